@@ -1,0 +1,12 @@
+/**
+ * `react-timestep/core`: the framework-free timing algorithms. No React, no DOM, no globals:
+ * time in, decisions out.
+ * @packageDocumentation
+ */
+export * from './types.js';
+export { createDeltaSmoother } from './deltaSmoother.js';
+export { createSyncedSlicer } from './syncedSlicer.js';
+export { createFixedStep } from './fixedStep.js';
+export { createAdaptiveFramerate } from './adaptiveFramerate.js';
+export { createRefreshRateDetector, KNOWN_REFRESH_RATES } from './refreshRateDetector.js';
+export { createFrameStats } from './frameStats.js';

@@ -1,0 +1,128 @@
+import type { RefreshRateEstimate } from '../core/types.js';
+
+/**
+ * Where frames come from. The browser source calls `requestAnimationFrame`; a manual source is
+ * driven by tests and simulations. Handles are opaque numbers.
+ */
+export interface FrameSource {
+  /** Ask for one callback at the next frame, with that frame's timestamp in ms. */
+  request(callback: (timestampMs: number) => void): number;
+  /** Cancel a pending request. Unknown handles are ignored. */
+  cancel(handle: number): void;
+  /** The current time in ms on the same clock as the frame timestamps. */
+  now(): number;
+}
+
+/** Order of work inside one frame: all `input`, then `update`, then `render`, then `after`. */
+export type FramePhase = 'input' | 'update' | 'render' | 'after';
+
+/** `'always'`: a frame every vblank while anyone subscribes. `'demand'`: only after `invalidate()`. `'manual'`: only `advance()`. */
+export type FrameLoopMode = 'always' | 'demand' | 'manual';
+
+/** Per-frame information handed to every subscriber. One reused object: read it, do not keep it. */
+export interface FrameInfo {
+  /** This frame's timestamp, ms. */
+  timestampMs: number;
+  /** Game seconds since the previous frame: clamped to `maxDelta`, times `timeScale`, 0 while paused. */
+  deltaSeconds: number;
+  /** Real seconds since the previous frame, unclamped and unscaled (0 on the first frame). */
+  rawDeltaSeconds: number;
+  /** Game seconds since the loop started (sum of deltaSeconds). */
+  elapsedSeconds: number;
+  /** Frames run so far, starting at 0. */
+  frameIndex: number;
+  /** The detected (or configured) display refresh rate, Hz. */
+  refreshRate: number;
+  /** Vblanks per picture chosen by the adaptive frame rate (1 when off). */
+  divisor: number;
+  timeScale: number;
+  paused: boolean;
+}
+
+/** A frame callback. */
+export type FrameCallback = (frame: FrameInfo) => void;
+
+/** Options of `subscribe`. */
+export interface SubscribeOptions {
+  /** Default `'update'`. */
+  phase?: FramePhase;
+  /** Lower runs first within a phase. Default 0. Ties run in subscription order. */
+  priority?: number;
+}
+
+/** Reported to `onGap` when a frame's real delta exceeded `maxDelta`. */
+export interface FrameGap {
+  timestampMs: number;
+  /** The real gap, seconds. */
+  rawDeltaSeconds: number;
+  /** What the frame was given instead, seconds (unscaled). */
+  clampedSeconds: number;
+}
+
+/** Adaptive frame rate inside the scheduler (seed 001 listing 6). */
+export interface SchedulerAdaptiveOptions {
+  upStep?: number;
+  downStep?: number;
+  maxThreshold?: number;
+  minThreshold?: number;
+  maxDivisor?: number;
+}
+
+/** Options of `createFrameScheduler`. */
+export interface FrameSchedulerOptions {
+  /** Default: the browser source (reads `requestAnimationFrame`/`performance.now` at call time). */
+  source?: FrameSource;
+  /** Default `'always'`. */
+  frameloop?: FrameLoopMode;
+  /** Longest real gap a frame is given, seconds. Default 0.25. */
+  maxDelta?: number;
+  /** Default 1. */
+  timeScale?: number;
+  /** Default false. */
+  paused?: boolean;
+  /** A fixed refresh rate in Hz instead of the detected one. */
+  refreshRate?: number;
+  /** Turn on the adaptive frame rate (true for the defaults). Default off. */
+  adaptive?: boolean | SchedulerAdaptiveOptions;
+  /** Called with what a subscriber threw; the other subscribers still run. Without it the error is rethrown after the frame completes. */
+  onError?: (error: unknown, frame: FrameInfo) => void;
+  /** Called when a frame's gap was clamped to `maxDelta`. */
+  onGap?: (gap: FrameGap) => void;
+  /** Called after every frame. */
+  onFrame?: (frame: FrameInfo) => void;
+}
+
+/** The one frame loop. */
+export interface FrameScheduler {
+  /** Run `callback` every frame in `phase` order; returns the unsubscribe function (idempotent). */
+  subscribe(callback: FrameCallback, options?: SubscribeOptions): () => void;
+  /** Ask for a frame (`'demand'` mode; harmless otherwise). */
+  invalidate(): void;
+  /** Run one frame now at `timestampMs` (default `source.now()`), in any mode. */
+  advance(timestampMs?: number): void;
+  pause(): void;
+  resume(): void;
+  readonly paused: boolean;
+  setTimeScale(timeScale: number): void;
+  readonly timeScale: number;
+  setFrameloop(mode: FrameLoopMode): void;
+  readonly frameloop: FrameLoopMode;
+  /** The refresh-rate estimate (reused object). */
+  readonly refreshRate: RefreshRateEstimate;
+  /** Called whenever the estimate's `refreshRate`, `synced` or `state` changes; returns unsubscribe. */
+  onRefreshRateChange(listener: (estimate: RefreshRateEstimate) => void): () => void;
+  /** The adaptive divisor (1 when off). */
+  readonly divisor: number;
+  /** Called whenever the divisor changes; returns unsubscribe. */
+  onDivisorChange(listener: (divisor: number) => void): () => void;
+  /** Turn the adaptive frame rate on or off at run time. */
+  setAdaptive(adaptive: boolean | SchedulerAdaptiveOptions): void;
+  /** Number of live subscriptions. */
+  readonly subscriberCount: number;
+  /** True while a frame request is pending at the source. */
+  readonly running: boolean;
+  /** The info of the last frame run. */
+  readonly frame: FrameInfo;
+  /** Unsubscribe everyone and cancel the pending request. */
+  destroy(): void;
+}

@@ -1,0 +1,79 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { playwright } from '@vitest/browser-playwright';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { findChromium, chromiumArgs } from './scripts/chromium.js';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// Projects:
+//   core     pure algorithms, scheduler and simulation in plain Node (no DOM: proves they need none)
+//   react    hooks, <GameCanvas>, testing helpers and reliability tests in happy-dom, React 19
+//   react18  the same React tests against React 18 (installed in test/react18 by scripts/test.mjs)
+//   browser  real Chromium: stories (addon-vitest) and test/browser/** (only when a Chromium is found)
+const reactTests = ['test/react/**/*.test.{ts,tsx}', 'test/canvas/**/*.test.{ts,tsx}', 'test/testing/**/*.test.{ts,tsx}', 'test/reliability/**/*.test.{ts,tsx}'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'core',
+          environment: 'node',
+          include: ['test/core/**/*.test.ts', 'test/scheduler/**/*.test.ts', 'test/simulation/**/*.test.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'react',
+          environment: 'happy-dom',
+          include: reactTests,
+          setupFiles: ['test/setup-react.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: {
+          alias: [
+            { find: /^react$/, replacement: here('./test/react18/node_modules/react/index.js') },
+            { find: /^react\/(.*)$/, replacement: here('./test/react18/node_modules/react/$1') },
+            { find: /^react-dom$/, replacement: here('./test/react18/node_modules/react-dom/index.js') },
+            { find: /^react-dom\/(.*)$/, replacement: here('./test/react18/node_modules/react-dom/$1') },
+          ],
+        },
+        test: {
+          name: 'react18',
+          environment: 'happy-dom',
+          include: reactTests,
+          setupFiles: ['test/setup-react.ts'],
+          server: { deps: { inline: [/@testing-library/] } },
+        },
+      },
+      ...browserProjects(),
+    ],
+  },
+});
+
+/** Real-browser projects, present only when a Chromium executable is found (see scripts/chromium.js). */
+function browserProjects() {
+  const executablePath = findChromium();
+  if (!executablePath) return [];
+  const browser = {
+    enabled: true,
+    headless: true,
+    provider: playwright({ launchOptions: { executablePath, args: chromiumArgs } }),
+    instances: [{ browser: 'chromium' as const }],
+  };
+  return [
+    {
+      plugins: [storybookTest({ configDir: here('./.storybook') })],
+      test: { name: 'storybook', browser, setupFiles: ['.storybook/vitest.setup.ts'] },
+    },
+    {
+      plugins: [react()],
+      test: { name: 'browser', include: ['test/browser/**/*.test.{ts,tsx}'], browser },
+    },
+  ];
+}
