@@ -10,3 +10,5 @@ export { createFixedStep } from './fixedStep.js';
 export { createAdaptiveFramerate } from './adaptiveFramerate.js';
 export { createRefreshRateDetector, KNOWN_REFRESH_RATES } from './refreshRateDetector.js';
 export { createFrameStats } from './frameStats.js';
+export { createSeededRandom } from './random.js';
+export type { SeededRandom } from './random.js';
