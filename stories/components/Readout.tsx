@@ -1,0 +1,67 @@
+import { useEffect, useRef } from 'react';
+
+/** One value of a {@link Readout}. */
+export interface ReadoutField {
+  /** Key in the values record; also the element's data-testid. */
+  key: string;
+  label: string;
+  /** Format the raw number; default two decimals. */
+  format?: (value: number) => string;
+}
+
+/** Props of {@link Readout}. */
+export interface ReadoutProps {
+  /** A record the frame loop writes into; read here at `refreshMs`. */
+  values: Record<string, number>;
+  fields: readonly ReadoutField[];
+  refreshMs?: number;
+}
+
+const defaultFormat = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '–');
+
+/**
+ * Numbers written by a frame loop, shown without a React render per frame: the loop mutates a plain
+ * record and this component copies it into the DOM's text a few times a second. Each value sits in
+ * an element with `data-testid={key}` and a `data-value` attribute holding the raw number, which
+ * is what the play functions read.
+ */
+export function Readout({ values, fields, refreshMs = 100 }: ReadoutProps) {
+  const cells = useRef<(HTMLElement | null)[]>([]);
+  const frozen = useRef({ values, fields });
+
+  useEffect(() => {
+    const update = () => {
+      const { values: record, fields: list } = frozen.current;
+      list.forEach((field, i) => {
+        const cell = cells.current[i];
+        if (!cell) return;
+        const value = record[field.key] ?? Number.NaN;
+        cell.textContent = (field.format ?? defaultFormat)(value);
+        cell.dataset.value = String(value);
+      });
+    };
+    update();
+    const timer = setInterval(update, refreshMs);
+    return () => clearInterval(timer);
+  }, [refreshMs]);
+
+  return (
+    <dl style={{ display: 'grid', gridTemplateColumns: 'max-content max-content', gap: '2px 12px', font: '13px ui-monospace, monospace', margin: '8px 0' }}>
+      {fields.map((field, i) => (
+        <div key={field.key} style={{ display: 'contents' }}>
+          <dt style={{ color: '#555' }}>{field.label}</dt>
+          <dd
+            style={{ margin: 0, fontVariantNumeric: 'tabular-nums' }}
+            data-testid={field.key}
+            data-value="NaN"
+            ref={(el) => {
+              cells.current[i] = el;
+            }}
+          >
+            –
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
