@@ -1,0 +1,135 @@
+/**
+ * Adaptive frame rate (seed 001, listing 6): when a machine is only just fast enough for every
+ * vblank, some frames hit the vblank and some miss it, and the picture alternates between 60 and
+ * 30 Hz. It looks better to step down and hold 30 Hz (then 20, 15 …) on purpose. A lag counter
+ * with asymmetric steps and thresholds gives the hysteresis: slow frames push it up fast, fast
+ * frames pull it down slowly, and frames in between let it decay toward zero.
+ */
+import type { AdaptiveFramerate, AdaptiveFramerateOptions } from './types.js';
+import { finiteNumber, integerAtLeast, optionsObject, positiveNumber, withDefault } from './validate.js';
+
+const OWNER = 'createAdaptiveFramerate';
+
+/** Lag added by a slow frame. With {@link DEFAULT_MAX_THRESHOLD}: five slow frames in a row step down. */
+const DEFAULT_UP_STEP = 3;
+/** Lag at which the picture holds one more vblank. 15 / 3 = five slow frames in a row (seed 001). */
+const DEFAULT_MAX_THRESHOLD = 15;
+/** Lag removed by a fast frame: stepping back up needs |minThreshold| / downStep = 30 fast frames. */
+const DEFAULT_DOWN_STEP = 1;
+/** Lag at which the picture holds one vblank fewer. Twice as far as the upper one: be slow to trust speed. */
+const DEFAULT_MIN_THRESHOLD = -30;
+/** Most vblanks one picture may hold: 60 → 30 → 20 → 15 Hz and no lower. */
+const DEFAULT_MAX_DIVISOR = 4;
+
+/**
+ * Create a seed-001 listing-6 frame-rate governor.
+ *
+ * `record(frameSeconds)` takes the WORK time of one frame (update + draw, before waiting for the
+ * swap), in seconds, and returns the divisor `d`: each picture is held for `d` vblanks, so the frame
+ * rate is `refreshRate / d`. With `T = 1 / refreshRate`:
+ * - `frameSeconds > d × T` (the frame missed its vblank): `lag += upStep`; when `lag ≥ maxThreshold`
+ *   and `d < maxDivisor`, `d += 1`.
+ * - `frameSeconds < (d − 1) × T` (it would have fit in one vblank fewer): `lag −= downStep`; when
+ *   `lag ≤ minThreshold` and `d > 1`, `d −= 1`.
+ * - otherwise the lag decays by 1 toward 0 (never past it, so fractional steps cannot make it
+ *   oscillate around zero).
+ *
+ * The lag resets to 0 after each change. At the ends of the range (`d = maxDivisor` under load,
+ * `d = 1` when fast) the lag is clamped to the threshold instead of growing, so it stays within
+ * `(minThreshold − downStep, maxThreshold + upStep)` and a later change of load is answered in the
+ * usual number of frames.
+ *
+ * With the defaults: five slow frames in a row step 60 → 30 Hz (four do not); the seed's "three
+ * slow, two fast, three slow" also steps down, on the 8th frame (lag 3, 6, 9, 8, 7, 10, 13, 16);
+ * 30 fast frames in a row step back up. A steady load between `(d − 1)T` and `dT` never changes `d`,
+ * and a load alternating just under and just over `T` steps down once and then stays.
+ *
+ * **Bad samples** (NaN, negative, ±Infinity) are ignored: no state changes, the current divisor is
+ * returned.
+ *
+ * `setRefreshRate()` keeps the divisor and clears the lag (the evidence was gathered against the old
+ * interval). `reset()` goes back to divisor 1, lag 0.
+ *
+ * @throws RangeError naming `refreshRate`, `upStep`, `downStep`, `maxThreshold` (each a finite number
+ *   > 0), `minThreshold` (a finite number < 0) or `maxDivisor` (a whole number ≥ 1).
+ * @example
+ * ```ts
+ * const rate = createAdaptiveFramerate({ refreshRate: 60 });
+ * for (let i = 0; i < 5; i++) rate.record(0.02); // 20 ms of work: misses every 16.7 ms vblank
+ * rate.divisor;   // 2
+ * rate.frameRate; // 30
+ * ```
+ */
+export function createAdaptiveFramerate(options: AdaptiveFramerateOptions): AdaptiveFramerate {
+  const opts = optionsObject(OWNER, options, true);
+  let refreshRate = positiveNumber(OWNER, 'refreshRate', opts.refreshRate);
+  const upStep = positiveNumber(OWNER, 'upStep', withDefault(opts.upStep, DEFAULT_UP_STEP));
+  const downStep = positiveNumber(OWNER, 'downStep', withDefault(opts.downStep, DEFAULT_DOWN_STEP));
+  const maxThreshold = positiveNumber(OWNER, 'maxThreshold', withDefault(opts.maxThreshold, DEFAULT_MAX_THRESHOLD));
+  const minThreshold = negativeNumber('minThreshold', withDefault(opts.minThreshold, DEFAULT_MIN_THRESHOLD));
+  const maxDivisor = integerAtLeast(OWNER, 'maxDivisor', withDefault(opts.maxDivisor, DEFAULT_MAX_DIVISOR), 1);
+
+  let interval = 1 / refreshRate;
+  let divisor = 1;
+  let lag = 0;
+
+  function record(frameSeconds: number): number {
+    // `!(x >= 0)` also rejects NaN; Infinity is rejected separately.
+    if (!(frameSeconds >= 0) || frameSeconds === Infinity) return divisor;
+    if (frameSeconds > divisor * interval) {
+      lag += upStep;
+      if (lag >= maxThreshold) {
+        if (divisor < maxDivisor) {
+          divisor += 1;
+          lag = 0;
+        } else {
+          lag = maxThreshold;
+        }
+      }
+    } else if (frameSeconds < (divisor - 1) * interval) {
+      lag -= downStep;
+      if (lag <= minThreshold) {
+        if (divisor > 1) {
+          divisor -= 1;
+          lag = 0;
+        } else {
+          lag = minThreshold;
+        }
+      }
+    } else if (lag > 0) {
+      lag = lag > 1 ? lag - 1 : 0;
+    } else if (lag < 0) {
+      lag = lag < -1 ? lag + 1 : 0;
+    }
+    return divisor;
+  }
+
+  return {
+    record,
+    get divisor() {
+      return divisor;
+    },
+    get frameRate() {
+      return refreshRate / divisor;
+    },
+    get lag() {
+      return lag;
+    },
+    setRefreshRate(next: number) {
+      refreshRate = positiveNumber(OWNER, 'refreshRate', next);
+      interval = 1 / refreshRate;
+      lag = 0;
+    },
+    reset() {
+      divisor = 1;
+      lag = 0;
+    },
+  };
+}
+
+/** A finite number below zero (validate.ts has no such check; the message follows its format). */
+function negativeNumber(name: string, value: unknown): number {
+  const n = finiteNumber(OWNER, name, value);
+  if (n >= 0) throw new RangeError(`${OWNER}: option \`${name}\` must be a finite number < 0, got ${n}`);
+  return n;
+}
