@@ -1,0 +1,167 @@
+/**
+ * Refresh-synced update slices (seed 002): let the game update only with whole refresh intervals
+ * of time, so a moving object advances by the same amount on every picture, and split a long
+ * frame into bounded slices. What happens when far too much time piled up (the "well of despair")
+ * is a policy: run it all off, slow the game down, or hand over one big step.
+ */
+import type { SlicerOverload, SyncedSlicer, SyncedSlicerOptions } from './types.js';
+import { oneOf, optionsObject, positiveNumber, withDefault } from './validate.js';
+
+const OWNER = 'createSyncedSlicer';
+
+const OVERLOADS: readonly SlicerOverload[] = ['catch-up', 'slow-motion', 'variable'];
+
+/** The seed accepts a quarter of the refresh rate as the slowest update rate (15 Hz at 60 Hz). */
+const DEFAULT_MIN_FRAME_RATE_DIVISOR = 4;
+
+/**
+ * The seed's well-of-despair threshold in refresh intervals. Its code writes
+ * `s_device_refresh / 6.f` (= 10 s at 60 Hz), but its text means 0.1 s, which is six intervals.
+ */
+const DEFAULT_OVERLOAD_INTERVALS = 6;
+
+/** Interval counts this close to a whole number are that number (float noise: 1/59.94 × 59.94). */
+const SNAP_INTERVALS = 1e-9;
+
+/**
+ * The longest delta taken at face value. No real frame lasts an hour, and without a cap a huge
+ * delta in `'catch-up'` would produce an unbounded number of slices.
+ */
+const MAX_DELTA_SECONDS = 3600;
+
+/** An interval count with float noise next to a whole number removed. */
+function snapToWhole(intervals: number): number {
+  const whole = Math.round(intervals);
+  return Math.abs(intervals - whole) < SNAP_INTERVALS ? whole : intervals;
+}
+
+/** NaN, negative and −Infinity count as 0 s; above an hour (and +Infinity) counts as an hour. */
+function sanitizeDelta(deltaSeconds: number): number {
+  if (!(deltaSeconds > 0)) return 0;
+  return deltaSeconds > MAX_DELTA_SECONDS ? MAX_DELTA_SECONDS : deltaSeconds;
+}
+
+/**
+ * Create a seed-002 slicer.
+ *
+ * `advance(delta)` adds the delta to a buffer and releases only whole refresh intervals of it
+ * (`floor(buffer × refreshRate)` intervals, with float noise within 1e-9 of a whole count snapped);
+ * less than one interval stays buffered. The released time becomes this frame's update slices:
+ *
+ * - `'catch-up'` (the seed's first version): slices of at most `1/minFrameRate`, the remainder
+ *   last. Slices are whole intervals: the longest is `floor(refreshRate / minFrameRate)` intervals
+ *   (at least one, even if the display drops below `minFrameRate`).
+ * - `'slow-motion'` (the seed's option 1, "lie about time"): if more than `overloadThreshold` was
+ *   released, the game gets only `overloadThreshold`, as two equal slices (more if a half would
+ *   exceed `1/minFrameRate`); the rest is withheld and added to `droppedSeconds`. Otherwise as
+ *   catch-up.
+ * - `'variable'` (the seed's option 2): if more than `overloadThreshold` was released, one slice of
+ *   all of it (beware: a huge step can tunnel through walls). Otherwise as catch-up.
+ *
+ * "More than the threshold" is compared in interval counts with a tolerance, so exactly six
+ * intervals at 60 Hz (0.1 s) is not an overload.
+ *
+ * **Time is conserved:** `sum(all slices) + bufferSeconds + droppedSeconds = sum(deltas)` (up to
+ * float rounding). **Bad deltas:** NaN, negative and −Infinity count as 0 s; above one hour (and
+ * +Infinity) counts as one hour.
+ *
+ * `advance` returns the same array on every call (rewritten in place): read it before the next call.
+ * When `minFrameRate` or `overloadThreshold` were left to their defaults, `setRefreshRate`
+ * recomputes them for the new rate.
+ *
+ * @throws RangeError naming `refreshRate`, `minFrameRate` (not > 0 or above `refreshRate`),
+ *   `overload`, or `overloadThreshold` (not a finite number > 0).
+ * @example
+ * ```ts
+ * const slicer = createSyncedSlicer({ refreshRate: 60, overload: 'catch-up' });
+ * slicer.advance(0.12); // [4/60, 3/60]: seven whole intervals, 0.2/60 s stays buffered
+ * ```
+ */
+export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
+  const opts = optionsObject(OWNER, options, true);
+  let refreshRate = positiveNumber(OWNER, 'refreshRate', opts.refreshRate);
+  const explicitMinFrameRate =
+    opts.minFrameRate === undefined ? undefined : positiveNumber(OWNER, 'minFrameRate', opts.minFrameRate);
+  if (explicitMinFrameRate !== undefined && explicitMinFrameRate > refreshRate) {
+    throw new RangeError(
+      `${OWNER}: option \`minFrameRate\` must not exceed refreshRate (${refreshRate}), got ${explicitMinFrameRate}`,
+    );
+  }
+  const overload = oneOf(OWNER, 'overload', withDefault(opts.overload, 'slow-motion'), OVERLOADS);
+  const explicitThreshold =
+    opts.overloadThreshold === undefined
+      ? undefined
+      : positiveNumber(OWNER, 'overloadThreshold', opts.overloadThreshold);
+
+  // Derived per rate; recomputed by setRefreshRate.
+  let maxSliceIntervals = 1;
+  let thresholdSeconds = 0;
+  let thresholdIntervals = 0;
+  let slowMotionSlices = 2;
+
+  function configure(): void {
+    const minFrameRate = explicitMinFrameRate ?? refreshRate / DEFAULT_MIN_FRAME_RATE_DIVISOR;
+    maxSliceIntervals = Math.max(1, Math.floor(snapToWhole(refreshRate / minFrameRate)));
+    thresholdSeconds = explicitThreshold ?? DEFAULT_OVERLOAD_INTERVALS / refreshRate;
+    thresholdIntervals = thresholdSeconds * refreshRate;
+    // The seed splits the capped time in two "to keep the update time steps from being too
+    // large"; a large custom threshold needs more parts to respect 1/minFrameRate.
+    const maxSliceSeconds = 1 / minFrameRate;
+    slowMotionSlices = Math.max(2, Math.ceil(snapToWhole(thresholdSeconds / maxSliceSeconds)));
+  }
+  configure();
+
+  let bufferSeconds = 0;
+  let droppedSeconds = 0;
+  const slices: number[] = [];
+
+  function advance(deltaSeconds: number): readonly number[] {
+    slices.length = 0;
+    bufferSeconds += sanitizeDelta(deltaSeconds);
+    const released = Math.max(0, Math.floor(snapToWhole(bufferSeconds * refreshRate)));
+    if (released === 0) return slices;
+    // A snapped count may exceed the buffer by float noise; never leave a negative buffer.
+    bufferSeconds = Math.max(0, bufferSeconds - released / refreshRate);
+
+    if (released > thresholdIntervals + SNAP_INTERVALS) {
+      if (overload === 'variable') {
+        slices.push(released / refreshRate);
+        return slices;
+      }
+      if (overload === 'slow-motion') {
+        const part = thresholdSeconds / slowMotionSlices;
+        for (let i = 0; i < slowMotionSlices; i += 1) slices.push(part);
+        droppedSeconds += released / refreshRate - thresholdSeconds;
+        return slices;
+      }
+    }
+
+    // Work in whole interval counts so every slice is exactly k / refreshRate.
+    let remaining = released;
+    while (remaining >= maxSliceIntervals) {
+      slices.push(maxSliceIntervals / refreshRate);
+      remaining -= maxSliceIntervals;
+    }
+    if (remaining > 0) slices.push(remaining / refreshRate);
+    return slices;
+  }
+
+  return {
+    advance,
+    get bufferSeconds() {
+      return bufferSeconds;
+    },
+    get droppedSeconds() {
+      return droppedSeconds;
+    },
+    setRefreshRate(next: number) {
+      refreshRate = positiveNumber(OWNER, 'refreshRate', next);
+      configure();
+    },
+    reset() {
+      bufferSeconds = 0;
+      droppedSeconds = 0;
+      slices.length = 0;
+    },
+  };
+}
