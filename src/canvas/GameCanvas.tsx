@@ -1,0 +1,228 @@
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import type { CanvasHTMLAttributes, CSSProperties, ForwardedRef, ReactElement, ReactNode, RefAttributes } from 'react';
+import type { FixedStepOverload, Interpolation } from '../core/types.js';
+import type { FrameInfo } from '../scheduler/types.js';
+import { useFixedTimestep } from '../react/useFixedTimestep.js';
+import type { FixedTimestepControls } from '../react/useFixedTimestep.js';
+import { useLatest } from '../react/useLatest.js';
+
+/** The kinds of drawing context `<GameCanvas>` can create. */
+export type GameCanvasContextType = '2d' | 'webgl' | 'webgl2';
+
+/** The context `render` receives for each `contextType`. */
+export interface GameCanvasContextMap {
+  '2d': CanvasRenderingContext2D;
+  webgl: WebGLRenderingContext;
+  webgl2: WebGL2RenderingContext;
+}
+
+/** The canvas size handed to `render` (one reused object, updated on resize). */
+export interface GameCanvasSize {
+  /** CSS pixels: what a 2d `render` draws in (the context is pre-scaled by `pixelRatio`). */
+  width: number;
+  height: number;
+  /** Device pixels per CSS pixel in use: `min(devicePixelRatio, maxPixelRatio)`. */
+  pixelRatio: number;
+  /** The drawing buffer in device pixels (`canvas.width`/`height`): use these for `gl.viewport`. */
+  pixelWidth: number;
+  pixelHeight: number;
+}
+
+/** Props of {@link GameCanvas}. */
+export interface GameCanvasProps<T extends GameCanvasContextType = '2d'>
+  extends Omit<CanvasHTMLAttributes<HTMLCanvasElement>, 'width' | 'height' | 'role' | 'children'> {
+  /** Seconds of game time per update. Default `1 / 60`. */
+  step?: number;
+  /** Advance the game by `dt` (= step) seconds. */
+  update: (dt: number, frame: FrameInfo) => void;
+  /** Draw the state blended `alpha` ∈ [0, 1] from the previous to the latest state. Once per frame, after all updates. */
+  render: (ctx: GameCanvasContextMap[T], alpha: number, frame: FrameInfo, size: Readonly<GameCanvasSize>) => void;
+  /** Default `'previous'`. */
+  interpolation?: Interpolation;
+  /** Most updates per frame. Default 5. */
+  maxSteps?: number;
+  /** Default `'slow-motion'`. */
+  overload?: FixedStepOverload;
+  /** Default `'2d'`. Read when the canvas mounts. */
+  contextType?: T;
+  /** Options for `getContext` (e.g. `{ alpha: false }`). Read when the canvas mounts. */
+  contextAttributes?: CanvasRenderingContext2DSettings | WebGLContextAttributes;
+  /** Width in CSS px. With `height`, a fixed size; without both, the canvas fills its parent. */
+  width?: number;
+  /** Height in CSS px. */
+  height?: number;
+  /** Cap on device pixels per CSS pixel (sharpness vs. fill cost). Default 2. */
+  maxPixelRatio?: number;
+  /** Pause game time. */
+  paused?: boolean;
+  /** Pause game time while the canvas is scrolled out of view (IntersectionObserver). Default false. */
+  pauseWhenOffscreen?: boolean;
+  /** Accessible name. Default `"Game canvas"`. */
+  'aria-label'?: string;
+  /** Fallback content for browsers and assistive technology that do not show the canvas. */
+  children?: ReactNode;
+  /** Receives the loop controls (pause, resume, reset, stepOnce, stats). */
+  controlsRef?: { current: FixedTimestepControls | null };
+}
+
+const DEFAULT_STEP = 1 / 60;
+const DEFAULT_MAX_PIXEL_RATIO = 2;
+
+function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
+  props: GameCanvasProps<T>,
+  forwardedRef: ForwardedRef<HTMLCanvasElement>,
+): ReactElement {
+  const {
+    step = DEFAULT_STEP,
+    update,
+    render,
+    interpolation,
+    maxSteps,
+    overload,
+    contextType = '2d' as T,
+    contextAttributes,
+    width,
+    height,
+    maxPixelRatio = DEFAULT_MAX_PIXEL_RATIO,
+    paused = false,
+    pauseWhenOffscreen = false,
+    'aria-label': ariaLabel = 'Game canvas',
+    children,
+    controlsRef,
+    style,
+    ...rest
+  } = props;
+
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  useImperativeHandle(forwardedRef, () => canvasRef.current as HTMLCanvasElement, []);
+  const ctxRef = useRef<GameCanvasContextMap[T] | null>(null);
+  const size = useRef<GameCanvasSize>({ width: 0, height: 0, pixelRatio: 1, pixelWidth: 0, pixelHeight: 0 });
+  const renderRef = useLatest(render);
+  const [offscreen, setOffscreen] = useState(false);
+  const fixedSize = width !== undefined && height !== undefined;
+
+  const controls = useFixedTimestep({
+    step,
+    update,
+    interpolation,
+    maxSteps,
+    overload,
+    paused: paused || (pauseWhenOffscreen && offscreen),
+    render: (alpha, frame) => {
+      const ctx = ctxRef.current;
+      // No context (happy-dom, jsdom, a lost WebGL context): keep simulating, skip the drawing.
+      if (ctx === null) return;
+      const s = size.current;
+      // Setting canvas.width resets the 2d state, and a previous render may have left a
+      // transform behind: start every picture in CSS pixels.
+      if (contextType === '2d') (ctx as CanvasRenderingContext2D).setTransform(s.pixelRatio, 0, 0, s.pixelRatio, 0, 0);
+      renderRef.current(ctx, alpha, frame, s);
+    },
+  });
+  useEffect(() => {
+    if (!controlsRef) return;
+    controlsRef.current = controls;
+    return () => {
+      controlsRef.current = null;
+    };
+  }, [controlsRef, controls]);
+
+  // The drawing context, created once per canvas element.
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    ctxRef.current = canvas.getContext(contextType, contextAttributes) as GameCanvasContextMap[T] | null;
+    return () => {
+      ctxRef.current = null;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the context type of a canvas cannot change
+  }, []);
+
+  // Size the drawing buffer: fixed props, or follow the element's CSS box.
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const apply = (cssWidth: number, cssHeight: number): void => {
+      const view = canvas.ownerDocument.defaultView;
+      const ratio = Math.min(view?.devicePixelRatio || 1, maxPixelRatio);
+      const s = size.current;
+      s.width = cssWidth;
+      s.height = cssHeight;
+      s.pixelRatio = ratio;
+      s.pixelWidth = Math.max(0, Math.round(cssWidth * ratio));
+      s.pixelHeight = Math.max(0, Math.round(cssHeight * ratio));
+      if (canvas.width !== s.pixelWidth) canvas.width = s.pixelWidth;
+      if (canvas.height !== s.pixelHeight) canvas.height = s.pixelHeight;
+    };
+    if (fixedSize) {
+      apply(width, height);
+      return;
+    }
+    const rect = canvas.getBoundingClientRect();
+    apply(rect.width, rect.height);
+    const Observer = canvas.ownerDocument.defaultView?.ResizeObserver;
+    if (typeof Observer !== 'function') return; // SSR, old browsers: keep the first measurement.
+    const observer = new Observer((entries) => {
+      const entry = entries[entries.length - 1];
+      if (entry) apply(entry.contentRect.width, entry.contentRect.height);
+    });
+    observer.observe(canvas);
+    return () => observer.disconnect();
+  }, [fixedSize, width, height, maxPixelRatio]);
+
+  // Pause while out of view.
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!pauseWhenOffscreen || !canvas) return;
+    const Observer = canvas.ownerDocument.defaultView?.IntersectionObserver;
+    if (typeof Observer !== 'function') return;
+    const observer = new Observer((entries) => {
+      const entry = entries[entries.length - 1];
+      if (entry) setOffscreen(!entry.isIntersecting);
+    });
+    observer.observe(canvas);
+    return () => {
+      observer.disconnect();
+      setOffscreen(false);
+    };
+  }, [pauseWhenOffscreen]);
+
+  const sizeStyle: CSSProperties = fixedSize
+    ? { width: `${width}px`, height: `${height}px` }
+    : { width: '100%', height: '100%' };
+  return (
+    <canvas ref={canvasRef} role="img" aria-label={ariaLabel} style={{ display: 'block', ...sizeStyle, ...style }} {...rest}>
+      {children}
+    </canvas>
+  );
+}
+
+/**
+ * A `<canvas>` that runs a fixed-timestep loop: `update(dt)` advances the game in steps of exactly
+ * `step` seconds and `render(ctx, alpha, frame, size)` draws once per frame, blended by `alpha`.
+ *
+ * Sizing: give `width` and `height` in CSS px, or leave them out and the canvas fills its parent
+ * (followed with a ResizeObserver). The drawing buffer has `min(devicePixelRatio, maxPixelRatio)`
+ * device pixels per CSS pixel; a 2d context is pre-scaled, so `render` draws in CSS px
+ * (`size.width` × `size.height`); for WebGL use `size.pixelWidth`/`pixelHeight` for the viewport.
+ *
+ * The `ref` is the `<canvas>` element. Everything (frame subscriptions, observers) is released on
+ * unmount. Without a drawing context (test DOMs), updates still run and `render` is skipped.
+ *
+ * @example
+ * ```tsx
+ * <GameCanvas
+ *   width={320}
+ *   height={180}
+ *   update={(dt) => { prevX = x; x = (x + 100 * dt) % 320; }}
+ *   render={(ctx, alpha, _frame, size) => {
+ *     ctx.clearRect(0, 0, size.width, size.height);
+ *     ctx.fillRect(prevX + (x - prevX) * alpha, 80, 20, 20);
+ *   }}
+ * />
+ * ```
+ */
+export const GameCanvas = forwardRef(GameCanvasImpl) as <T extends GameCanvasContextType = '2d'>(
+  props: GameCanvasProps<T> & RefAttributes<HTMLCanvasElement>,
+) => ReactElement | null;
+(GameCanvas as { displayName?: string }).displayName = 'GameCanvas';

@@ -1,0 +1,52 @@
+/**
+ * `react-timestep`: correct game frame timing for React over ONE shared requestAnimationFrame loop.
+ *
+ * - Hooks: {@link useFrame}, {@link useFixedTimestep}, {@link useSmoothedDelta},
+ *   {@link useSyncedUpdate}, {@link useAdaptiveFramerate}, {@link useRefreshRate},
+ *   {@link useFrameStats}, {@link useFrameScheduler}. They work without a provider.
+ * - {@link FrameProvider}: configure or isolate a frame loop for a subtree.
+ * - {@link GameCanvas}: a canvas running a fixed timestep with interpolated rendering.
+ * - The scheduler itself ({@link createFrameScheduler}, frame sources) and the core types.
+ *
+ * The timing algorithms live in `react-timestep/core`, the simulated display in
+ * `react-timestep/simulation`, test helpers in `react-timestep/testing`.
+ * The build marks this entry `'use client'` for React Server Component frameworks.
+ * @packageDocumentation
+ */
+
+// React bindings
+export {
+  FrameProvider,
+  useFrameScheduler,
+  useFrame,
+  useFixedTimestep,
+  useSmoothedDelta,
+  useSyncedUpdate,
+  useAdaptiveFramerate,
+  useRefreshRate,
+  useFrameStats,
+} from './react/index.js';
+export type {
+  FrameProviderProps,
+  UseFrameOptions,
+  UseFixedTimestepOptions,
+  FixedTimestepControls,
+  FixedTimestepStats,
+  UseSmoothedDeltaOptions,
+  UseSyncedUpdateOptions,
+  AdaptiveFramerateSnapshot,
+  RefreshRateSnapshot,
+  UseFrameStatsOptions,
+} from './react/index.js';
+
+// <GameCanvas>
+export { GameCanvas } from './canvas/index.js';
+export type { GameCanvasContextMap, GameCanvasContextType, GameCanvasProps, GameCanvasSize } from './canvas/index.js';
+
+// The scheduler: the one frame loop and where its frames come from
+export { createFrameScheduler, getDefaultScheduler, createBrowserFrameSource, createManualSource } from './scheduler/index.js';
+export type * from './scheduler/types.js';
+export type { ManualSource } from './scheduler/index.js';
+
+// Core types (the algorithms themselves are in `react-timestep/core`)
+export type * from './core/types.js';

@@ -1,0 +1,21 @@
+/**
+ * The React bindings: a provider and one small hook per idea over the shared frame scheduler.
+ * @packageDocumentation
+ */
+export { FrameProvider } from './FrameProvider.js';
+export type { FrameProviderProps } from './FrameProvider.js';
+export { useFrameScheduler } from './useFrameScheduler.js';
+export { useFrame } from './useFrame.js';
+export type { UseFrameOptions } from './useFrame.js';
+export { useFixedTimestep } from './useFixedTimestep.js';
+export type { FixedTimestepControls, FixedTimestepStats, UseFixedTimestepOptions } from './useFixedTimestep.js';
+export { useSmoothedDelta } from './useSmoothedDelta.js';
+export type { UseSmoothedDeltaOptions } from './useSmoothedDelta.js';
+export { useSyncedUpdate } from './useSyncedUpdate.js';
+export type { UseSyncedUpdateOptions } from './useSyncedUpdate.js';
+export { useAdaptiveFramerate } from './useAdaptiveFramerate.js';
+export type { AdaptiveFramerateSnapshot } from './useAdaptiveFramerate.js';
+export { useRefreshRate } from './useRefreshRate.js';
+export type { RefreshRateSnapshot } from './useRefreshRate.js';
+export { useFrameStats } from './useFrameStats.js';
+export type { UseFrameStatsOptions } from './useFrameStats.js';

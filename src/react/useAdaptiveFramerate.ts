@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import type { SchedulerAdaptiveOptions } from '../scheduler/types.js';
+import { useFrameScheduler } from './useFrameScheduler.js';
+
+/** What {@link useAdaptiveFramerate} shows. */
+export interface AdaptiveFramerateSnapshot {
+  /** Vblanks each picture is held: 1 = every refresh, 2 = 30 Hz on a 60 Hz display … */
+  readonly divisor: number;
+  /** refreshRate / divisor, Hz. */
+  readonly frameRate: number;
+}
+
+/**
+ * Turns on the scheduler's adaptive frame rate (seed 001 listing 6) while the component is
+ * mounted: when frames keep taking too long the loop steps down 60 → 30 → 20 Hz and holds there,
+ * instead of alternating between hitting and missing vblanks; it steps back up with hysteresis.
+ * Turns it off again on unmount. Re-renders only when the divisor (or the display rate) changes.
+ *
+ * Use one per scheduler: the last one mounted sets the options, and any one unmounting turns the
+ * adaptive rate off. (A `<FrameProvider adaptive>` is the alternative that needs no component.)
+ *
+ * @example
+ * ```tsx
+ * function Hud() {
+ *   const { frameRate } = useAdaptiveFramerate({ maxDivisor: 3 });
+ *   return <span>{frameRate.toFixed(0)} fps target</span>;
+ * }
+ * ```
+ */
+export function useAdaptiveFramerate(options?: SchedulerAdaptiveOptions): AdaptiveFramerateSnapshot {
+  const scheduler = useFrameScheduler();
+  // An inline options object is new every render: compare by content.
+  const key = options === undefined ? '' : JSON.stringify(options);
+  useEffect(() => {
+    scheduler.setAdaptive(key === '' ? true : (JSON.parse(key) as SchedulerAdaptiveOptions));
+    return () => scheduler.setAdaptive(false);
+  }, [scheduler, key]);
+
+  const snapshot = useRef<AdaptiveFramerateSnapshot | null>(null);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const offDivisor = scheduler.onDivisorChange(onChange);
+      const offRate = scheduler.onRefreshRateChange(onChange);
+      return () => {
+        offDivisor();
+        offRate();
+      };
+    },
+    [scheduler],
+  );
+  const getSnapshot = useCallback((): AdaptiveFramerateSnapshot => {
+    const divisor = scheduler.divisor;
+    const frameRate = scheduler.refreshRate.refreshRate / divisor;
+    const last = snapshot.current;
+    if (last !== null && last.divisor === divisor && last.frameRate === frameRate) return last;
+    const next = { divisor, frameRate };
+    snapshot.current = next;
+    return next;
+  }, [scheduler]);
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+}

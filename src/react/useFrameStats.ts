@@ -1,0 +1,64 @@
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { createFrameStats } from '../core/frameStats.js';
+import type { FrameStatsSnapshot } from '../core/types.js';
+import { positiveNumber } from '../core/validate.js';
+import { useFollowRefreshRate } from './useFollowRefreshRate.js';
+import { useFrameScheduler } from './useFrameScheduler.js';
+
+/** Options of {@link useFrameStats}. */
+export interface UseFrameStatsOptions {
+  /** Least time between two published snapshots (and re-renders), ms of frame time. Default 500. */
+  intervalMs?: number;
+  /** Frames kept in the statistics window. Default 120. */
+  windowSize?: number;
+}
+
+/**
+ * Frame-rate statistics of the scheduler: fps, mean and percentile frame times, missed vblanks
+ * (counted against the detected display rate). Every frame is sampled (in the `'after'` phase),
+ * but a new snapshot is published, and the component re-rendered, at most once per `intervalMs`.
+ *
+ * @example
+ * ```tsx
+ * function FpsMeter() {
+ *   const stats = useFrameStats({ intervalMs: 1000 });
+ *   return <pre>{stats.fps.toFixed(1)} fps · p95 {stats.p95Ms.toFixed(1)} ms · missed {stats.missedVblanks}</pre>;
+ * }
+ * ```
+ */
+export function useFrameStats(options: UseFrameStatsOptions = {}): Readonly<FrameStatsSnapshot> {
+  const { intervalMs = 500, windowSize } = options;
+  positiveNumber('useFrameStats', 'intervalMs', intervalMs);
+  const scheduler = useFrameScheduler();
+  const stats = useMemo(() => createFrameStats(windowSize === undefined ? {} : { windowSize }), [windowSize]);
+  useFollowRefreshRate(scheduler, stats, undefined);
+
+  // A tiny external store: the published snapshot plus React's listener.
+  const published = useRef<Readonly<FrameStatsSnapshot> | null>(null);
+  if (published.current === null) published.current = { ...stats.snapshot() };
+  const listener = useRef<(() => void) | null>(null);
+
+  useEffect(() => {
+    let lastPublishMs = -Infinity;
+    return scheduler.subscribe(
+      (frame) => {
+        stats.sample(frame.timestampMs);
+        if (frame.timestampMs - lastPublishMs < intervalMs) return;
+        lastPublishMs = frame.timestampMs;
+        // A copy (at most every intervalMs): the core snapshot is a reused object.
+        published.current = { ...stats.snapshot() };
+        listener.current?.();
+      },
+      { phase: 'after' },
+    );
+  }, [scheduler, stats, intervalMs]);
+
+  const subscribe = useCallback((onChange: () => void) => {
+    listener.current = onChange;
+    return () => {
+      if (listener.current === onChange) listener.current = null;
+    };
+  }, []);
+  const getSnapshot = useCallback(() => published.current as Readonly<FrameStatsSnapshot>, []);
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+}

@@ -1,0 +1,49 @@
+import { useCallback, useRef, useSyncExternalStore } from 'react';
+import type { RefreshRateEstimate } from '../core/types.js';
+import { useFrameScheduler } from './useFrameScheduler.js';
+
+/**
+ * A frozen copy of the scheduler's refresh-rate estimate. `interval` and `confidence` are as of
+ * the last change of rate, sync or state (they are not followed frame by frame).
+ */
+export type RefreshRateSnapshot = Readonly<RefreshRateEstimate>;
+
+/**
+ * The display refresh rate the scheduler detected (or was given), for showing it or choosing
+ * settings. Re-renders only when `refreshRate`, `synced`, `state` or `throttledRate` change (a new
+ * monitor, a throttled tab), never per frame.
+ *
+ * @example
+ * ```tsx
+ * function RateBadge() {
+ *   const { refreshRate, synced, state } = useRefreshRate();
+ *   return <span>{state === 'measuring' ? '…' : `${refreshRate} Hz${synced ? '' : ' (unsynced)'}`}</span>;
+ * }
+ * ```
+ */
+export function useRefreshRate(): RefreshRateSnapshot {
+  const scheduler = useFrameScheduler();
+  const snapshot = useRef<RefreshRateSnapshot | null>(null);
+  const subscribe = useCallback((onChange: () => void) => scheduler.onRefreshRateChange(onChange), [scheduler]);
+  // The estimate is one object mutated every frame, so React needs a copy that changes identity
+  // only when a shown field changes; otherwise useSyncExternalStore would see no change at all.
+  const getSnapshot = useCallback((): RefreshRateSnapshot => {
+    const estimate = scheduler.refreshRate;
+    const last = snapshot.current;
+    if (last !== null && sameShownFields(last, estimate)) return last;
+    const next: RefreshRateSnapshot = { ...estimate };
+    snapshot.current = next;
+    return next;
+  }, [scheduler]);
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+}
+
+function sameShownFields(a: RefreshRateEstimate, b: RefreshRateEstimate): boolean {
+  return (
+    a.refreshRate === b.refreshRate &&
+    a.synced === b.synced &&
+    a.state === b.state &&
+    a.throttledRate === b.throttledRate &&
+    a.changes === b.changes
+  );
+}

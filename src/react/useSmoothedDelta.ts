@@ -1,0 +1,79 @@
+import { useEffect, useMemo } from 'react';
+import { createDeltaSmoother } from '../core/deltaSmoother.js';
+import type { FrameInfo, FramePhase } from '../scheduler/types.js';
+import { dropUndefined } from './dropUndefined.js';
+import { useFollowRefreshRate } from './useFollowRefreshRate.js';
+import { useFrameScheduler } from './useFrameScheduler.js';
+import { useLatest } from './useLatest.js';
+
+/** Options of {@link useSmoothedDelta}. */
+export interface UseSmoothedDeltaOptions {
+  /** The display rate in Hz. Default: the scheduler's detected rate, followed when it changes. */
+  refreshRate?: number;
+  /** Refresh intervals game time may lead real time before the smoother resyncs. Default 3. */
+  maxLeadIntervals?: number;
+  /** Default `'update'`. */
+  phase?: FramePhase;
+  /** Default 0. */
+  priority?: number;
+}
+
+/**
+ * Like {@link useFrame} with a variable `dt`, but `dt` is snapped to whole refresh intervals
+ * (seed 003): on a vsynced display every frame advances the game by exactly 1/60 s (at 60 Hz)
+ * instead of the jittery measured 16.2, 17.1, 16.5 … ms, and the rounding remainder is carried so
+ * game time still tracks real time.
+ *
+ * When the rate comes from detection and the scheduler reports the loop as not synced to a
+ * display (still measuring, vsync off, a throttled tab, a fake-timer grid), the measured delta is
+ * passed through unchanged: rounding up to intervals of a display that is not pacing the loop
+ * would make game time run ahead of real time and then jump back at every resync, which looks
+ * worse than the raw jitter. A `refreshRate` you pass is trusted: smoothing always applies.
+ *
+ * A frame with no game time (the first frame, or while paused) passes `dt = 0`. The scheduler's
+ * time scale is honoured: the real delta is snapped, then scaled.
+ *
+ * @example
+ * ```tsx
+ * useSmoothedDelta((dt) => {
+ *   ship.x += ship.vx * dt; // dt is 1/60, 1/60, 2/60 … on a 60 Hz display
+ * });
+ * ```
+ */
+export function useSmoothedDelta(
+  callback: (dt: number, frame: FrameInfo) => void,
+  options: UseSmoothedDeltaOptions = {},
+): void {
+  const { refreshRate, maxLeadIntervals, phase = 'update', priority = 0 } = options;
+  const scheduler = useFrameScheduler();
+  const latest = useLatest(callback);
+  const smoother = useMemo(
+    () => createDeltaSmoother(dropUndefined({ refreshRate: refreshRate ?? scheduler.refreshRate.refreshRate, maxLeadIntervals })),
+    // The rate is kept current by useFollowRefreshRate; only the lead limit needs a new smoother.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [maxLeadIntervals],
+  );
+  useFollowRefreshRate(scheduler, smoother, refreshRate);
+
+  const trustRate = refreshRate !== undefined;
+  useEffect(
+    () =>
+      scheduler.subscribe(
+        (frame) => {
+          let dt = 0;
+          if (frame.deltaSeconds > 0) {
+            if (trustRate || scheduler.refreshRate.synced) {
+              // Snap the real (clamped) delta, then apply the time scale: snapping scaled time to
+              // display intervals would make a 0.5× slow motion alternate between 0 and 1 interval.
+              dt = smoother.smooth(frame.deltaSeconds / frame.timeScale) * frame.timeScale;
+            } else {
+              dt = frame.deltaSeconds;
+            }
+          }
+          latest.current(dt, frame);
+        },
+        { phase, priority },
+      ),
+    [scheduler, smoother, trustRate, phase, priority, latest],
+  );
+}

@@ -1,0 +1,112 @@
+import * as React from 'react';
+import type { ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
+import { dropUndefined } from '../react/dropUndefined.js';
+import { FrameProvider } from '../react/FrameProvider.js';
+import { createFrameScheduler } from '../scheduler/createFrameScheduler.js';
+import type { FrameScheduler, FrameSchedulerOptions } from '../scheduler/types.js';
+import { createManualFrameSource } from './manualFrameSource.js';
+import type { ManualFrameSource } from './manualFrameSource.js';
+
+/** Options of {@link renderWithFrames}: the simulated display plus any scheduler option. */
+export interface RenderWithFramesOptions extends Omit<FrameSchedulerOptions, 'source'> {
+  /** Vblanks per second of the simulated display, Hz. Default 60. */
+  refreshRate?: number;
+  /** Seeded timestamp jitter, ± ms (less than half an interval). Default 0. */
+  jitterMs?: number;
+  /** Seed of the jitter. Default 1. */
+  seed?: number;
+  /** Wrap the tree in `<StrictMode>` (double effects, like development builds). Default false. */
+  strictMode?: boolean;
+  /** Where to mount. Default: a new `<div>` appended to `document.body` (removed on unmount). */
+  container?: HTMLElement;
+}
+
+/** What {@link renderWithFrames} returns. */
+export interface RenderWithFramesResult {
+  /** The element the tree is mounted in. */
+  container: HTMLElement;
+  /** Render a new tree under the same provider (inside `act`). */
+  rerender(ui: ReactNode): void;
+  /** Unmount (inside `act`), remove the container it created and destroy the scheduler. */
+  unmount(): void;
+  /** The simulated display driving the scheduler. */
+  source: ManualFrameSource;
+  /** The scheduler given to the tree through `<FrameProvider>`. */
+  scheduler: FrameScheduler;
+  /** Run `n` vblanks (inside `act`, so state updates and effects are flushed). */
+  advanceFrames(n?: number): void;
+  /** Move the clock `ms` forward, running every vblank in between (inside `act`). */
+  advanceTime(ms: number): void;
+}
+
+type Act = (callback: () => void) => void;
+
+/**
+ * React's `act`, without a runtime dependency on a test library: React 19 and 18.3 export it from
+ * `react`; React 18.0–18.2 export the same function as `unstable_act` (which is what
+ * `react-dom/test-utils`' `act` calls in React 18, so importing that module is not needed).
+ */
+function getAct(): Act {
+  const react = React as unknown as { act?: Act; unstable_act?: Act };
+  const act = react.act ?? react.unstable_act;
+  if (typeof act !== 'function') throw new Error('renderWithFrames: this React version has no `act` (React 18 or 19 is required)');
+  return act;
+}
+
+/**
+ * Render `ui` on a deterministic frame loop: a {@link ManualFrameSource} at `refreshRate` feeds a
+ * scheduler handed to the tree through `<FrameProvider>`, and nothing moves until you call
+ * `advanceFrames` or `advanceTime`. Each of those runs inside React's `act`, so anything the
+ * frames cause (useRefreshRate, useFrameStats re-renders) is on screen when it returns.
+ *
+ * Mounts with `react-dom/client` directly; works with any test runner whose environment has a
+ * DOM (happy-dom, jsdom, a browser). Set `globalThis.IS_REACT_ACT_ENVIRONMENT = true` in your
+ * setup file, as for any `act` use. Call `unmount()` at the end of each test.
+ *
+ * @example
+ * ```tsx
+ * const view = renderWithFrames(<Game />, { refreshRate: 60 });
+ * view.advanceFrames(61); // the first frame starts the clock; 60 more are one second
+ * expect(view.container.textContent).toContain('60 updates');
+ * view.unmount();
+ * ```
+ */
+export function renderWithFrames(ui: ReactNode, options: RenderWithFramesOptions = {}): RenderWithFramesResult {
+  const { refreshRate, jitterMs, seed, strictMode = false, container: given, ...schedulerOptions } = options;
+  const act = getAct();
+  const source = createManualFrameSource(dropUndefined({ refreshRate, jitterMs, seed }));
+  const scheduler = createFrameScheduler({ ...schedulerOptions, source });
+  const container = given ?? document.body.appendChild(document.createElement('div'));
+  const root: Root = createRoot(container);
+
+  const wrap = (node: ReactNode): ReactNode => {
+    const tree = <FrameProvider scheduler={scheduler}>{node}</FrameProvider>;
+    return strictMode ? <React.StrictMode>{tree}</React.StrictMode> : tree;
+  };
+  act(() => root.render(wrap(ui)));
+
+  let mounted = true;
+  return {
+    container,
+    rerender(next) {
+      act(() => root.render(wrap(next)));
+    },
+    unmount() {
+      if (!mounted) return;
+      mounted = false;
+      act(() => root.unmount());
+      if (!given) container.remove();
+      scheduler.destroy();
+    },
+    source,
+    scheduler,
+    advanceFrames(n = 1) {
+      act(() => source.advanceFrames(n));
+    },
+    advanceTime(ms) {
+      act(() => source.advanceTime(ms));
+    },
+  };
+}
