@@ -1,0 +1,381 @@
+import type { AdaptiveFramerate, RefreshRateDetector, RefreshRateEstimate } from '../core/types.js';
+import { createAdaptiveFramerate } from '../core/adaptiveFramerate.js';
+import { createRefreshRateDetector } from '../core/refreshRateDetector.js';
+import { nonNegativeNumber, oneOf, optionsObject, positiveNumber, finiteNumber, withDefault } from '../core/validate.js';
+import { createBrowserFrameSource } from './browserSource.js';
+import { createSubscriberList, FRAME_PHASES } from './subscribers.js';
+import type {
+  FrameGap,
+  FrameInfo,
+  FrameLoopMode,
+  FrameScheduler,
+  FrameSchedulerOptions,
+  FrameSource,
+  SchedulerAdaptiveOptions,
+} from './types.js';
+
+const OWNER = 'createFrameScheduler';
+const MODES: readonly FrameLoopMode[] = ['always', 'demand', 'manual'];
+const DEFAULT_MAX_DELTA_SECONDS = 0.25;
+/**
+ * With a divisor d the scheduler runs once at least d − 0.5 refresh intervals have passed: half an
+ * interval of slack absorbs timestamp jitter without ever running one vblank early or late.
+ */
+const SKIP_SLACK_INTERVALS = 0.5;
+
+function fail(name: string, value: unknown, expected: string): never {
+  throw new RangeError(`${OWNER}: option \`${name}\` must be ${expected}, got ${typeof value}`);
+}
+
+function optionalFunction<T>(name: string, value: unknown): T | undefined {
+  if (value !== undefined && typeof value !== 'function') fail(name, value, 'a function');
+  return value as T | undefined;
+}
+
+function checkAdaptive(name: string, value: unknown): boolean | SchedulerAdaptiveOptions {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as SchedulerAdaptiveOptions;
+  return fail(name, value, 'a boolean or an options object');
+}
+
+function checkSource(value: unknown): FrameSource {
+  const s = value as Partial<FrameSource> | null;
+  if (typeof s !== 'object' || s === null || typeof s.request !== 'function' || typeof s.cancel !== 'function' || typeof s.now !== 'function') {
+    fail('source', value, 'an object with request, cancel and now functions');
+  }
+  return s as FrameSource;
+}
+
+/**
+ * Create the frame loop: one {@link FrameSource} feeding ordered subscribers.
+ *
+ * Per frame: the real delta since the previous frame (0 on the first frame, and 0 for a missing,
+ * repeated or backwards timestamp; a backwards timestamp becomes the new reference, since it means
+ * the clock was swapped, e.g. by fake timers), clamped to `maxDelta` (reported to `onGap`), times
+ * `timeScale`, or 0 while paused. Pausing keeps frames running so renders continue; `resume()`
+ * never produces a catch-up frame. A loop that restarts after more than `maxDelta` idle starts
+ * fresh: its first frame has delta 0.
+ *
+ * Subscriber errors go to `onError`; without it the first error (an `AggregateError` when several
+ * threw) is rethrown after the whole frame ran and the next frame was requested, so the loop lives on.
+ *
+ * With the adaptive frame rate on (seed 001 listing 6) each frame's work time feeds
+ * {@link createAdaptiveFramerate}; at divisor d subscribers only run on vblanks where about d refresh
+ * intervals passed since the last run, and that run gets the whole elapsed time as its delta.
+ */
+export function createFrameScheduler(options?: FrameSchedulerOptions): FrameScheduler {
+  const o = optionsObject(OWNER, options, false);
+  const source = o.source === undefined ? createBrowserFrameSource() : checkSource(o.source);
+  let mode = oneOf(OWNER, 'frameloop', withDefault(o.frameloop, 'always'), MODES);
+  const maxDelta = positiveNumber(OWNER, 'maxDelta', withDefault(o.maxDelta, DEFAULT_MAX_DELTA_SECONDS));
+  let timeScale = nonNegativeNumber(OWNER, 'timeScale', withDefault(o.timeScale, 1));
+  const pausedOption = withDefault(o.paused, false);
+  if (typeof pausedOption !== 'boolean') fail('paused', pausedOption, 'a boolean');
+  let paused = pausedOption;
+  const fixedRefreshRate = o.refreshRate === undefined ? undefined : positiveNumber(OWNER, 'refreshRate', o.refreshRate);
+  const adaptiveOption = o.adaptive === undefined ? false : checkAdaptive('adaptive', o.adaptive);
+  const onError = optionalFunction<(error: unknown, frame: FrameInfo) => void>('onError', o.onError);
+  const onGap = optionalFunction<(gap: FrameGap) => void>('onGap', o.onGap);
+  const onFrame = optionalFunction<(frame: FrameInfo) => void>('onFrame', o.onFrame);
+
+  const detector: RefreshRateDetector | null = fixedRefreshRate === undefined ? createRefreshRateDetector() : null;
+  const estimate: RefreshRateEstimate = detector
+    ? detector.estimate
+    : {
+        refreshRate: fixedRefreshRate as number,
+        interval: 1000 / (fixedRefreshRate as number),
+        confidence: 1,
+        synced: true,
+        state: 'synced',
+        throttledRate: fixedRefreshRate as number,
+        changes: 0,
+      };
+
+  const subscribers = createSubscriberList();
+  const refreshListeners = new Set<(estimate: RefreshRateEstimate) => void>();
+  const divisorListeners = new Set<(divisor: number) => void>();
+
+  let adaptive: AdaptiveFramerate | null = null;
+  /** The refresh rate the adaptive frame rate was last told. */
+  let adaptiveRate = estimate.refreshRate;
+  const frame: FrameInfo = {
+    timestampMs: 0,
+    deltaSeconds: 0,
+    rawDeltaSeconds: 0,
+    elapsedSeconds: 0,
+    frameIndex: 0,
+    refreshRate: estimate.refreshRate,
+    divisor: 1,
+    timeScale,
+    paused,
+  };
+  const gap: FrameGap = { timestampMs: 0, rawDeltaSeconds: 0, clampedSeconds: 0 };
+
+  let handle: number | null = null;
+  let inFrame = false;
+  let invalidated = false;
+  let framesRun = 0;
+  /** Timestamp of the last frame whose subscribers ran (NaN before the first). */
+  let lastRunMs = NaN;
+  /** Timestamp last fed to the detector (every vblank, including skipped ones). */
+  let lastSampleMs = NaN;
+  let notifiedRate = estimate.refreshRate;
+  let notifiedSynced = estimate.synced;
+  let notifiedState = estimate.state;
+  let notifiedDivisor = 1;
+  // Errors of the current frame, rethrown after it when there is no onError. Reused.
+  const errors: unknown[] = [];
+
+  const report = (error: unknown): void => {
+    if (!onError) {
+      errors.push(error);
+      return;
+    }
+    try {
+      onError(error, frame);
+    } catch (thrownByHandler) {
+      errors.push(thrownByHandler);
+    }
+  };
+
+  function setAdaptive(value: boolean | SchedulerAdaptiveOptions): void {
+    const checked = checkAdaptive('adaptive', value);
+    if (checked === false) {
+      adaptive = null;
+    } else {
+      const settings = checked === true ? {} : checked;
+      adaptiveRate = estimate.refreshRate;
+      adaptive = createAdaptiveFramerate({ ...settings, refreshRate: adaptiveRate });
+    }
+    if (!inFrame) notifyDivisor();
+  }
+
+  function wantsFrame(): boolean {
+    return subscribers.count > 0 && (mode === 'always' || (mode === 'demand' && invalidated));
+  }
+
+  /** Request or cancel the next frame to match the mode; frames call it once they end. */
+  function sync(atFrameEnd: boolean): void {
+    if (inFrame) return;
+    if (wantsFrame()) {
+      if (handle !== null) return;
+      if (!atFrameEnd && Number.isFinite(lastRunMs)) {
+        // Restarting after a long idle: the first frame is a fresh start, not a "gap".
+        const idleMs = source.now() - lastRunMs;
+        if (!(idleMs >= 0 && idleMs <= maxDelta * 1000)) lastRunMs = NaN;
+      }
+      handle = source.request(onSourceFrame);
+    } else if (handle !== null) {
+      const pending = handle;
+      handle = null;
+      source.cancel(pending);
+    }
+  }
+
+  function onSourceFrame(timestampMs: number): void {
+    handle = null;
+    runFrame(timestampMs);
+  }
+
+  function notifyDivisor(): void {
+    const divisor = adaptive ? adaptive.divisor : 1;
+    if (divisor === notifiedDivisor) return;
+    notifiedDivisor = divisor;
+    divisorListeners.forEach((listener) => {
+      try {
+        listener(divisor);
+      } catch (error) {
+        report(error);
+      }
+    });
+  }
+
+  function notifyRefreshRate(): void {
+    if (estimate.refreshRate === notifiedRate && estimate.synced === notifiedSynced && estimate.state === notifiedState) return;
+    notifiedRate = estimate.refreshRate;
+    notifiedSynced = estimate.synced;
+    notifiedState = estimate.state;
+    refreshListeners.forEach((listener) => {
+      try {
+        listener(estimate);
+      } catch (error) {
+        report(error);
+      }
+    });
+  }
+
+  /** Feed the detector every real vblank timestamp (skipped ones too: it must see the display, not our rate). */
+  function sample(timestampMs: number): void {
+    if (!detector || !Number.isFinite(timestampMs)) return;
+    if (timestampMs < lastSampleMs) detector.reset(); // the clock was swapped: old intervals mean nothing
+    else if (timestampMs === lastSampleMs) return;
+    lastSampleMs = timestampMs;
+    detector.sample(timestampMs);
+    if (adaptive && estimate.refreshRate !== adaptiveRate) {
+      adaptiveRate = estimate.refreshRate;
+      adaptive.setRefreshRate(adaptiveRate);
+    }
+  }
+
+  function runFrame(timestampMs: number): void {
+    if (inFrame) throw new Error('react-timestep: a frame cannot be run from inside a frame (advance() called by a subscriber?)');
+    inFrame = true;
+    errors.length = 0;
+    try {
+      const startMs = source.now();
+      sample(timestampMs);
+      const valid = Number.isFinite(timestampMs);
+      const forward = valid && Number.isFinite(lastRunMs) && timestampMs > lastRunMs;
+      const divisor = adaptive ? adaptive.divisor : 1;
+      const intervalMs = 1000 / estimate.refreshRate;
+      if (divisor > 1 && forward && timestampMs - lastRunMs < (divisor - SKIP_SLACK_INTERVALS) * intervalMs) {
+        return; // a vblank between pictures: nothing runs, the time goes to the next run
+      }
+      invalidated = false;
+
+      const rawDeltaSeconds = forward ? (timestampMs - lastRunMs) / 1000 : 0;
+      let clampedSeconds = rawDeltaSeconds;
+      if (rawDeltaSeconds > maxDelta) {
+        clampedSeconds = maxDelta;
+        if (onGap) {
+          gap.timestampMs = timestampMs;
+          gap.rawDeltaSeconds = rawDeltaSeconds;
+          gap.clampedSeconds = maxDelta;
+          try {
+            onGap(gap);
+          } catch (error) {
+            report(error);
+          }
+        }
+      }
+      if (valid) lastRunMs = timestampMs;
+
+      frame.timestampMs = Number.isFinite(lastRunMs) ? lastRunMs : 0;
+      frame.rawDeltaSeconds = rawDeltaSeconds;
+      frame.deltaSeconds = paused ? 0 : clampedSeconds * timeScale;
+      frame.elapsedSeconds += frame.deltaSeconds;
+      frame.frameIndex = framesRun++;
+      frame.refreshRate = estimate.refreshRate;
+      frame.divisor = divisor;
+      frame.timeScale = timeScale;
+      frame.paused = paused;
+
+      subscribers.run(frame, report);
+      if (onFrame) {
+        try {
+          onFrame(frame);
+        } catch (error) {
+          report(error);
+        }
+      }
+      if (adaptive) {
+        const workMs = source.now() - startMs;
+        adaptive.record(workMs > 0 ? workMs / 1000 : 0);
+      }
+    } finally {
+      inFrame = false;
+      sync(true);
+      notifyRefreshRate();
+      notifyDivisor();
+    }
+    if (errors.length > 0) {
+      const first = errors[0];
+      if (errors.length === 1) {
+        errors.length = 0;
+        throw first;
+      }
+      const all = errors.slice();
+      errors.length = 0;
+      throw new AggregateError(all, `react-timestep: ${all.length} frame subscribers threw`);
+    }
+  }
+
+  if (adaptiveOption !== false) setAdaptive(adaptiveOption);
+
+  return {
+    subscribe(callback, subscribeOptions) {
+      if (typeof callback !== 'function') throw new RangeError('subscribe: `callback` must be a function');
+      const so = optionsObject('subscribe', subscribeOptions, false);
+      const phase = oneOf('subscribe', 'phase', withDefault(so.phase, 'update'), FRAME_PHASES);
+      const priority = finiteNumber('subscribe', 'priority', withDefault(so.priority, 0));
+      const remove = subscribers.add(callback, phase, priority);
+      sync(false);
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        remove();
+        sync(false);
+      };
+    },
+    invalidate() {
+      if (mode !== 'demand') return;
+      invalidated = true;
+      sync(false);
+    },
+    advance(timestampMs) {
+      runFrame(timestampMs === undefined ? source.now() : timestampMs);
+    },
+    pause() {
+      paused = true;
+    },
+    resume() {
+      paused = false;
+    },
+    get paused() {
+      return paused;
+    },
+    setTimeScale(value) {
+      timeScale = nonNegativeNumber('setTimeScale', 'timeScale', value);
+    },
+    get timeScale() {
+      return timeScale;
+    },
+    setFrameloop(value) {
+      mode = oneOf('setFrameloop', 'frameloop', value, MODES);
+      if (mode !== 'demand') invalidated = false;
+      sync(false);
+    },
+    get frameloop() {
+      return mode;
+    },
+    get refreshRate() {
+      return estimate;
+    },
+    onRefreshRateChange(listener) {
+      // Wrap so the same function can be added twice and removed independently.
+      const entry = (e: RefreshRateEstimate): void => listener(e);
+      refreshListeners.add(entry);
+      return () => {
+        refreshListeners.delete(entry);
+      };
+    },
+    get divisor() {
+      return adaptive ? adaptive.divisor : 1;
+    },
+    onDivisorChange(listener) {
+      const entry = (d: number): void => listener(d);
+      divisorListeners.add(entry);
+      return () => {
+        divisorListeners.delete(entry);
+      };
+    },
+    setAdaptive,
+    get subscriberCount() {
+      return subscribers.count;
+    },
+    get running() {
+      return handle !== null;
+    },
+    get frame() {
+      return frame;
+    },
+    destroy() {
+      subscribers.clear();
+      invalidated = false;
+      refreshListeners.clear();
+      divisorListeners.clear();
+      sync(false);
+    },
+  };
+}

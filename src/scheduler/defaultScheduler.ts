@@ -1,0 +1,25 @@
+import { createFrameScheduler } from './createFrameScheduler.js';
+import type { FrameScheduler } from './types.js';
+
+/**
+ * Where the default scheduler lives. A registered symbol on `globalThis`, so two copies of the
+ * package in one page (a bundling accident, a micro-frontend) still share ONE loop.
+ */
+export const DEFAULT_SCHEDULER_KEY: unique symbol = Symbol.for('react-timestep.default-scheduler') as never;
+
+type SchedulerHolder = { [DEFAULT_SCHEDULER_KEY]?: FrameScheduler };
+
+/**
+ * The page-wide scheduler used when no `<FrameProvider>` supplies one: created on first call (never
+ * at import, so server rendering touches no browser API) with the browser frame source and
+ * default options.
+ */
+export function getDefaultScheduler(): FrameScheduler {
+  const holder = globalThis as SchedulerHolder;
+  let scheduler = holder[DEFAULT_SCHEDULER_KEY];
+  if (!scheduler) {
+    scheduler = createFrameScheduler();
+    holder[DEFAULT_SCHEDULER_KEY] = scheduler;
+  }
+  return scheduler;
+}

@@ -1,0 +1,13 @@
+/**
+ * The one frame loop: a frame source (browser rAF, manual, fake timers) feeding ordered
+ * subscribers, with pause, time scale, frame-loop modes, error isolation, refresh-rate detection
+ * and the adaptive frame rate.
+ * @packageDocumentation
+ */
+export type * from './types.js';
+export { createFrameScheduler } from './createFrameScheduler.js';
+export { getDefaultScheduler, DEFAULT_SCHEDULER_KEY } from './defaultScheduler.js';
+export { createBrowserFrameSource } from './browserSource.js';
+export { createManualSource } from './manualSource.js';
+export type { ManualSource } from './manualSource.js';
+export { FRAME_PHASES } from './subscribers.js';
