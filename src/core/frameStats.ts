@@ -1,0 +1,145 @@
+/**
+ * Frame statistics over a sliding window: what a performance overlay shows. Sampling is O(1) per
+ * frame (one write into a ring buffer); the percentiles are computed only when a snapshot is asked
+ * for, by sorting a preallocated copy, so an overlay that refreshes a few times a second costs
+ * almost nothing.
+ */
+import type { FrameStats, FrameStatsOptions, FrameStatsSnapshot } from './types.js';
+import { integerAtLeast, optionsObject, positiveNumber, withDefault } from './validate.js';
+
+const OWNER = 'createFrameStats';
+
+/** Two seconds at 60 Hz: long enough for a stable p99, short enough to show a change quickly. */
+const DEFAULT_WINDOW_SIZE = 120;
+const DEFAULT_REFRESH_RATE = 60;
+
+/**
+ * Backwards timestamps in a row after which the clock is taken to have been reset (a new time
+ * origin) rather than glitched: the next timestamp starts a new interval chain. One or two stray
+ * samples are simply ignored.
+ */
+const BACKWARDS_LIMIT = 3;
+
+/** The nearest-rank percentile of the first `n` values of an ascending array: the ⌈p·n⌉-th smallest. */
+function nearestRank(sorted: Float64Array, n: number, p: number): number {
+  const rank = Math.max(1, Math.ceil(p * n - 1e-9));
+  return sorted[rank - 1] ?? 0;
+}
+
+/**
+ * Create a frame-statistics window.
+ *
+ * `sample(timestampMs)` records the interval since the previous sample (the first sample only
+ * anchors the chain). `snapshot()` describes the last `windowSize` intervals:
+ * - `frames`: the number of intervals in the window (at most `windowSize`);
+ * - `fps`: `frames / span`, the span being the sum of those intervals in seconds: the real average
+ *   rate, not the mean of per-frame rates;
+ * - `meanMs`, `p50Ms`, `p95Ms`, `p99Ms`, `maxMs`: frame intervals in ms. Percentiles use the
+ *   **nearest-rank** definition: the p-th percentile of n values is the ⌈p/100 × n⌉-th smallest, so it
+ *   is always an interval that really happened (no interpolation between two frames);
+ * - `missedVblanks`: `Σ max(0, round(interval × refreshRate / 1000) − 1)`: the vblanks that showed
+ *   no new picture. Rounding (not flooring) keeps ±half-interval jitter from counting as a miss.
+ *
+ * All values are 0 while the window is empty. The snapshot is one reused object: read it, do not
+ * keep it. Sort cost is O(n log n) per snapshot: call it at a throttled rate (a few times a second).
+ *
+ * **Bad samples**: NaN and ±Infinity are ignored; a repeated timestamp (zero interval) is ignored; a
+ * timestamp earlier than the previous one is ignored, unless {@link BACKWARDS_LIMIT} come in a row,
+ * which is taken as a clock reset and re-anchors the chain (no interval is recorded across it).
+ *
+ * @throws RangeError naming `windowSize` (a whole number ≥ 1) or `refreshRate` (a finite number > 0).
+ * @example
+ * ```ts
+ * const stats = createFrameStats({ windowSize: 120, refreshRate: 60 });
+ * for (let t = 0; t <= 2000; t += 1000 / 60) stats.sample(t);
+ * const s = stats.snapshot(); // s.fps ≈ 60, s.p99Ms ≈ 16.7, s.missedVblanks 0
+ * ```
+ */
+export function createFrameStats(options?: FrameStatsOptions): FrameStats {
+  const opts = optionsObject(OWNER, options, false);
+  const windowSize = integerAtLeast(OWNER, 'windowSize', withDefault(opts.windowSize, DEFAULT_WINDOW_SIZE), 1);
+  let refreshRate = positiveNumber(OWNER, 'refreshRate', withDefault(opts.refreshRate, DEFAULT_REFRESH_RATE));
+
+  const intervals = new Float64Array(windowSize);
+  const scratch = new Float64Array(windowSize);
+  let head = 0; // next write position
+  let count = 0;
+  let last = NaN;
+  let backwards = 0;
+
+  const snap: FrameStatsSnapshot = {
+    fps: 0,
+    meanMs: 0,
+    p50Ms: 0,
+    p95Ms: 0,
+    p99Ms: 0,
+    maxMs: 0,
+    missedVblanks: 0,
+    frames: 0,
+  };
+
+  function sample(timestampMs: number): void {
+    if (!Number.isFinite(timestampMs)) return;
+    if (Number.isNaN(last)) {
+      last = timestampMs;
+      return;
+    }
+    const interval = timestampMs - last;
+    if (interval <= 0) {
+      if (interval < 0 && ++backwards >= BACKWARDS_LIMIT) {
+        backwards = 0;
+        last = timestampMs;
+      }
+      return;
+    }
+    backwards = 0;
+    last = timestampMs;
+    intervals[head] = interval;
+    head = head + 1 === windowSize ? 0 : head + 1;
+    if (count < windowSize) count++;
+  }
+
+  function snapshot(): FrameStatsSnapshot {
+    const n = count;
+    snap.frames = n;
+    if (n === 0) {
+      snap.fps = snap.meanMs = snap.p50Ms = snap.p95Ms = snap.p99Ms = snap.maxMs = snap.missedVblanks = 0;
+      return snap;
+    }
+    let span = 0;
+    let missed = 0;
+    // The window is the first `n` slots until it has wrapped, then all of them: order does not matter.
+    for (let i = 0; i < n; i++) {
+      const v = intervals[i]!;
+      span += v;
+      const vblanks = Math.round((v * refreshRate) / 1000);
+      if (vblanks > 1) missed += vblanks - 1;
+      scratch[i] = v;
+    }
+    // Unused slots sort to the end, so the whole preallocated array can be sorted without a view.
+    for (let i = n; i < windowSize; i++) scratch[i] = Infinity;
+    scratch.sort();
+    snap.fps = (n * 1000) / span;
+    snap.meanMs = span / n;
+    snap.p50Ms = nearestRank(scratch, n, 0.5);
+    snap.p95Ms = nearestRank(scratch, n, 0.95);
+    snap.p99Ms = nearestRank(scratch, n, 0.99);
+    snap.maxMs = scratch[n - 1]!;
+    snap.missedVblanks = missed;
+    return snap;
+  }
+
+  return {
+    sample,
+    snapshot,
+    setRefreshRate(next: number) {
+      refreshRate = positiveNumber(OWNER, 'refreshRate', next);
+    },
+    reset() {
+      head = 0;
+      count = 0;
+      last = NaN;
+      backwards = 0;
+    },
+  };
+}
