@@ -3,7 +3,6 @@ import { createFixedStep } from '../../src/core/fixedStep.js';
 import type { FixedStepFrame, FixedStepOptions } from '../../src/core/types.js';
 
 const STEP = 1 / 60;
-const HZ75_MS = 1000 / 75;
 
 /** Frame n of an ideal display at `hz`, computed from n (never summed). */
 const vblank = (n: number, hz: number): number => (n * 1000) / hz;
