@@ -8,6 +8,7 @@ import type { LaneCanvasHandle } from './components/LaneCanvas.js';
 import { LivePlot } from './components/LivePlot.js';
 import { Readout } from './components/Readout.js';
 import { RingBuffer } from './components/ringBuffer.js';
+import { rms } from './components/fixedStepProbe.js';
 import { useRafLoop } from './components/useRafLoop.js';
 import { expectFramesAdvance, waitForValue } from './components/playHelpers.js';
 
@@ -30,12 +31,6 @@ const LANES = [
   { label: 'measured delta', color: '#f06a6a' },
   { label: 'smoothed delta', color: '#58d68d' },
 ] as const;
-
-function rms(buffer: RingBuffer): number {
-  let sum = 0;
-  for (let i = 0; i < buffer.length; i += 1) sum += buffer.at(i) ** 2;
-  return buffer.length ? Math.sqrt(sum / buffer.length) : Number.NaN;
-}
 
 function DeltaSmoothingDemo({ refreshRate, jitterMs, heartbeatMs, dropEvery, periodSeconds }: DeltaSmoothingProps) {
   const lanes = useRef<LaneCanvasHandle>(null);

@@ -1,0 +1,160 @@
+import { useMemo, useRef } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { createFixedStep } from '../src/core/fixedStep.js';
+import type { Interpolation } from '../src/core/types.js';
+import { busyWait } from './components/busyWait.js';
+import { FixedStepProbe, rms } from './components/fixedStepProbe.js';
+import { LaneCanvas, pingPong } from './components/LaneCanvas.js';
+import type { LaneCanvasHandle } from './components/LaneCanvas.js';
+import { LivePlot } from './components/LivePlot.js';
+import { Readout } from './components/Readout.js';
+import type { ReadoutField } from './components/Readout.js';
+import { useRafLoop } from './components/useRafLoop.js';
+import { expectFramesAdvance, readValue, waitForValue } from './components/playHelpers.js';
+
+/** Controls of the interpolation demo. */
+interface InterpolationProps {
+  /** Update rate of the fixed step, Hz (the step is its inverse). */
+  updateRate: number;
+  /** Extra work per frame, ms (a random share of it, so frame times vary). */
+  loadMs: number;
+  /** Seconds for the object to cross the track and back. */
+  periodSeconds: number;
+}
+
+const MODES: readonly { mode: Interpolation; color: string }[] = [
+  { mode: 'none', color: '#f06a6a' },
+  { mode: 'previous', color: '#f5b041' },
+  { mode: 'ahead', color: '#58d68d' },
+  { mode: 'predicted', color: '#5dade2' },
+];
+const SAMPLES = 240;
+
+const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)} ms` : '–');
+
+function InterpolationDemo({ updateRate, loadMs, periodSeconds }: InterpolationProps) {
+  const lanes = useRef<LaneCanvasHandle>(null);
+  const state = useMemo(() => {
+    const probes = MODES.map(
+      ({ mode }) => new FixedStepProbe(createFixedStep({ step: 1 / updateRate, interpolation: mode }), periodSeconds, SAMPLES),
+    );
+    const values: Record<string, number> = { frames: 0, minAlpha: Number.NaN, maxAlpha: Number.NaN };
+    return { probes, values, positions: new Float64Array(MODES.length), startMs: Number.NaN, frame: 0, seed: 1 };
+  }, [updateRate, periodSeconds]);
+
+  useRafLoop((nowMs) => {
+    const s = state;
+    if (!Number.isFinite(s.startMs)) s.startMs = nowMs;
+    // Cheap deterministic noise: frame work varies between 0 and loadMs.
+    s.seed = (s.seed * 16807) % 2147483647;
+    busyWait(loadMs * (s.seed / 2147483647));
+    s.frame += 1;
+    let minAlpha = Number.POSITIVE_INFINITY;
+    let maxAlpha = Number.NEGATIVE_INFINITY;
+    s.probes.forEach((probe, i) => {
+      probe.frame(nowMs);
+      s.positions[i] = probe.position;
+      minAlpha = Math.min(minAlpha, probe.minAlpha);
+      maxAlpha = Math.max(maxAlpha, probe.maxAlpha);
+      const mode = MODES[i]?.mode ?? 'none';
+      s.values[`lag-${mode}`] = probe.lagMs.mean();
+      s.values[`judder-${mode}`] = rms(probe.judderMs);
+    });
+    s.values.frames = s.frame;
+    s.values.minAlpha = minAlpha;
+    s.values.maxAlpha = maxAlpha;
+    lanes.current?.draw(s.positions, pingPong((nowMs - s.startMs) / 1000, periodSeconds));
+  });
+
+  const fields: ReadoutField[] = [
+    { key: 'frames', label: 'frames', format: (n) => n.toFixed(0) },
+    { key: 'minAlpha', label: 'alpha, lowest seen', format: (n) => n.toFixed(3) },
+    { key: 'maxAlpha', label: 'alpha, highest seen', format: (n) => n.toFixed(3) },
+    ...MODES.flatMap(({ mode }) => [
+      { key: `lag-${mode}`, label: `${mode}: mean lag`, format: ms },
+      { key: `judder-${mode}`, label: `${mode}: judder (RMS)`, format: ms },
+    ]),
+  ];
+
+  return (
+    <div>
+      <LaneCanvas ref={lanes} lanes={MODES.map(({ mode, color }) => ({ label: `interpolation '${mode}'`, color }))} testId="lanes" />
+      <Readout values={state.values} fields={fields} />
+      <LivePlot
+        title="Lag behind the clock (ms): how old the game time on screen is"
+        yLabel="ms"
+        series={MODES.map(({ mode, color }, i) => ({ label: mode, stroke: color, buffer: state.probes[i]!.lagMs }))}
+      />
+      <LivePlot
+        title="Judder (ms): picture advance minus clock advance, per frame"
+        yLabel="ms"
+        series={MODES.map(({ mode, color }, i) => ({ label: mode, stroke: color, buffer: state.probes[i]!.judderMs }))}
+      />
+    </div>
+  );
+}
+
+const meta = {
+  title: 'Algorithms/2 · Interpolation modes',
+  component: InterpolationDemo,
+  render: (args) => <InterpolationDemo key={JSON.stringify(args)} {...args} />,
+  args: { updateRate: 25, loadMs: 0, periodSeconds: 2 },
+  argTypes: {
+    updateRate: { control: { type: 'select' }, options: [10, 25, 30, 50, 60, 100, 120] },
+    loadMs: { control: { type: 'range', min: 0, max: 30, step: 1 } },
+    periodSeconds: { control: { type: 'range', min: 0.5, max: 6, step: 0.1 } },
+  },
+  parameters: {
+    docs: {
+      description: {
+        component: `
+Four fixed-step accumulators, one per \`interpolation\` mode, fed the same real animation-frame
+timestamps. The game state advances in whole steps; what differs is **which game time the picture
+shows** and how each mode blends the two latest states to get there:
+
+- \`'none'\` draws the latest state as is. With an update rate that does not divide the display
+  rate the object visibly stutters: some frames get two steps, some none.
+- \`'previous'\` (the classic accumulator) blends toward the latest state by the leftover time: smooth,
+  but always one step behind.
+- \`'ahead'\` simulates one step past the clock and blends back to *now*: smooth and no lag.
+- \`'predicted'\` aims at the moment the picture will be presented (now plus the last frame interval),
+  so it runs slightly ahead of the clock, which is what the viewer sees when the frame appears.
+
+The hollow ring is where the object belongs at the frame's timestamp. *Lag* is clock time minus the
+game time on screen; *judder* is how much the picture's advance differs from the clock's from one
+frame to the next. A low update rate (25 Hz by default) makes the differences obvious.
+`,
+      },
+    },
+  },
+} satisfies Meta<typeof InterpolationDemo>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** 25 Hz updates on whatever the screen runs at: compare the four lanes. */
+export const AllModes: Story = {
+  play: async ({ canvasElement }) => {
+    await expectFramesAdvance(canvasElement, 'frames', 30);
+    const lo = readValue(canvasElement, 'minAlpha');
+    const hi = readValue(canvasElement, 'maxAlpha');
+    await expect(lo).toBeGreaterThanOrEqual(0);
+    await expect(hi).toBeLessThanOrEqual(1);
+    // 'previous' shows the state one step back, 'ahead' the clock itself: lag ≈ 40 ms vs ≈ 0.
+    const previous = await waitForValue(canvasElement, 'lag-previous', Number.isFinite);
+    const ahead = await waitForValue(canvasElement, 'lag-ahead', Number.isFinite);
+    await expect(previous).toBeGreaterThan(ahead + 20);
+    await expect(Math.abs(ahead)).toBeLessThan(1);
+  },
+};
+
+/** Updates at 60 Hz with a varying frame cost: every mode smooth, only the lag differs. */
+export const UnderLoad: Story = {
+  args: { updateRate: 60, loadMs: 12 },
+  play: async ({ canvasElement }) => {
+    await expectFramesAdvance(canvasElement, 'frames', 20);
+    await expect(readValue(canvasElement, 'minAlpha')).toBeGreaterThanOrEqual(0);
+    await expect(readValue(canvasElement, 'maxAlpha')).toBeLessThanOrEqual(1);
+  },
+};
