@@ -36,8 +36,11 @@ export function createBrowserFrameSource(): FrameSource {
       if (typeof g.requestAnimationFrame === 'function') return g.requestAnimationFrame(callback);
       const handle = nextTimer--;
       const t = now();
-      // Aim at the next point of a steady 60 Hz grid so the deltas stay even.
-      const delay = FALLBACK_INTERVAL_MS - (t % FALLBACK_INTERVAL_MS);
+      // Aim at the next point of a steady 60 Hz grid so the deltas stay even. Timers fire on whole
+      // milliseconds, so the point must be at least 1 ms away, or a timer that fired a fraction
+      // early would fire again at once.
+      const target = (Math.floor((t + 1) / FALLBACK_INTERVAL_MS) + 1) * FALLBACK_INTERVAL_MS;
+      const delay = Math.ceil(target - t);
       timers.set(
         handle,
         g.setTimeout(() => {
