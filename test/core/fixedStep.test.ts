@@ -150,6 +150,20 @@ describe('createFixedStep: overload after a 1 s hitch (maxSteps 5)', () => {
     }
   });
 
+  it("'predicted' does not take the hitch as the next frame interval (no double drop, no freeze)", () => {
+    const { fixed, hitchAt } = hitchRun('slow-motion');
+    fixed.setInterpolation('predicted');
+    for (let n = 61; n <= 120; n++) fixed.advance(vblank(n, 60));
+    const hitch = hitchAt + 1000;
+    expect(fixed.advance(hitch).droppedSeconds).toBeCloseTo(55 * STEP, 12);
+    for (let k = 1; k <= 60; k++) {
+      const f = fixed.advance(hitch + vblank(k, 60));
+      expect(f.steps).toBe(1);
+      expect(f.alpha).toBeCloseTo(1, 9);
+    }
+    expect(fixed.frame.totalDroppedSeconds).toBeCloseTo(55 * STEP, 12);
+  });
+
   it("'catch-up' keeps the debt and runs 5 a frame until back on time, alpha 1 meanwhile", () => {
     const { fixed, before, hitchAt } = hitchRun('catch-up');
     const perFrame: number[] = [fixed.advance(hitchAt).steps];

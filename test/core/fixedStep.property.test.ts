@@ -1,0 +1,187 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createFixedStep } from '../../src/core/fixedStep.js';
+import type { FixedStepFrame, FixedStepOverload, Interpolation } from '../../src/core/types.js';
+
+/**
+ * Property tests against an independent model. Timestamps are whole microseconds and time scales
+ * are quarters (0.25 … 4), so the model keeps game time as an exact integer G4 = 4 × game µs and
+ * the number of steps due, G4 × hz / 4e6 (+ single steps), is floored or ceiled with integer
+ * arithmetic: the expectation carries no float error at all.
+ */
+
+type Event =
+  | { kind: 'frame'; dtUs: number }
+  | { kind: 'scale'; quarters: number }
+  | { kind: 'pause' }
+  | { kind: 'resume' }
+  | { kind: 'stepOnce' };
+
+const eventArb: fc.Arbitrary<Event> = fc.oneof(
+  { weight: 12, arbitrary: fc.record({ kind: fc.constant('frame' as const), dtUs: fc.integer({ min: 0, max: 100_000 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('scale' as const), quarters: fc.constantFrom(1, 2, 3, 4, 6, 8, 16) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('pause' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('resume' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('stepOnce' as const) }) },
+);
+
+const US_PER_S_X4 = 4_000_000;
+
+/** floor(a / b) and ceil(a / b) for non-negative safe integers, exactly. */
+const floorDiv = (a: number, b: number): number => (a - (a % b)) / b;
+const ceilDiv = (a: number, b: number): number => floorDiv(a, b) + (a % b === 0 ? 0 : 1);
+
+function expectSane(f: FixedStepFrame, step: number): void {
+  for (const value of Object.values(f)) expect(Number.isFinite(value)).toBe(true);
+  expect(f.alpha).toBeGreaterThanOrEqual(0);
+  expect(f.alpha).toBeLessThanOrEqual(1);
+  expect(Number.isInteger(f.totalSteps)).toBe(true);
+  expect(Math.abs(f.totalSteps * step + f.totalDroppedSeconds + f.pendingSeconds - f.elapsedGameSeconds)).toBeLessThan(1e-9);
+  expect(f.pictureTime).toBeCloseTo((f.totalSteps - 1 + f.alpha) * step, 12);
+}
+
+/** Replays `events` on a fixed step and on the integer model; checks every frame. */
+function replay(
+  hz: number,
+  maxSteps: number,
+  overload: FixedStepOverload,
+  interpolation: Exclude<Interpolation, 'predicted'>,
+  startUs: number,
+  events: readonly Event[],
+): void {
+  const step = 1 / hz;
+  const fixed = createFixedStep({ step, maxSteps, overload, interpolation });
+  const due = interpolation === 'ahead' ? ceilDiv : floorDiv;
+  // The model.
+  let started = false;
+  let halted = false;
+  let resumePending = false;
+  let stepPending = false;
+  let quarters = 4;
+  let g4 = 0; // 4 × game µs
+  let singleSteps = 0;
+  let total = 0;
+  let dropped = 0;
+  let nowUs = startUs;
+
+  for (const event of events) {
+    switch (event.kind) {
+      case 'scale':
+        fixed.setTimeScale(event.quarters / 4);
+        quarters = event.quarters;
+        break;
+      case 'pause':
+        fixed.pause();
+        if (resumePending) resumePending = false;
+        else halted = true;
+        break;
+      case 'resume':
+        fixed.resume();
+        stepPending = false;
+        if (halted && !resumePending) resumePending = true;
+        break;
+      case 'stepOnce':
+        fixed.stepOnce();
+        if (halted && !resumePending) stepPending = true;
+        break;
+      case 'frame': {
+        nowUs += event.dtUs;
+        const before = fixed.frame.totalSteps;
+        const f = fixed.advance(nowUs / 1000);
+        expect(f.totalSteps).toBeGreaterThanOrEqual(before);
+        if (started && event.dtUs === 0 && !stepPending) {
+          // No time passed: the previous frame with nothing to run.
+          expect(f.steps).toBe(0);
+          expect(f.droppedSeconds).toBe(0);
+          expect(f.totalSteps).toBe(total);
+          break;
+        }
+        const stepping = stepPending;
+        stepPending = false;
+        if (!started) started = true;
+        else if (resumePending) halted = false;
+        else if (!halted) g4 += event.dtUs * quarters;
+        if (resumePending) {
+          halted = false;
+          resumePending = false;
+        }
+        if (stepping) singleSteps += 1;
+
+        const dueSteps = due(g4 * hz, US_PER_S_X4) + singleSteps;
+        const want = Math.max(0, dueSteps - dropped - total);
+        const run = stepping ? Math.min(want, 1) : halted ? 0 : Math.min(want, maxSteps);
+        const droppedNow = !stepping && !halted && overload === 'slow-motion' ? want - run : 0;
+        total += run;
+        dropped += droppedNow;
+
+        expect(f.steps).toBe(run);
+        expect(f.totalSteps).toBe(total);
+        expect(f.droppedSeconds).toBeCloseTo(droppedNow * step, 12);
+        expect(f.elapsedGameSeconds).toBeCloseTo(g4 / US_PER_S_X4 + singleSteps * step, 9);
+        if (overload === 'slow-motion') expect(f.totalSteps + dropped).toBe(dueSteps);
+        else expect(f.totalSteps).toBeLessThanOrEqual(dueSteps);
+        if (interpolation === 'none') expect(f.alpha).toBe(1);
+        expectSane(f, step);
+        break;
+      }
+    }
+  }
+}
+
+describe('createFixedStep: integer counting property', () => {
+  it('totalSteps + droppedSteps = floor(G / step) (ceil for ahead) against an exact integer model', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(30, 50, 60, 75, 144),
+        fc.integer({ min: 1, max: 8 }),
+        fc.constantFrom<FixedStepOverload>('slow-motion', 'catch-up'),
+        fc.constantFrom<Exclude<Interpolation, 'predicted'>>('none', 'previous', 'ahead'),
+        fc.integer({ min: 0, max: 2_000_000_000 }),
+        fc.array(eventArb, { minLength: 1, maxLength: 300 }),
+        (hz, maxSteps, overload, interpolation, startUs, events) => {
+          replay(hz, maxSteps, overload, interpolation, startUs, events);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it("'predicted': sane frames, never behind the clock in slow-motion, with random presents", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 8 }),
+        fc.array(
+          fc.record({
+            event: eventArb,
+            presentUs: fc.option(fc.integer({ min: -20_000, max: 60_000 }), { nil: undefined }),
+          }),
+          { minLength: 1, maxLength: 300 },
+        ),
+        (maxSteps, events) => {
+          const step = 1 / 60;
+          const fixed = createFixedStep({ step, maxSteps, interpolation: 'predicted' });
+          let nowUs = 1_000_000;
+          let last = 0;
+          for (const { event, presentUs } of events) {
+            if (event.kind === 'pause') fixed.pause();
+            else if (event.kind === 'resume') fixed.resume();
+            else if (event.kind === 'stepOnce') fixed.stepOnce();
+            else if (event.kind === 'scale') fixed.setTimeScale(event.quarters / 4);
+            else {
+              nowUs += event.dtUs;
+              const present = presentUs === undefined ? undefined : (nowUs + presentUs) / 1000;
+              const f = fixed.advance(nowUs / 1000, present);
+              expect(f.totalSteps).toBeGreaterThanOrEqual(last);
+              last = f.totalSteps;
+              expectSane(f, step);
+              // The state aims at the present, which is never before the clock.
+              const clockSteps = Math.ceil(f.elapsedGameSeconds / step - 1e-7);
+              expect(f.totalSteps + Math.round(f.totalDroppedSeconds / step)).toBeGreaterThanOrEqual(clockSteps);
+            }
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
