@@ -86,6 +86,7 @@ export class FixedStepClock {
     this.wallBaseMs = atMs;
   }
 
+  /** Stop game time at `nowMs` (default and lower bound: the last frame). */
   pause(nowMs?: number): void {
     if (this.resumePending) {
       // Resumed and paused again before any frame: game time never flowed.
@@ -97,6 +98,7 @@ export class FixedStepClock {
     this.halted = true;
   }
 
+  /** Let game time flow from `nowMs` (lower bound: the last frame), else from the next tick. */
   resume(nowMs?: number): void {
     if (!this.halted || this.resumePending) return;
     if (nowMs !== undefined && Number.isFinite(nowMs) && this.started) {
@@ -107,6 +109,7 @@ export class FixedStepClock {
     }
   }
 
+  /** Use `scale` from `nowMs` on (default and lower bound: the last frame); earlier time keeps its scale. */
   setScale(scale: number, nowMs?: number): void {
     if (this.started && !this.halted) this.rebase(this.at(nowMs));
     this.scale = scale;
