@@ -87,7 +87,7 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
         confidence: 1,
         synced: true,
         state: 'synced',
-        throttledRate: fixedRefreshRate as number,
+        throttledRate: 0,
         changes: 0,
       };
 
@@ -117,8 +117,6 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
   let framesRun = 0;
   /** Timestamp of the last frame whose subscribers ran (NaN before the first). */
   let lastRunMs = NaN;
-  /** Timestamp last fed to the detector (every vblank, including skipped ones). */
-  let lastSampleMs = NaN;
   let notifiedRate = estimate.refreshRate;
   let notifiedSynced = estimate.synced;
   let notifiedState = estimate.state;
@@ -204,12 +202,12 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
     });
   }
 
-  /** Feed the detector every real vblank timestamp (skipped ones too: it must see the display, not our rate). */
+  /**
+   * Feed the detector every vblank timestamp, skipped ones too: it must see the display, not our
+   * rate. It ignores NaN, repeats and lone backwards stamps itself, and restarts on a clock reset.
+   */
   function sample(timestampMs: number): void {
-    if (!detector || !Number.isFinite(timestampMs)) return;
-    if (timestampMs < lastSampleMs) detector.reset(); // the clock was swapped: old intervals mean nothing
-    else if (timestampMs === lastSampleMs) return;
-    lastSampleMs = timestampMs;
+    if (!detector) return;
     detector.sample(timestampMs);
     if (adaptive && estimate.refreshRate !== adaptiveRate) {
       adaptiveRate = estimate.refreshRate;

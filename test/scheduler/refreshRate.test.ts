@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
+import { createManualSource } from '../../src/scheduler/manualSource.js';
+import type { RefreshRateEstimate } from '../../src/core/types.js';
+
+type Seen = Pick<RefreshRateEstimate, 'refreshRate' | 'state' | 'synced'>;
+
+describe('refresh-rate estimate', () => {
+  it('publishes the detected rate and tells listeners once per change, 60 → 144 Hz', () => {
+    const source = createManualSource();
+    const scheduler = createFrameScheduler({ source });
+    const calls: Seen[] = [];
+    scheduler.onRefreshRateChange((e) => {
+      expect(e).toBe(scheduler.refreshRate);
+      calls.push({ refreshRate: e.refreshRate, state: e.state, synced: e.synced });
+    });
+    const rates: number[] = [];
+    scheduler.subscribe((f) => rates.push(f.refreshRate));
+    expect(scheduler.refreshRate.state).toBe('measuring');
+
+    for (let i = 0; i < 60; i++) source.tick((i * 1000) / 60);
+    expect(calls).toEqual([{ refreshRate: 60, state: 'synced', synced: true }]);
+    expect(scheduler.refreshRate.synced).toBe(true);
+
+    const start = (59 * 1000) / 60;
+    for (let i = 1; i <= 150; i++) source.tick(start + (i * 1000) / 144);
+    // The detector notices the new grid, measures again, and locks on 144: one call per change.
+    expect(calls).toEqual([
+      { refreshRate: 60, state: 'synced', synced: true },
+      { refreshRate: 60, state: 'measuring', synced: false },
+      { refreshRate: 144, state: 'synced', synced: true },
+    ]);
+    expect(scheduler.refreshRate.refreshRate).toBe(144);
+    expect(scheduler.refreshRate.changes).toBe(1);
+    // Frames carry the estimate: 60 Hz until the switch is identified, then 144 Hz for good.
+    const firstAt144 = rates.indexOf(144);
+    expect(firstAt144).toBeGreaterThan(60);
+    expect(rates.slice(0, firstAt144).every((r) => r === 60)).toBe(true);
+    expect(rates.slice(firstAt144).every((r) => r === 144)).toBe(true);
+  });
+
+  it('a removed listener is not called', () => {
+    const source = createManualSource();
+    const scheduler = createFrameScheduler({ source });
+    let calls = 0;
+    const off = scheduler.onRefreshRateChange(() => calls++);
+    off();
+    scheduler.subscribe(() => {});
+    for (let i = 0; i < 30; i++) source.tick((i * 1000) / 60);
+    expect(scheduler.refreshRate.synced).toBe(true);
+    expect(calls).toBe(0);
+  });
+
+  it('a fixed refreshRate option replaces detection: synced at that rate, never changing', () => {
+    const source = createManualSource();
+    const scheduler = createFrameScheduler({ source, refreshRate: 75 });
+    let calls = 0;
+    scheduler.onRefreshRateChange(() => calls++);
+    scheduler.subscribe(() => {});
+    for (let i = 0; i < 40; i++) source.tick((i * 1000) / 144);
+    expect(scheduler.refreshRate).toMatchObject({ refreshRate: 75, interval: 1000 / 75, synced: true, state: 'synced' });
+    expect(scheduler.frame.refreshRate).toBe(75);
+    expect(calls).toBe(0);
+  });
+});
