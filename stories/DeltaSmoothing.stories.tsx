@@ -1,8 +1,7 @@
 import { useMemo, useRef } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { createDeltaSmoother } from '../src/core/deltaSmoother.js';
-import { createSeededRandom } from '../src/core/random.js';
+import { createDeltaSmoother, createSeededRandom } from '../src/core/index.js';
 import { LaneCanvas, pingPong } from './components/LaneCanvas.js';
 import type { LaneCanvasHandle } from './components/LaneCanvas.js';
 import { LivePlot } from './components/LivePlot.js';

@@ -1,8 +1,8 @@
 import { useMemo, useRef } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { createFixedStep } from '../src/core/fixedStep.js';
-import type { Interpolation } from '../src/core/types.js';
+import { createFixedStep } from '../src/core/index.js';
+import type { Interpolation } from '../src/core/index.js';
 import { busyWait } from './components/busyWait.js';
 import { FixedStepProbe, rms } from './components/fixedStepProbe.js';
 import { LaneCanvas, pingPong } from './components/LaneCanvas.js';

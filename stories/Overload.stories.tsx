@@ -1,7 +1,7 @@
 import { useMemo, useRef } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { createFixedStep } from '../src/core/fixedStep.js';
+import { createFixedStep } from '../src/core/index.js';
 import { busyWait } from './components/busyWait.js';
 import { LaneCanvas, pingPong } from './components/LaneCanvas.js';
 import type { LaneCanvasHandle } from './components/LaneCanvas.js';
@@ -76,7 +76,8 @@ function OverloadDemo({ policy, updateCostMs, pattern, updateRate, maxSteps }: O
       busyWait(cost);
       s.gameSeconds += dt;
       picture = s.gameSeconds;
-      s.values.maxDtMs = Math.max(s.values.maxDtMs, dt * 1000);
+      // Only frames under load count: start-up hiccups must not pass for the effect.
+      if (loadOn) s.values.maxDtMs = Math.max(s.values.maxDtMs, dt * 1000);
     }
     s.history.game.push(s.gameSeconds);
     s.history.real.push(nowMs / 1000);
@@ -112,7 +113,7 @@ function OverloadDemo({ policy, updateCostMs, pattern, updateRate, maxSteps }: O
           { key: 'maxSteps', label: 'most updates in one frame', format: (n) => n.toFixed(0) },
           { key: 'droppedMs', label: 'game time dropped (ms)', format: (n) => n.toFixed(0) },
           { key: 'pendingMs', label: 'game time owed (ms)', format: (n) => n.toFixed(0) },
-          { key: 'maxDtMs', label: 'largest single update dt (ms)', format: (n) => n.toFixed(1) },
+          { key: 'maxDtMs', label: 'largest update dt under load (ms)', format: (n) => n.toFixed(1) },
         ]}
       />
       <LivePlot
@@ -199,7 +200,8 @@ export const Variable: Story = {
   args: { policy: 'variable' },
   play: async ({ canvasElement }) => {
     await expectFramesAdvance(canvasElement, 'frames', 5);
-    await waitForValue(canvasElement, 'maxDtMs', (dt) => dt > 20, 6000);
+    await waitForValue(canvasElement, 'maxDtMs', (dt) => dt >= 25, 6000);
+    await expect(readValue(canvasElement, 'minSpeed')).toBeGreaterThan(0.9);
     await expect(readValue(canvasElement, 'droppedMs')).toBe(0);
   },
 };

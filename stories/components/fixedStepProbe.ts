@@ -1,4 +1,4 @@
-import type { FixedStep, FixedStepFrame } from '../../src/core/types.js';
+import type { FixedStep, FixedStepFrame } from '../../src/core/index.js';
 import { pingPong } from './LaneCanvas.js';
 import { RingBuffer } from './ringBuffer.js';
 

@@ -1,22 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useFrame } from '../../src/index.js';
 
 /**
- * Call `callback(timestampMs)` on every real requestAnimationFrame while mounted. The stories that
- * compare several core algorithms side by side drive them all from this one loop, so each sees the
- * very same timestamps. The latest callback is kept in a ref: re-renders never restart the loop.
+ * Call `callback(timestampMs)` once per frame of the package's own loop (the shared scheduler on the
+ * real requestAnimationFrame). The stories that compare several core algorithms side by side drive
+ * them all from this one subscription, so each sees the very same timestamps. The raw timestamp
+ * is used (not the scheduler's clamped delta) because the algorithms under test do their own
+ * clamping and accounting.
  */
 export function useRafLoop(callback: (timestampMs: number) => void): void {
-  const latest = useRef(callback);
-  useEffect(() => {
-    latest.current = callback;
-  });
-  useEffect(() => {
-    let handle = 0;
-    const tick = (timestampMs: number) => {
-      handle = requestAnimationFrame(tick);
-      latest.current(timestampMs);
-    };
-    handle = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(handle);
-  }, []);
+  useFrame((frame) => callback(frame.timestampMs));
 }
