@@ -1,0 +1,87 @@
+// Child process: measures one contender at one subscriber count and prints one JSON line.
+//   node --expose-gc bench/frameloop/worker.mjs <contender> <subscribers> [heapFrames]
+// First the bytes allocated per frame in steady state (gc(), heapUsed before, F frames, heapUsed
+// after, with the number of GCs that ran meanwhile), then the median ns per frame with mitata.
+
+import { PerformanceObserver } from 'node:perf_hooks';
+import { measure } from 'mitata';
+import { contenders, hits } from './contenders.mjs';
+
+const [name, nArg, framesArg] = process.argv.slice(2);
+const contender = contenders[name];
+if (!contender) throw new Error(`unknown contender ${name}`);
+const n = Number(nArg);
+
+const { frame, expectedCallsPerFrame } = await contender.setup(n);
+
+function runFrames(count) {
+  for (let i = 0; i < count; i++) frame();
+}
+
+// Warm up until the JIT has settled: about 2e7 callback calls, at least 5,000 frames.
+const warmupFrames = Math.min(50_000, Math.max(5_000, Math.ceil(2e7 / Math.max(n, 1))));
+runFrames(warmupFrames);
+
+// Correctness first: every subscriber must have run once per frame.
+const checkFrames = 600;
+const before = hits[0];
+runFrames(checkFrames);
+const callsPerFrame = (hits[0] - before) / checkFrames;
+const callsOk = Math.abs(callsPerFrame - expectedCallsPerFrame) <= expectedCallsPerFrame * 0.02;
+
+{
+  if (typeof globalThis.gc !== 'function') throw new Error('run with node --expose-gc');
+  let gcs = 0;
+  const observer = new PerformanceObserver((list) => {
+    gcs += list.getEntries().length;
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+  /** Bytes allocated over `count` frames and the GCs that ran meanwhile (then bytes are a floor). */
+  async function allocated(count) {
+    globalThis.gc();
+    await settle();
+    gcs = 0;
+    const h0 = process.memoryUsage().heapUsed;
+    runFrames(count);
+    const h1 = process.memoryUsage().heapUsed;
+    await settle();
+    return { bytes: h1 - h0, gcs };
+  }
+
+  const frames = Number(framesArg ?? 100_000);
+  // What measuring itself allocates (process.memoryUsage() builds an object), taken off below.
+  const overhead = Math.max(0, (await allocated(0)).bytes);
+  const main = await allocated(frames);
+  main.bytes -= overhead;
+  // A GC during the run hides what it collected; re-measure on a window short enough to fit.
+  let exact = main.gcs === 0 ? { ...main, frames } : null;
+  for (let window = 1_000; exact === null && window >= 1; window = Math.floor(window / 10)) {
+    const result = await allocated(window);
+    if (result.gcs === 0) exact = { bytes: result.bytes - overhead, gcs: 0, frames: window };
+  }
+  observer.disconnect();
+
+  const stats = await measure(frame, { min_cpu_time: 300e6 });
+  print({
+    name,
+    n,
+    callsPerFrame,
+    callsOk,
+    medianNs: stats.p50,
+    avgNs: stats.avg,
+    p99Ns: stats.p99,
+    timedFrames: stats.ticks,
+    frames,
+    totalBytes: main.bytes,
+    overheadBytes: overhead,
+    gcs: main.gcs,
+    bytesPerFrame: exact ? exact.bytes / exact.frames : null,
+    bytesWindow: exact ? exact.frames : null,
+  });
+}
+
+function print(result) {
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
