@@ -6,40 +6,15 @@
  */
 import type { DeltaSmoother, DeltaSmootherOptions } from './types.js';
 import { integerAtLeast, optionsObject, positiveNumber, withDefault } from './validate.js';
+import { sanitizeDeltaSeconds, snapToWhole } from './counting.js';
 
 const OWNER = 'createDeltaSmoother';
 
 /** Default bound on how far game time may lead real time, in refresh intervals. */
 const DEFAULT_MAX_LEAD_INTERVALS = 3;
 
-/**
- * Interval counts this close to a whole number are taken as that number. Float noise must not
- * decide how many vblanks passed: 1/59.94 × 59.94 evaluates to 0.999…9, and flooring that would
- * turn one steady frame into "no frame" and the next into two.
- */
+/** Interval counts this close to a whole number are that number (see counting.ts). */
 const SNAP_INTERVALS = 1e-9;
-
-/**
- * The longest delta taken at face value. No real frame lasts an hour; beyond this a float cannot
- * carry a sub-interval remainder next to the delta, and delta × rate could overflow to Infinity.
- */
-const MAX_DELTA_SECONDS = 3600;
-
-/** An interval count with float noise next to a whole number removed. */
-function snapToWhole(intervals: number): number {
-  const whole = Math.round(intervals);
-  return Math.abs(intervals - whole) < SNAP_INTERVALS ? whole : intervals;
-}
-
-/**
- * A measured delta as the smoother uses it: NaN, negative and −Infinity count as 0 (a clock
- * that went backwards or a broken sample must not move game time backwards or poison the carry),
- * and anything above an hour (including +Infinity) counts as an hour.
- */
-function sanitizeDelta(deltaSeconds: number): number {
-  if (!(deltaSeconds > 0)) return 0;
-  return deltaSeconds > MAX_DELTA_SECONDS ? MAX_DELTA_SECONDS : deltaSeconds;
-}
 
 /**
  * Create a seed-003 delta smoother.
@@ -93,8 +68,8 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
   let resyncs = 0;
 
   function smooth(deltaSeconds: number): number {
-    const x = sanitizeDelta(deltaSeconds) + carry;
-    const intervals = snapToWhole(x * refreshRate);
+    const x = sanitizeDeltaSeconds(deltaSeconds) + carry;
+    const intervals = snapToWhole(x * refreshRate, SNAP_INTERVALS);
     let frames = Math.floor(intervals) + 1;
     if (frames <= 0) frames = 1;
     // The lead after handing out `frames` intervals. It can only pass one interval when `frames`

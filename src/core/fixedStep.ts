@@ -7,6 +7,7 @@
  * to the steps already run. Nothing is accumulated frame by frame, so there is no drift after
  * 24 hours and no 0/2-step stutter from float noise on a display whose rate equals the step.
  */
+import { snapToWhole } from './counting.js';
 import { FixedStepClock } from './fixedStepClock.js';
 import type { FixedStep, FixedStepFrame, FixedStepOptions, FixedStepOverload, Interpolation } from './types.js';
 import { integerAtLeast, oneOf, optionsObject, positiveNumber, withDefault } from './validate.js';
@@ -27,12 +28,6 @@ const DEFAULT_MAX_STEPS = 5;
  * any real timestamp resolution (browsers give 5 µs at best).
  */
 export const FIXED_STEP_SNAP_STEPS = 1e-7;
-
-/** A step count with float noise next to a whole number removed. */
-function snapToWhole(steps: number): number {
-  const whole = Math.round(steps);
-  return Math.abs(steps - whole) <= FIXED_STEP_SNAP_STEPS ? whole : steps;
-}
 
 /**
  * Create a fixed timestep counted in integer steps from the first `advance`.
@@ -162,7 +157,7 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
     }
 
     // r: steps due since time zero, as a ratio (never a running float sum).
-    const dueSteps = snapToWhole(referenceMs / stepMs);
+    const dueSteps = snapToWhole(referenceMs / stepMs, FIXED_STEP_SNAP_STEPS);
     const aimsAhead = interpolation === 'ahead' || interpolation === 'predicted';
     const target = aimsAhead ? Math.ceil(dueSteps - droppedSteps) : Math.floor(dueSteps - droppedSteps);
     const want = target > totalSteps ? target - totalSteps : 0;

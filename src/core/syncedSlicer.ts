@@ -6,6 +6,7 @@
  */
 import type { SlicerOverload, SyncedSlicer, SyncedSlicerOptions } from './types.js';
 import { oneOf, optionsObject, positiveNumber, withDefault } from './validate.js';
+import { sanitizeDeltaSeconds, snapToWhole } from './counting.js';
 
 const OWNER = 'createSyncedSlicer';
 
@@ -22,24 +23,6 @@ const DEFAULT_OVERLOAD_INTERVALS = 6;
 
 /** Interval counts this close to a whole number are that number (float noise: 1/59.94 × 59.94). */
 const SNAP_INTERVALS = 1e-9;
-
-/**
- * The longest delta taken at face value. No real frame lasts an hour, and without a cap a huge
- * delta in `'catch-up'` would produce an unbounded number of slices.
- */
-const MAX_DELTA_SECONDS = 3600;
-
-/** An interval count with float noise next to a whole number removed. */
-function snapToWhole(intervals: number): number {
-  const whole = Math.round(intervals);
-  return Math.abs(intervals - whole) < SNAP_INTERVALS ? whole : intervals;
-}
-
-/** NaN, negative and −Infinity count as 0 s; above an hour (and +Infinity) counts as an hour. */
-function sanitizeDelta(deltaSeconds: number): number {
-  if (!(deltaSeconds > 0)) return 0;
-  return deltaSeconds > MAX_DELTA_SECONDS ? MAX_DELTA_SECONDS : deltaSeconds;
-}
 
 /**
  * Create a seed-002 slicer.
@@ -101,13 +84,13 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
 
   function configure(): void {
     const minFrameRate = explicitMinFrameRate ?? refreshRate / DEFAULT_MIN_FRAME_RATE_DIVISOR;
-    maxSliceIntervals = Math.max(1, Math.floor(snapToWhole(refreshRate / minFrameRate)));
+    maxSliceIntervals = Math.max(1, Math.floor(snapToWhole(refreshRate / minFrameRate, SNAP_INTERVALS)));
     thresholdSeconds = explicitThreshold ?? DEFAULT_OVERLOAD_INTERVALS / refreshRate;
     thresholdIntervals = thresholdSeconds * refreshRate;
     // The seed splits the capped time in two "to keep the update time steps from being too
     // large"; a large custom threshold needs more parts to respect 1/minFrameRate.
     const maxSliceSeconds = 1 / minFrameRate;
-    slowMotionSlices = Math.max(2, Math.ceil(snapToWhole(thresholdSeconds / maxSliceSeconds)));
+    slowMotionSlices = Math.max(2, Math.ceil(snapToWhole(thresholdSeconds / maxSliceSeconds, SNAP_INTERVALS)));
   }
   configure();
 
@@ -117,8 +100,8 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
 
   function advance(deltaSeconds: number): readonly number[] {
     slices.length = 0;
-    bufferSeconds += sanitizeDelta(deltaSeconds);
-    const released = Math.max(0, Math.floor(snapToWhole(bufferSeconds * refreshRate)));
+    bufferSeconds += sanitizeDeltaSeconds(deltaSeconds);
+    const released = Math.max(0, Math.floor(snapToWhole(bufferSeconds * refreshRate, SNAP_INTERVALS)));
     if (released === 0) return slices;
     // A snapped count may exceed the buffer by float noise; never leave a negative buffer.
     bufferSeconds = Math.max(0, bufferSeconds - released / refreshRate);
