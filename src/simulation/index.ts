@@ -1,0 +1,10 @@
+/**
+ * `react-timestep/simulation`: a virtual display and cost model that run the core algorithms
+ * unchanged and measure what a viewer would see: lag, judder, repeated pictures, skipped vblanks,
+ * speed. Use it to compare algorithms for your own display rates and loads before you ship.
+ * @packageDocumentation
+ */
+export { simulate } from './simulate.js';
+export { runMatrix, formatMatrix, DEFAULT_MATRIX_ALGORITHMS, DEFAULT_MATRIX_LOADS, DEFAULT_MATRIX_RATES } from './matrix.js';
+export type { MatrixRow, MatrixOptions, MatrixAlgorithm, MatrixLoad } from './matrix.js';
+export type * from './types.js';

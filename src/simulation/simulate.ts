@@ -1,0 +1,186 @@
+/**
+ * The simulated display: runs a core algorithm on a virtual clock and measures what a viewer
+ * would see. No real time passes: a ten-minute run is a loop over numbers.
+ */
+import { createSeededRandom } from '../core/random.js';
+import { finiteNumber, integerAtLeast, nonNegativeNumber, oneOf, positiveNumber, withDefault } from '../core/validate.js';
+import { compileCost } from './cost.js';
+import type { FrameWork } from './drivers.js';
+import { createDriver } from './drivers.js';
+import type { FrameValues } from './frameRecords.js';
+import { FrameRecords } from './frameRecords.js';
+import { MetricsAccumulator } from './metrics.js';
+import type { ClockSampling, CostOptions, SimulationOptions, SimulationResult } from './types.js';
+
+const OWNER = 'simulate';
+const CLOCKS: readonly ClockSampling[] = ['after-updates', 'frame-start'];
+/** A time this close (in refresh intervals) past a vblank is that vblank: float noise, not lateness. */
+const VBLANK_SNAP = 1e-9;
+/** Default delay from "a frame may start" to its callback reading the clock, ms. */
+const DEFAULT_CALLBACK_DELAY_MS = 0.25;
+/** Default frame cap of a free-running (vsync off) loop, Hz. */
+const DEFAULT_UNSYNCED_MAX_RATE = 1000;
+/** A free-running loop's frame count is unknown: its records start at most this big and grow. */
+const MAX_INITIAL_RECORDS = 1 << 16;
+
+function objectOption(name: string, value: unknown, required: boolean): Record<string, unknown> {
+  if (value === undefined && !required) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new RangeError(`${OWNER}: option \`${name}\` must be an object, got ${value === null ? 'null' : typeof value}`);
+  }
+  return value as Record<string, unknown>;
+}
+
+function booleanOption(name: string, value: unknown, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'boolean') throw new RangeError(`${OWNER}: option \`${name}\` must be a boolean, got ${typeof value}`);
+  return value;
+}
+
+/**
+ * Run one algorithm on a virtual display and measure what a viewer would see.
+ *
+ * **The timing model.** Vblank k is at `k × 1000 / refreshRate` ms; game time zero is simulation
+ * time 0 (vblank 0), where every algorithm is started. Each frame:
+ *
+ * 1. *Starts* when the loop may begin it: with vsync, when a buffer is free (the previous frame's
+ *    work has ended and fewer than `queueDepth` pictures wait for a vblank; with double buffering
+ *    that is the vblank that showed the previous picture); without vsync, when the previous frame
+ *    ended, at most `unsyncedMaxRate` times a second. The callback runs `callbackDelayMs` plus a
+ *    random `[0, jitterMs)` later.
+ * 2. *Samples* the game state: the algorithm reads the clock at the frame start, runs the update
+ *    calls it asks for (each costs `cost.update` ms of simulated time), and with
+ *    `clock: 'after-updates'` reads the clock again after that work (seed 001 listing 4: the
+ *    update takes 0.2 dt and the draw's alpha is read after it). The picture shows the game time
+ *    the algorithm reports for its last reading (`pictureTime` of a fixed step; the summed deltas
+ *    of a delta-based loop).
+ * 3. *Draws* (`cost.draw` ms), then is *shown*: with vsync at the first vblank at or after the
+ *    work's end that no earlier picture took (one picture per vblank, in order) and, for the
+ *    adaptive algorithm, not before the previous picture was held `divisor` vblanks; without vsync
+ *    the moment the work ends.
+ *
+ * **Lag** of a frame = present time − the game time on its picture (both from time zero): how old
+ * the shown moment is when the viewer sees it. **Judder** = RMS over consecutive pictures of (how
+ * far the picture's game time advanced − how much real time passed between the two presents).
+ * See {@link SimulationMetrics} for the rest.
+ *
+ * Deterministic: the same options (including `seed`) give the same frames and metrics.
+ *
+ * @example
+ * ```ts
+ * import { simulate } from 'react-timestep/simulation';
+ * const { metrics } = simulate({
+ *   display: { refreshRate: 75 },
+ *   cost: { update: { min: 0.5, max: 1.5 }, draw: 3 },
+ *   algorithm: { kind: 'fixed', step: 1 / 60, interpolation: 'predicted' },
+ *   durationSeconds: 60,
+ * });
+ * console.log(metrics.lagMeanMs, metrics.judderMs, metrics.duplicatePictures);
+ * ```
+ * @throws RangeError naming the option (`display.refreshRate`, `cost.update.min`, `algorithm.kind`, …)
+ *   that is missing or invalid; core options are checked by the core factories.
+ */
+export function simulate(options: SimulationOptions): SimulationResult {
+  const opts = objectOption('options', options, true);
+  const display = objectOption('display', opts.display, true);
+  const cost = objectOption('cost', opts.cost, false) as CostOptions;
+  const refreshRate = positiveNumber(OWNER, 'display.refreshRate', display.refreshRate);
+  const vsync = booleanOption('display.vsync', display.vsync, true);
+  const queueDepth = integerAtLeast(OWNER, 'display.queueDepth', withDefault(display.queueDepth, 1), 1);
+  const jitterMs = nonNegativeNumber(OWNER, 'display.jitterMs', withDefault(display.jitterMs, 0));
+  const callbackDelayMs = nonNegativeNumber(
+    OWNER,
+    'display.callbackDelayMs',
+    withDefault(display.callbackDelayMs, DEFAULT_CALLBACK_DELAY_MS),
+  );
+  const unsyncedMaxRate = positiveNumber(
+    OWNER,
+    'display.unsyncedMaxRate',
+    withDefault(display.unsyncedMaxRate, DEFAULT_UNSYNCED_MAX_RATE),
+  );
+  const durationMs = positiveNumber(OWNER, 'durationSeconds', opts.durationSeconds) * 1000;
+  const seed = finiteNumber(OWNER, 'seed', withDefault(opts.seed, 1));
+  const record = booleanOption('record', opts.record, true);
+  const clock = oneOf(OWNER, 'clock', withDefault(opts.clock, 'after-updates'), CLOCKS);
+  const warmupMs = nonNegativeNumber(OWNER, 'warmupSeconds', withDefault(opts.warmupSeconds, 0)) * 1000;
+
+  // Independent streams, so that an algorithm running more update calls does not shift the
+  // display's jitter: every algorithm sees the same display.
+  const jitterRandom = createSeededRandom(seed);
+  const updateCost = compileCost(cost.update, createSeededRandom(seed + 0x3c6ef372), 'cost.update');
+  const drawCost = compileCost(cost.draw, createSeededRandom(seed + 0x78dde6e4), 'cost.draw');
+  const driver = createDriver(opts.algorithm as SimulationOptions['algorithm'], refreshRate, clock, updateCost);
+
+  const intervalMs = 1000 / refreshRate;
+  const minFrameMs = 1000 / unsyncedMaxRate;
+  const expectedFrames = vsync ? durationMs / intervalMs + queueDepth + 3 : durationMs / minFrameMs + 3;
+  // With vsync at most one frame per vblank can start, so the estimate is an upper bound.
+  const records = record
+    ? new FrameRecords(vsync ? expectedFrames : Math.min(expectedFrames, MAX_INITIAL_RECORDS))
+    : undefined;
+  const metrics = new MetricsAccumulator(warmupMs, driver.stepMs, intervalMs);
+
+  // Presents of the last `queueDepth` frames: frame i may start once frame i − queueDepth is shown.
+  const presents = new Float64Array(queueDepth);
+  const work: FrameWork = { sampleMs: 0, endMs: 0, steps: 0, dtSeconds: 0, pictureSeconds: 0, droppedSeconds: 0 };
+  const values: FrameValues = {
+    startMs: 0,
+    sampleMs: 0,
+    finishMs: 0,
+    presentMs: 0,
+    pictureSeconds: 0,
+    dtSeconds: 0,
+    steps: 0,
+    lagMs: 0,
+    vblanks: 0,
+  };
+  let previousStart = 0;
+  let previousFinish = 0;
+  // Vblank 0 is the moment the simulation starts: the first picture can appear at vblank 1.
+  let previousVblank = 0;
+
+  for (let i = 0; ; i += 1) {
+    let ready = 0;
+    if (i > 0) {
+      if (vsync) {
+        const freed = i >= queueDepth ? (presents[i % queueDepth] as number) : 0;
+        ready = previousFinish > freed ? previousFinish : freed;
+      } else {
+        const capped = previousStart + minFrameMs;
+        ready = previousFinish > capped ? previousFinish : capped;
+      }
+    }
+    const startMs = ready + callbackDelayMs + (jitterMs > 0 ? jitterRandom.next() * jitterMs : 0);
+    if (startMs > durationMs) break;
+
+    driver.run(startMs, work);
+    const finishMs = work.endMs + drawCost(work.endMs);
+    let vblank = Math.ceil(finishMs / intervalMs - VBLANK_SNAP);
+    let presentMs = finishMs;
+    if (vsync) {
+      const earliest = previousVblank + driver.holdVblanks();
+      if (vblank < earliest) vblank = earliest;
+      presentMs = vblank * intervalMs;
+    }
+    driver.finished(finishMs - startMs);
+
+    values.startMs = startMs;
+    values.sampleMs = work.sampleMs;
+    values.finishMs = finishMs;
+    values.presentMs = presentMs;
+    values.pictureSeconds = work.pictureSeconds;
+    values.dtSeconds = work.dtSeconds;
+    values.steps = work.steps;
+    values.lagMs = presentMs - work.pictureSeconds * 1000;
+    values.vblanks = vblank > previousVblank ? vblank - previousVblank : 0;
+    records?.push(values);
+    metrics.add(values, work.droppedSeconds);
+
+    presents[i % queueDepth] = presentMs;
+    previousStart = startMs;
+    previousFinish = finishMs;
+    if (vblank > previousVblank) previousVblank = vblank;
+  }
+
+  return { frames: (records ?? new FrameRecords(0)).toFrames(), metrics: metrics.result() };
+}

@@ -1,0 +1,294 @@
+/**
+ * Public types of `react-timestep/simulation`: a virtual display, a cost model and the core
+ * algorithms run on a virtual clock, measured the way a viewer would see them.
+ *
+ * Units follow the package rule: timestamps and costs are milliseconds, game time and the `dt`
+ * handed to game code are seconds, rates are hertz.
+ */
+import type { FixedStepOverload, Interpolation, SlicerOverload } from '../core/types.js';
+
+// ───────────────────────── cost model ─────────────────────────
+
+/**
+ * How long one call of the game's update or draw takes, in milliseconds of simulated time.
+ *
+ * - a number: every call costs exactly that;
+ * - `{ min, max }`: uniform in `[min, max)`, drawn from the run's seeded generator;
+ * - `{ base?, spikeEvery, spikeMs }`: every `spikeEvery`-th call costs `spikeMs` more than `base`
+ *   (default 0). The draw is called once per frame, so for `draw` this is "every N frames";
+ * - `{ base?, stretches }`: calls made while the simulated clock is inside a stretch cost that
+ *   stretch's model instead of `base` (default 0): a slow level, a garbage-collection storm;
+ * - `{ sequence }`: the listed costs in order, repeated: replay a recorded trace.
+ *
+ * `base` and `stretches[].cost` are cost models themselves, so they compose.
+ */
+export type CostModel = number | CostRange | CostSpikes | CostStretches | CostSequence;
+
+/** Uniformly random cost in `[min, max)` ms. */
+export interface CostRange {
+  min: number;
+  max: number;
+}
+
+/** A base cost with a periodic spike. */
+export interface CostSpikes {
+  /** Cost of an ordinary call. Default 0. */
+  base?: CostModel;
+  /** Every `spikeEvery`-th call (the N-th, 2N-th, …) is a spike. A whole number ≥ 1. */
+  spikeEvery: number;
+  /** Extra ms a spiking call costs on top of `base`. */
+  spikeMs: number;
+}
+
+/** A base cost with slow stretches of simulated time. */
+export interface CostStretches {
+  /** Cost outside every stretch. Default 0. */
+  base?: CostModel;
+  /** Periods of simulated time with a different cost; the first one that contains the call wins. */
+  stretches: readonly CostStretch[];
+}
+
+/** One slow stretch: `[fromSeconds, toSeconds)` of simulated time. */
+export interface CostStretch {
+  fromSeconds: number;
+  toSeconds: number;
+  cost: CostModel;
+}
+
+/** A recorded list of costs, used in order and repeated. */
+export interface CostSequence {
+  sequence: readonly number[];
+}
+
+/** What the game's work costs: each update call and each draw. Both default to 0 ms. */
+export interface CostOptions {
+  /** Cost of ONE update call (a fixed step runs several per frame, a delta-based loop one). */
+  update?: CostModel;
+  /** Cost of the draw, once per frame. */
+  draw?: CostModel;
+}
+
+// ───────────────────────── display ─────────────────────────
+
+/**
+ * The virtual display and the loop's place in it. Vblank k happens at `k × 1000 / refreshRate` ms;
+ * the simulation starts at vblank 0.
+ */
+export interface DisplayOptions {
+  /** Refresh rate in Hz. Fractional rates (59.94, 143.9) are used exactly. */
+  refreshRate: number;
+  /**
+   * `true` (default): a finished picture waits for the next free vblank. `false`: it is shown the
+   * moment its work ends (tearing is not scored) and the loop runs freely, capped at
+   * `unsyncedMaxRate`.
+   */
+  vsync?: boolean;
+  /**
+   * How many finished pictures may wait for a vblank at once. 1 (default) is double buffering: the
+   * loop cannot start a frame until its previous picture is on screen. 2 is triple buffering: the
+   * loop may draw one frame ahead, and each picture reaches the screen one vblank later.
+   */
+  queueDepth?: number;
+  /**
+   * Each frame callback starts a random `[0, jitterMs)` ms later than it could (OS scheduling, the
+   * browser's own work); drawn from the run's seeded generator. Default 0.
+   */
+  jitterMs?: number;
+  /**
+   * Fixed delay from the moment a frame can start (a vblank freed a buffer) to its callback reading
+   * the clock, ms. Default 0.25. Must be > 0 for the seed's narrative of listing 4, where the clock
+   * read at a vblank is just past the update boundary that falls on it.
+   */
+  callbackDelayMs?: number;
+  /** With `vsync: false`, the most frames per second the free-running loop makes. Default 1000. */
+  unsyncedMaxRate?: number;
+}
+
+// ───────────────────────── algorithms ─────────────────────────
+
+/** Seed 001 listing 1: update with the measured time since the last frame. */
+export interface VariableAlgorithm {
+  kind: 'variable';
+  /** Longest delta handed to the update, seconds (a clamp many engines add). Default: no clamp. */
+  maxDelta?: number;
+}
+
+/** A {@link createFixedStep} run unchanged. */
+export interface FixedAlgorithm {
+  kind: 'fixed';
+  /** Seconds per update. Default 1/60. */
+  step?: number;
+  /** Default `'previous'` (as the core). */
+  interpolation?: Interpolation;
+  /** Default `'slow-motion'` (as the core). */
+  overload?: FixedStepOverload;
+  /** Default 5 (as the core). */
+  maxSteps?: number;
+}
+
+/**
+ * A {@link createDeltaSmoother} (seed 003). Without `step` the game gets one update per frame with
+ * the smoothed delta. With `step`, the smoothed time drives a fixed step instead (the combination a
+ * commenter on seed 003 asks about).
+ */
+export interface SmoothedAlgorithm {
+  kind: 'smoothed';
+  /** The rate the smoother assumes, Hz. Default: the display's exact rate. */
+  refreshRate?: number;
+  maxLeadIntervals?: number;
+  /** Seconds per fixed update, fed by the smoothed clock. Default: none (variable updates). */
+  step?: number;
+  /** Interpolation of that fixed step. Default `'previous'`. */
+  interpolation?: Interpolation;
+}
+
+/** A {@link createSyncedSlicer} (seed 002): one update per released slice. */
+export interface SyncedAlgorithm {
+  kind: 'synced';
+  /** The rate the slicer assumes, Hz. Default: the display's exact rate. */
+  refreshRate?: number;
+  minFrameRate?: number;
+  overload?: SlicerOverload;
+  overloadThreshold?: number;
+}
+
+/**
+ * A {@link createAdaptiveFramerate} (seed 001 listing 6) choosing how many vblanks each picture
+ * holds, over a fixed step that aims at the predicted present.
+ */
+export interface AdaptiveAlgorithm {
+  kind: 'adaptive';
+  /** The rate the governor assumes, Hz. Default: the display's exact rate. */
+  refreshRate?: number;
+  upStep?: number;
+  downStep?: number;
+  maxThreshold?: number;
+  minThreshold?: number;
+  maxDivisor?: number;
+  /** Seconds per update. Default 1/60. */
+  step?: number;
+  /** Default `'predicted'` (listing 6 updates "to state at current_time() + extra_time × dt"). */
+  interpolation?: Interpolation;
+  /** Default 5. */
+  maxSteps?: number;
+}
+
+/** Which algorithm to run, with its options. Core options left out take the core's defaults. */
+export type AlgorithmSpec = VariableAlgorithm | FixedAlgorithm | SmoothedAlgorithm | SyncedAlgorithm | AdaptiveAlgorithm;
+
+// ───────────────────────── run ─────────────────────────
+
+/**
+ * When the loop reads the clock for the picture.
+ *
+ * - `'after-updates'` (default, seed 001 listing 4): the frame reads the clock when it starts, runs
+ *   the updates that are due, then reads it again and again while more became due, and draws with
+ *   the time of the last read. So the update work itself pushes the sampled time forward (the
+ *   seed's "the first update U takes 0.2 dt, a draw D(0.2) is hence done").
+ * - `'frame-start'`: one read per frame, when the frame starts (a loop that uses only the
+ *   requestAnimationFrame timestamp).
+ *
+ * Delta-based algorithms (variable, smoothed, synced) and `'predicted'` read once either way: the
+ * picture they draw does not depend on when the clock is read after the updates.
+ */
+export type ClockSampling = 'after-updates' | 'frame-start';
+
+/** Options of {@link simulate}. */
+export interface SimulationOptions {
+  display: DisplayOptions;
+  algorithm: AlgorithmSpec;
+  /** Real time to simulate, seconds. */
+  durationSeconds: number;
+  /** Work per update call and per draw. Default: free (0 ms). */
+  cost?: CostOptions;
+  /** Seed of every random draw (jitter, cost ranges); the same seed replays the same run. Default 1. */
+  seed?: number;
+  /** Keep per-frame records (default `true`). `false` keeps only the metrics. */
+  record?: boolean;
+  /** See {@link ClockSampling}. Default `'after-updates'`. */
+  clock?: ClockSampling;
+  /** Frames presented before this many seconds are recorded but left out of the metrics. Default 0. */
+  warmupSeconds?: number;
+}
+
+/** Per-frame records, one entry per frame, views of preallocated typed arrays. */
+export interface SimulationFrames {
+  /** Number of frames. */
+  count: number;
+  /** When the frame callback started, ms. */
+  startMs: Float64Array;
+  /** The clock reading the picture was computed from (see {@link ClockSampling}), ms. */
+  sampleMs: Float64Array;
+  /** When the frame's update and draw work ended, ms. */
+  finishMs: Float64Array;
+  /** When the picture reached the screen (a vblank with vsync on), ms. */
+  presentMs: Float64Array;
+  /** The game time the picture shows, seconds since game time zero (simulation time 0). */
+  pictureSeconds: Float64Array;
+  /** Game seconds handed to update calls this frame (steps × step for a fixed step). */
+  dtSeconds: Float64Array;
+  /** Update calls this frame. */
+  steps: Uint32Array;
+  /** `presentMs − pictureSeconds × 1000`: how old the shown game time is when it is shown, ms. */
+  lagMs: Float64Array;
+  /** Vblanks this frame's picture waited for after the previous one (1 = the very next vblank). */
+  vblanks: Uint32Array;
+}
+
+/** What a viewer would see, over the frames presented after `warmupSeconds`. */
+export interface SimulationMetrics {
+  /** Frames measured. */
+  frames: number;
+  /** Pictures per second of real time. */
+  fps: number;
+  /** The step used to express times "in steps", ms: the algorithm's `step`, else 1000/60. */
+  stepMs: number;
+  /** The display's refresh interval, ms. */
+  refreshIntervalMs: number;
+  /** Mean of `presentMs − pictureTime`, ms. */
+  lagMeanMs: number;
+  lagMaxMs: number;
+  lagMinMs: number;
+  /** `lagMeanMs / stepMs`. */
+  lagMeanSteps: number;
+  /** `lagMaxMs / stepMs`. */
+  lagMaxSteps: number;
+  /**
+   * RMS over consecutive pictures of (game time the picture advanced − real time between the two
+   * presents), ms. 0 for a picture that moves exactly with the clock.
+   */
+  judderMs: number;
+  /** `judderMs / stepMs`. */
+  judderSteps: number;
+  /** Largest absolute value of that difference, ms. */
+  judderMaxMs: number;
+  /** Pictures that show the same game time as the picture before them (a visible halt). */
+  duplicatePictures: number;
+  /** `duplicatePictures / frames`. */
+  duplicateRatio: number;
+  /** Vblanks on which no new picture appeared (the previous one was shown again). */
+  skippedVblanks: number;
+  /**
+   * Pictures that advanced game time by at least 1.5 × the real time since the previous present:
+   * a double jump (seed 003's stutter). Meaningful mostly for delta-based algorithms; a fixed step
+   * without interpolation also shows them when the display is slower than the step.
+   */
+  doubledDeltas: number;
+  /** `doubledDeltas` per minute of measured real time. */
+  doubledDeltasPerMinute: number;
+  /** Game time the pictures advanced / real time between their presents (1 = real speed). */
+  speed: number;
+  /** Game seconds thrown away by slow-motion overload policies during the measured frames. */
+  droppedSeconds: number;
+  /** `stepsHistogram[n]` = frames with n update calls; the last entry also counts anything above. */
+  stepsHistogram: number[];
+  /** Real time measured: from the first to the last measured present, ms. */
+  measuredMs: number;
+}
+
+/** The result of {@link simulate}. */
+export interface SimulationResult {
+  /** Per-frame records (all typed arrays of length 0 when `record: false`). */
+  frames: SimulationFrames;
+  metrics: SimulationMetrics;
+}
