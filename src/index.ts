@@ -36,6 +36,7 @@ export type {
   UseSyncedUpdateOptions,
   AdaptiveFramerateSnapshot,
   RefreshRateSnapshot,
+  UseRefreshRateOptions,
   UseFrameStatsOptions,
 } from './react/index.js';
 

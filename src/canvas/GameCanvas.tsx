@@ -66,6 +66,11 @@ export interface GameCanvasProps<T extends GameCanvasContextType = '2d'>
 }
 
 const DEFAULT_STEP = 1 / 60;
+
+/** Browser globals, read when used (inside effects only): absent on a server and in some test DOMs. */
+function browser(): { devicePixelRatio?: number; ResizeObserver?: typeof ResizeObserver; IntersectionObserver?: typeof IntersectionObserver } {
+  return globalThis as never;
+}
 const DEFAULT_MAX_PIXEL_RATIO = 2;
 
 function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
@@ -143,8 +148,7 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
     const canvas = canvasRef.current;
     if (!canvas) return;
     const apply = (cssWidth: number, cssHeight: number): void => {
-      const view = canvas.ownerDocument.defaultView;
-      const ratio = Math.min(view?.devicePixelRatio || 1, maxPixelRatio);
+      const ratio = Math.min(browser().devicePixelRatio || 1, maxPixelRatio);
       const s = size.current;
       s.width = cssWidth;
       s.height = cssHeight;
@@ -160,7 +164,7 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
     }
     const rect = canvas.getBoundingClientRect();
     apply(rect.width, rect.height);
-    const Observer = canvas.ownerDocument.defaultView?.ResizeObserver;
+    const Observer = browser().ResizeObserver;
     if (typeof Observer !== 'function') return; // SSR, old browsers: keep the first measurement.
     const observer = new Observer((entries) => {
       const entry = entries[entries.length - 1];
@@ -174,7 +178,7 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!pauseWhenOffscreen || !canvas) return;
-    const Observer = canvas.ownerDocument.defaultView?.IntersectionObserver;
+    const Observer = browser().IntersectionObserver;
     if (typeof Observer !== 'function') return;
     const observer = new Observer((entries) => {
       const entry = entries[entries.length - 1];

@@ -112,13 +112,16 @@ export function FrameProvider(props: FrameProviderProps): ReactNode {
  */
 function useOwnedLifetime(owned: FrameScheduler | null): void {
   const mounted = useRef(false);
+  // Each mount gets a number, so only the cleanup of the LAST mount may destroy.
+  const generation = useRef(0);
   useEffect(() => {
     if (!owned) return;
+    const mine = ++generation.current;
     mounted.current = true;
     return () => {
       mounted.current = false;
       queueMicrotask(() => {
-        if (!mounted.current) owned.destroy();
+        if (!mounted.current && generation.current === mine) owned.destroy();
       });
     };
   }, [owned]);

@@ -16,6 +16,6 @@ export type { UseSyncedUpdateOptions } from './useSyncedUpdate.js';
 export { useAdaptiveFramerate } from './useAdaptiveFramerate.js';
 export type { AdaptiveFramerateSnapshot } from './useAdaptiveFramerate.js';
 export { useRefreshRate } from './useRefreshRate.js';
-export type { RefreshRateSnapshot } from './useRefreshRate.js';
+export type { RefreshRateSnapshot, UseRefreshRateOptions } from './useRefreshRate.js';
 export { useFrameStats } from './useFrameStats.js';
 export type { UseFrameStatsOptions } from './useFrameStats.js';

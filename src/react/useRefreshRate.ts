@@ -1,4 +1,4 @@
-import { useCallback, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { RefreshRateEstimate } from '../core/types.js';
 import { useFrameScheduler } from './useFrameScheduler.js';
 
@@ -8,10 +8,23 @@ import { useFrameScheduler } from './useFrameScheduler.js';
  */
 export type RefreshRateSnapshot = Readonly<RefreshRateEstimate>;
 
+/** Options of {@link useRefreshRate}. */
+export interface UseRefreshRateOptions {
+  /**
+   * Keep the frame loop running while mounted so the rate is measured even when nothing else
+   * subscribes (one empty `'after'`-phase subscriber). Default true. With false the hook only
+   * reports what the frames other components request reveal (no extra wake-ups when idle).
+   */
+  measure?: boolean;
+}
+
 /**
  * The display refresh rate the scheduler detected (or was given), for showing it or choosing
  * settings. Re-renders only when `refreshRate`, `synced`, `state` or `throttledRate` change (a new
  * monitor, a throttled tab), never per frame.
+ *
+ * The rate is measured from frame timestamps, so frames must run: by default the hook keeps the
+ * loop going while it is mounted (see {@link UseRefreshRateOptions.measure}).
  *
  * @example
  * ```tsx
@@ -21,8 +34,10 @@ export type RefreshRateSnapshot = Readonly<RefreshRateEstimate>;
  * }
  * ```
  */
-export function useRefreshRate(): RefreshRateSnapshot {
+export function useRefreshRate(options: UseRefreshRateOptions = {}): RefreshRateSnapshot {
+  const { measure = true } = options;
   const scheduler = useFrameScheduler();
+  useEffect(() => (measure ? scheduler.subscribe(noop, { phase: 'after' }) : undefined), [scheduler, measure]);
   const snapshot = useRef<RefreshRateSnapshot | null>(null);
   const subscribe = useCallback((onChange: () => void) => scheduler.onRefreshRateChange(onChange), [scheduler]);
   // The estimate is one object mutated every frame, so React needs a copy that changes identity
@@ -37,6 +52,8 @@ export function useRefreshRate(): RefreshRateSnapshot {
   }, [scheduler]);
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }
+
+function noop(): void {}
 
 function sameShownFields(a: RefreshRateEstimate, b: RefreshRateEstimate): boolean {
   return (

@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import * as fc from 'fast-check';
+import { useSyncedUpdate } from '../../src/index.js';
+import type { UseSyncedUpdateOptions } from '../../src/index.js';
+import { createSyncedSlicer } from '../../src/core/syncedSlicer.js';
+import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
+import { renderWithFrames } from '../../src/testing/render.js';
+import { createCommitCounter } from './helpers.js';
+
+function Synced(props: UseSyncedUpdateOptions & { perFrame: Map<number, number[]> }) {
+  const { perFrame, ...options } = props;
+  useSyncedUpdate((dt, frame) => {
+    const list = perFrame.get(frame.frameIndex) ?? [];
+    list.push(dt);
+    perFrame.set(frame.frameIndex, list);
+  }, options);
+  return null;
+}
+
+afterEach(() => {
+  cleanup();
+  expect(getDefaultScheduler().subscriberCount).toBe(0);
+});
+
+describe('useSyncedUpdate', () => {
+  it('calls back once per slice the core slicer returns, frame by frame (property over displays and options)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(50, 60, 75, 144),
+        fc.integer({ min: 0, max: 4 }),
+        fc.constantFrom<UseSyncedUpdateOptions['overload']>('catch-up', 'slow-motion', 'variable'),
+        fc.integer({ min: 1, max: 1000 }),
+        (rate, jitterTenths, overload, seed) => {
+          const perFrame = new Map<number, number[]>();
+          const jitterMs = (jitterTenths / 10) * (500 / rate) * 0.9; // below half an interval
+          const view = renderWithFrames(<Synced perFrame={perFrame} refreshRate={rate} overload={overload} />, {
+            strictMode: true,
+            refreshRate: rate,
+            jitterMs,
+            seed,
+          });
+          const deltas: number[] = [];
+          const unsubscribe = view.scheduler.subscribe((f) => deltas.push(f.deltaSeconds), { phase: 'after' });
+          view.advanceFrames(40);
+          unsubscribe();
+          view.unmount();
+          const reference = createSyncedSlicer({ refreshRate: rate, overload });
+          deltas.forEach((delta, index) => {
+            expect(perFrame.get(index) ?? []).toEqual([...reference.advance(delta)]);
+          });
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it('updates once per frame with dt = 1/60 on a steady 60 Hz display', () => {
+    const perFrame = new Map<number, number[]>();
+    const view = renderWithFrames(<Synced perFrame={perFrame} refreshRate={60} />, { strictMode: true, refreshRate: 60 });
+    expect(view.scheduler.subscriberCount).toBe(1);
+    view.advanceFrames(61);
+    const all = [...perFrame.values()].flat();
+    expect(all).toHaveLength(60);
+    expect(all.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+    view.unmount();
+  });
+
+  it('never re-renders: zero commits over 100 frames', () => {
+    const counter = createCommitCounter();
+    const view = renderWithFrames(
+      <counter.Counted>
+        <Synced perFrame={new Map()} />
+      </counter.Counted>,
+      { strictMode: true },
+    );
+    const afterMount = counter.count;
+    for (let i = 0; i < 100; i++) view.advanceFrames(1);
+    expect(counter.count).toBe(afterMount);
+    view.unmount();
+  });
+});
