@@ -59,8 +59,9 @@ export function createManualFrameSource(options?: ManualFrameSourceOptions): Man
   let nextTimestampMs = 0;
 
   function computeNext(): void {
-    // Multiply from the start instead of summing intervals, so no rounding error accumulates.
-    const nominal = startMs + (frameCount + 1) * intervalMs;
+    // Count from the start instead of summing intervals, and divide last, so no rounding error
+    // accumulates: vblank 216,000 at 60 Hz is exactly 3,600,000 ms.
+    const nominal = startMs + ((frameCount + 1) * 1000) / refreshRate;
     nextTimestampMs = jitterMs === 0 ? nominal : nominal + random.range(-jitterMs, jitterMs);
   }
   computeNext();
