@@ -75,6 +75,12 @@ const DECISIVE = 0.01;
 /** Display rates within this fraction are the same display for `changes` (60 ↔ 59.94 is a refinement). */
 const SAME_DISPLAY = 0.002;
 
+/**
+ * A fit that follows an unsteady ('unsynced') stretch is reported only after this many frames or
+ * this much time: nine random intervals fit some grid by chance now and then; twenty-four do not.
+ */
+const SKEPTICAL_POINTS = 3 * LOCK_INTERVALS;
+const SKEPTICAL_SPAN_MS = 2000;
 /** Intervals in a row, each skipping vblanks, before a slow loop on a known display counts as throttled. */
 const THROTTLE_RUN = 8;
 /** Weight of each interval in the running mean of vblanks per frame while throttled. */
@@ -182,6 +188,13 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
   let displayKnown = false;
   /** This fit has been precise enough once; it does not fall back to 'measuring' on a noisy frame. */
   let decided = false;
+  /** This fit has produced a display rate (only the first can count as a change). */
+  let rated = false;
+  /** This fit started right after an unsteady loop: it must prove itself for longer. */
+  let skeptical = false;
+  /** Timestamps tracked since the lock, and how many of them were left out of the fit. */
+  let tracked = 0;
+  let rejected = 0;
 
   const estimate: RefreshRateEstimate = {
     refreshRate: FALLBACK_RATE,
@@ -214,11 +227,16 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
     estimate.interval = 1000 / estimate.refreshRate;
   }
 
+  /**
+   * Drop the fit and measure again from `t`. A lock that broke within a couple of lock lengths was
+   * a chance fit on an unsteady loop, so the state returns to 'unsynced' rather than 'measuring'.
+   */
   function restart(t: number): void {
+    const fleeting = locked && fitCount < 3 * LOCK_INTERVALS;
     locked = false;
     fresh = 0;
     push(t);
-    notSynced('measuring');
+    notSynced(fleeting || estimate.state === 'unsynced' ? 'unsynced' : 'measuring');
   }
 
   function addPoint(n: number, x: number): void {
@@ -260,6 +278,10 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
 
     origin = stampAt(0);
     decided = false;
+    rated = false;
+    skeptical = estimate.state === 'unsynced';
+    tracked = 0;
+    rejected = 0;
     fitCount = meanN = meanX = cNN = cNX = cXX = 0;
     skipRun = 0;
     skipRunMs = 0;
@@ -327,6 +349,8 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
       restart(t);
       return;
     }
+    tracked++;
+    if (!accepted) rejected++;
     if (accepted) {
       trackSkips(n - lastIndex, t - lastAcceptedMs);
       lastIndex = n;
@@ -340,6 +364,23 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
   function classify(): void {
     const period = cNX / cNN;
     const gridRate = 1000 / period;
+    // Standard error of the slope: residual sd / sqrt(Σ(n − n̄)²), converted to Hz.
+    const rateError = (gridRate * Math.sqrt(residualVariance() / cNN)) / period;
+    if (!decided) {
+      // Too few frames to tell neighbouring rates apart (165 from 170), or a fresh fit on a loop
+      // that was just unsteady (chance fits on a few random intervals are common): keep waiting.
+      const imprecise = gridRate >= MIN_DISPLAY_HZ && SNAP_SIGMAS * rateError > DECISIVE * gridRate;
+      const unproven =
+        skeptical &&
+        ((fitCount < SKEPTICAL_POINTS && lastAcceptedMs - origin < SKEPTICAL_SPAN_MS) ||
+          rejected * 8 > tracked ||
+          meanSquareResidual > MAX_RMS_RESIDUAL * MAX_RMS_RESIDUAL);
+      if (imprecise || unproven) {
+        notSynced(skeptical ? 'unsynced' : 'measuring');
+        return;
+      }
+      decided = true;
+    }
     estimate.confidence = clamp01(1 - Math.sqrt(meanSquareResidual) / MAX_RMS_RESIDUAL);
     if (gridRate < MIN_DISPLAY_HZ) {
       // The loop itself is slow and steady: a throttled loop, the display unknown from it.
@@ -349,16 +390,13 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
       estimate.interval = 1000 / estimate.refreshRate;
       return;
     }
-    // Standard error of the slope: residual sd / sqrt(Σ(n − n̄)²), converted to Hz.
-    const rateError = (gridRate * Math.sqrt(residualVariance() / cNN)) / period;
-    if (!decided && SNAP_SIGMAS * rateError > DECISIVE * gridRate) {
-      // Too few frames to tell neighbouring rates apart (165 from 170): keep measuring.
-      notSynced('measuring');
-      return;
-    }
-    decided = true;
     const rate = snap(gridRate, rateError);
-    if (displayKnown && Math.abs(rate / estimate.refreshRate - 1) > SAME_DISPLAY) estimate.changes++;
+    if (!rated) {
+      // One fit is one display: only its first rate can be a change; later refinements of the
+      // same fit (60 → 59.94, or an off-nominal 60.5 leaving the 60 it was first snapped to) are not.
+      rated = true;
+      if (displayKnown && Math.abs(rate / estimate.refreshRate - 1) > SAME_DISPLAY) estimate.changes++;
+    }
     displayKnown = true;
     estimate.refreshRate = rate;
     estimate.interval = period;

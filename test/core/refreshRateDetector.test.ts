@@ -1,0 +1,437 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { createRefreshRateDetector, KNOWN_REFRESH_RATES } from '../../src/core/refreshRateDetector.js';
+import { createSeededRandom } from '../../src/core/random.js';
+import type { RefreshRateDetector, RefreshRateEstimate } from '../../src/core/types.js';
+
+interface Display {
+  /** Vblank rate in Hz. */
+  rate: number;
+  /** Each timestamp is moved by a uniform random amount in ±jitterMs. */
+  jitterMs: number;
+  seed: number;
+  /** First vblank, ms. */
+  startMs?: number;
+  /** Whether vblank `n` gets no frame (a dropped frame). */
+  drop?: (n: number, random: () => number) => boolean;
+}
+
+/**
+ * Timestamps of a vsynced loop: vblank n at `start + n / rate`, plus jitter, over `[fromMs, toMs)`
+ * measured from the start.
+ */
+function* vsync(display: Display, fromMs: number, toMs: number): Generator<{ t: number; elapsedMs: number }> {
+  const random = createSeededRandom(display.seed);
+  const period = 1000 / display.rate;
+  const start = display.startMs ?? 1000 + random.next() * 1000;
+  for (let n = Math.ceil(fromMs / period); n * period < toMs; n++) {
+    const jitter = random.range(-display.jitterMs, display.jitterMs);
+    if (display.drop?.(n, () => random.next())) continue;
+    yield { t: start + n * period + jitter, elapsedMs: n * period };
+  }
+}
+
+/** Feed a display for `seconds`; returns the final estimate. */
+function feed(detector: RefreshRateDetector, display: Display, seconds: number): RefreshRateEstimate {
+  for (const { t } of vsync(display, 0, seconds * 1000)) detector.sample(t);
+  return detector.estimate;
+}
+
+/**
+ * The elapsed time (ms) from which on the detector reports `expected` as synced up to the end of
+ * `seconds` (Infinity if it is not reporting it at the end).
+ */
+function settledAt(display: Display, expected: number, seconds: number): number {
+  const detector = createRefreshRateDetector();
+  let since = Infinity;
+  for (const { t, elapsedMs } of vsync(display, 0, seconds * 1000)) {
+    const e = detector.sample(t);
+    if (e.synced && e.refreshRate === expected) {
+      if (since === Infinity) since = elapsedMs;
+    } else {
+      since = Infinity;
+    }
+  }
+  return since;
+}
+
+const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
+
+describe('KNOWN_REFRESH_RATES', () => {
+  it('is frozen, ascending, holds the 1000/1001 rates and nothing below 48 Hz', () => {
+    expect(Object.isFrozen(KNOWN_REFRESH_RATES)).toBe(true);
+    expect([...KNOWN_REFRESH_RATES]).toEqual([...KNOWN_REFRESH_RATES].sort((a, b) => a - b));
+    for (const whole of [60, 120, 144]) {
+      const fractional = KNOWN_REFRESH_RATES.find((r) => r < whole && r > whole - 0.2);
+      expect(fractional).toBeCloseTo((whole * 1000) / 1001, 2);
+    }
+    expect(Math.min(...KNOWN_REFRESH_RATES)).toBe(48);
+    expect(KNOWN_REFRESH_RATES).toContain(360);
+  });
+});
+
+describe('createRefreshRateDetector: identification', () => {
+  it.each([50, 60, 75, 90, 100, 120, 144, 165, 240])(
+    'identifies %d Hz within half a second at ±1 ms jitter, across seeds',
+    (rate) => {
+      for (const seed of SEEDS) {
+        const e = feed(createRefreshRateDetector(), { rate, jitterMs: 1, seed }, 0.5);
+        expect({ seed, rate: e.refreshRate, synced: e.synced, state: e.state }).toEqual({
+          seed,
+          rate,
+          synced: true,
+          state: 'synced',
+        });
+        expect(e.interval).toBeCloseTo(1000 / rate, 1);
+        expect(e.confidence).toBeGreaterThan(0);
+        expect(e.changes).toBe(0);
+      }
+    },
+  );
+
+  it('reports measuring and the 60 Hz fallback until about 8 intervals', () => {
+    const detector = createRefreshRateDetector();
+    const stamps = [...vsync({ rate: 144, jitterMs: 0, seed: 1, startMs: 500 }, 0, 200)];
+    for (let i = 0; i < 8; i++) {
+      const e = detector.sample(stamps[i]!.t); // 7 intervals
+      expect(e.state).toBe('measuring');
+      expect(e.refreshRate).toBe(60);
+      expect(e.synced).toBe(false);
+      expect(e.confidence).toBe(0);
+    }
+    const e = detector.sample(stamps[8]!.t); // the 8th interval
+    expect(e.state).toBe('synced');
+    expect(e.refreshRate).toBe(144);
+    expect(e.confidence).toBeCloseTo(1, 6);
+  });
+
+  it('reports an unknown rate as measured (80 Hz reads ≈ 80)', () => {
+    const e = feed(createRefreshRateDetector(), { rate: 80, jitterMs: 0.2, seed: 3 }, 1);
+    expect(e.synced).toBe(true);
+    expect(e.refreshRate).toBeCloseTo(80, 1);
+  });
+
+  it('snaps a display slightly off nominal (59.95 Hz, a common laptop panel) to 59.94', () => {
+    const e = feed(createRefreshRateDetector(), { rate: 59.95, jitterMs: 0.1, seed: 3 }, 3);
+    expect(e.refreshRate).toBe(59.94);
+  });
+
+  it('uses custom knownRates', () => {
+    const e = feed(createRefreshRateDetector({ knownRates: [61, 100] }), { rate: 61, jitterMs: 0.5, seed: 2 }, 1);
+    expect(e.refreshRate).toBe(61);
+  });
+});
+
+describe('createRefreshRateDetector: fractional rates', () => {
+  // Measured (see the README part): with ±1 ms the 1000/1001 rates are told apart after about
+  // 0.8–1.5 s, with ±0.1 ms after 0.2–0.35 s. Until then the whole-number rate is reported.
+  const pairs: Array<[number, number]> = [
+    [59.94, 60],
+    [119.88, 120],
+    [143.86, 144],
+  ];
+
+  it.each(pairs)('tells %d from %d within 2 s at ±1 ms jitter, and keeps it', (fractional, whole) => {
+    for (const seed of SEEDS) {
+      const at = settledAt({ rate: fractional, jitterMs: 1, seed }, fractional, 5);
+      expect({ seed, atMs: at <= 2000 }).toEqual({ seed, atMs: true });
+      // And not before the evidence can exist: more than a quarter of a second.
+      expect(at).toBeGreaterThan(250);
+      const control = settledAt({ rate: whole, jitterMs: 1, seed }, whole, 5);
+      expect(control).toBeLessThanOrEqual(500);
+    }
+  });
+
+  it.each(pairs)('tells %d from %d within 0.5 s at ±0.1 ms jitter', (fractional, whole) => {
+    for (const seed of SEEDS) {
+      expect(settledAt({ rate: fractional, jitterMs: 0.1, seed }, fractional, 3)).toBeLessThanOrEqual(500);
+      expect(settledAt({ rate: whole, jitterMs: 0.1, seed }, whole, 3)).toBeLessThanOrEqual(200);
+    }
+  });
+
+  it('reports the whole-number rate while 59.94 cannot yet be excluded', () => {
+    const e = feed(createRefreshRateDetector(), { rate: 59.94, jitterMs: 1, seed: 1 }, 0.25);
+    expect(e.refreshRate).toBe(60);
+    expect(e.synced).toBe(true);
+  });
+
+  it('does not count the refinement 60 → 59.94 as a change of display', () => {
+    const e = feed(createRefreshRateDetector(), { rate: 59.94, jitterMs: 1, seed: 4 }, 3);
+    expect(e.refreshRate).toBe(59.94);
+    expect(e.changes).toBe(0);
+  });
+});
+
+describe('createRefreshRateDetector: dropped frames', () => {
+  it.each([60, 144])('every 7th vblank missing does not halve the %d Hz estimate', (rate) => {
+    for (const seed of SEEDS) {
+      const e = feed(createRefreshRateDetector(), { rate, jitterMs: 1, seed, drop: (n) => n % 7 === 6 }, 2);
+      expect({ seed, rate: e.refreshRate, state: e.state }).toEqual({ seed, rate, state: 'synced' });
+    }
+  });
+
+  it.each([60, 120, 240])('20 percent random drops do not halve the %d Hz estimate', (rate) => {
+    for (const seed of SEEDS) {
+      const detector = createRefreshRateDetector();
+      const display: Display = { rate, jitterMs: 0.5, seed, drop: (_n, random) => random() < 0.2 };
+      let wrong = 0;
+      for (const { t, elapsedMs } of vsync(display, 0, 3000)) {
+        const e = detector.sample(t);
+        if (elapsedMs > 500 && (!e.synced || e.refreshRate !== rate)) wrong++;
+      }
+      expect({ seed, wrong }).toEqual({ seed, wrong: 0 });
+    }
+  });
+
+  it('half the frames dropped at random from the start still finds 60, not 30', () => {
+    for (const seed of SEEDS) {
+      const e = feed(createRefreshRateDetector(), { rate: 60, jitterMs: 0.5, seed, drop: (_n, random) => random() < 0.5 }, 2);
+      expect({ seed, rate: e.refreshRate }).toEqual({ seed, rate: 60 });
+    }
+  });
+
+  it('a long hitch (200 ms) on the grid keeps the estimate', () => {
+    const detector = createRefreshRateDetector();
+    const e0 = feed(detector, { rate: 60, jitterMs: 0, seed: 1, startMs: 0 }, 1);
+    expect(e0.refreshRate).toBe(60);
+    const start = 1000 + 12 * (1000 / 60);
+    for (let n = 0; n < 60; n++) detector.sample(start + n * (1000 / 60));
+    expect(detector.estimate.state).toBe('synced');
+    expect(detector.estimate.refreshRate).toBe(60);
+    expect(detector.estimate.changes).toBe(0);
+  });
+});
+
+describe('createRefreshRateDetector: change of display', () => {
+  it.each([
+    [60, 144],
+    [144, 60],
+    [60, 75],
+    [120, 60.5],
+  ])('notices %d → %d Hz within one second and counts one change', (from, to) => {
+    for (const seed of SEEDS) {
+      const detector = createRefreshRateDetector();
+      const first = feed(detector, { rate: from, jitterMs: 0.5, seed, startMs: 0 }, 2);
+      expect(first.refreshRate).toBe(from);
+      let noticedMs = Infinity;
+      for (const { t, elapsedMs } of vsync({ rate: to, jitterMs: 0.5, seed: seed + 100, startMs: 2003.7 }, 0, 2000)) {
+        const e = detector.sample(t);
+        if (noticedMs === Infinity && Math.abs(e.refreshRate - to) < 0.5 && e.synced) noticedMs = elapsedMs;
+      }
+      expect({ seed, noticed: noticedMs <= 1000 }).toEqual({ seed, noticed: true });
+      expect(detector.estimate.changes).toBe(1);
+    }
+  });
+
+  it('moving between two 60 Hz displays (same rate, new phase) is not a change', () => {
+    const detector = createRefreshRateDetector();
+    feed(detector, { rate: 60, jitterMs: 0.2, seed: 1, startMs: 0 }, 1);
+    feed(detector, { rate: 60, jitterMs: 0.2, seed: 2, startMs: 1008.3 }, 1);
+    expect(detector.estimate.refreshRate).toBe(60);
+    expect(detector.estimate.synced).toBe(true);
+    expect(detector.estimate.changes).toBe(0);
+  });
+});
+
+describe('createRefreshRateDetector: unsynced and throttled loops', () => {
+  it.each([1, 2])('a loop with %d ms intervals is faster than any display: unsynced', (intervalMs) => {
+    const detector = createRefreshRateDetector();
+    for (let i = 0; i < 500; i++) detector.sample(100 + i * intervalMs);
+    expect(detector.estimate.state).toBe('unsynced');
+    expect(detector.estimate.synced).toBe(false);
+    expect(detector.estimate.refreshRate).toBe(60);
+  });
+
+  it('a 500 Hz loop after a synced 144 Hz display is unsynced and keeps 144', () => {
+    const detector = createRefreshRateDetector();
+    feed(detector, { rate: 144, jitterMs: 0.2, seed: 1, startMs: 0 }, 1);
+    for (let i = 1; i <= 500; i++) detector.sample(1000 + i * 2);
+    expect(detector.estimate.state).toBe('unsynced');
+    expect(detector.estimate.refreshRate).toBe(144);
+  });
+
+  it('random intervals of 5–40 ms are unsynced', () => {
+    for (const seed of SEEDS) {
+      const detector = createRefreshRateDetector();
+      const random = createSeededRandom(seed);
+      let t = 0;
+      let synced = 0;
+      for (let i = 0; i < 1000; i++) {
+        t += random.range(5, 40);
+        if (detector.sample(t).synced) synced++;
+      }
+      expect({ seed, state: detector.estimate.state }).toEqual({ seed, state: 'unsynced' });
+      expect(synced).toBeLessThan(20); // a rare chance lock on a few frames is dropped at once
+    }
+  });
+
+  it('a steady 30 Hz (33.33 ms) power-saving loop is throttled at 30, refreshRate not 30', () => {
+    for (const seed of SEEDS) {
+      const e = feed(createRefreshRateDetector(), { rate: 30, jitterMs: 0.5, seed }, 1);
+      expect(e.state).toBe('throttled');
+      expect(e.synced).toBe(false);
+      expect(e.throttledRate).toBeCloseTo(30, 1);
+      expect(e.refreshRate).toBe(60);
+    }
+  });
+
+  it('a 1 Hz hidden-tab loop is throttled at 1 Hz', () => {
+    const detector = createRefreshRateDetector();
+    const random = createSeededRandom(9);
+    for (let i = 0; i < 6; i++) detector.sample(5000 + i * 1000 + random.range(-2, 2));
+    expect(detector.estimate.state).toBe('throttled');
+    expect(detector.estimate.throttledRate).toBeCloseTo(1, 2);
+    expect(detector.estimate.refreshRate).not.toBe(1);
+  });
+
+  it('a 144 Hz display that goes to 30 Hz power saving keeps 144 and reports throttled at ≈ 30', () => {
+    const detector = createRefreshRateDetector();
+    feed(detector, { rate: 144, jitterMs: 0.2, seed: 1, startMs: 0 }, 1);
+    for (const { t } of vsync({ rate: 30, jitterMs: 0.2, seed: 2, startMs: 1001.3 }, 0, 2000)) detector.sample(t);
+    expect(detector.estimate.state).toBe('throttled');
+    expect(detector.estimate.throttledRate).toBeCloseTo(30, 0);
+    expect(detector.estimate.refreshRate).toBe(144);
+  });
+
+  it('a 60 Hz display where every other vblank is skipped reads throttled at exactly 30', () => {
+    const detector = createRefreshRateDetector();
+    feed(detector, { rate: 60, jitterMs: 0, seed: 1, startMs: 0 }, 1);
+    for (let n = 1; n <= 30; n++) detector.sample(1000 + (2 * n * 1000) / 60);
+    expect(detector.estimate.state).toBe('throttled');
+    expect(detector.estimate.throttledRate).toBe(30);
+    expect(detector.estimate.refreshRate).toBe(60);
+    // Back to every vblank: synced again.
+    detector.sample(1000 + (61 * 1000) / 60);
+    expect(detector.estimate.state).toBe('synced');
+    expect(detector.estimate.throttledRate).toBe(0);
+  });
+});
+
+describe('createRefreshRateDetector: bad samples and options', () => {
+  it('NaN, Infinity, repeated and single backwards timestamps do not change the estimate', () => {
+    const clean = createRefreshRateDetector();
+    const dirty = createRefreshRateDetector();
+    for (const { t } of vsync({ rate: 59.94, jitterMs: 0.5, seed: 5 }, 0, 3000)) {
+      clean.sample(t);
+      dirty.sample(NaN);
+      dirty.sample(t);
+      dirty.sample(t);
+      dirty.sample(Infinity);
+      dirty.sample(t - 7);
+      dirty.sample(-Infinity);
+    }
+    expect({ ...dirty.estimate }).toEqual({ ...clean.estimate });
+    expect(clean.estimate.refreshRate).toBe(59.94);
+  });
+
+  it('a clock reset (timestamps restart near zero) re-measures without losing the rate or going NaN', () => {
+    const detector = createRefreshRateDetector();
+    feed(detector, { rate: 144, jitterMs: 0.2, seed: 1, startMs: 50_000 }, 1);
+    const e = feed(detector, { rate: 144, jitterMs: 0.2, seed: 2, startMs: 10 }, 1);
+    expect(e.refreshRate).toBe(144);
+    expect(e.synced).toBe(true);
+    expect(e.changes).toBe(0);
+  });
+
+  it('returns the same estimate object every sample', () => {
+    const detector = createRefreshRateDetector();
+    const first = detector.sample(0);
+    for (let i = 1; i < 100; i++) expect(detector.sample(i * 16.7)).toBe(first);
+    expect(detector.estimate).toBe(first);
+  });
+
+  it('reset() forgets everything', () => {
+    const detector = createRefreshRateDetector();
+    feed(detector, { rate: 144, jitterMs: 0.2, seed: 1 }, 1);
+    feed(detector, { rate: 60, jitterMs: 0.2, seed: 1, startMs: 5000 }, 1);
+    expect(detector.estimate.changes).toBe(1);
+    detector.reset();
+    expect({ ...detector.estimate }).toEqual({
+      refreshRate: 60,
+      interval: 1000 / 60,
+      confidence: 0,
+      synced: false,
+      state: 'measuring',
+      throttledRate: 0,
+      changes: 0,
+    });
+    expect(feed(detector, { rate: 75, jitterMs: 0.2, seed: 1 }, 0.5).refreshRate).toBe(75);
+  });
+
+  it('throws RangeErrors naming windowSize and knownRates', () => {
+    expect(() => createRefreshRateDetector({ windowSize: 4 })).toThrow('`windowSize`');
+    expect(() => createRefreshRateDetector({ windowSize: 16.5 })).toThrow(RangeError);
+    expect(() => createRefreshRateDetector({ knownRates: [] })).toThrow('`knownRates`');
+    expect(() => createRefreshRateDetector({ knownRates: [60, NaN] })).toThrow('`knownRates`');
+    expect(() => createRefreshRateDetector({ knownRates: [60, -1] })).toThrow(RangeError);
+    expect(() => createRefreshRateDetector({ knownRates: 60 as never })).toThrow('`knownRates`');
+    expect(() => createRefreshRateDetector('x' as never)).toThrow(RangeError);
+  });
+});
+
+describe('createRefreshRateDetector: properties', () => {
+  const states = ['measuring', 'synced', 'unsynced', 'throttled'];
+
+  it('property: any timestamp sequence keeps the estimate finite and consistent', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.double({ min: -1e6, max: 1e7, noNaN: true }),
+            fc.double({ min: 0, max: 100, noNaN: true }),
+            fc.constantFrom(NaN, Infinity, -Infinity, 0),
+          ),
+          { maxLength: 300 },
+        ),
+        (stamps) => {
+          const detector = createRefreshRateDetector({ windowSize: 8 });
+          for (const t of stamps) {
+            const e = detector.sample(t);
+            expect(Number.isFinite(e.refreshRate) && e.refreshRate > 0).toBe(true);
+            expect(Number.isFinite(e.interval) && e.interval > 0).toBe(true);
+            expect(e.confidence).toBeGreaterThanOrEqual(0);
+            expect(e.confidence).toBeLessThanOrEqual(1);
+            expect(Number.isFinite(e.throttledRate) && e.throttledRate >= 0).toBe(true);
+            expect(states).toContain(e.state);
+            expect(e.synced).toBe(e.state === 'synced');
+            expect(Number.isInteger(e.changes) && e.changes >= 0).toBe(true);
+          }
+        },
+      ),
+    );
+  });
+
+  it('property: a steady cumulative-sum loop (monotone timestamps) never yields NaN', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 0.01, max: 2000, noNaN: true }), { maxLength: 400 }), (intervals) => {
+        const detector = createRefreshRateDetector();
+        let t = 0;
+        for (const dt of intervals) {
+          const e = detector.sample((t += dt));
+          expect(Number.isNaN(e.refreshRate + e.interval + e.confidence + e.throttledRate)).toBe(false);
+        }
+      }),
+    );
+  });
+
+  it('property: any known rate ≥ 48 Hz at small jitter, with drops and any phase, is identified within 1.5 s', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...KNOWN_REFRESH_RATES),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.double({ min: 0, max: 1e6, noNaN: true }),
+        fc.double({ min: 0, max: 0.1, noNaN: true }),
+        (rate, seed, startMs, dropRate) => {
+          const e = feed(
+            createRefreshRateDetector(),
+            { rate, jitterMs: 0.05, seed, startMs, drop: (_n, random) => random() < dropRate },
+            1.5,
+          );
+          expect(e.refreshRate).toBe(rate);
+          expect(e.synced).toBe(true);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
