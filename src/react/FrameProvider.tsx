@@ -111,17 +111,17 @@ export function FrameProvider(props: FrameProviderProps): ReactNode {
  * provider is really gone. The children have unsubscribed by then, so the loop is already idle.
  */
 function useOwnedLifetime(owned: FrameScheduler | null): void {
-  const mounted = useRef(false);
   // Each mount gets a number, so only the cleanup of the LAST mount may destroy.
-  const generation = useRef(0);
+  const life = useRef({ mounted: false, generation: 0 });
   useEffect(() => {
     if (!owned) return;
-    const mine = ++generation.current;
-    mounted.current = true;
+    const state = life.current;
+    const mine = ++state.generation;
+    state.mounted = true;
     return () => {
-      mounted.current = false;
+      state.mounted = false;
       queueMicrotask(() => {
-        if (!mounted.current && generation.current === mine) owned.destroy();
+        if (!state.mounted && state.generation === mine) owned.destroy();
       });
     };
   }, [owned]);

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
-import type { SchedulerAdaptiveOptions } from '../scheduler/types.js';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import type { FrameScheduler, SchedulerAdaptiveOptions } from '../scheduler/types.js';
 import { useFrameScheduler } from './useFrameScheduler.js';
 
 /** What {@link useAdaptiveFramerate} shows. */
@@ -36,7 +36,6 @@ export function useAdaptiveFramerate(options?: SchedulerAdaptiveOptions): Adapti
     return () => scheduler.setAdaptive(false);
   }, [scheduler, key]);
 
-  const snapshot = useRef<AdaptiveFramerateSnapshot | null>(null);
   const subscribe = useCallback(
     (onChange: () => void) => {
       const offDivisor = scheduler.onDivisorChange(onChange);
@@ -48,14 +47,19 @@ export function useAdaptiveFramerate(options?: SchedulerAdaptiveOptions): Adapti
     },
     [scheduler],
   );
-  const getSnapshot = useCallback((): AdaptiveFramerateSnapshot => {
-    const divisor = scheduler.divisor;
-    const frameRate = scheduler.refreshRate.refreshRate / divisor;
-    const last = snapshot.current;
-    if (last !== null && last.divisor === divisor && last.frameRate === frameRate) return last;
-    const next = { divisor, frameRate };
-    snapshot.current = next;
-    return next;
-  }, [scheduler]);
+  const getSnapshot = useCallback(() => currentSnapshot(scheduler), [scheduler]);
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+}
+
+/** One snapshot per scheduler, shared by every hook instance and stable across StrictMode's double render. */
+const snapshots = new WeakMap<FrameScheduler, AdaptiveFramerateSnapshot>();
+
+function currentSnapshot(scheduler: FrameScheduler): AdaptiveFramerateSnapshot {
+  const divisor = scheduler.divisor;
+  const frameRate = scheduler.refreshRate.refreshRate / divisor;
+  const last = snapshots.get(scheduler);
+  if (last !== undefined && last.divisor === divisor && last.frameRate === frameRate) return last;
+  const next: AdaptiveFramerateSnapshot = { divisor, frameRate };
+  snapshots.set(scheduler, next);
+  return next;
 }

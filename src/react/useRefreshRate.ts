@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import type { FrameScheduler } from '../scheduler/types.js';
 import type { RefreshRateEstimate } from '../core/types.js';
 import { useFrameScheduler } from './useFrameScheduler.js';
 
@@ -38,22 +39,29 @@ export function useRefreshRate(options: UseRefreshRateOptions = {}): RefreshRate
   const { measure = true } = options;
   const scheduler = useFrameScheduler();
   useEffect(() => (measure ? scheduler.subscribe(noop, { phase: 'after' }) : undefined), [scheduler, measure]);
-  const snapshot = useRef<RefreshRateSnapshot | null>(null);
   const subscribe = useCallback((onChange: () => void) => scheduler.onRefreshRateChange(onChange), [scheduler]);
-  // The estimate is one object mutated every frame, so React needs a copy that changes identity
-  // only when a shown field changes; otherwise useSyncExternalStore would see no change at all.
-  const getSnapshot = useCallback((): RefreshRateSnapshot => {
-    const estimate = scheduler.refreshRate;
-    const last = snapshot.current;
-    if (last !== null && sameShownFields(last, estimate)) return last;
-    const next: RefreshRateSnapshot = { ...estimate };
-    snapshot.current = next;
-    return next;
-  }, [scheduler]);
+  const getSnapshot = useCallback(() => currentSnapshot(scheduler), [scheduler]);
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }
 
 function noop(): void {}
+
+/**
+ * One snapshot per scheduler, shared by every hook instance (and stable across StrictMode's
+ * double render, which in React 18 re-creates a component's refs). The estimate is one object
+ * mutated every frame, so React needs a copy that changes identity only when a shown field
+ * changes; otherwise useSyncExternalStore could not see a change at all.
+ */
+const snapshots = new WeakMap<FrameScheduler, RefreshRateSnapshot>();
+
+function currentSnapshot(scheduler: FrameScheduler): RefreshRateSnapshot {
+  const estimate = scheduler.refreshRate;
+  const last = snapshots.get(scheduler);
+  if (last !== undefined && sameShownFields(last, estimate)) return last;
+  const next: RefreshRateSnapshot = { ...estimate };
+  snapshots.set(scheduler, next);
+  return next;
+}
 
 function sameShownFields(a: RefreshRateEstimate, b: RefreshRateEstimate): boolean {
   return (
