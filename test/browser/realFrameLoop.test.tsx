@@ -1,15 +1,14 @@
 // The hooks and <GameCanvas> on the REAL requestAnimationFrame in headless Chromium: no fake
 // timers, no manual source. Only "frames advanced" is asserted about time, never durations.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, useRef } from 'react';
+import { useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { FrameProvider, GameCanvas, useFixedTimestep, useRefreshRate } from '../../src/index.js';
 import type { RefreshRateSnapshot } from '../../src/index.js';
 
-// Tell React this is a test environment: act() flushes effects and the mount is synchronous.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
+// No act(): this is the browser as users get it. React renders on its own schedule and the
+// hooks re-render from real frames; the tests wait on real frames for what they expect.
 const roots: Root[] = [];
 let consoleErrors: unknown[][] = [];
 
@@ -25,7 +24,7 @@ function mount(element: React.ReactElement): HTMLElement {
   document.body.appendChild(host);
   const root = createRoot(host);
   roots.push(root);
-  act(() => root.render(element));
+  root.render(element);
   return host;
 }
 
@@ -43,7 +42,7 @@ function untilFrames(predicate: () => boolean, frames = 600): Promise<void> {
 }
 
 afterEach(() => {
-  for (const root of roots.splice(0)) act(() => root.unmount());
+  for (const root of roots.splice(0)) root.unmount();
   document.body.innerHTML = '';
   vi.restoreAllMocks();
   // A React warning or a thrown frame callback reported to the console fails the test.
