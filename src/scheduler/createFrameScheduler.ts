@@ -115,8 +115,12 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
   let inFrame = false;
   let invalidated = false;
   let framesRun = 0;
-  /** Timestamp of the last frame whose subscribers ran (NaN before the first). */
-  let lastRunMs = NaN;
+  /**
+   * [0]: timestamp of the last frame whose subscribers ran (NaN before the first). A typed array
+   * keeps it unboxed: a double in a closure variable is re-allocated on every write.
+   */
+  const times = new Float64Array(1);
+  times[0] = Number.NaN;
   let notifiedRate = estimate.refreshRate;
   let notifiedSynced = estimate.synced;
   let notifiedState = estimate.state;
@@ -157,10 +161,11 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
     if (inFrame) return;
     if (wantsFrame()) {
       if (handle !== null) return;
+      const lastRunMs = times[0] as number;
       if (!atFrameEnd && Number.isFinite(lastRunMs)) {
         // Restarting after a long idle: the first frame is a fresh start, not a "gap".
         const idleMs = source.now() - lastRunMs;
-        if (!(idleMs >= 0 && idleMs <= maxDelta * 1000)) lastRunMs = NaN;
+        if (!(idleMs >= 0 && idleMs <= maxDelta * 1000)) times[0] = Number.NaN;
       }
       handle = source.request(onSourceFrame);
     } else if (handle !== null) {
@@ -223,6 +228,7 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
       const startMs = source.now();
       sample(timestampMs);
       const valid = Number.isFinite(timestampMs);
+      const lastRunMs = times[0] as number;
       const forward = valid && Number.isFinite(lastRunMs) && timestampMs > lastRunMs;
       const divisor = adaptive ? adaptive.divisor : 1;
       const intervalMs = 1000 / estimate.refreshRate;
@@ -246,9 +252,9 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
           }
         }
       }
-      if (valid) lastRunMs = timestampMs;
+      if (valid) times[0] = timestampMs;
 
-      frame.timestampMs = Number.isFinite(lastRunMs) ? lastRunMs : 0;
+      frame.timestampMs = valid ? timestampMs : Number.isFinite(lastRunMs) ? lastRunMs : 0;
       frame.rawDeltaSeconds = rawDeltaSeconds;
       frame.deltaSeconds = paused ? 0 : clampedSeconds * timeScale;
       frame.elapsedSeconds += frame.deltaSeconds;

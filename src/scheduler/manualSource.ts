@@ -21,51 +21,73 @@ export interface ManualSource extends FrameSource {
  */
 export function createManualSource(startMs = 0): ManualSource {
   // Two buffers swapped on each tick: callbacks requested during a tick land in the other buffer,
-  // so they wait for the next tick, and no array is allocated per frame.
+  // so they wait for the next tick. Buffers are never truncated (setting `length = 0` frees the
+  // backing store in V8 and the next push reallocates it): a count says how much is in use, so a
+  // steady loop allocates nothing per frame.
   let pendingHandles: number[] = [];
   let pendingCallbacks: Array<((timestampMs: number) => void) | null> = [];
+  let pendingUsed = 0;
   let runningHandles: number[] = [];
   let runningCallbacks: Array<((timestampMs: number) => void) | null> = [];
+  let runningUsed = 0;
   let pendingLive = 0;
   let nextHandle = 1;
-  let nowMs = startMs;
+  let ticking = false;
+  // A one-slot typed array keeps the clock unboxed: a double in a closure variable would be
+  // re-boxed (allocated) on every write.
+  const clock = new Float64Array(1);
+  clock[0] = startMs;
 
-  function cancelIn(handles: number[], callbacks: Array<((t: number) => void) | null>, handle: number): boolean {
-    const index = handles.indexOf(handle);
-    if (index < 0 || callbacks[index] === null) return false;
-    callbacks[index] = null;
-    return true;
+  function cancelIn(handles: number[], callbacks: Array<((t: number) => void) | null>, used: number, handle: number): boolean {
+    for (let i = 0; i < used; i++) {
+      if (handles[i] !== handle) continue;
+      if (callbacks[i] === null) return false;
+      callbacks[i] = null;
+      return true;
+    }
+    return false;
   }
 
   return {
     request(callback) {
       const handle = nextHandle++;
-      pendingHandles.push(handle);
-      pendingCallbacks.push(callback);
+      if (pendingUsed < pendingHandles.length) {
+        pendingHandles[pendingUsed] = handle;
+        pendingCallbacks[pendingUsed] = callback;
+      } else {
+        pendingHandles.push(handle);
+        pendingCallbacks.push(callback);
+      }
+      pendingUsed++;
       pendingLive++;
       return handle;
     },
     cancel(handle) {
-      if (cancelIn(pendingHandles, pendingCallbacks, handle)) pendingLive--;
+      if (cancelIn(pendingHandles, pendingCallbacks, pendingUsed, handle)) pendingLive--;
       // A callback of the running tick may cancel one that has not run yet.
-      else cancelIn(runningHandles, runningCallbacks, handle);
+      else cancelIn(runningHandles, runningCallbacks, runningUsed, handle);
     },
-    now: () => nowMs,
+    now: () => clock[0] as number,
     setNow(timestampMs) {
-      nowMs = timestampMs;
+      clock[0] = timestampMs;
     },
     tick(timestampMs) {
-      nowMs = timestampMs;
+      // A tick inside a tick would swap the buffers under the running loop.
+      if (ticking) throw new Error('manual frame source: tick() called from inside a frame callback');
+      ticking = true;
+      clock[0] = timestampMs;
       const handles = pendingHandles;
       const callbacks = pendingCallbacks;
       pendingHandles = runningHandles;
       pendingCallbacks = runningCallbacks;
       runningHandles = handles;
       runningCallbacks = callbacks;
+      runningUsed = pendingUsed;
+      pendingUsed = 0;
       pendingLive = 0;
       let failed = false;
       let firstError: unknown;
-      for (let i = 0; i < callbacks.length; i++) {
+      for (let i = 0; i < runningUsed; i++) {
         const callback = callbacks[i];
         if (!callback) continue;
         callbacks[i] = null;
@@ -78,8 +100,8 @@ export function createManualSource(startMs = 0): ManualSource {
           }
         }
       }
-      handles.length = 0;
-      callbacks.length = 0;
+      runningUsed = 0;
+      ticking = false;
       if (failed) throw firstError;
     },
     get pendingCount() {

@@ -60,4 +60,28 @@ describe('createManualSource', () => {
     expect(seen).toEqual(['ran']);
     expect(source.pendingCount).toBe(0);
   });
+
+  it('a tick from inside a callback is refused (the error surfaces from the outer tick)', () => {
+    const source = createManualSource();
+    source.request(() => source.tick(5));
+    expect(() => source.tick(0)).toThrow(/inside a frame callback/);
+    const seen: number[] = [];
+    source.request((t) => seen.push(t));
+    source.tick(16);
+    expect(seen).toEqual([16]);
+  });
+
+  it('reuses its buffers: many frames of request/tick keep working after cancels', () => {
+    const source = createManualSource();
+    let runs = 0;
+    const loop = (): void => {
+      runs++;
+      source.request(loop);
+      source.cancel(source.request(() => runs--));
+    };
+    source.request(loop);
+    for (let i = 1; i <= 1000; i++) source.tick(i);
+    expect(runs).toBe(1000);
+    expect(source.pendingCount).toBe(1);
+  });
 });
