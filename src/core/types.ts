@@ -163,7 +163,7 @@ export type RefreshState = 'measuring' | 'synced' | 'unsynced' | 'throttled';
 
 /** A reused estimate object. */
 export interface RefreshRateEstimate {
-  /** Best estimate in Hz, snapped to a known rate when close (59.94, 60, 143.9 …); 60 while measuring. */
+  /** Best estimate in Hz, snapped to a known rate when close (59.94, 60, 143.86 …); 60 until a display is identified, then the last identified rate while measuring, unsynced or throttled. */
   refreshRate: number;
   /** The measured vblank interval, ms. */
   interval: number;
@@ -180,7 +180,7 @@ export interface RefreshRateEstimate {
 
 /** Options of {@link createRefreshRateDetector}. */
 export interface RefreshRateDetectorOptions {
-  /** Rates to snap to, Hz. Default: 24, 30, 48, 50, 59.94, 60, 72, 75, 85, 90, 100, 119.88, 120, 143.9, 144, 165, 240, 360. */
+  /** Rates to snap to, Hz. Default `KNOWN_REFRESH_RATES`: 48, 50, 59.94, 60, 72, 75, 85, 90, 100, 119.88, 120, 143.86, 144, 165, 170, 180, 200, 240, 360 (nothing below 48 Hz: slower loops are reported as throttled). */
   knownRates?: readonly number[];
   /** Intervals kept for the estimate. Default 32. */
   windowSize?: number;
