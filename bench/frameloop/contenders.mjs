@@ -88,6 +88,19 @@ export const contenders = {
     },
   },
 
+  oursFixedRate: {
+    label: 'react-timestep, fixed rate',
+    how: "the same with createFrameScheduler({ source, refreshRate: 60 }): no refresh-rate detection, the scheduler's own cost",
+    async setup(n) {
+      const raf = installGlobals();
+      const { createFrameScheduler } = await loadOurs();
+      const source = { request: raf.request, cancel: raf.cancel, now: raf.now };
+      const scheduler = createFrameScheduler({ source, frameloop: 'always', refreshRate: 60 });
+      for (let i = 0; i < n; i++) scheduler.subscribe(makeCallback(), { phase: 'update' });
+      return { frame: raf.flush, expectedCallsPerFrame: n };
+    },
+  },
+
   rafz: {
     label: '@react-spring/rafz',
     how: 'raf(cb) with callbacks returning true (repeat next frame); raf.use(fake rAF), raf.now = fake clock',

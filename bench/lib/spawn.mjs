@@ -3,12 +3,12 @@ import { spawn } from 'node:child_process';
 
 /**
  * @param {string[]} args    node arguments (flags, script, script arguments)
- * @param {{ timeoutMs?: number }} [options]
+ * @param {{ timeoutMs?: number, env?: Record<string, string> }} [options]
  * @returns {Promise<any[]>} the parsed JSON lines
  */
-export function runNode(args, { timeoutMs = 120_000 } = {}) {
+export function runNode(args, { timeoutMs = 120_000, env = {} } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let out = '';
     let err = '';
     const timer = setTimeout(() => {

@@ -1,0 +1,13 @@
+// @react-spring/rafz: N callbacks that return true to run again next frame.
+import { hit, run } from './harness.mjs';
+import { raf } from '@react-spring/rafz';
+
+run('@react-spring/rafz', (n) => {
+  // rafz read window.requestAnimationFrame when it loaded: after harness.mjs wrapped it.
+  for (let i = 0; i < n; i++) {
+    raf(() => {
+      hit();
+      return true;
+    });
+  }
+});

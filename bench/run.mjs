@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// `npm run bench` (node --expose-gc bench/run.mjs): builds the package, runs the four benchmark
+// sections against the built dist/, prints the tables and writes bench/RESULTS.md.
+//   --no-build       use the dist/ already there
+//   --skip-browser   leave out the Chromium section
+// Benchmarks are not tests: nothing here runs in `npm test`.
+
+import { spawnSync } from 'node:child_process';
+import { writeFileSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { runNode } from './lib/spawn.mjs';
+import { machine, packageVersion } from './lib/machine.mjs';
+import { runFrameLoop, ORDER, SIZES, heapFrames } from './frameloop/run.mjs';
+import { contenders } from './frameloop/contenders.mjs';
+import { runPacing } from './pacing/run.mjs';
+import { runSimulated } from './pacing/simulated.mjs';
+import { report } from './report.mjs';
+
+const args = new Set(process.argv.slice(2));
+const root = fileURLToPath(new URL('..', import.meta.url));
+const started = Date.now();
+const log = (line) => console.log(line);
+
+if (!args.has('--no-build')) {
+  log('building dist/ …');
+  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) {
+    if (!existsSync(new URL('../dist/index.js', import.meta.url))) throw new Error('build failed and there is no dist/');
+    log('build failed: benchmarking the dist/ that is already there');
+  }
+}
+const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
+const loadBefore = os.loadavg();
+
+log('\n1. frame-loop cost and allocation (each in its own process) …');
+const frameLoop = await runFrameLoop({ log });
+
+log('\n2. React commits with 1,000 animated components …');
+const react = await runNode([fileURLToPath(new URL('./react/worker.mjs', import.meta.url))], { timeoutMs: 120_000, env: { NODE_ENV: 'production' } }).catch((error) => {
+  log(`  React section failed: ${error.message}`);
+  return [];
+});
+for (const r of react) log(`  ${r.label.padEnd(30)} commits/frame ${r.commitsPerFrame}  renders/frame ${r.rendersPerFrame}  ${(r.medianNs / 1000).toFixed(1)} µs/frame`);
+
+let browser = null;
+if (!args.has('--skip-browser')) {
+  log('\n3. headless Chromium, 1,000 subscribers …');
+  const { runBrowser } = await import('./browser/run.mjs');
+  browser = await runBrowser({ log }).catch((error) => {
+    log(`  browser section failed: ${error.message}`);
+    return null;
+  });
+}
+
+log('\n4. pacing fidelity …');
+const core = await import(new URL('../dist/core/index.js', import.meta.url).href);
+const simulation = await import(new URL('../dist/simulation/index.js', import.meta.url).href);
+const pacing = runPacing(core);
+const simulated = runSimulated(simulation);
+log(`  ${pacing.results.length} replayed runs, ${simulated.length} simulated runs`);
+
+const info = {
+  ...machine(),
+  commit,
+  loadBefore,
+  loadAfter: os.loadavg(),
+  seconds: Math.round((Date.now() - started) / 1000),
+  versions: {
+    react: packageVersion('react'),
+    '@react-spring/rafz': packageVersion('@react-spring/rafz'),
+    'motion-dom': packageVersion('motion-dom'),
+    'pixi.js': packageVersion('pixi.js'),
+    'mainloop.js': packageVersion('mainloop.js'),
+    'happy-dom': packageVersion('happy-dom'),
+    mitata: packageVersion('mitata'),
+    playwright: packageVersion('playwright'),
+  },
+};
+const markdown = report({ info, frameLoop, react, browser, pacing, simulated, order: ORDER, sizes: SIZES, contenders, heapFrames });
+writeFileSync(new URL('./RESULTS.md', import.meta.url), markdown);
+log(`\n${markdown}`);
+log(`\nwrote bench/RESULTS.md in ${info.seconds} s`);
