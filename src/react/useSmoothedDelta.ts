@@ -25,7 +25,7 @@ export interface UseSmoothedDeltaOptions {
  * game time still tracks real time.
  *
  * When the rate comes from detection and the scheduler reports the loop as not synced to a
- * display (still measuring, vsync off, a throttled tab, a fake-timer grid), the measured delta is
+ * display (still measuring, vsync off, a throttled or irregular loop), the measured delta is
  * passed through unchanged: rounding up to intervals of a display that is not pacing the loop
  * would make game time run ahead of real time and then jump back at every resync, which looks
  * worse than the raw jitter. A `refreshRate` you pass is trusted: smoothing always applies.

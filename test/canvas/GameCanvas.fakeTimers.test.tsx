@@ -70,3 +70,15 @@ it('keeps counting across several advances: 2 s of fake timers gives 119 updates
   // so 1984 ms = 119.04 steps → 119 updates.
   expect(updates).toBe(119);
 });
+
+it('runs 4 updates in 100 ms of fake timers: frames at 16 … 96, 80 ms of game time', () => {
+  let updates = 0;
+  render(
+    <StrictMode>
+      <GameCanvas step={1 / 60} update={() => void updates++} render={() => undefined} />
+    </StrictMode>,
+  );
+  act(() => vi.advanceTimersByTime(100));
+  // floor(80 / (1000 / 60)) = floor(4.8) = 4
+  expect(updates).toBe(4);
+});
