@@ -27,7 +27,10 @@ async function bundle(contents) {
     logLevel: 'silent',
   });
   const code = result.outputFiles[0].contents;
-  return { gzip: gzipSync(code, { level: 9 }).length, raw: code.length, inputs: Object.keys(result.metafile.inputs) };
+  // Files that contributed code to the output (metafile.inputs also lists files that were read and then shaken away).
+  const [output] = Object.values(result.metafile.outputs);
+  const inputs = Object.entries(output.inputs).filter(([, info]) => info.bytesInOutput > 0).map(([file]) => file);
+  return { gzip: gzipSync(code, { level: 9 }).length, raw: code.length, inputs };
 }
 
 const cases = {
