@@ -60,20 +60,22 @@ export default defineConfig({
 function browserProjects() {
   const executablePath = findChromium();
   if (!executablePath) return [];
-  const browser = {
+  // A fresh object per project: Vitest writes the instance name into it, and a shared one would give
+  // both projects the same name ("Cannot define a nested project … already defined").
+  const browser = (name: string) => ({
     enabled: true,
     headless: true,
     provider: playwright({ launchOptions: { executablePath, args: chromiumArgs } }),
-    instances: [{ browser: 'chromium' as const }],
-  };
+    instances: [{ browser: 'chromium' as const, name }],
+  });
   return [
     {
       plugins: [storybookTest({ configDir: here('./.storybook') })],
-      test: { name: 'storybook', browser, setupFiles: ['.storybook/vitest.setup.ts'] },
+      test: { name: 'storybook', browser: browser('storybook (chromium)'), setupFiles: ['.storybook/vitest.setup.ts'] },
     },
     {
       plugins: [react()],
-      test: { name: 'browser', include: ['test/browser/**/*.test.{ts,tsx}'], browser },
+      test: { name: 'browser', include: ['test/browser/**/*.test.{ts,tsx}'], browser: browser('browser (chromium)') },
     },
   ];
 }
