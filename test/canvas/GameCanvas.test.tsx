@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render } from '@testing-library/react';
-import { createRef } from 'react';
+import { act, createRef } from 'react';
 import { FrameProvider, GameCanvas } from '../../src/index.js';
 import type { FixedTimestepControls, GameCanvasSize } from '../../src/index.js';
 import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import { renderWithFrames } from '../../src/testing/render.js';
-import { createCommitCounter, createDisplay, strict } from '../react/helpers.js';
+import { cleanupMounted, createCommitCounter, createDisplay, render, strict } from '../react/helpers.js';
 import { stubCanvasContext } from './fakeCanvas.js';
 import type { FakeContext } from './fakeCanvas.js';
 
@@ -63,7 +62,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
+  cleanupMounted();
   expect(getDefaultScheduler().subscriberCount).toBe(0);
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

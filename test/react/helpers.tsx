@@ -1,10 +1,40 @@
 // Shared helpers of the React tests. Every tree is rendered inside <StrictMode>.
-import { Profiler, StrictMode } from 'react';
+import { act, Profiler, StrictMode } from 'react';
 import type { ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
 import { createManualSource } from '../../src/scheduler/manualSource.js';
 import type { ManualSource } from '../../src/scheduler/manualSource.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import type { FrameScheduler, FrameSchedulerOptions } from '../../src/scheduler/types.js';
+
+/**
+ * A minimal `render` on `react-dom/client` + React's own `act`. Used instead of
+ * @testing-library/react so that the `react18` project (which aliases react and react-dom to
+ * React 18) mounts with the aliased react-dom. Call {@link cleanupMounted} in afterEach.
+ */
+const mounted = new Set<() => void>();
+
+export function render(ui: ReactNode): { container: HTMLElement; rerender(ui: ReactNode): void; unmount(): void } {
+  const container = document.body.appendChild(document.createElement('div'));
+  const root = createRoot(container);
+  act(() => root.render(ui));
+  const unmount = () => {
+    if (!mounted.delete(unmount)) return;
+    act(() => root.unmount());
+    container.remove();
+  };
+  mounted.add(unmount);
+  return {
+    container,
+    rerender: (next) => act(() => root.render(next)),
+    unmount,
+  };
+}
+
+/** Unmounts everything {@link render} mounted and the test left behind. */
+export function cleanupMounted(): void {
+  for (const unmount of [...mounted]) unmount();
+}
 
 /** Counts React commits of a subtree (mount + every update) with <Profiler onRender>. */
 export function createCommitCounter(): { count: number; Counted: (props: { children: ReactNode }) => ReactNode } {

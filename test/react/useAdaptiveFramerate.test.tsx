@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render } from '@testing-library/react';
+import { act } from 'react';
 import { FrameProvider, useAdaptiveFramerate, useFrame } from '../../src/index.js';
 import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import type { ManualSource } from '../../src/scheduler/manualSource.js';
-import { createCommitCounter, createDisplay, strict } from './helpers.js';
+import { cleanupMounted, createCommitCounter, createDisplay, render, strict } from './helpers.js';
 
 function Hud() {
   const { divisor, frameRate } = useAdaptiveFramerate();
@@ -17,7 +17,7 @@ function Load(props: { source: ManualSource; workMs: { current: number } }) {
 }
 
 afterEach(() => {
-  cleanup();
+  cleanupMounted();
   expect(getDefaultScheduler().subscriberCount).toBe(0);
 });
 

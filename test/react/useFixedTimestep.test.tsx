@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render } from '@testing-library/react';
 import * as fc from 'fast-check';
-import { useImperativeHandle, forwardRef } from 'react';
+import { act, forwardRef, useImperativeHandle } from 'react';
 import { FrameProvider, useFixedTimestep, useFrame } from '../../src/index.js';
 import type { FixedTimestepControls, UseFixedTimestepOptions } from '../../src/index.js';
 import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import { renderWithFrames } from '../../src/testing/render.js';
-import { createCommitCounter, createDisplay, strict } from './helpers.js';
+import { cleanupMounted, createCommitCounter, createDisplay, render, strict } from './helpers.js';
 
 type LoopProps = Omit<UseFixedTimestepOptions, 'update'> & { update?: UseFixedTimestepOptions['update'] };
 const Loop = forwardRef<FixedTimestepControls, LoopProps>(function Loop(props, ref) {
@@ -16,7 +15,7 @@ const Loop = forwardRef<FixedTimestepControls, LoopProps>(function Loop(props, r
 });
 
 afterEach(() => {
-  cleanup();
+  cleanupMounted();
   expect(getDefaultScheduler().subscriberCount).toBe(0);
 });
 

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render } from '@testing-library/react';
+import { act } from 'react';
 import { FrameProvider, useFrame, useFrameScheduler } from '../../src/index.js';
 import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import { renderWithFrames } from '../../src/testing/render.js';
 import type { FrameInfo, FramePhase, FrameScheduler } from '../../src/scheduler/types.js';
-import { createCommitCounter, createDisplay, strict } from './helpers.js';
+import { cleanupMounted, createCommitCounter, createDisplay, render, strict } from './helpers.js';
 
 function Ticker(props: { onFrame: (frame: FrameInfo) => void; phase?: FramePhase; priority?: number }) {
   useFrame(props.onFrame, { phase: props.phase, priority: props.priority });
@@ -12,7 +12,7 @@ function Ticker(props: { onFrame: (frame: FrameInfo) => void; phase?: FramePhase
 }
 
 afterEach(() => {
-  cleanup();
+  cleanupMounted();
   // The default scheduler is a page-wide singleton: no test may leave a subscriber on it.
   expect(getDefaultScheduler().subscriberCount).toBe(0);
 });

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render } from '@testing-library/react';
+import { act } from 'react';
 import { FrameProvider, useRefreshRate } from '../../src/index.js';
 import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import { renderWithFrames } from '../../src/testing/render.js';
-import { createCommitCounter, createDisplay, strict } from './helpers.js';
+import { cleanupMounted, createCommitCounter, createDisplay, render, strict } from './helpers.js';
 
 function RateBadge() {
   const { refreshRate, synced, state } = useRefreshRate();
@@ -11,7 +11,7 @@ function RateBadge() {
 }
 
 afterEach(() => {
-  cleanup();
+  cleanupMounted();
   expect(getDefaultScheduler().subscriberCount).toBe(0);
 });
 

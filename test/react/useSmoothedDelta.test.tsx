@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup } from '@testing-library/react';
 import { useSmoothedDelta } from '../../src/index.js';
 import type { UseSmoothedDeltaOptions } from '../../src/index.js';
 import { createDeltaSmoother } from '../../src/core/deltaSmoother.js';
 import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import type { FrameInfo } from '../../src/scheduler/types.js';
 import { renderWithFrames } from '../../src/testing/render.js';
-import { createCommitCounter } from './helpers.js';
+import { cleanupMounted, createCommitCounter } from './helpers.js';
 
 interface Seen {
   dt: number;
@@ -23,7 +22,7 @@ function Smoothed(props: UseSmoothedDeltaOptions & { seen: Seen[]; synced?: () =
 }
 
 afterEach(() => {
-  cleanup();
+  cleanupMounted();
   expect(getDefaultScheduler().subscriberCount).toBe(0);
 });
 

@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup } from '@testing-library/react';
 import * as fc from 'fast-check';
 import { useSyncedUpdate } from '../../src/index.js';
 import type { UseSyncedUpdateOptions } from '../../src/index.js';
 import { createSyncedSlicer } from '../../src/core/syncedSlicer.js';
 import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import { renderWithFrames } from '../../src/testing/render.js';
-import { createCommitCounter } from './helpers.js';
+import { cleanupMounted, createCommitCounter } from './helpers.js';
 
 function Synced(props: UseSyncedUpdateOptions & { perFrame: Map<number, number[]> }) {
   const { perFrame, ...options } = props;
@@ -19,7 +18,7 @@ function Synced(props: UseSyncedUpdateOptions & { perFrame: Map<number, number[]
 }
 
 afterEach(() => {
-  cleanup();
+  cleanupMounted();
   expect(getDefaultScheduler().subscriberCount).toBe(0);
 });
 
