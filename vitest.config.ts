@@ -37,6 +37,8 @@ export default defineConfig({
         plugins: [react()],
         resolve: {
           alias: [
+            // @testing-library/react's CommonJS build would require() React 19's react-dom past the alias.
+            { find: /^@testing-library\/react$/, replacement: here('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js') },
             { find: /^react$/, replacement: here('./test/react18/node_modules/react/index.js') },
             { find: /^react\/(.*)$/, replacement: here('./test/react18/node_modules/react/$1') },
             { find: /^react-dom$/, replacement: here('./test/react18/node_modules/react-dom/index.js') },
