@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench` (node --expose-gc bench/run.mjs): builds the package, runs the four benchmark
-// sections against the built dist/, prints the tables and writes bench/RESULTS.md.
+// sections against the built dist/, prints the tables and writes bench/RESULTS.md and the
+// README part docs/readme/bench.md from the same run.
 //   --no-build       use the dist/ already there
 //   --skip-browser   leave out the Chromium section
 // Benchmarks are not tests: nothing here runs in `npm test`.
@@ -15,7 +16,7 @@ import { runFrameLoop, ORDER, SIZES, heapFrames } from './frameloop/run.mjs';
 import { contenders } from './frameloop/contenders.mjs';
 import { runPacing } from './pacing/run.mjs';
 import { runSimulated } from './pacing/simulated.mjs';
-import { report } from './report.mjs';
+import { report, summary } from './report.mjs';
 
 const args = new Set(process.argv.slice(2));
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -79,5 +80,6 @@ const info = {
 };
 const markdown = report({ info, frameLoop, react, browser, pacing, simulated, order: ORDER, sizes: SIZES, contenders, heapFrames });
 writeFileSync(new URL('./RESULTS.md', import.meta.url), markdown);
+writeFileSync(new URL('../docs/readme/bench.md', import.meta.url), summary({ info, frameLoop, react, browser, pacing, contenders }));
 log(`\n${markdown}`);
 log(`\nwrote bench/RESULTS.md in ${info.seconds} s`);

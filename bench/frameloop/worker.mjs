@@ -1,7 +1,8 @@
 // Child process: measures one contender at one subscriber count and prints one JSON line.
-//   node --expose-gc bench/frameloop/worker.mjs <contender> <subscribers> [heapFrames]
+//   node --expose-gc bench/frameloop/worker.mjs <contender> <subscribers> <heapFrames | 0>
 // First the bytes allocated per frame in steady state (gc(), heapUsed before, F frames, heapUsed
-// after, with the number of GCs that ran meanwhile), then the median ns per frame with mitata.
+// after, with the number of GCs that ran meanwhile; skipped when F is 0), then the median ns per
+// frame with mitata.
 
 import { PerformanceObserver } from 'node:perf_hooks';
 import { measure } from 'mitata';
@@ -19,7 +20,9 @@ function runFrames(count) {
 }
 
 // Warm up until the JIT has settled: about 2e7 callback calls, at least 5,000 frames.
-const warmupFrames = Math.min(50_000, Math.max(5_000, Math.ceil(2e7 / Math.max(n, 1))));
+const heapRun = Number(framesArg ?? 100_000) > 0;
+// The allocation run needs the longer warm-up: late JIT work would show up as allocated bytes.
+const warmupFrames = Math.min(50_000, Math.max(heapRun ? 5_000 : 1_000, Math.ceil(2e7 / Math.max(n, 1))));
 runFrames(warmupFrames);
 
 // Correctness first: every subscriber must have run once per frame.
@@ -29,7 +32,10 @@ runFrames(checkFrames);
 const callsPerFrame = (hits[0] - before) / checkFrames;
 const callsOk = Math.abs(callsPerFrame - expectedCallsPerFrame) <= expectedCallsPerFrame * 0.02;
 
-{
+if (!heapRun) {
+  const stats = await measure(frame, { min_cpu_time: 200e6 });
+  print({ name, n, callsPerFrame, callsOk, medianNs: stats.p50 });
+} else {
   if (typeof globalThis.gc !== 'function') throw new Error('run with node --expose-gc');
   let gcs = 0;
   const observer = new PerformanceObserver((list) => {
