@@ -64,10 +64,18 @@ function browserProjects() {
   if (!executablePath) return [];
   // A fresh object per project: Vitest writes the instance name into it, and a shared one would give
   // both projects the same name ("Cannot define a nested project … already defined").
+  // The stories and tests wait on real animation frames: a page Chromium considers hidden or in the
+  // background (two projects' pages at once, a loaded machine) must not have its rAF throttled.
+  const args = [
+    ...chromiumArgs,
+    '--disable-renderer-backgrounding',
+    '--disable-background-timer-throttling',
+    '--disable-backgrounding-occluded-windows',
+  ];
   const browser = (name: string) => ({
     enabled: true,
     headless: true,
-    provider: playwright({ launchOptions: { executablePath, args: chromiumArgs } }),
+    provider: playwright({ launchOptions: { executablePath, args } }),
     instances: [{ browser: 'chromium' as const, name }],
   });
   return [
