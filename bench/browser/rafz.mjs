@@ -3,7 +3,6 @@ import { hit, run } from './harness.mjs';
 import { raf } from '@react-spring/rafz';
 
 run('@react-spring/rafz', (n) => {
-  // rafz read window.requestAnimationFrame when it loaded: after harness.mjs wrapped it.
   for (let i = 0; i < n; i++) {
     raf(() => {
       hit();

@@ -33,7 +33,7 @@ const callsPerFrame = (hits[0] - before) / checkFrames;
 const callsOk = Math.abs(callsPerFrame - expectedCallsPerFrame) <= expectedCallsPerFrame * 0.02;
 
 if (!heapRun) {
-  const stats = await measure(frame, { min_cpu_time: 200e6 });
+  const stats = await measure(frame, { min_cpu_time: 150e6 });
   print({ name, n, callsPerFrame, callsOk, medianNs: stats.p50 });
 } else {
   if (typeof globalThis.gc !== 'function') throw new Error('run with node --expose-gc');
@@ -69,7 +69,7 @@ if (!heapRun) {
   }
   observer.disconnect();
 
-  const stats = await measure(frame, { min_cpu_time: 300e6 });
+  const stats = await measure(frame, { min_cpu_time: 250e6 });
   print({
     name,
     n,
