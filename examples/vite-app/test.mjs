@@ -53,6 +53,7 @@ async function check(reactVersion, outDir) {
     const page = await browser.newPage();
     page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
     page.on('pageerror', (error) => errors.push(error.message));
+    page.on('response', (response) => { if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`); });
     await page.goto(`http://127.0.0.1:${server.address().port}/`);
     await page.getByTestId('react-version').waitFor();
     const shownVersion = await page.getByTestId('react-version').textContent();
