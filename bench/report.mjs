@@ -213,9 +213,10 @@ export function report({ info, frameLoop, react, browser, pacing, simulated, ord
   out.push('more than 1 % of a vblank; **lag** = mean of (present time − start − game time shown): how old the');
   out.push('shown game time is when it appears (negative: game time runs ahead of the display), and its');
   out.push('spread (max − min; a growing drift shows up here); **repeats** = pictures showing the same game');
-  out.push('time as the one before, per minute; **doubled** = deltas ≥ 1.5 vblanks handed out while the');
-  out.push('display advanced one vblank (fixed step: more update steps in a frame than one vblank needs), per');
-  out.push('minute.');
+  out.push('time as the one before, per minute; **doubled** = pictures whose game time advanced at least');
+  out.push('1.5 × the real time between their present and the previous one (a double jump; the same rule as');
+  out.push('`react-timestep/simulation`), per minute. A fixed step without interpolation on a display faster');
+  out.push('than the step counts one at every step, by this rule.');
   out.push('');
   for (const input of pacing.inputs) {
     const det = pacing.detected[input.id];
@@ -296,7 +297,13 @@ export function report({ info, frameLoop, react, browser, pacing, simulated, ord
     }
   }
   notAhead.push('mainloop.js is one global loop with one `update` hook: its N subscribers are a plain array the benchmark keeps, so its row is close to the floor by construction, and it offers none of the scheduler\'s phases, priorities, unsubscription or error isolation.');
-  notAhead.push('The fixed-step rows on raw timestamps judder and double on the 60 Hz inputs by design: with a 60 Hz step on a 60 Hz display, timestamp jitter moves frames across step boundaries (0 then 2 steps). That is the problem seed 003 describes; the smoothed + fixed row is the remedy and shows none of it.');
+  const jitter60 = ['fixed-none', 'fixed-previous', 'fixed-ahead', 'fixed-predicted']
+    .map((id) => pacing.results.find((x) => x.input === '60-jitter' && x.contender === id))
+    .filter((r) => r.judderRmsMs >= ZERO_JUDDER_MS || r.doubledPerMin > 0);
+  const smoothedFixed = pacing.results.find((x) => x.input === '60-jitter' && x.contender === 'smoothed-fixed');
+  if (jitter60.length && smoothedFixed.judderRmsMs < ZERO_JUDDER_MS) {
+    notAhead.push(`Our fixed step fed raw timestamps (${jitter60.map((r) => `'${r.contender.slice(6)}'`).join(', ')}) judders on the 60 Hz jitter input: with a 60 Hz step on a 60 Hz display, timestamp jitter moves frames across step boundaries. That is the problem seed 003 describes; fed the smoothed clock instead (the last row of each table) it does not.`);
+  }
   for (const line of notAhead) out.push(`- ${line}`);
   out.push('');
   return out.join('\n');
