@@ -333,6 +333,11 @@ export function summary({ info, frameLoop, react, browser, pacing, contenders })
   out.push(`Measured by \`npm run bench\` on ${info.cpu} (${info.cores} cores), Node ${info.node}, ${info.date.slice(0, 10)}.`);
   out.push('Full tables, method and the cases where we are not ahead: [bench/RESULTS.md](../../bench/RESULTS.md).');
   out.push('');
+  out.push('```sh');
+  out.push('npm run bench                    # builds dist/, runs everything, rewrites bench/RESULTS.md (~3–5 min)');
+  out.push('npm run bench -- --skip-browser  # without the headless Chromium section');
+  out.push('```');
+  out.push('');
   out.push('Frame-loop cost per frame, N subscribers with trivial callbacks (Node, median of 3 rounds):');
   out.push('');
   out.push(table(['frame loop', 'N = 1,000', 'N = 10,000', 'bytes / frame (N = 1,000)'], rows));
