@@ -5,12 +5,13 @@
  * Steps are counted as integers from time zero (seed 001, "practical considerations"): each frame
  * computes how many steps are due since the start, `r = gameTime / step`, and runs the difference
  * to the steps already run. Nothing is accumulated frame by frame, so there is no drift after
- * 24 hours and no 0/2-step stutter from float noise on a display whose rate equals the step.
+ * 24 hours and no 0/2-step stutter from float noise on a display whose rate equals the step; the
+ * boundary tolerance keeps timestamp jitter from causing one.
  */
 import { snapToWhole } from './counting.js';
 import { FixedStepClock } from './fixedStepClock.js';
 import type { FixedStep, FixedStepFrame, FixedStepOptions, FixedStepOverload, Interpolation } from './types.js';
-import { integerAtLeast, oneOf, optionsObject, positiveNumber, withDefault } from './validate.js';
+import { integerAtLeast, nonNegativeNumber, oneOf, optionsObject, positiveNumber, withDefault } from './validate.js';
 
 const OWNER = 'createFixedStep';
 
@@ -30,12 +31,38 @@ const DEFAULT_MAX_STEPS = 5;
 export const FIXED_STEP_SNAP_STEPS = 1e-7;
 
 /**
+ * Default `boundaryTolerance`, in steps. Seed 001 (listing 4 text) suggests moving the update
+ * condition by about 5 % of dt so that a draw does not set out when an update is a hair away.
+ */
+export const DEFAULT_BOUNDARY_TOLERANCE = 0.05;
+
+/**
+ * `boundaryTolerance` must stay below half a step: at 0.5 every count would round to the nearest
+ * whole number and 'ahead' would no longer run ahead of the clock.
+ */
+function boundaryToleranceOption(value: unknown): number {
+  const tolerance = nonNegativeNumber(OWNER, 'boundaryTolerance', value);
+  if (tolerance >= 0.5) {
+    throw new RangeError(`${OWNER}: option \`boundaryTolerance\` must be a number >= 0 and < 0.5 (steps), got ${tolerance}`);
+  }
+  return tolerance;
+}
+
+/**
  * Create a fixed timestep counted in integer steps from the first `advance`.
  *
  * Each `advance(nowMs)` computes the game clock G (real time since time zero × `timeScale`,
  * integrated over scale changes and pauses), the number of steps that should exist by now, and
  * how many of them to run this frame (at most `maxSteps`). `interpolation` picks which game time
  * the picture shows; `overload` what happens when more than `maxSteps` steps are due.
+ *
+ * `boundaryTolerance` (default 0.05 step): when the step count is within that much below the next
+ * whole number, the step due there may run now, and whether it does sticks to last frame's side.
+ * A display at the step's rate (vblanks right on step boundaries) then runs one step per frame
+ * under timestamp jitter of up to ± tolerance × step, instead of a 0/2 pattern. Price: a step run
+ * early puts the state and the picture (alpha clamped to 0) at most tolerance × step ahead of
+ * where they would be; a count exactly on a whole number is never early, so exact input counts as
+ * with plain floor/ceil.
  *
  * Bad input never moves game time: a NaN or infinite `nowMs` is ignored, and a timestamp that
  * repeats or goes backwards counts as no time passing; both return the previous frame with
@@ -53,7 +80,8 @@ export const FIXED_STEP_SNAP_STEPS = 1e-7;
  * requestAnimationFrame(frame);
  * ```
  * @throws RangeError naming the option when an option is missing, of the wrong type, not finite,
- *   not positive, not a whole number (`maxSteps`) or not one of the allowed strings.
+ *   not positive, not a whole number (`maxSteps`), outside [0, 0.5) (`boundaryTolerance`) or not
+ *   one of the allowed strings.
  */
 export function createFixedStep(options: FixedStepOptions): FixedStep {
   const opts = optionsObject(OWNER, options, true);
@@ -62,6 +90,10 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
   const overload = oneOf(OWNER, 'overload', withDefault(opts.overload, 'slow-motion'), OVERLOADS);
   let interpolation = oneOf(OWNER, 'interpolation', withDefault(opts.interpolation, 'previous'), INTERPOLATIONS);
   const clock = new FixedStepClock(positiveNumber(OWNER, 'timeScale', withDefault(opts.timeScale, 1)));
+  const boundaryTolerance = boundaryToleranceOption(withDefault(opts.boundaryTolerance, DEFAULT_BOUNDARY_TOLERANCE));
+  // The float-noise margin is added so r exactly `boundaryTolerance` below a boundary is inside
+  // whatever its last bit.
+  const toleranceSteps = boundaryTolerance > 0 ? boundaryTolerance + FIXED_STEP_SNAP_STEPS : 0;
   const stepMs = step * 1000;
   const slowMotion = overload === 'slow-motion';
 
@@ -76,6 +108,8 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
   let previousIntervalMs = 0;
   /** Game ms between the clock and the predicted present on the last running frame ('predicted'). */
   let leadGameMs = 0;
+  /** r past the last boundary counted on the last frame, steps (negative: counted early). */
+  let lastPhase = 0;
 
   const frame: FixedStepFrame = {
     steps: 0,
@@ -156,10 +190,25 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
       leadGameMs = 0;
     }
 
-    // r: steps due since time zero, as a ratio (never a running float sum).
-    const dueSteps = snapToWhole(referenceMs / stepMs, FIXED_STEP_SNAP_STEPS);
+    // r: steps due since time zero, as a ratio (never a running float sum), less the dropped steps.
+    const position = snapToWhole(referenceMs / stepMs, FIXED_STEP_SNAP_STEPS) - droppedSteps;
     const aimsAhead = interpolation === 'ahead' || interpolation === 'predicted';
-    const target = aimsAhead ? Math.ceil(dueSteps - droppedSteps) : Math.floor(dueSteps - droppedSteps);
+    // Boundary tolerance (seed 001, listing 4 text: do not set out on a draw when an update is a
+    // hair away): when r is within `boundaryTolerance` below the next whole number, the step due
+    // there may run now. Whether it does is sticky: the phase (r past the last boundary counted,
+    // negative when counted early) stays nearer last frame's. A display at the step's rate has
+    // the same phase every frame give or take the jitter, so the count keeps to one side instead
+    // of flipping between neighbours (0 steps one frame, 2 the next). r on a whole number is
+    // never early: exact input counts as before.
+    const base = Math.floor(position);
+    const phase = position - base;
+    let early = false;
+    if (toleranceSteps > 0 && phase >= 1 - toleranceSteps) {
+      early = Math.abs(phase - 1 - lastPhase) < Math.abs(phase - lastPhase) - FIXED_STEP_SNAP_STEPS;
+    }
+    lastPhase = early ? phase - 1 : phase;
+    // floor (or ceil when aiming ahead), plus the early step.
+    const target = base + (early ? 1 : 0) + (aimsAhead && phase > 0 ? 1 : 0);
     const want = target > totalSteps ? target - totalSteps : 0;
 
     let run: number;
@@ -177,9 +226,10 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
 
     // alpha places the picture between state totalSteps − 1 (alpha 0) and totalSteps (alpha 1).
     // Behind in 'catch-up' (steps still owed) every formula exceeds 1 and clamps: the latest state.
-    const position = dueSteps - droppedSteps;
-    let alpha =
-      interpolation === 'none' ? 1 : interpolation === 'previous' ? position - totalSteps : position - totalSteps + 1;
+    // The true position is used, so the boundary tolerance only clamps: a step run early leaves
+    // alpha at 0 (the picture leads its target by at most tolerance × step).
+    const shown = position - dropped;
+    let alpha = interpolation === 'none' ? 1 : interpolation === 'previous' ? shown - totalSteps : shown - totalSteps + 1;
     if (alpha > 1) alpha = 1;
     else if (alpha < 0) alpha = 0;
 
@@ -234,6 +284,7 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
       lastIntervalMs = 0;
       previousIntervalMs = 0;
       leadGameMs = 0;
+      lastPhase = 0;
       resetFrame();
     },
     get frame(): FixedStepFrame {

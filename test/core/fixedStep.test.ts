@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFixedStep } from '../../src/core/fixedStep.js';
-import type { FixedStepFrame, FixedStepOptions } from '../../src/core/types.js';
+import { createSeededRandom } from '../../src/core/random.js';
+import type { FixedStepFrame, FixedStepOptions, Interpolation } from '../../src/core/types.js';
 
 const STEP = 1 / 60;
 
@@ -120,6 +121,129 @@ describe('createFixedStep: integer step counting', () => {
     for (let n = 1; n <= 55; n++) counts[fixed.advance(vblank(n, 55)).steps]!++;
     expect(counts).toEqual([0, 50, 5, 0]);
     expect(fixed.frame.totalSteps).toBe(60);
+  });
+});
+
+const MODES: readonly Interpolation[] = ['none', 'previous', 'ahead', 'predicted'];
+
+/**
+ * A 60 Hz display and a 1/60 s step for `seconds`: frame 0 (time zero) on a vblank, every later
+ * timestamp up to ±`jitterMs` off its vblank (seeded). 'predicted' gets now + one vblank as the
+ * present, as `useFixedTimestep` passes it. Counts frames 2, 3, … by steps run; frame 1 apart.
+ */
+function jitterRun(interpolation: Interpolation, jitterMs: number, boundaryTolerance?: number, seconds = 600) {
+  const random = createSeededRandom(60_001);
+  const options: FixedStepOptions = { step: STEP, interpolation };
+  if (boundaryTolerance !== undefined) options.boundaryTolerance = boundaryTolerance;
+  const fixed = createFixedStep(options);
+  const counts = [0, 0, 0, 0];
+  let firstSteps = 0;
+  const intervalMs = 1000 / 60;
+  let maxLeadMs = 0;
+  for (let n = 0; n <= 60 * seconds; n++) {
+    const nowMs = 5000 + vblank(n, 60) + (n === 0 ? 0 : random.range(-jitterMs, jitterMs));
+    const f = fixed.advance(nowMs, nowMs + intervalMs);
+    if (n === 1) firstSteps = f.steps;
+    if (n > 1) counts[Math.min(f.steps, 3)]!++;
+    // How far the picture leads the game time it should show: the clock − 1 step ('previous'),
+    // the clock ('ahead'), the present ('predicted').
+    const shownSeconds =
+      f.elapsedGameSeconds + (interpolation === 'predicted' ? intervalMs / 1000 : interpolation === 'previous' ? -STEP : 0);
+    if (interpolation !== 'none') maxLeadMs = Math.max(maxLeadMs, (f.pictureTime - shownSeconds) * 1000);
+  }
+  return { zero: counts[0]!, one: counts[1]!, two: counts[2]!, more: counts[3]!, frames: 60 * seconds - 1, firstSteps, maxLeadMs };
+}
+
+describe('createFixedStep: boundaryTolerance (a display at the step rate with jittery timestamps)', () => {
+  it.each(MODES)("'%s': ±1 ms for 10 minutes at tolerance 0.075 runs exactly one step every frame", (mode) => {
+    // 1 ms is 0.06 of a 1/60 s step: above the default 0.05, inside 0.075.
+    const r = jitterRun(mode, 1, 0.075);
+    expect([r.zero, r.two, r.more]).toEqual([0, 0, 0]);
+    expect(r.one).toBe(r.frames);
+    // Frame 1: 'ahead'/'predicted' aim at ceil, and time zero sits exactly on a boundary (ceil 0
+    // = 0) while every jittered frame after it counts past its boundary: if frame 1 is early, it
+    // runs 2 once. The floor modes have no such corner.
+    if (mode === 'ahead' || mode === 'predicted') expect([1, 2]).toContain(r.firstSteps);
+    else expect(r.firstSteps).toBe(1);
+    // The price: a step run early puts the picture at most tolerance × step ahead of its target.
+    expect(r.maxLeadMs).toBeLessThanOrEqual(0.075 * (1000 / 60) + 1e-9);
+  });
+
+  it.each(MODES)("'%s': ±0.8 ms (0.048 step) at the default tolerance 0.05 runs exactly one step every frame", (mode) => {
+    const r = jitterRun(mode, 0.8);
+    expect([r.zero, r.two, r.more]).toEqual([0, 0, 0]);
+    expect(r.one).toBe(r.frames);
+    expect(r.maxLeadMs).toBeLessThanOrEqual(0.05 * (1000 / 60) + 1e-9);
+  });
+
+  it.each(MODES)("'%s': tolerance 0 is plain floor/ceil: the 0/2 pattern is back", (mode) => {
+    const r = jitterRun(mode, 1, 0);
+    // Jitter straddles the boundary: about every other frame lands on the other side of it.
+    expect(r.zero).toBeGreaterThan(r.frames / 5);
+    expect(Math.abs(r.two - r.zero)).toBeLessThanOrEqual(1);
+    expect(r.more).toBe(0);
+  });
+
+  it.each([75, 144, 120, 59.94])('exact %s Hz timestamps: every mode runs the same steps with and without the tolerance', (hz) => {
+    for (const mode of MODES) {
+      const plain = createFixedStep({ step: STEP, interpolation: mode, boundaryTolerance: 0 });
+      const tolerant = createFixedStep({ step: STEP, interpolation: mode });
+      let different = 0;
+      for (let n = 0; n < 2000; n++) {
+        const a = plain.advance(vblank(n, hz), vblank(n + 1, hz));
+        const b = tolerant.advance(vblank(n, hz), vblank(n + 1, hz));
+        // At 59.94 Hz the boundary drifts by; the tolerance may move the one crossing a few frames.
+        if (a.totalSteps !== b.totalSteps) different++;
+        else expect(Math.abs(a.alpha - b.alpha)).toBeLessThan(1e-12);
+      }
+      if (hz === 59.94) expect(different).toBeLessThanOrEqual(2 * 0.05 * 1000);
+      else expect(different).toBe(0);
+    }
+  });
+
+  it("'ahead' runs the next step when it is due within the tolerance (alpha 0); tolerance 0 waits", () => {
+    const early = createFixedStep({ step: STEP, interpolation: 'ahead' });
+    early.advance(0);
+    const f = early.advance(1000 / 60 - 0.5); // 0.97 steps: ceil is 1, the step due at 1.0 also runs
+    expect(f.totalSteps).toBe(2);
+    expect(f.alpha).toBe(0);
+    expect(f.pictureTime - f.elapsedGameSeconds).toBeCloseTo(0.5 / 1000, 12); // leads by 0.03 step
+    const plain = createFixedStep({ step: STEP, interpolation: 'ahead', boundaryTolerance: 0 });
+    plain.advance(0);
+    const g = plain.advance(1000 / 60 - 0.5);
+    expect(g.totalSteps).toBe(1);
+    expect(g.alpha).toBeCloseTo(0.97, 9);
+    // A step just past due is plain ceil with or without the tolerance.
+    expect(early.advance(2 * (1000 / 60) + 0.5).totalSteps).toBe(3);
+  });
+
+  it("'previous' runs a step that is a hair short of due (alpha 0, pending below 0); tolerance 0 waits", () => {
+    const early = createFixedStep({ step: STEP });
+    early.advance(0);
+    const f = early.advance(1000 / 60 - 0.5); // 0.97 steps
+    expect(f.totalSteps).toBe(1);
+    expect(f.alpha).toBe(0);
+    expect(f.pendingSeconds).toBeCloseTo(-0.5 / 1000, 12);
+    const plain = createFixedStep({ step: STEP, boundaryTolerance: 0 });
+    plain.advance(0);
+    const g = plain.advance(1000 / 60 - 0.5);
+    expect(g.totalSteps).toBe(0);
+    expect(g.alpha).toBeCloseTo(0.97, 9);
+  });
+
+  it('within the tolerance the count keeps to the side of the boundary it was on', () => {
+    // 'previous' with r at 1.5 (phase 0.5), then 2.97: early would make the phase −0.03, plain
+    // 0.97; 0.97 is nearer 0.5, so it waits (floor 2).
+    const fixed = createFixedStep({ step: STEP });
+    fixed.advance(0);
+    expect(fixed.advance(1.5 * (1000 / 60)).totalSteps).toBe(1);
+    expect(fixed.advance(2.97 * (1000 / 60)).totalSteps).toBe(2);
+    // From r at 3.0 exactly (phase 0), 3.97 runs early: −0.03 is nearer 0 than 0.97.
+    expect(fixed.advance(3 * (1000 / 60)).totalSteps).toBe(3);
+    expect(fixed.advance(3.97 * (1000 / 60)).totalSteps).toBe(4);
+    // and stays early while r stays within the tolerance below the boundary.
+    expect(fixed.advance(4.96 * (1000 / 60)).steps).toBe(1);
+    expect(fixed.frame.totalSteps).toBe(5);
   });
 });
 
@@ -362,11 +486,22 @@ describe('createFixedStep: option validation', () => {
     ['timeScale', Number.NaN],
     ['timeScale', Number.POSITIVE_INFINITY],
     ['timeScale', '2'],
+    ['boundaryTolerance', -0.01],
+    ['boundaryTolerance', 0.5],
+    ['boundaryTolerance', 1],
+    ['boundaryTolerance', Number.NaN],
+    ['boundaryTolerance', Number.POSITIVE_INFINITY],
+    ['boundaryTolerance', '0.05'],
   ];
   it.each(bad)('rejects %s = %s with a RangeError naming it', (name, value) => {
     const options = { step: STEP, [name]: value } as unknown as FixedStepOptions;
     expect(() => createFixedStep(options)).toThrow(RangeError);
     expect(() => createFixedStep(options)).toThrow(new RegExp(`\`${name}\``));
+  });
+
+  it('accepts boundaryTolerance 0 and 0.49', () => {
+    expect(createFixedStep({ step: STEP, boundaryTolerance: 0 }).step).toBe(STEP);
+    expect(createFixedStep({ step: STEP, boundaryTolerance: 0.49 }).step).toBe(STEP);
   });
 
   it('rejects a missing options object and a bad setTimeScale', () => {
