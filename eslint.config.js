@@ -12,6 +12,7 @@ export default tseslint.config(
       'coverage/**',
       'examples/*/node_modules/**',
       'examples/*/dist/**',
+      'examples/*/dist-*/**',
       'test/react18/node_modules/**',
       'bench/.tmp/**',
     ],
