@@ -64,30 +64,32 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
     1,
   );
 
-  let carry = 0;
+  // The carry lives in a one-slot Float64Array: a fractional number written to a closure `let`
+  // is boxed, one allocation per frame.
+  const carry = new Float64Array(1);
   let resyncs = 0;
 
   function smooth(deltaSeconds: number): number {
-    const x = sanitizeDeltaSeconds(deltaSeconds) + carry;
+    const x = sanitizeDeltaSeconds(deltaSeconds) + carry[0]!;
     const intervals = snapToWhole(x * refreshRate, SNAP_INTERVALS);
     let frames = Math.floor(intervals) + 1;
     if (frames <= 0) frames = 1;
     // The lead after handing out `frames` intervals. It can only pass one interval when `frames`
     // was raised to 1 above, i.e. when real time is already behind game time.
     if (frames - intervals > maxLeadIntervals + SNAP_INTERVALS) {
-      carry = x;
+      carry[0] = x;
       resyncs += 1;
       return 0;
     }
     const out = frames / refreshRate;
-    carry = x - out;
+    carry[0] = x - out;
     return out;
   }
 
   return {
     smooth,
     get carry() {
-      return carry;
+      return carry[0]!;
     },
     get refreshRate() {
       return refreshRate;
@@ -99,7 +101,7 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
       refreshRate = positiveNumber(OWNER, 'refreshRate', next);
     },
     reset() {
-      carry = 0;
+      carry[0] = 0;
       resyncs = 0;
     },
   };

@@ -89,7 +89,41 @@ const THROTTLE_WEIGHT = 1 / 4;
 /** Backwards timestamps in a row taken as a clock reset (new time origin) instead of glitches. */
 const BACKWARDS_LIMIT = 3;
 
-const clamp01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
+// Slots of the detector's Float64Array of fractional state (see `state` in the factory for why).
+/** The last accepted timestamp, ms (NaN before the first). */
+const LAST_MS = 0;
+/** Timestamp of grid index 0 of the current fit, ms. */
+const ORIGIN_MS = 1;
+/** Welford running means and co-moments of the fit of x (ms since ORIGIN_MS) against index n. */
+const MEAN_N = 2;
+const MEAN_X = 3;
+const C_NN = 4;
+const C_NX = 5;
+const C_XX = 6;
+/** Timestamp of the last point that joined the fit, ms. */
+const LAST_ACCEPTED_MS = 7;
+/** Running mean square residual, periods². */
+const MEAN_SQUARE_RESIDUAL = 8;
+/** Duration of the current run of vblank-skipping intervals, ms. */
+const SKIP_RUN_MS = 9;
+/** Running mean of vblanks per frame during that run. */
+const MEAN_SKIP = 10;
+/**
+ * Grid index of the last point that joined the fit. Whole, but it comes from Math.round of a
+ * double, and V8 boxed it on every store to a closure variable.
+ */
+const LAST_INDEX = 11;
+/** The timestamp (ms) being added to the fit by `acceptPoint`. */
+const POINT_MS = 12;
+/** Residual variance of the fit, ms², as last computed. */
+const RESIDUAL_VARIANCE = 13;
+/** Inputs and output of `snap`: the fitted rate and its standard error, Hz; the tolerance; the result. */
+const GRID_RATE = 14;
+const RATE_ERROR = 15;
+const SIGMA_TOLERANCE = 16;
+const SNAPPED_RATE = 17;
+const STATE_SLOTS = 18;
+
 
 /**
  * Create a refresh-rate detector. Feed it every frame's timestamp (ms); it returns one reused
@@ -169,33 +203,33 @@ const clamp01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
 export function createRefreshRateDetector(options?: RefreshRateDetectorOptions): RefreshRateDetector {
   const opts = optionsObject(OWNER, options, false);
   const windowSize = integerAtLeast(OWNER, 'windowSize', withDefault(opts.windowSize, DEFAULT_WINDOW_SIZE), LOCK_INTERVALS);
-  const knownRates = validRates(withDefault(opts.knownRates, KNOWN_REFRESH_RATES));
+  // The known rates, ascending, in a typed array: read as unboxed doubles in the per-sample snap.
+  const known = Float64Array.from(validRates(withDefault(opts.knownRates, KNOWN_REFRESH_RATES)));
 
   // Timestamps since the last restart, newest at `head − 1`; `fresh` of them are valid.
   const stamps = new Float64Array(windowSize + 1);
+  const ordered = new Float64Array(windowSize + 1);
   const scratch = new Float64Array(windowSize);
   let head = 0;
   let fresh = 0;
-  let last = NaN;
   let backwards = 0;
 
-  // Online least-squares fit of x = t − origin against the vblank index n (Welford co-moments).
-  let locked = false;
-  let origin = 0;
-  let fitCount = 0;
-  let meanN = 0;
-  let meanX = 0;
-  let cNN = 0;
-  let cNX = 0;
-  let cXX = 0;
-  let lastIndex = 0;
-  let lastAcceptedMs = 0;
-  let meanSquareResidual = 0;
+  // Every fractional number that changes per sample lives in this array, at the slot constants
+  // above (LAST_MS …). A `let` captured by these closures sits in a V8 context slot, which holds a
+  // tagged value: each write of a non-integer double there allocated a fresh HeapNumber (about
+  // 470 bytes of garbage per sample in all). A Float64Array slot is written in place. Whole-number
+  // counters below stay `let`: small integers are stored unboxed (Smis).
+  const state = new Float64Array(STATE_SLOTS);
+  state[LAST_MS] = NaN;
+  state[MEAN_SKIP] = 1;
 
-  // Throttle tracking on the fitted grid.
+  // Online least-squares fit of x = t − ORIGIN_MS against the vblank index n (Welford co-moments
+  // MEAN_N, MEAN_X, C_NN, C_NX, C_XX over `fitCount` points).
+  let locked = false;
+  let fitCount = 0;
+
+  // Throttle tracking on the fitted grid (with SKIP_RUN_MS and MEAN_SKIP).
   let skipRun = 0;
-  let skipRunMs = 0;
-  let meanSkip = 1;
 
   let displayKnown = false;
   /** This fit has been precise enough once; it does not fall back to 'measuring' on a noisy frame. */
@@ -224,11 +258,17 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
     if (fresh <= windowSize) fresh++;
   }
 
-  /** The i-th oldest valid timestamp (0 = oldest). */
-  function stampAt(i: number): number {
-    let j = head - fresh + i;
+  /**
+   * Copy the valid timestamps into `ordered`, oldest first. The lock search reads them many times;
+   * indexing a plain array there keeps its loops free of calls that would return (box) doubles.
+   */
+  function orderStamps(): void {
+    let j = head - fresh;
     if (j < 0) j += windowSize + 1;
-    return stamps[j]!;
+    for (let i = 0; i < fresh; i++) {
+      ordered[i] = stamps[j]!;
+      j = j === windowSize ? 0 : j + 1;
+    }
   }
 
   function notSynced(state: 'measuring' | 'unsynced'): void {
@@ -251,26 +291,46 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
     notSynced(fleeting || estimate.state === 'unsynced' ? 'unsynced' : 'measuring');
   }
 
-  function addPoint(n: number, x: number): void {
+  /**
+   * The timestamp in POINT_MS joins the fit as grid point `n` (a whole number above LAST_INDEX):
+   * skip tracking, then the online least-squares update (Welford co-moments of n and x = t − origin).
+   */
+  function acceptPoint(n: number): void {
+    const t = state[POINT_MS]!;
+    const k = n - state[LAST_INDEX]!;
+    if (k >= 2) {
+      const meanSkip = state[MEAN_SKIP]!;
+      state[MEAN_SKIP] = skipRun === 0 ? k : meanSkip + (k - meanSkip) * THROTTLE_WEIGHT;
+      skipRun++;
+      state[SKIP_RUN_MS] = state[SKIP_RUN_MS]! + (t - state[LAST_ACCEPTED_MS]!);
+    } else {
+      skipRun = 0;
+      state[SKIP_RUN_MS] = 0;
+      state[MEAN_SKIP] = 1;
+    }
+    state[LAST_INDEX] = n;
+    state[LAST_ACCEPTED_MS] = t;
     fitCount++;
-    const dn = n - meanN;
-    meanN += dn / fitCount;
-    const dx = x - meanX;
-    meanX += dx / fitCount;
-    cNN += dn * (n - meanN);
-    cNX += dn * (x - meanX);
-    cXX += dx * (x - meanX);
+    const x = t - state[ORIGIN_MS]!;
+    const dn = n - state[MEAN_N]!;
+    const meanN = (state[MEAN_N] = state[MEAN_N]! + dn / fitCount);
+    const dx = x - state[MEAN_X]!;
+    const meanX = (state[MEAN_X] = state[MEAN_X]! + dx / fitCount);
+    state[C_NN] = state[C_NN]! + dn * (n - meanN);
+    state[C_NX] = state[C_NX]! + dn * (x - meanX);
+    state[C_XX] = state[C_XX]! + dx * (x - meanX);
   }
 
   /** Try to find a grid in the fresh timestamps; on success the fit is seeded and tracking starts. */
   function tryLock(): void {
     const m = fresh - 1;
-    const spanMs = stampAt(m) - stampAt(0);
+    orderStamps();
+    const spanMs = ordered[m]! - ordered[0]!;
     if (m < LOCK_INTERVALS && !(m >= SLOW_LOCK_INTERVALS && spanMs >= SLOW_LOCK_SPAN_MS)) {
       notSynced(estimate.state === 'unsynced' ? 'unsynced' : 'measuring');
       return;
     }
-    for (let i = 0; i < windowSize; i++) scratch[i] = i < m ? stampAt(i + 1) - stampAt(i) : Infinity;
+    for (let i = 0; i < windowSize; i++) scratch[i] = i < m ? ordered[i + 1]! - ordered[i]! : Infinity;
     scratch.sort();
     let base = scratch[(m - 1) >> 1]!;
     // Dropped frames inflate the median: move down to a cluster of shorter intervals if one exists.
@@ -283,37 +343,36 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
     // Count each interval in vblanks of the base, then refine the base from the totals.
     for (let pass = 0; pass < 2; pass++) {
       let vblanks = 0;
-      for (let i = 0; i < m; i++) vblanks += Math.max(1, Math.round((stampAt(i + 1) - stampAt(i)) / base));
+      for (let i = 0; i < m; i++) vblanks += Math.max(1, Math.round((ordered[i + 1]! - ordered[i]!) / base));
       base = spanMs / vblanks;
     }
     if (!(base >= 1000 / MAX_DISPLAY_HZ)) return giveUp();
 
-    origin = stampAt(0);
     decided = false;
     rated = false;
     skeptical = estimate.state === 'unsynced';
     tracked = 0;
     rejected = 0;
-    fitCount = meanN = meanX = cNN = cNX = cXX = 0;
+    // The oldest timestamp is grid point 0 at x = 0: the fit's first point.
+    state[ORIGIN_MS] = state[LAST_ACCEPTED_MS] = ordered[0]!;
+    state[LAST_INDEX] = 0;
+    fitCount = 1;
+    state[MEAN_N] = state[MEAN_X] = state[C_NN] = state[C_NX] = state[C_XX] = 0;
     skipRun = 0;
-    skipRunMs = 0;
-    meanSkip = 1;
+    state[SKIP_RUN_MS] = 0;
+    state[MEAN_SKIP] = 1;
     let n = 0;
-    addPoint(0, 0);
     for (let i = 1; i <= m; i++) {
-      const intervalMs = stampAt(i) - stampAt(i - 1);
-      const k = Math.max(1, Math.round(intervalMs / base));
-      n += k;
-      addPoint(n, stampAt(i) - origin);
-      trackSkips(k, intervalMs);
+      n += Math.max(1, Math.round((ordered[i]! - ordered[i - 1]!) / base));
+      state[POINT_MS] = ordered[i]!;
+      acceptPoint(n);
     }
-    const period = cNX / cNN;
-    const residual = Math.sqrt(residualVariance()) / period;
+    const period = state[C_NX]! / state[C_NN]!;
+    updateResidualVariance();
+    const residual = Math.sqrt(state[RESIDUAL_VARIANCE]!) / period;
     if (!(residual <= MAX_RMS_RESIDUAL) || !(period >= 1000 / MAX_DISPLAY_HZ)) return giveUp();
     locked = true;
-    lastIndex = n;
-    lastAcceptedMs = stampAt(m);
-    meanSquareResidual = residual * residual;
+    state[MEAN_SQUARE_RESIDUAL] = residual * residual;
     classify();
   }
 
@@ -323,40 +382,32 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
     notSynced('unsynced');
   }
 
-  function residualVariance(): number {
-    if (fitCount < 3) return 0;
-    const ss = cXX - (cNX * cNX) / cNN;
-    return ss > 0 ? ss / (fitCount - 2) : 0;
-  }
-
-  function trackSkips(k: number, intervalMs: number): void {
-    if (k >= 2) {
-      meanSkip = skipRun === 0 ? k : meanSkip + (k - meanSkip) * THROTTLE_WEIGHT;
-      skipRun++;
-      skipRunMs += intervalMs;
-    } else {
-      skipRun = 0;
-      skipRunMs = 0;
-      meanSkip = 1;
-    }
+  /** RESIDUAL_VARIANCE = the fit's residual variance, ms² (0 below three points). */
+  function updateResidualVariance(): void {
+    const cNX = state[C_NX]!;
+    const ss = state[C_XX]! - (cNX * cNX) / state[C_NN]!;
+    state[RESIDUAL_VARIANCE] = fitCount >= 3 && ss > 0 ? ss / (fitCount - 2) : 0;
   }
 
   function track(t: number): void {
-    const period = cNX / cNN;
-    const intercept = meanX - period * meanN;
-    const x = t - origin;
-    const position = (x - intercept) / period;
+    const period = state[C_NX]! / state[C_NN]!;
+    const intercept = state[MEAN_X]! - period * state[MEAN_N]!;
+    const position = (t - state[ORIGIN_MS]! - intercept) / period;
     const n = Math.round(position);
     const offset = position - n;
-    let squared: number;
+    // Each branch updates the mean itself. A `squared` variable set to NO_ADVANCE_PENALTY in one
+    // branch and to offset² in the other would merge a module constant with a computed double, and
+    // V8 boxes such a merge (a module-level constant reads as "any type" in optimised code; the
+    // bundler even turns it into a `var`), allocating a HeapNumber per sample.
     let accepted = false;
-    if (n <= lastIndex) {
-      squared = NO_ADVANCE_PENALTY;
+    let meanSquareResidual = state[MEAN_SQUARE_RESIDUAL]!;
+    if (n <= state[LAST_INDEX]!) {
+      meanSquareResidual += (NO_ADVANCE_PENALTY - meanSquareResidual) * MISMATCH_WEIGHT;
     } else {
-      squared = offset * offset;
+      meanSquareResidual += (offset * offset - meanSquareResidual) * MISMATCH_WEIGHT;
       accepted = Math.abs(offset) <= FIT_GATE;
     }
-    meanSquareResidual += (squared - meanSquareResidual) * MISMATCH_WEIGHT;
+    state[MEAN_SQUARE_RESIDUAL] = meanSquareResidual;
     if (meanSquareResidual > MISMATCH_LIMIT) {
       restart(t);
       return;
@@ -364,27 +415,27 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
     tracked++;
     if (!accepted) rejected++;
     if (accepted) {
-      trackSkips(n - lastIndex, t - lastAcceptedMs);
-      lastIndex = n;
-      lastAcceptedMs = t;
-      addPoint(n, x);
+      state[POINT_MS] = t;
+      acceptPoint(n);
     }
     classify();
   }
 
   /** Turn the fit into the estimate. */
   function classify(): void {
-    const period = cNX / cNN;
+    const period = state[C_NX]! / state[C_NN]!;
     const gridRate = 1000 / period;
+    updateResidualVariance();
     // Standard error of the slope: residual sd / sqrt(Σ(n − n̄)²), converted to Hz.
-    const rateError = (gridRate * Math.sqrt(residualVariance() / cNN)) / period;
+    const rateError = (gridRate * Math.sqrt(state[RESIDUAL_VARIANCE]! / state[C_NN]!)) / period;
+    const meanSquareResidual = state[MEAN_SQUARE_RESIDUAL]!;
     if (!decided) {
       // Too few frames to tell neighbouring rates apart (165 from 170), or a fresh fit on a loop
       // that was just unsteady (chance fits on a few random intervals are common): keep waiting.
       const imprecise = gridRate >= MIN_DISPLAY_HZ && SNAP_SIGMAS * rateError > DECISIVE * gridRate;
       const unproven =
         skeptical &&
-        ((fitCount < SKEPTICAL_POINTS && lastAcceptedMs - origin < SKEPTICAL_SPAN_MS) ||
+        ((fitCount < SKEPTICAL_POINTS && state[LAST_ACCEPTED_MS]! - state[ORIGIN_MS]! < SKEPTICAL_SPAN_MS) ||
           rejected * 8 > tracked ||
           meanSquareResidual > MAX_RMS_RESIDUAL * MAX_RMS_RESIDUAL);
       if (imprecise || unproven) {
@@ -393,7 +444,7 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
       }
       decided = true;
     }
-    estimate.confidence = clamp01(1 - Math.sqrt(meanSquareResidual) / MAX_RMS_RESIDUAL);
+    estimate.confidence = Math.min(1, Math.max(0, 1 - Math.sqrt(meanSquareResidual) / MAX_RMS_RESIDUAL));
     if (gridRate < MIN_DISPLAY_HZ) {
       // The loop itself is slow and steady: a throttled loop, the display unknown from it.
       estimate.state = 'throttled';
@@ -402,7 +453,10 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
       estimate.interval = 1000 / estimate.refreshRate;
       return;
     }
-    const rate = snap(gridRate, rateError);
+    state[GRID_RATE] = gridRate;
+    state[RATE_ERROR] = rateError;
+    snap();
+    const rate = state[SNAPPED_RATE]!;
     if (!rated) {
       // One fit is one display: only its first rate can be a change; later refinements of the
       // same fit (60 → 59.94, or an off-nominal 60.5 leaving the 60 it was first snapped to) are not.
@@ -412,6 +466,7 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
     displayKnown = true;
     estimate.refreshRate = rate;
     estimate.interval = period;
+    const skipRunMs = state[SKIP_RUN_MS]!;
     const loopRate = skipRun > 0 ? (1000 * skipRun) / skipRunMs : gridRate;
     if (
       (skipRun >= THROTTLE_RUN || (skipRun >= SLOW_LOCK_INTERVALS && skipRunMs >= SLOW_LOCK_SPAN_MS)) &&
@@ -419,6 +474,7 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
     ) {
       estimate.state = 'throttled';
       estimate.synced = false;
+      const meanSkip = state[MEAN_SKIP]!;
       const whole = Math.round(meanSkip);
       estimate.throttledRate = Math.abs(meanSkip - whole) < 0.1 ? rate / whole : rate / meanSkip;
       return;
@@ -428,53 +484,79 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
     estimate.throttledRate = 0;
   }
 
-  /** The reported display rate for a measured rate and its standard error (Hz). */
-  function snap(measured: number, error: number): number {
-    const sigmas = SNAP_SIGMAS + SMALL_SAMPLE_SIGMAS / Math.max(1, fitCount - 2);
-    const within = (rate: number): boolean =>
-      Math.abs(measured - rate) <= Math.min(Math.max(sigmas * error, SNAP_FLOOR * rate), SNAP_CAP * rate);
-    const current = displayKnown && isKnown(estimate.refreshRate) ? estimate.refreshRate : NaN;
-    if (within(current)) return current;
-    let best = NaN;
+  /**
+   * SNAPPED_RATE = the display rate to report for the measured GRID_RATE and its standard error
+   * RATE_ERROR (Hz). Known rates are handled by index: no fractional number crosses a call.
+   */
+  function snap(): void {
+    const measured = state[GRID_RATE]!;
+    // The statistical part of the tolerance; `snapsTo` adds the floor and the cap per rate.
+    state[SIGMA_TOLERANCE] = (SNAP_SIGMAS + SMALL_SAMPLE_SIGMAS / Math.max(1, fitCount - 2)) * state[RATE_ERROR]!;
+    const current = displayKnown ? knownIndexOf() : -1;
+    if (current >= 0 && snapsTo(current)) {
+      state[SNAPPED_RATE] = known[current]!;
+      return;
+    }
+    let best = -1;
     let bestWhole = false;
     let bestDistance = Infinity;
-    for (const rate of knownRates) {
-      if (!within(rate)) continue;
-      const whole = Number.isInteger(rate);
-      const distance = Math.abs(measured - rate);
+    for (let i = 0; i < known.length; i++) {
+      if (!snapsTo(i)) continue;
+      const whole = Number.isInteger(known[i]);
+      const distance = Math.abs(measured - known[i]!);
       if ((whole && !bestWhole) || (whole === bestWhole && distance < bestDistance)) {
-        best = rate;
+        best = i;
         bestWhole = whole;
         bestDistance = distance;
       }
     }
-    if (!Number.isNaN(best)) return best;
-    return Math.abs(measured / current - 1) <= KEEP_BAND ? current : measured;
+    if (best >= 0) {
+      state[SNAPPED_RATE] = known[best]!;
+      return;
+    }
+    // No candidate: keep an identified known rate within KEEP_BAND, else report the measurement.
+    const kept = current >= 0 ? known[current]! : NaN;
+    state[SNAPPED_RATE] = Math.abs(measured / kept - 1) <= KEEP_BAND ? kept : measured;
   }
 
-  function isKnown(rate: number): boolean {
-    for (const known of knownRates) if (known === rate) return true;
-    return false;
+  /**
+   * Whether GRID_RATE snaps to the known rate at `index`: within SIGMA_TOLERANCE, but never
+   * closer than SNAP_FLOOR nor farther than SNAP_CAP of the rate.
+   */
+  function snapsTo(index: number): boolean {
+    const rate = known[index]!;
+    return (
+      Math.abs(state[GRID_RATE]! - rate) <=
+      Math.min(Math.max(state[SIGMA_TOLERANCE]!, SNAP_FLOOR * rate), SNAP_CAP * rate)
+    );
+  }
+
+  /** Index of the current `estimate.refreshRate` among the known rates, or −1. */
+  function knownIndexOf(): number {
+    const rate = estimate.refreshRate;
+    for (let i = 0; i < known.length; i++) if (known[i] === rate) return i;
+    return -1;
   }
 
   function sample(timestampMs: number): RefreshRateEstimate {
     if (!Number.isFinite(timestampMs)) return estimate;
-    if (Number.isNaN(last)) {
-      last = timestampMs;
+    const lastMs = state[LAST_MS]!;
+    if (Number.isNaN(lastMs)) {
+      state[LAST_MS] = timestampMs;
       push(timestampMs);
       return estimate;
     }
-    const intervalMs = timestampMs - last;
+    const intervalMs = timestampMs - lastMs;
     if (intervalMs <= 0) {
       if (intervalMs < 0 && ++backwards >= BACKWARDS_LIMIT) {
         backwards = 0;
-        last = timestampMs;
+        state[LAST_MS] = timestampMs;
         restart(timestampMs);
       }
       return estimate;
     }
     backwards = 0;
-    last = timestampMs;
+    state[LAST_MS] = timestampMs;
     if (locked) {
       track(timestampMs);
       // A restart inside track() already recorded this timestamp as the first of the new chain.
@@ -494,7 +576,7 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
     reset() {
       head = 0;
       fresh = 0;
-      last = NaN;
+      state[LAST_MS] = NaN;
       backwards = 0;
       locked = false;
       displayKnown = false;

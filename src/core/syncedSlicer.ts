@@ -24,6 +24,10 @@ const DEFAULT_OVERLOAD_INTERVALS = 6;
 /** Interval counts this close to a whole number are that number (float noise: 1/59.94 × 59.94). */
 const SNAP_INTERVALS = 1e-9;
 
+/** Slots of the slicer's Float64Array: seconds buffered, and seconds dropped so far. */
+const BUFFER = 0;
+const DROPPED = 1;
+
 /**
  * Create a seed-002 slicer.
  *
@@ -94,17 +98,22 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
   }
   configure();
 
-  let bufferSeconds = 0;
-  let droppedSeconds = 0;
+  // The buffer and the dropped total live in a Float64Array (BUFFER, DROPPED): a fractional
+  // number written to a closure `let` is boxed, one allocation per frame.
+  const seconds = new Float64Array(2);
   const slices: number[] = [];
 
   function advance(deltaSeconds: number): readonly number[] {
-    slices.length = 0;
-    bufferSeconds += sanitizeDeltaSeconds(deltaSeconds);
+    // Emptied with pop(), not `length = 0`: V8 frees the backing store when the length is set to
+    // 0, and the next push allocates a new one, every frame.
+    while (slices.length > 0) slices.pop();
+    let bufferSeconds = seconds[BUFFER]! + sanitizeDeltaSeconds(deltaSeconds);
+    seconds[BUFFER] = bufferSeconds;
     const released = Math.max(0, Math.floor(snapToWhole(bufferSeconds * refreshRate, SNAP_INTERVALS)));
     if (released === 0) return slices;
     // A snapped count may exceed the buffer by float noise; never leave a negative buffer.
     bufferSeconds = Math.max(0, bufferSeconds - released / refreshRate);
+    seconds[BUFFER] = bufferSeconds;
 
     if (released > thresholdIntervals + SNAP_INTERVALS) {
       if (overload === 'variable') {
@@ -114,7 +123,7 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
       if (overload === 'slow-motion') {
         const part = thresholdSeconds / slowMotionSlices;
         for (let i = 0; i < slowMotionSlices; i += 1) slices.push(part);
-        droppedSeconds += released / refreshRate - thresholdSeconds;
+        seconds[DROPPED] = seconds[DROPPED]! + (released / refreshRate - thresholdSeconds);
         return slices;
       }
     }
@@ -132,19 +141,19 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
   return {
     advance,
     get bufferSeconds() {
-      return bufferSeconds;
+      return seconds[BUFFER]!;
     },
     get droppedSeconds() {
-      return droppedSeconds;
+      return seconds[DROPPED]!;
     },
     setRefreshRate(next: number) {
       refreshRate = positiveNumber(OWNER, 'refreshRate', next);
       configure();
     },
     reset() {
-      bufferSeconds = 0;
-      droppedSeconds = 0;
-      slices.length = 0;
+      seconds[BUFFER] = 0;
+      seconds[DROPPED] = 0;
+      while (slices.length > 0) slices.pop();
     },
   };
 }

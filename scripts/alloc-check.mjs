@@ -1,0 +1,421 @@
+#!/usr/bin/env node
+// Allocation check: every per-frame hot path of the BUILT package (dist/, what users get) runs
+// 10⁶ frames after a warm-up and must allocate (almost) nothing on the JS heap.
+//
+//   node scripts/build.mjs && node --expose-gc scripts/alloc-check.mjs [--frames N] [--only TEXT] [--sites]
+//
+// --only TEXT measures only the paths whose name contains TEXT; --sites also samples where the
+// allocations happen (V8's sampling heap profiler, collected objects included) and prints the top
+// functions of each path that allocates, to find the culprit (the byte counts are then inflated
+// by the profiler's own work).
+//
+// (Re-spawns itself with --expose-gc when started without it.) Exit code 1 if a path allocates more
+// than THRESHOLD_BYTES_PER_FRAME, or if the meter's own controls fail.
+//
+// How allocation is measured. Node 20 has no "total allocated bytes" counter, and the heap size
+// alone is not enough because a scavenge frees garbage mid-run. So v8.GCProfiler records the used
+// heap before and after every GC inside the measured window; the bytes allocated are the growth
+// between GCs summed: (before GC₁ − start) + (before GC₂ − after GC₁) + … + (end − after GCₖ).
+// That is exact up to the profiler's own bookkeeping (≈600 bytes per window), independent of
+// wall-clock time and of how often the GC happens to run. Scavenges in the window are counted too.
+//
+// Why the threshold is 1 byte/frame. The smallest object a per-frame allocation can create is a
+// HeapNumber (12 bytes with pointer compression, 16 without), and a closure or an array is larger.
+// So a path that allocates on even one frame in twelve exceeds 1 byte/frame, while one-off costs
+// (the profiler's bookkeeping, a late optimisation or deopt, an inline-cache transition) total a few
+// KB: under 0.01 byte/frame over 10⁶ frames. Averaging over 10⁶ frames separates the two by two
+// orders of magnitude, so the check neither flakes nor lets a real per-frame allocation through.
+//
+// The measuring loops must not allocate themselves. Calling a function that V8 does not inline
+// boxes every fractional double argument into a fresh HeapNumber (a read from a Float64Array or
+// `i * 16.7` included: measured 14 bytes/frame here). The browser hands requestAnimationFrame an
+// already boxed timestamp, so the loops do the same: timestamps and deltas are boxed ONCE, before
+// measuring, into plain arrays (kept in generic, not double, element mode by a sentinel), and each
+// frame passes an existing number. Subscriber and accumulator state lives in Float64Arrays. Two
+// control rows prove the meter: an empty path must read ≈ 0 and a path that boxes one double per
+// frame must read ≥ 8 bytes/frame.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { dirname, resolve } from 'node:path';
+import v8 from 'node:v8';
+
+if (typeof globalThis.gc !== 'function') {
+  const result = spawnSync(process.execPath, ['--expose-gc', ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
+  process.exit(result.status ?? 1);
+}
+if (typeof v8.GCProfiler !== 'function') {
+  console.error('alloc-check: needs v8.GCProfiler (Node ≥ 18.15)');
+  process.exit(1);
+}
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+for (const file of ['dist/index.js', 'dist/core/index.js']) {
+  if (!existsSync(resolve(root, file))) {
+    console.error(`alloc-check: ${file} is missing; run \`node scripts/build.mjs\` first`);
+    process.exit(1);
+  }
+}
+const core = await import(pathToFileURL(resolve(root, 'dist/core/index.js')).href);
+const api = await import(pathToFileURL(resolve(root, 'dist/index.js')).href);
+
+const argv = process.argv.slice(2);
+const framesArg = argv.indexOf('--frames');
+/** Frames run per measured chunk, and per warm-up chunk. */
+const CHUNK = 100_000;
+/** Frames measured per path (after the warm-up). */
+const FRAMES = framesArg >= 0 ? Number(argv[framesArg + 1]) : 1_000_000;
+if (!Number.isInteger(FRAMES) || FRAMES < CHUNK || FRAMES % CHUNK !== 0) {
+  console.error(`alloc-check: --frames must be a multiple of ${CHUNK}`);
+  process.exit(1);
+}
+const onlyArg = argv.indexOf('--only');
+const ONLY = onlyArg >= 0 ? argv[onlyArg + 1] : '';
+const SITES = argv.includes('--sites');
+/** See the header: one HeapNumber per 12 frames already exceeds it; one-off costs stay far below. */
+const THRESHOLD_BYTES_PER_FRAME = 1;
+/**
+ * Warm-up: V8 keeps re-optimising a path for a while (new branches seen, inlining redone); each
+ * recompilation puts a few hundred KB of code and metadata on the heap, and code waiting for it
+ * runs unoptimised, where doubles are boxed. Measured on the detector: 90–180 bytes/frame over
+ * the first 100k frames, blips of 1–4 over the next 500k, then 0.0. So the warm-up runs chunks
+ * until two in a row stay under the threshold (at least MIN, at most MAX chunks); a path that
+ * really allocates never gets there and is then measured, and fails, anyway.
+ */
+const MIN_WARMUP_CHUNKS = 2;
+const MAX_WARMUP_CHUNKS = 20;
+/** The allocating control boxes one double per frame (12–16 bytes); below this the meter is broken. */
+const CONTROL_MIN_BYTES_PER_FRAME = 8;
+
+// ───────────────────────── inputs, boxed before each chunk ─────────────────────────
+
+const REFRESH_HZ = 60;
+const PERIOD_MS = 1000 / REFRESH_HZ;
+
+/** Deterministic xorshift32 in [0, 1): the inputs are the same on every run. */
+function makeRandom(seed) {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s / 4294967296;
+  };
+}
+
+/**
+ * Input streams, each a function returning the next frame's value. A fresh stream per path.
+ * - `synced`: a vsynced 60 Hz loop, timestamps (ms) on the vblank grid with ±0.2 ms jitter
+ *   (fractional, like Chrome's).
+ * - `spiky`: the same with a long frame now and then (every ~50 frames, 2–4 vblanks), so the
+ *   adaptive rate, the smoother's carry, the slicer's buffer and the fixed step's catch-up work.
+ * - `spikyDelta`: the intervals of `spiky`, in seconds.
+ * - `unsynced`: a free-running timer loop (10–25 ms): the detector's unsynced search path.
+ */
+const streams = {
+  synced() {
+    const random = makeRandom(0x5eed);
+    let i = 0;
+    return () => 1000 + i++ * PERIOD_MS + (random() - 0.5) * 0.4;
+  },
+  spiky() {
+    const random = makeRandom(0xd00d);
+    let vblank = 0;
+    return () => {
+      vblank += random() < 0.02 ? 2 + Math.floor(random() * 3) : 1;
+      return 1000 + vblank * PERIOD_MS + (random() - 0.5) * 0.4;
+    };
+  },
+  spikyDelta() {
+    const next = streams.spiky();
+    let last = next() - PERIOD_MS;
+    return () => {
+      const t = next();
+      const delta = (t - last) / 1000;
+      last = t;
+      return delta;
+    };
+  },
+  unsynced() {
+    const random = makeRandom(0xbeef);
+    let t = 1000;
+    return () => (t += 10 + random() * 15);
+  },
+};
+
+/**
+ * The chunk's inputs: a plain array whose elements are tagged pointers to HeapNumbers (the
+ * trailing string keeps V8 from storing them as unboxed doubles), refilled before each chunk,
+ * outside the measured window. Reading an element allocates nothing, and neither does passing it
+ * to a function, just as the browser hands requestAnimationFrame an already boxed timestamp.
+ */
+const input = new Array(CHUNK).fill(0.5);
+input.push('end');
+function fill(next) {
+  for (let i = 0; i < CHUNK; i++) input[i] = next();
+}
+
+// ───────────────────────── the meter ─────────────────────────
+
+/**
+ * Run `loop(input, CHUNK)` once and return the bytes allocated and GCs seen meanwhile. The
+ * per-frame iteration happens inside `loop`, in optimised code. No gc() here: the scavenges of a
+ * window then come from the window's own allocation (a path that allocates nothing triggers none,
+ * even with the previous input's garbage in the young generation).
+ */
+function measure(loop) {
+  const profiler = new v8.GCProfiler();
+  profiler.start();
+  const startBytes = v8.getHeapStatistics().used_heap_size;
+  loop(input, CHUNK);
+  const endBytes = v8.getHeapStatistics().used_heap_size;
+  const { statistics } = profiler.stop();
+  let bytes = 0;
+  let previous = startBytes;
+  let scavenges = 0;
+  let fullGcs = 0;
+  for (const gc of statistics) {
+    bytes += gc.beforeGC.heapStatistics.usedHeapSize - previous;
+    previous = gc.afterGC.heapStatistics.usedHeapSize;
+    if (gc.gcType === 'Scavenge' || gc.gcType === 'MinorMarkSweep' || gc.gcType === 'MinorMarkCompact') scavenges++;
+    else fullGcs++;
+  }
+  bytes += endBytes - previous;
+  return { bytes, scavenges, fullGcs };
+}
+
+// ───────────────────────── the paths ─────────────────────────
+// Each path has its own loop function, so every call site stays monomorphic, as in an app.
+
+const sink = new Float64Array(4);
+const paths = [];
+
+/**
+ * `setup()` builds a fresh instance and returns `loop(input, count)`, which feeds it
+ * `input[0 … count)`; `stream` names the input (see `streams`).
+ */
+function path(name, stream, setup, kind = 'hot') {
+  paths.push({ name, stream, setup, kind });
+}
+
+path('control: empty loop (must be ≈ 0)', 'synced', () => {
+  const noop = (t) => t;
+  return (input, count) => {
+    for (let i = 0; i < count; i++) noop(input[i]);
+  };
+}, 'zero-control');
+
+path('control: boxes a double per frame', 'synced', () => {
+  let keep = 0.5; // a closure variable: every fractional write allocates a HeapNumber
+  const box = (t) => {
+    keep = t * 0.5;
+  };
+  const read = () => keep;
+  return (input, count) => {
+    for (let i = 0; i < count; i++) box(input[i]);
+    sink[0] = read();
+  };
+}, 'alloc-control');
+
+path('refreshRateDetector.sample (60 Hz synced)', 'synced', () => {
+  const detector = core.createRefreshRateDetector();
+  return (input, count) => {
+    for (let i = 0; i < count; i++) detector.sample(input[i]);
+    if (!detector.estimate.synced) throw new Error('detector did not sync on the 60 Hz input');
+  };
+});
+
+path('refreshRateDetector.sample (60 Hz, dropped frames)', 'spiky', () => {
+  const detector = core.createRefreshRateDetector();
+  return (input, count) => {
+    for (let i = 0; i < count; i++) detector.sample(input[i]);
+  };
+});
+
+path('refreshRateDetector.sample (unsynced timer loop)', 'unsynced', () => {
+  const detector = core.createRefreshRateDetector();
+  return (input, count) => {
+    for (let i = 0; i < count; i++) detector.sample(input[i]);
+  };
+});
+
+path('adaptiveFramerate.record', 'spikyDelta', () => {
+  const adaptive = core.createAdaptiveFramerate({ refreshRate: REFRESH_HZ });
+  return (input, count) => {
+    for (let i = 0; i < count; i++) adaptive.record(input[i]);
+  };
+});
+
+path('frameStats.sample', 'spiky', () => {
+  const stats = core.createFrameStats({ refreshRate: REFRESH_HZ });
+  return (input, count) => {
+    for (let i = 0; i < count; i++) stats.sample(input[i]);
+  };
+});
+
+path('deltaSmoother.smooth', 'spikyDelta', () => {
+  const smoother = core.createDeltaSmoother({ refreshRate: REFRESH_HZ });
+  return (input, count) => {
+    for (let i = 0; i < count; i++) sink[1] += smoother.smooth(input[i]);
+  };
+});
+
+path('syncedSlicer.advance', 'spikyDelta', () => {
+  const slicer = core.createSyncedSlicer({ refreshRate: REFRESH_HZ });
+  return (input, count) => {
+    for (let i = 0; i < count; i++) sink[1] += slicer.advance(input[i]).length;
+  };
+});
+
+for (const interpolation of ['none', 'previous', 'ahead', 'predicted']) {
+  for (const overload of ['slow-motion', 'catch-up']) {
+    path(`fixedStep.advance (${interpolation}, ${overload})`, 'spiky', () => {
+      const fixed = core.createFixedStep({ step: 1 / 120, interpolation, overload });
+      return (input, count) => {
+        for (let i = 0; i < count; i++) sink[2] += fixed.advance(input[i]).alpha;
+      };
+    });
+  }
+}
+
+/** 100 trivial subscribers over all four phases; each reads the reused FrameInfo into a Float64Array. */
+function subscribeHundred(scheduler) {
+  const phases = ['input', 'update', 'render', 'after'];
+  const total = new Float64Array(1);
+  for (let k = 0; k < 100; k++) {
+    scheduler.subscribe(
+      (frame) => {
+        total[0] += frame.deltaSeconds;
+      },
+      { phase: phases[k % 4], priority: k % 3 },
+    );
+  }
+  return total;
+}
+
+path('scheduler.advance (manual, 100 subscribers)', 'spiky', () => {
+  const source = api.createManualSource(0);
+  const scheduler = api.createFrameScheduler({ source, frameloop: 'manual' });
+  const total = subscribeHundred(scheduler);
+  return (input, count) => {
+    for (let i = 0; i < count; i++) scheduler.advance(input[i]);
+    if (!(total[0] > 0)) throw new Error('subscribers did not run');
+  };
+});
+
+path('scheduler via source.tick (always, 100 subscribers)', 'spiky', () => {
+  const source = api.createManualSource(0);
+  const scheduler = api.createFrameScheduler({ source, frameloop: 'always' });
+  const total = subscribeHundred(scheduler);
+  return (input, count) => {
+    for (let i = 0; i < count; i++) source.tick(input[i]);
+    if (!(total[0] > 0)) throw new Error('subscribers did not run');
+  };
+});
+
+path('scheduler via source.tick (always, adaptive, 100 subscribers)', 'spiky', () => {
+  const source = api.createManualSource(0);
+  const scheduler = api.createFrameScheduler({ source, frameloop: 'always', adaptive: true });
+  const total = subscribeHundred(scheduler);
+  return (input, count) => {
+    for (let i = 0; i < count; i++) source.tick(input[i]);
+    if (!(total[0] > 0)) throw new Error('subscribers did not run');
+  };
+});
+
+/** Start V8's sampling heap profiler (for --sites); the returned function stops it and summarises. */
+async function startSiteSampling() {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 64,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  return async () => {
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    session.disconnect();
+    const bySite = new Map();
+    const walk = (node) => {
+      const { functionName, url, lineNumber } = node.callFrame;
+      const site = `${functionName || '(anonymous)'} at ${url.split('/').slice(-2).join('/')}:${lineNumber + 1}`;
+      if (node.selfSize > 0) bySite.set(site, (bySite.get(site) ?? 0) + node.selfSize);
+      node.children.forEach(walk);
+    };
+    walk(profile.head);
+    return [...bySite]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([site, bytes]) => `  ${String(bytes).padStart(12)}  ${site}`)
+      .join('\n');
+  };
+}
+
+// ───────────────────────── run ─────────────────────────
+
+const selected = paths.filter((p) => p.name.toLowerCase().includes(ONLY.toLowerCase()));
+if (selected.length === 0) {
+  console.error(`alloc-check: no path matches --only ${ONLY}`);
+  process.exit(1);
+}
+// Prime the meter: the first GCProfiler window pays for lazily compiled internals (≈240 KB seen).
+measure(() => {});
+globalThis.gc();
+
+const rows = [];
+let failed = false;
+for (const { name, stream, setup, kind } of selected) {
+  const loop = setup();
+  const next = streams[stream]();
+  let warmupChunks = 0;
+  for (let clean = 0; warmupChunks < MIN_WARMUP_CHUNKS || (clean < 2 && warmupChunks < MAX_WARMUP_CHUNKS); warmupChunks++) {
+    fill(next);
+    clean = measure(loop).bytes <= THRESHOLD_BYTES_PER_FRAME * CHUNK ? clean + 1 : 0;
+  }
+  // With --sites the profiler watches the measured run itself: a second run can be optimised
+  // differently and not allocate at all.
+  const stopSampling = SITES && kind === 'hot' ? await startSiteSampling() : null;
+  globalThis.gc();
+  let bytes = 0;
+  let scavenges = 0;
+  let fullGcs = 0;
+  for (let chunk = 0; chunk < FRAMES / CHUNK; chunk++) {
+    fill(next);
+    const result = measure(loop);
+    bytes += result.bytes;
+    scavenges += result.scavenges;
+    fullGcs += result.fullGcs;
+  }
+  const sites = stopSampling ? await stopSampling() : '';
+  const bytesPerFrame = bytes / FRAMES;
+  let verdict = 'ok';
+  if (kind === 'alloc-control') {
+    if (bytesPerFrame < CONTROL_MIN_BYTES_PER_FRAME) verdict = 'METER BROKEN';
+  } else if (bytesPerFrame > THRESHOLD_BYTES_PER_FRAME) {
+    verdict = kind === 'zero-control' ? 'LOOP ALLOCATES' : 'ALLOCATES';
+  }
+  if (verdict !== 'ok') failed = true;
+  rows.push({ name, warmup: warmupChunks * CHUNK, bytesPerFrame, scavenges, fullGcs, verdict, sites: verdict === 'ALLOCATES' ? sites : '' });
+}
+
+const nameWidth = Math.max(...rows.map((r) => r.name.length), 4);
+const line = (...cells) =>
+  [cells[0].padEnd(nameWidth), cells[1].padStart(9), cells[2].padStart(12), cells[3].padStart(9), cells[4].padStart(8), cells[5]].join('  ');
+console.log(
+  `alloc-check: ${FRAMES.toLocaleString('en-US')} measured frames per path after a warm-up, threshold ${THRESHOLD_BYTES_PER_FRAME} byte/frame (Node ${process.versions.node}, V8 ${process.versions.v8})`,
+);
+console.log(line('path', 'warm-up', 'bytes/frame', 'scavenges', 'full GCs', 'result'));
+for (const r of rows) {
+  console.log(line(r.name, r.warmup.toLocaleString('en-US'), r.bytesPerFrame.toFixed(3), String(r.scavenges), String(r.fullGcs), r.verdict));
+}
+for (const r of rows) if (r.sites) console.log(`\nwhere ${r.name} allocates (sampled bytes, function at file:line):\n${r.sites}`);
+if (failed) {
+  console.error('\nalloc-check: FAILED: a hot path allocates per frame (or the meter controls failed); see the table above.');
+  process.exit(1);
+}
+console.log('\nalloc-check: no per-frame allocation.');
