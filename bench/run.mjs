@@ -11,6 +11,7 @@ import { writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { runNode } from './lib/spawn.mjs';
+import { snapshotDist, ourModule } from './lib/dist.mjs';
 import { machine, packageVersion } from './lib/machine.mjs';
 import { runFrameLoop, ORDER, SIZES, heapFrames } from './frameloop/run.mjs';
 import { contenders } from './frameloop/contenders.mjs';
@@ -31,6 +32,7 @@ if (!args.has('--no-build')) {
     log('build failed: benchmarking the dist/ that is already there');
   }
 }
+snapshotDist();
 const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
 const loadBefore = os.loadavg();
 
@@ -55,8 +57,8 @@ if (!args.has('--skip-browser')) {
 }
 
 log('\n4. pacing fidelity …');
-const core = await import(new URL('../dist/core/index.js', import.meta.url).href);
-const simulation = await import(new URL('../dist/simulation/index.js', import.meta.url).href);
+const core = await import(ourModule('core/index.js'));
+const simulation = await import(ourModule('simulation/index.js'));
 const pacing = runPacing(core);
 const simulated = runSimulated(simulation);
 log(`  ${pacing.results.length} replayed runs, ${simulated.length} simulated runs`);

@@ -7,10 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright';
+import { ourModule } from '../lib/dist.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../.tmp/browser/', import.meta.url));
-export const PAGES = ['ours', 'rafz', 'motion', 'rafPerHook'];
+export const PAGES = ['ours', 'rafz', 'motion', 'rafPerHook', 'baseline'];
 const CHROMIUM = '/usr/bin/chromium';
 
 /**
@@ -26,6 +27,13 @@ export async function runBrowser({ log }) {
     format: 'esm',
     target: 'es2020',
     define: { 'process.env.NODE_ENV': '"production"' },
+    // The pages import ../../dist/index.js; bundle the run's snapshot of it instead.
+    plugins: [{
+      name: 'dist-snapshot',
+      setup(b) {
+        b.onResolve({ filter: /\/dist\/index\.js$/ }, () => ({ path: fileURLToPath(ourModule('index.js')) }));
+      },
+    }],
     logLevel: 'error',
   });
   for (const page of PAGES) {

@@ -8,6 +8,7 @@
 
 import { createRequire } from 'node:module';
 import { createFakeRaf } from '../lib/fakeRaf.mjs';
+import { ourModule } from '../lib/dist.mjs';
 
 /** Shared hit counter: one float64 slot, incremented by every callback. */
 export const hits = new Float64Array(1);
@@ -34,9 +35,8 @@ function installGlobals() {
 
 /** Loads our package from the built dist/, as users get it. */
 async function loadOurs() {
-  const candidates = ['../../dist/core/index.js', '../../dist/index.js'];
-  for (const path of candidates) {
-    const mod = await import(new URL(path, import.meta.url).href).catch(() => null);
+  for (const entry of ['core/index.js', 'index.js']) {
+    const mod = await import(ourModule(entry)).catch(() => null);
     if (mod && typeof mod.createFrameScheduler === 'function') return mod;
   }
   throw new Error('createFrameScheduler not found in dist/ (run `node scripts/build.mjs`)');

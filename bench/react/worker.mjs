@@ -9,6 +9,7 @@
 // the timer stops (act() does not exist in production builds).
 
 import { createFakeRaf } from '../lib/fakeRaf.mjs';
+import { ourModule } from '../lib/dist.mjs';
 
 const COMPONENTS = 1_000;
 const WARMUP_FRAMES = 50;
@@ -30,7 +31,7 @@ globalThis.cancelAnimationFrame = raf.cancel;
 const React = await import('react');
 const { createRoot } = await import('react-dom/profiling');
 const { flushSync } = await import('react-dom');
-const ours = await import(new URL('../../dist/index.js', import.meta.url).href);
+const ours = await import(ourModule('index.js'));
 const { createElement: h, Profiler, useEffect, useState } = React;
 
 /** One display frame, with every React update it caused rendered and committed. */
