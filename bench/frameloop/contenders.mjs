@@ -30,7 +30,7 @@ function installGlobals() {
  * @typedef {object} Contender
  * @property {string} label  Name in the tables.
  * @property {string} how    One line on how it is driven, for RESULTS.md.
- * @property {(n: number) => Promise<{ frame: () => void, expectedCallsPerFrame: number }>} setup
+ * @property {(n: number) => Promise<{ frame: () => void, expectedCallsPerFrame: number, callTolerance?: number }>} setup
  */
 
 /** Loads our package from the built dist/, as users get it. */
@@ -164,7 +164,9 @@ export const contenders = {
       MainLoop.start();
       // Its first frame only records the start time.
       raf.flush();
-      return { frame: raf.flush, expectedCallsPerFrame: n };
+      // Whole-millisecond timestamps against a 16.67 ms step: now and then a frame runs 0 or 2
+      // updates, so the calls per frame only average out to N.
+      return { frame: raf.flush, expectedCallsPerFrame: n, callTolerance: 0.02 };
     },
   },
 
