@@ -71,35 +71,37 @@ export function createAdaptiveFramerate(options: AdaptiveFramerateOptions): Adap
 
   let interval = 1 / refreshRate;
   let divisor = 1;
-  let lag = 0;
+  // The lag counter lives in a one-slot Float64Array: with fractional steps a closure `let` would
+  // be boxed (allocated) on every write, i.e. every frame while the lag moves.
+  const lagBox = new Float64Array(1);
 
   function record(frameSeconds: number): number {
     // `!(x >= 0)` also rejects NaN; Infinity is rejected separately.
     if (!(frameSeconds >= 0) || frameSeconds === Infinity) return divisor;
     if (frameSeconds > divisor * interval) {
-      lag += upStep;
-      if (lag >= maxThreshold) {
+      lagBox[0] = lagBox[0]! + upStep;
+      if (lagBox[0]! >= maxThreshold) {
         if (divisor < maxDivisor) {
           divisor += 1;
-          lag = 0;
+          lagBox[0] = 0;
         } else {
-          lag = maxThreshold;
+          lagBox[0] = maxThreshold;
         }
       }
     } else if (frameSeconds < (divisor - 1) * interval) {
-      lag -= downStep;
-      if (lag <= minThreshold) {
+      lagBox[0] = lagBox[0]! - downStep;
+      if (lagBox[0]! <= minThreshold) {
         if (divisor > 1) {
           divisor -= 1;
-          lag = 0;
+          lagBox[0] = 0;
         } else {
-          lag = minThreshold;
+          lagBox[0] = minThreshold;
         }
       }
-    } else if (lag > 0) {
-      lag = lag > 1 ? lag - 1 : 0;
-    } else if (lag < 0) {
-      lag = lag < -1 ? lag + 1 : 0;
+    } else {
+      const lag = lagBox[0]!;
+      if (lag > 0) lagBox[0] = lag > 1 ? lag - 1 : 0;
+      else if (lag < 0) lagBox[0] = lag < -1 ? lag + 1 : 0;
     }
     return divisor;
   }
@@ -113,16 +115,16 @@ export function createAdaptiveFramerate(options: AdaptiveFramerateOptions): Adap
       return refreshRate / divisor;
     },
     get lag() {
-      return lag;
+      return lagBox[0]!;
     },
     setRefreshRate(next: number) {
       refreshRate = positiveNumber(OWNER, 'refreshRate', next);
       interval = 1 / refreshRate;
-      lag = 0;
+      lagBox[0] = 0;
     },
     reset() {
       divisor = 1;
-      lag = 0;
+      lagBox[0] = 0;
     },
   };
 }

@@ -180,17 +180,28 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
     runFrame(timestampMs);
   }
 
+  // The listener callbacks are created once. An arrow written inside notifyDivisor() that read
+  // its local `divisor` made V8 allocate a context for that local on every call, i.e. every frame.
+  const callDivisorListener = (listener: (divisor: number) => void): void => {
+    try {
+      listener(notifiedDivisor);
+    } catch (error) {
+      report(error);
+    }
+  };
+  const callRefreshListener = (listener: (estimate: RefreshRateEstimate) => void): void => {
+    try {
+      listener(estimate);
+    } catch (error) {
+      report(error);
+    }
+  };
+
   function notifyDivisor(): void {
     const divisor = adaptive ? adaptive.divisor : 1;
     if (divisor === notifiedDivisor) return;
     notifiedDivisor = divisor;
-    divisorListeners.forEach((listener) => {
-      try {
-        listener(divisor);
-      } catch (error) {
-        report(error);
-      }
-    });
+    divisorListeners.forEach(callDivisorListener);
   }
 
   function notifyRefreshRate(): void {
@@ -198,13 +209,7 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
     notifiedRate = estimate.refreshRate;
     notifiedSynced = estimate.synced;
     notifiedState = estimate.state;
-    refreshListeners.forEach((listener) => {
-      try {
-        listener(estimate);
-      } catch (error) {
-        report(error);
-      }
-    });
+    refreshListeners.forEach(callRefreshListener);
   }
 
   /**
@@ -225,7 +230,10 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
     inFrame = true;
     errors.length = 0;
     try {
-      const startMs = source.now();
+      // Work time is measured only for the adaptive rate: performance.now() returns a new number
+      // (an allocation) on every call.
+      const timed = adaptive !== null;
+      const startMs = timed ? source.now() : 0;
       sample(timestampMs);
       const valid = Number.isFinite(timestampMs);
       const lastRunMs = times[0] as number;
@@ -272,7 +280,8 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
           report(error);
         }
       }
-      if (adaptive) {
+      // `timed`: a subscriber that turned the adaptive rate on during this frame gave it no start.
+      if (adaptive && timed) {
         const workMs = source.now() - startMs;
         adaptive.record(workMs > 0 ? workMs / 1000 : 0);
       }

@@ -33,10 +33,10 @@ export function createManualSource(startMs = 0): ManualSource {
   let pendingLive = 0;
   let nextHandle = 1;
   let ticking = false;
-  // A one-slot typed array keeps the clock unboxed: a double in a closure variable would be
-  // re-boxed (allocated) on every write.
-  const clock = new Float64Array(1);
-  clock[0] = startMs;
+  // The clock keeps the very number it was handed (a timestamp is already a boxed number when it
+  // arrives as an argument), so storing it and returning it from now() allocate nothing. A typed
+  // array slot would not do: reading it out through now() boxes a fresh copy on every call.
+  let clockMs = startMs;
 
   function cancelIn(handles: number[], callbacks: Array<((t: number) => void) | null>, used: number, handle: number): boolean {
     for (let i = 0; i < used; i++) {
@@ -67,15 +67,15 @@ export function createManualSource(startMs = 0): ManualSource {
       // A callback of the running tick may cancel one that has not run yet.
       else cancelIn(runningHandles, runningCallbacks, runningUsed, handle);
     },
-    now: () => clock[0] as number,
+    now: () => clockMs,
     setNow(timestampMs) {
-      clock[0] = timestampMs;
+      clockMs = timestampMs;
     },
     tick(timestampMs) {
       // A tick inside a tick would swap the buffers under the running loop.
       if (ticking) throw new Error('manual frame source: tick() called from inside a frame callback');
       ticking = true;
-      clock[0] = timestampMs;
+      clockMs = timestampMs;
       const handles = pendingHandles;
       const callbacks = pendingCallbacks;
       pendingHandles = runningHandles;
