@@ -5,6 +5,7 @@ import type { FrameInfo } from '../scheduler/types.js';
 import { useFixedTimestep } from '../react/useFixedTimestep.js';
 import type { FixedTimestepControls } from '../react/useFixedTimestep.js';
 import { useLatest } from '../react/useLatest.js';
+import { nonNegativeNumber, oneOf, positiveNumber } from '../core/validate.js';
 
 /** The kinds of drawing context `<GameCanvas>` can create. */
 export type GameCanvasContextType = '2d' | 'webgl' | 'webgl2';
@@ -72,6 +73,8 @@ function browser(): { devicePixelRatio?: number; ResizeObserver?: typeof ResizeO
   return globalThis as never;
 }
 const DEFAULT_MAX_PIXEL_RATIO = 2;
+const OWNER = 'GameCanvas';
+const CONTEXT_TYPES: readonly GameCanvasContextType[] = ['2d', 'webgl', 'webgl2'];
 
 function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
   props: GameCanvasProps<T>,
@@ -97,6 +100,12 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
     style,
     ...rest
   } = props;
+
+  // Bad props fail here, naming the prop, instead of giving render a NaN-sized or unscaled buffer.
+  if (width !== undefined) nonNegativeNumber(OWNER, 'width', width);
+  if (height !== undefined) nonNegativeNumber(OWNER, 'height', height);
+  positiveNumber(OWNER, 'maxPixelRatio', maxPixelRatio);
+  oneOf(OWNER, 'contextType', contextType, CONTEXT_TYPES);
 
   const canvasRef = useRef<HTMLCanvasElement>(null);
   useImperativeHandle(forwardedRef, () => canvasRef.current as HTMLCanvasElement, []);
