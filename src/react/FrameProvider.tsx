@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { createFrameScheduler } from '../scheduler/index.js';
 import type {
+  FrameGap,
   FrameInfo,
   FrameLoopMode,
   FrameScheduler,
@@ -31,6 +32,13 @@ export interface FrameProviderProps {
   maxDelta?: number;
   /** Called with what a subscriber threw. The latest function is called; whether it is given is read once. */
   onError?: (error: unknown, frame: FrameInfo) => void;
+  /**
+   * Called when a frame's real gap (hidden tab, breakpoint) was clamped to `maxDelta`: the time the
+   * game did not get. The latest function is called. The payload is reused: read it in the call.
+   */
+  onGap?: (gap: FrameGap) => void;
+  /** Called after every frame, after all subscribers. The latest function is called. */
+  onFrame?: (frame: FrameInfo) => void;
   /** Where frames come from (default: the browser's requestAnimationFrame). Read once. */
   source?: FrameSource;
   /** A fixed display rate in Hz instead of the detected one. Read once. */
@@ -59,6 +67,8 @@ export interface FrameProviderProps {
 export function FrameProvider(props: FrameProviderProps): ReactNode {
   const { children, scheduler: given } = props;
   const onErrorRef = useLatest(props.onError);
+  const onGapRef = useLatest(props.onGap);
+  const onFrameRef = useLatest(props.onFrame);
   // Created during the first render (creation has no side effects: the loop only requests frames
   // once someone subscribes) so that children see it in their very first render.
   const [owned] = useState<FrameScheduler | null>(() => {
@@ -71,6 +81,9 @@ export function FrameProvider(props: FrameProviderProps): ReactNode {
       source: props.source,
       refreshRate: props.refreshRate,
       adaptive: props.adaptive,
+      // Always installed (cheap), so the callbacks may be added after mount.
+      onGap: (gap) => onGapRef.current?.(gap),
+      onFrame: (frame) => onFrameRef.current?.(frame),
     };
     // Without `onError` the scheduler rethrows; keep that unless the caller asked to handle errors.
     if (props.onError) options.onError = (error, frame) => onErrorRef.current?.(error, frame);

@@ -189,6 +189,29 @@ describe('FrameProvider', () => {
     expect(destroy).toHaveBeenCalledTimes(1);
   });
 
+  it('reports clamped gaps to onGap and every frame to onFrame, calling the newest handlers', () => {
+    const a = createDisplay(50); // 20 ms frames
+    const gaps: number[] = [];
+    const framesSeen: number[] = [];
+    const laterGaps: number[] = [];
+    const tree = (onGap: (gap: { rawDeltaSeconds: number }) => void) => (
+      <FrameProvider source={a.source} maxDelta={0.1} onGap={onGap} onFrame={(f) => framesSeen.push(f.frameIndex)}>
+        <Ticker onFrame={() => undefined} />
+      </FrameProvider>
+    );
+    const { rerender, unmount } = render(strict(tree((g) => gaps.push(g.rawDeltaSeconds))));
+    act(() => a.run(2));
+    act(() => a.source.tick(a.source.now() + 1000)); // a one-second stall: clamped to 0.1 s
+    rerender(strict(tree((g) => laterGaps.push(g.rawDeltaSeconds))));
+    act(() => a.source.tick(a.source.now() + 500));
+    expect(gaps).toHaveLength(1);
+    expect(gaps[0]).toBeCloseTo(1, 9);
+    expect(laterGaps).toHaveLength(1);
+    expect(laterGaps[0]).toBeCloseTo(0.5, 9);
+    expect(framesSeen).toEqual([0, 1, 2, 3]);
+    unmount();
+  });
+
   it('keeps its scheduler alive through the StrictMode remount', async () => {
     const a = createDisplay(60);
     const frames = vi.fn();
