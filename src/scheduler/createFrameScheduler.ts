@@ -246,18 +246,17 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
       invalidated = false;
 
       const rawDeltaSeconds = forward ? (timestampMs - lastRunMs) / 1000 : 0;
-      let clampedSeconds = rawDeltaSeconds;
-      if (rawDeltaSeconds > maxDelta) {
-        clampedSeconds = maxDelta;
-        if (onGap) {
-          gap.timestampMs = timestampMs;
-          gap.rawDeltaSeconds = rawDeltaSeconds;
-          gap.clampedSeconds = maxDelta;
-          try {
-            onGap(gap);
-          } catch (error) {
-            report(error);
-          }
+      // Math.min, not `let clamped = raw; if (…) clamped = maxDelta`: V8 boxes a variable that
+      // merges a computed double with a captured option (typed "any"), one allocation per frame.
+      const clampedSeconds = Math.min(rawDeltaSeconds, maxDelta);
+      if (rawDeltaSeconds > maxDelta && onGap) {
+        gap.timestampMs = timestampMs;
+        gap.rawDeltaSeconds = rawDeltaSeconds;
+        gap.clampedSeconds = maxDelta;
+        try {
+          onGap(gap);
+        } catch (error) {
+          report(error);
         }
       }
       if (valid) times[0] = timestampMs;
