@@ -60,6 +60,31 @@ export const contenders = {
     },
   },
 
+  floorIsolated: {
+    label: 'floor with error isolation',
+    how: 'not a library: the same array loop inside one try per frame that, when a callback throws, reports it and resumes after it (what a scheduler must do), showing what isolation costs when done that way',
+    async setup(n) {
+      const raf = installGlobals();
+      const callbacks = [];
+      for (let i = 0; i < n; i++) callbacks.push(makeCallback());
+      const loop = (t) => {
+        const count = callbacks.length;
+        let i = 0;
+        while (i < count) {
+          try {
+            for (; i < count; i++) callbacks[i](t);
+          } catch (error) {
+            console.error(error);
+            i += 1;
+          }
+        }
+        raf.request(loop);
+      };
+      raf.request(loop);
+      return { frame: raf.flush, expectedCallsPerFrame: n };
+    },
+  },
+
   ours: {
     label: 'react-timestep',
     how: "createFrameScheduler({ source }) from dist/, frameloop 'always', subscribe(cb, { phase: 'update' }); frames come from the fake rAF",
