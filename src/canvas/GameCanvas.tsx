@@ -12,8 +12,11 @@ export type GameCanvasContextType = '2d' | 'webgl' | 'webgl2';
 
 /** The context `render` receives for each `contextType`. */
 export interface GameCanvasContextMap {
+  /** `contextType="2d"` (the default): pre-scaled by `pixelRatio`, so `render` draws in CSS pixels. */
   '2d': CanvasRenderingContext2D;
+  /** `contextType="webgl"`: not scaled; set `gl.viewport(0, 0, size.pixelWidth, size.pixelHeight)`. */
   webgl: WebGLRenderingContext;
+  /** `contextType="webgl2"`: not scaled; set `gl.viewport(0, 0, size.pixelWidth, size.pixelHeight)`. */
   webgl2: WebGL2RenderingContext;
 }
 
@@ -21,11 +24,13 @@ export interface GameCanvasContextMap {
 export interface GameCanvasSize {
   /** CSS pixels: what a 2d `render` draws in (the context is pre-scaled by `pixelRatio`). */
   width: number;
+  /** CSS pixels, like `width`: the canvas's layout height (the `height` prop, or the measured box). */
   height: number;
   /** Device pixels per CSS pixel in use: `min(devicePixelRatio, maxPixelRatio)`. */
   pixelRatio: number;
   /** The drawing buffer in device pixels (`canvas.width`/`height`): use these for `gl.viewport`. */
   pixelWidth: number;
+  /** Drawing-buffer height in device pixels: `round(height × pixelRatio)`, equal to `canvas.height`. */
   pixelHeight: number;
 }
 
@@ -38,11 +43,14 @@ export interface GameCanvasProps<T extends GameCanvasContextType = '2d'>
   update: (dt: number, frame: FrameInfo) => void;
   /** Draw the state blended `alpha` ∈ [0, 1] from the previous to the latest state. Once per frame, after all updates. */
   render: (ctx: GameCanvasContextMap[T], alpha: number, frame: FrameInfo, size: Readonly<GameCanvasSize>) => void;
-  /** Default `'previous'`. */
+  /** Which game time the picture shows, i.e. how `alpha` is computed (see {@link Interpolation}). Default `'previous'`. */
   interpolation?: Interpolation;
   /** Most updates per frame. Default 5. */
   maxSteps?: number;
-  /** Default `'slow-motion'`. */
+  /**
+   * When more than `maxSteps` updates are due in one frame: `'slow-motion'` drops the excess (the
+   * game slows down instead of freezing), `'catch-up'` runs it off over the next frames. Default `'slow-motion'`.
+   */
   overload?: FixedStepOverload;
   /** Default `'2d'`. Read when the canvas mounts. */
   contextType?: T;
@@ -54,7 +62,7 @@ export interface GameCanvasProps<T extends GameCanvasContextType = '2d'>
   height?: number;
   /** Cap on device pixels per CSS pixel (sharpness vs. fill cost). Default 2. */
   maxPixelRatio?: number;
-  /** Pause game time. */
+  /** Pause game time: no updates run, `render` keeps drawing the same picture. Default false. */
   paused?: boolean;
   /** Pause game time while the canvas is scrolled out of view (IntersectionObserver). Default false. */
   pauseWhenOffscreen?: boolean;

@@ -64,6 +64,10 @@ export interface SyncedSlicer {
   readonly droppedSeconds: number;
   /** Change the refresh rate; keeps the buffer. */
   setRefreshRate(refreshRate: number): void;
+  /**
+   * Back to a fresh start: empty the buffer and zero `droppedSeconds` (e.g. after a pause or a
+   * level load, so time that piled up meanwhile is not released as a burst of updates).
+   */
   reset(): void;
 }
 
@@ -81,9 +85,13 @@ export interface FixedStepOptions {
   step: number;
   /** Most update steps in one frame. Default 5 (seed 001, listing 5). */
   maxSteps?: number;
-  /** Default `'slow-motion'`. */
+  /**
+   * When more than `maxSteps` steps are due in one frame: `'slow-motion'` (default) drops the excess
+   * and reports it in `droppedSeconds`, so the game runs slow instead of spiralling; `'catch-up'`
+   * keeps the debt and runs it off `maxSteps` a frame until back on time.
+   */
   overload?: FixedStepOverload;
-  /** Default `'previous'`. */
+  /** Which game time the picture shows (see {@link Interpolation}). Default `'previous'`: one step behind, never extrapolated. */
   interpolation?: Interpolation;
   /** Game seconds per real second. Default 1. */
   timeScale?: number;
@@ -127,12 +135,28 @@ export interface FixedStep {
   pause(nowMs?: number): void;
   /** Let game time run again from `nowMs` (default: the next advance). */
   resume(nowMs?: number): void;
+  /**
+   * True between `pause()` and `resume()`. A `resume()` without a timestamp already reads as not
+   * paused, although game time only starts flowing again at the next advance.
+   */
   readonly paused: boolean;
   /** Change the time scale from `nowMs` on (default: the last advance). */
   setTimeScale(timeScale: number, nowMs?: number): void;
+  /**
+   * Game seconds per real second (1 = real time, 0.5 = half speed). Changes apply from the moment
+   * they are made: time already elapsed keeps the scale it ran at.
+   */
   readonly timeScale: number;
+  /** Seconds of game time per update, as given in the options: pass it to your update as `dt`. */
   readonly step: number;
+  /** Which game time the picture shows (see {@link Interpolation}); the option, or the last `setInterpolation`. */
   readonly interpolation: Interpolation;
+  /**
+   * Switch the interpolation mode from the next advance on (e.g. a settings menu toggling
+   * `'none'` ↔ `'previous'`). Steps already run are never undone: a mode that aims further ahead
+   * (`'ahead'`) runs its extra step on the next advance; switching back runs no step until game
+   * time catches up. Throws a `RangeError` naming `interpolation` for an unknown mode.
+   */
   setInterpolation(interpolation: Interpolation): void;
   /** Debugging: while paused, make the next advance run exactly one step. */
   stepOnce(): void;
@@ -146,11 +170,24 @@ export interface FixedStep {
 
 /** Options of {@link createAdaptiveFramerate}. Defaults: upStep 3, maxThreshold 15 (five slow frames in a row), downStep 1, minThreshold -30, maxDivisor 4. */
 export interface AdaptiveFramerateOptions {
+  /** Display refresh rate in Hz: one vblank lasts `1 / refreshRate` s, the unit frame work is judged against. */
   refreshRate: number;
+  /**
+   * Lag added by each frame whose work missed its vblank (took longer than `divisor` intervals).
+   * Default 3: with `maxThreshold` 15, five slow frames in a row step the rate down.
+   */
   upStep?: number;
+  /**
+   * Lag removed by each frame that would have fitted in one vblank fewer. Default 1: with
+   * `minThreshold` −30, thirty fast frames in a row step the rate back up. Smaller than `upStep`
+   * on purpose: react to slowness fast, trust speed slowly, so the rate does not flip back and forth.
+   */
   downStep?: number;
+  /** Lag (> 0) at which each picture holds one more vblank (60 → 30 Hz). Default 15. */
   maxThreshold?: number;
+  /** Lag (< 0) at which each picture holds one vblank fewer (30 → 60 Hz). Default −30. */
   minThreshold?: number;
+  /** Most vblanks one picture may hold, a whole number ≥ 1. Default 4 (60 → 30 → 20 → 15 Hz and no lower). */
   maxDivisor?: number;
 }
 
@@ -158,11 +195,25 @@ export interface AdaptiveFramerateOptions {
 export interface AdaptiveFramerate {
   /** Record the work time of one produced frame in seconds; returns the divisor (1 = every vblank). */
   record(frameSeconds: number): number;
+  /**
+   * Vblanks each picture is held for: 1 = every vblank (60 Hz on a 60 Hz display), 2 = every
+   * other (30 Hz) … up to `maxDivisor`. Starts at 1.
+   */
   readonly divisor: number;
   /** refreshRate / divisor, Hz. */
   readonly frameRate: number;
+  /**
+   * The hysteresis counter: positive after slow frames, negative after fast ones, decaying toward 0
+   * on frames in between. Reaching `maxThreshold` or `minThreshold` changes the divisor and resets
+   * it to 0. Exposed for overlays and tests.
+   */
   readonly lag: number;
+  /**
+   * Tell the governor the display changed (e.g. from the refresh-rate detector). Keeps the divisor,
+   * clears the lag: evidence gathered against the old interval no longer applies.
+   */
   setRefreshRate(refreshRate: number): void;
+  /** Back to divisor 1 (every vblank) and lag 0. */
   reset(): void;
 }
 
@@ -181,6 +232,12 @@ export interface RefreshRateEstimate {
   confidence: number;
   /** True when the loop runs in step with a display at `refreshRate`. */
   synced: boolean;
+  /**
+   * What the timestamps look like: `'measuring'` (fewer than ~8 intervals, or the rate not yet
+   * known to ±1 %), `'synced'` (on a display's vblank grid), `'unsynced'` (no steady grid: vsync
+   * off, timers, heavy jitter) or `'throttled'` (a steady loop slower than any display, below
+   * 47 Hz: browser power saving, a background tab).
+   */
   state: RefreshState;
   /** When `state` is `'throttled'`, the rate the browser lets the loop run at (30 Hz power saving, 1 Hz hidden tab). */
   throttledRate: number;
@@ -196,10 +253,19 @@ export interface RefreshRateDetectorOptions {
   windowSize?: number;
 }
 
+/**
+ * Measures the display refresh rate from frame timestamps alone (fits them to a vblank grid), and
+ * tells a vsynced loop from an unsynced or throttled one. Create with {@link createRefreshRateDetector}.
+ */
 export interface RefreshRateDetector {
   /** Feed one frame timestamp (ms). Returns the current estimate (reused object). */
   sample(timestampMs: number): RefreshRateEstimate;
+  /** The current estimate without feeding a sample: the same reused object `sample` returns. */
   readonly estimate: RefreshRateEstimate;
+  /**
+   * Forget everything: back to `'measuring'` at the 60 Hz fallback, `changes` 0. Use it when the
+   * timestamps restart on a new clock; a change of monitor is noticed without it.
+   */
   reset(): void;
 }
 
@@ -215,11 +281,20 @@ export interface FrameStatsOptions {
 
 /** A reused snapshot. Frame times in ms. */
 export interface FrameStatsSnapshot {
+  /**
+   * Frames per second over the window, Hz: intervals ÷ their total duration, i.e. the real average
+   * rate (not the mean of per-frame rates, which a few long frames would hide). 0 while empty.
+   */
   fps: number;
+  /** Mean frame interval in the window, ms (1000 / `fps`). */
   meanMs: number;
+  /** Median frame interval in the window, ms: nearest-rank 50th percentile (an interval that really occurred). */
   p50Ms: number;
+  /** Nearest-rank 95th percentile of the frame intervals in the window, ms: the slow frames a player notices. */
   p95Ms: number;
+  /** Nearest-rank 99th percentile of the frame intervals in the window, ms: the occasional hitch. */
   p99Ms: number;
+  /** Longest frame interval in the window, ms. */
   maxMs: number;
   /** Vblanks in the window that showed no new frame. */
   missedVblanks: number;
@@ -227,10 +302,24 @@ export interface FrameStatsSnapshot {
   frames: number;
 }
 
+/**
+ * Frame-interval statistics over a sliding window: what a performance overlay shows. Create with
+ * {@link createFrameStats}.
+ */
 export interface FrameStats {
+  /**
+   * Record one frame timestamp (ms); O(1), no allocation, safe to call every frame. The first call
+   * only anchors the chain. NaN, ±Infinity, repeated and backwards timestamps are ignored, except
+   * that three backwards in a row are taken as a new clock and re-anchor it.
+   */
   sample(timestampMs: number): void;
   /** Computes the percentiles (sorts a preallocated copy): call at a throttled rate, not every frame. */
   snapshot(): FrameStatsSnapshot;
+  /**
+   * Change the display rate (Hz) used to count `missedVblanks`. The window is kept; the next
+   * snapshot recounts all of it at the new rate.
+   */
   setRefreshRate(refreshRate: number): void;
+  /** Empty the window and forget the last timestamp: the next sample starts a new chain. */
   reset(): void;
 }

@@ -16,6 +16,10 @@ import { useLatest } from './useLatest.js';
 
 /** Props of {@link FrameProvider}. */
 export interface FrameProviderProps {
+  /**
+   * The subtree whose hooks (`useFrame`, `useFixedTimestep`, `<GameCanvas>` …) run on this
+   * provider's loop instead of the shared default one.
+   */
   children?: ReactNode;
   /**
    * Use this scheduler (you create and destroy it). When given, every other option below is

@@ -12,9 +12,9 @@ export interface UseSmoothedDeltaOptions {
   refreshRate?: number;
   /** Refresh intervals game time may lead real time before the smoother resyncs. Default 3. */
   maxLeadIntervals?: number;
-  /** Default `'update'`. */
+  /** Which pass of the frame the callback runs in (see {@link FramePhase}). Default `'update'`. */
   phase?: FramePhase;
-  /** Default 0. */
+  /** Order within the phase: lower runs first, ties in subscription order. Default 0. */
   priority?: number;
 }
 

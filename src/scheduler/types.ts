@@ -35,7 +35,9 @@ export interface FrameInfo {
   refreshRate: number;
   /** Vblanks per picture chosen by the adaptive frame rate (1 when off). */
   divisor: number;
+  /** Game seconds per real second in effect for this frame (1 = real time, 0 = frozen); `deltaSeconds` already includes it. */
   timeScale: number;
+  /** True when the scheduler is paused: the frame still runs (so renders continue) but `deltaSeconds` is 0. */
   paused: boolean;
 }
 
@@ -44,7 +46,7 @@ export type FrameCallback = (frame: FrameInfo) => void;
 
 /** Options of `subscribe`. */
 export interface SubscribeOptions {
-  /** Default `'update'`. */
+  /** Which pass of the frame the callback runs in: `'input'`, `'update'`, `'render'`, `'after'`. Default `'update'`. */
   phase?: FramePhase;
   /** Lower runs first within a phase. Default 0. Ties run in subscription order. */
   priority?: number;
@@ -52,6 +54,7 @@ export interface SubscribeOptions {
 
 /** Reported to `onGap` when a frame's real delta exceeded `maxDelta`. */
 export interface FrameGap {
+  /** Timestamp of the frame that ended the gap, ms. */
   timestampMs: number;
   /** The real gap, seconds. */
   rawDeltaSeconds: number;
@@ -61,10 +64,15 @@ export interface FrameGap {
 
 /** Adaptive frame rate inside the scheduler (seed 001 listing 6). */
 export interface SchedulerAdaptiveOptions {
+  /** Lag added by each frame whose work missed its vblank. Default 3 (five slow frames in a row step down). */
   upStep?: number;
+  /** Lag removed by each frame that would have fitted in one vblank fewer. Default 1 (thirty fast frames step back up). */
   downStep?: number;
+  /** Lag (> 0) at which each picture holds one more vblank (60 → 30 Hz). Default 15. */
   maxThreshold?: number;
+  /** Lag (< 0) at which each picture holds one vblank fewer (30 → 60 Hz). Default −30. */
   minThreshold?: number;
+  /** Most vblanks one picture may hold, a whole number ≥ 1. Default 4 (no lower than 15 Hz on a 60 Hz display). */
   maxDivisor?: number;
 }
 
@@ -72,13 +80,13 @@ export interface SchedulerAdaptiveOptions {
 export interface FrameSchedulerOptions {
   /** Default: the browser source (reads `requestAnimationFrame`/`performance.now` at call time). */
   source?: FrameSource;
-  /** Default `'always'`. */
+  /** When frames run: every vblank, on `invalidate()`, or only on `advance()` (see {@link FrameLoopMode}). Default `'always'`. */
   frameloop?: FrameLoopMode;
   /** Longest real gap a frame is given, seconds. Default 0.25. */
   maxDelta?: number;
-  /** Default 1. */
+  /** Game seconds per real second (≥ 0; 0.5 = slow motion, 0 = frozen). Default 1. */
   timeScale?: number;
-  /** Default false. */
+  /** Start paused: frames run with `deltaSeconds` 0 until `resume()`. Default false. */
   paused?: boolean;
   /** A fixed refresh rate in Hz instead of the detected one. */
   refreshRate?: number;
@@ -100,12 +108,30 @@ export interface FrameScheduler {
   invalidate(): void;
   /** Run one frame now at `timestampMs` (default `source.now()`), in any mode. */
   advance(timestampMs?: number): void;
+  /**
+   * Stop game time: frames keep running (renders, `'render'`/`'after'` subscribers) with
+   * `deltaSeconds` 0 and `paused` true, so a paused scene still draws.
+   */
   pause(): void;
+  /** Let game time run again from the next frame. The time spent paused is not handed out: no catch-up frame. */
   resume(): void;
+  /** True between `pause()` and `resume()` (or from the `paused` option). */
   readonly paused: boolean;
+  /**
+   * Game seconds per real second from the next frame on: 0.5 = slow motion, 2 = fast forward,
+   * 0 = frozen (frames still run). Throws a `RangeError` naming `timeScale` for a negative or
+   * non-finite value.
+   */
   setTimeScale(timeScale: number): void;
+  /** Game seconds per real second (default 1); every `deltaSeconds` is the clamped real delta times this. */
   readonly timeScale: number;
+  /**
+   * Switch between `'always'`, `'demand'` and `'manual'`; the next frame is requested or cancelled
+   * at once to match. Leaving `'demand'` drops a pending `invalidate()`. Throws a `RangeError`
+   * naming `frameloop` for an unknown mode.
+   */
   setFrameloop(mode: FrameLoopMode): void;
+  /** The current frame loop mode (see {@link FrameLoopMode}). */
   readonly frameloop: FrameLoopMode;
   /** The refresh-rate estimate (reused object). */
   readonly refreshRate: RefreshRateEstimate;

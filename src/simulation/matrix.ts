@@ -10,6 +10,7 @@ import type { AlgorithmSpec, ClockSampling, CostOptions, DisplayOptions } from '
 export interface MatrixAlgorithm {
   /** Row label. */
   name: string;
+  /** The algorithm and its options, passed to {@link simulate} unchanged. */
   algorithm: AlgorithmSpec;
 }
 
@@ -17,16 +18,17 @@ export interface MatrixAlgorithm {
 export interface MatrixLoad {
   /** Row label. */
   name: string;
+  /** Cost of each update call and each draw, ms (see {@link CostOptions}). */
   cost: CostOptions;
 }
 
 /** Options of {@link runMatrix}. Every field has a default. */
 export interface MatrixOptions {
-  /** Default {@link DEFAULT_MATRIX_ALGORITHMS}. */
+  /** The algorithms to compare, one block of rows each. Default {@link DEFAULT_MATRIX_ALGORITHMS}. */
   algorithms?: readonly MatrixAlgorithm[];
   /** Display rates, Hz. Default {@link DEFAULT_MATRIX_RATES}. */
   refreshRates?: readonly number[];
-  /** Default {@link DEFAULT_MATRIX_LOADS}. */
+  /** The work loads to run each algorithm under. Default {@link DEFAULT_MATRIX_LOADS}. */
   loads?: readonly MatrixLoad[];
   /** Display settings shared by every run (the rate comes from `refreshRates`). Default `{ jitterMs: 1 }`. */
   display?: Omit<DisplayOptions, 'refreshRate'>;
@@ -36,18 +38,23 @@ export interface MatrixOptions {
   warmupSeconds?: number;
   /** Default 1. Every run uses the same seed, so all algorithms see the same display jitter. */
   seed?: number;
-  /** Default `'after-updates'`. */
+  /** When the loop reads the clock for the picture (see {@link ClockSampling}). Default `'after-updates'`. */
   clock?: ClockSampling;
 }
 
 /** One run of the matrix, as plain numbers. */
 export interface MatrixRow {
+  /** The algorithm's `name` from {@link MatrixAlgorithm}. */
   algorithm: string;
+  /** The display's refresh rate for this run, Hz. */
   refreshRate: number;
+  /** The load's `name` from {@link MatrixLoad}. */
   load: string;
   /** Pictures per second. */
   fps: number;
+  /** Mean lag, ms: how old the game time on screen is when it appears (`presentMs − pictureTime`). */
   lagMeanMs: number;
+  /** Largest lag of any measured picture, ms. */
   lagMaxMs: number;
   /** Mean lag in steps of 1/60 s (or the algorithm's own step). */
   lagMeanSteps: number;

@@ -26,7 +26,9 @@ export type CostModel = number | CostRange | CostSpikes | CostStretches | CostSe
 
 /** Uniformly random cost in `[min, max)` ms. */
 export interface CostRange {
+  /** Cheapest call, ms (≥ 0, inclusive). */
   min: number;
+  /** Upper bound, ms (exclusive, ≥ `min`); `min === max` is a fixed cost. */
   max: number;
 }
 
@@ -50,13 +52,17 @@ export interface CostStretches {
 
 /** One slow stretch: `[fromSeconds, toSeconds)` of simulated time. */
 export interface CostStretch {
+  /** Start of the stretch in seconds of simulated time (inclusive, ≥ 0). */
   fromSeconds: number;
+  /** End of the stretch in seconds of simulated time (exclusive, ≥ `fromSeconds`). */
   toSeconds: number;
+  /** The cost model of calls made inside the stretch (any {@link CostModel}, e.g. a range or spikes). */
   cost: CostModel;
 }
 
 /** A recorded list of costs, used in order and repeated. */
 export interface CostSequence {
+  /** Costs in ms (each ≥ 0, at least one): call k costs `sequence[k % sequence.length]`. */
   sequence: readonly number[];
 }
 
@@ -108,6 +114,7 @@ export interface DisplayOptions {
 
 /** Seed 001 listing 1: update with the measured time since the last frame. */
 export interface VariableAlgorithm {
+  /** Selects the variable-delta loop: one update per frame with the real time since the last frame. */
   kind: 'variable';
   /** Longest delta handed to the update, seconds (a clamp many engines add). Default: no clamp. */
   maxDelta?: number;
@@ -115,14 +122,15 @@ export interface VariableAlgorithm {
 
 /** A {@link createFixedStep} run unchanged. */
 export interface FixedAlgorithm {
+  /** Selects {@link createFixedStep}: updates of exactly `step` seconds, the picture placed by `interpolation`. */
   kind: 'fixed';
   /** Seconds per update. Default 1/60. */
   step?: number;
-  /** Default `'previous'` (as the core). */
+  /** Which game time the picture shows. Default `'previous'` (as the core). */
   interpolation?: Interpolation;
-  /** Default `'slow-motion'` (as the core). */
+  /** What happens when more than `maxSteps` steps are due. Default `'slow-motion'` (as the core). */
   overload?: FixedStepOverload;
-  /** Default 5 (as the core). */
+  /** Most update calls in one frame. Default 5 (as the core). */
   maxSteps?: number;
 }
 
@@ -132,9 +140,14 @@ export interface FixedAlgorithm {
  * commenter on seed 003 asks about).
  */
 export interface SmoothedAlgorithm {
+  /** Selects {@link createDeltaSmoother}: deltas rounded up to whole refresh intervals, the remainder carried. */
   kind: 'smoothed';
   /** The rate the smoother assumes, Hz. Default: the display's exact rate. */
   refreshRate?: number;
+  /**
+   * Refresh intervals the smoothed game time may lead real time before the smoother resyncs (the
+   * core option of the same name). Default 3.
+   */
   maxLeadIntervals?: number;
   /** Seconds per fixed update, fed by the smoothed clock. Default: none (variable updates). */
   step?: number;
@@ -144,11 +157,15 @@ export interface SmoothedAlgorithm {
 
 /** A {@link createSyncedSlicer} (seed 002): one update per released slice. */
 export interface SyncedAlgorithm {
+  /** Selects {@link createSyncedSlicer}: whole refresh intervals released in bounded slices. */
   kind: 'synced';
   /** The rate the slicer assumes, Hz. Default: the display's exact rate. */
   refreshRate?: number;
+  /** Lowest update rate accepted, Hz: no slice exceeds `1 / minFrameRate` s. Default `refreshRate / 4`. */
   minFrameRate?: number;
+  /** Well-of-despair policy (`'catch-up'`, `'slow-motion'`, `'variable'`). Default `'slow-motion'`. */
   overload?: SlicerOverload;
+  /** Seconds of released time above which `overload` applies. Default six refresh intervals (0.1 s at 60 Hz). */
   overloadThreshold?: number;
 }
 
@@ -157,19 +174,25 @@ export interface SyncedAlgorithm {
  * holds, over a fixed step that aims at the predicted present.
  */
 export interface AdaptiveAlgorithm {
+  /** Selects {@link createAdaptiveFramerate} over a fixed step: the picture holds 1, 2 … vblanks as the load demands. */
   kind: 'adaptive';
   /** The rate the governor assumes, Hz. Default: the display's exact rate. */
   refreshRate?: number;
+  /** Lag added by each frame whose work missed its vblank. Default 3 (as the core). */
   upStep?: number;
+  /** Lag removed by each frame that would have fitted in one vblank fewer. Default 1 (as the core). */
   downStep?: number;
+  /** Lag (> 0) at which pictures hold one more vblank. Default 15 (as the core: five slow frames in a row). */
   maxThreshold?: number;
+  /** Lag (< 0) at which pictures hold one vblank fewer. Default −30 (as the core: thirty fast frames). */
   minThreshold?: number;
+  /** Most vblanks one picture may hold. Default 4 (as the core). */
   maxDivisor?: number;
   /** Seconds per update. Default 1/60. */
   step?: number;
   /** Default `'predicted'` (listing 6 updates "to state at current_time() + extra_time × dt"). */
   interpolation?: Interpolation;
-  /** Default 5. */
+  /** Most update calls in one frame (excess dropped, as `'slow-motion'`). Default 5. */
   maxSteps?: number;
 }
 
@@ -195,7 +218,9 @@ export type ClockSampling = 'after-updates' | 'frame-start';
 
 /** Options of {@link simulate}. */
 export interface SimulationOptions {
+  /** The virtual display: refresh rate (Hz), vsync, buffering, callback jitter and delay. */
   display: DisplayOptions;
+  /** The timing algorithm under test, run unchanged from the core, with its options. */
   algorithm: AlgorithmSpec;
   /** Real time to simulate, seconds. */
   durationSeconds: number;
@@ -247,7 +272,12 @@ export interface SimulationMetrics {
   refreshIntervalMs: number;
   /** Mean of `presentMs − pictureTime`, ms. */
   lagMeanMs: number;
+  /** Largest `presentMs − pictureTime` over the measured frames, ms: the stalest picture shown. */
   lagMaxMs: number;
+  /**
+   * Smallest `presentMs − pictureTime`, ms. Negative when a picture showed game time ahead of its
+   * present (over-prediction, e.g. `'ahead'` or `'predicted'` interpolation).
+   */
   lagMinMs: number;
   /** `lagMeanMs / stepMs`. */
   lagMeanSteps: number;
@@ -290,5 +320,6 @@ export interface SimulationMetrics {
 export interface SimulationResult {
   /** Per-frame records (all typed arrays of length 0 when `record: false`). */
   frames: SimulationFrames;
+  /** What a viewer would see (lag, judder, repeated pictures, speed), over the frames after `warmupSeconds`. */
   metrics: SimulationMetrics;
 }
