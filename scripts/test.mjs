@@ -55,6 +55,7 @@ function finish(code) {
 
 run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
+run('docs', 'node', ['scripts/check-docs.mjs']);
 vitest('unit', ['core', 'react']);
 
 if (!existsSync('test/react18/node_modules/react/package.json')) {
@@ -66,6 +67,7 @@ run('build', 'node', ['scripts/build.mjs']);
 run('publint', 'npx', ['publint', '--strict']);
 run('attw', 'npx', ['attw', '--pack', '.', '--profile', 'esm-only']);
 run('size', 'node', ['scripts/size.mjs']);
+run('allocation', 'node', ['scripts/alloc-check.mjs']);
 run('storybook build', 'npx', ['storybook', 'build', '--quiet', '--disable-telemetry', '-o', 'storybook-static']);
 
 const chromium = findChromium();

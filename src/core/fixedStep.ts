@@ -48,6 +48,13 @@ function boundaryToleranceOption(value: unknown): number {
   return tolerance;
 }
 
+// Slots of the per-frame timing array (see `timing` in createFixedStep).
+const LAST_INTERVAL_MS = 0;
+const PREVIOUS_INTERVAL_MS = 1;
+const LEAD_GAME_MS = 2;
+const LAST_PHASE = 3;
+const TIMING_SLOTS = 4;
+
 /**
  * Create a fixed timestep counted in integer steps from the first `advance`.
  *
@@ -103,13 +110,14 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
   let droppedSteps = 0;
   /** `stepOnce()` was called while paused: the next advance runs one step. */
   let stepPending = false;
-  /** The last two real frame intervals, ms, for the default prediction of the next present. */
-  let lastIntervalMs = 0;
-  let previousIntervalMs = 0;
-  /** Game ms between the clock and the predicted present on the last running frame ('predicted'). */
-  let leadGameMs = 0;
-  /** r past the last boundary counted on the last frame, steps (negative: counted early). */
-  let lastPhase = 0;
+  /**
+   * Fractional state written every frame lives in a Float64Array: V8 boxes a fractional number
+   * written to a closure `let` on every write, which would allocate once per frame. Slots:
+   * the last two real frame intervals (ms, for the default prediction of the next present), the
+   * game ms between the clock and the predicted present on the last running frame ('predicted'),
+   * and r past the last boundary counted on the last frame (steps; negative: counted early).
+   */
+  const timing = new Float64Array(TIMING_SLOTS);
 
   const frame: FixedStepFrame = {
     steps: 0,
@@ -140,27 +148,18 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
     return frame;
   }
 
-  /**
-   * Real ms from now to the present of the picture drawn now. The shorter of the last two frame
-   * intervals: one long frame (a hitch, a missed vblank) must not throw the prediction a whole
-   * hitch ahead, which would run (or drop) a burst of steps and then freeze until time caught up.
-   */
-  function defaultLeadMs(): number {
-    return previousIntervalMs > 0 && previousIntervalMs < lastIntervalMs ? previousIntervalMs : lastIntervalMs;
-  }
-
   function advance(nowMs: number, predictedPresentMs?: number): FixedStepFrame {
     if (!Number.isFinite(nowMs)) return idle();
     const stepping = stepPending;
     if (!clock.started) {
       clock.start(nowMs);
-      lastIntervalMs = 0;
-      previousIntervalMs = 0;
+      timing[LAST_INTERVAL_MS] = 0;
+      timing[PREVIOUS_INTERVAL_MS] = 0;
     } else {
       const intervalMs = nowMs - clock.lastNowMs;
       if (intervalMs > 0) {
-        previousIntervalMs = lastIntervalMs;
-        lastIntervalMs = intervalMs;
+        timing[PREVIOUS_INTERVAL_MS] = timing[LAST_INTERVAL_MS]!;
+        timing[LAST_INTERVAL_MS] = intervalMs;
       } else {
         // No time passed (a repeat, or a clock that went backwards). Only an explicit
         // stepOnce() still runs, at the last timestamp.
@@ -178,16 +177,25 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
     let referenceMs = gameMs;
     if (interpolation === 'predicted') {
       if (!frozen) {
-        const leadMs =
-          predictedPresentMs !== undefined && Number.isFinite(predictedPresentMs)
-            ? predictedPresentMs - nowMs
-            : defaultLeadMs();
+        // Real ms from now to the present of the picture drawn now: the caller's prediction, else
+        // the shorter of the last two frame intervals (one long frame, a hitch or a missed vblank,
+        // must not throw the prediction a whole hitch ahead, which would run or drop a burst of
+        // steps and then freeze until time caught up). Inline, not a helper: a double returned
+        // from a call V8 does not inline is boxed, an allocation per frame.
+        let leadMs: number;
+        if (predictedPresentMs !== undefined && Number.isFinite(predictedPresentMs)) {
+          leadMs = predictedPresentMs - nowMs;
+        } else {
+          const lastMs = timing[LAST_INTERVAL_MS]!;
+          const previousMs = timing[PREVIOUS_INTERVAL_MS]!;
+          leadMs = previousMs > 0 && previousMs < lastMs ? previousMs : lastMs;
+        }
         // A present in the past is "now": the state never aims behind the clock.
-        leadGameMs = leadMs > 0 ? leadMs * clock.scale : 0;
+        timing[LEAD_GAME_MS] = leadMs > 0 ? leadMs * clock.scale : 0;
       }
-      referenceMs += leadGameMs;
+      referenceMs += timing[LEAD_GAME_MS]!;
     } else {
-      leadGameMs = 0;
+      timing[LEAD_GAME_MS] = 0;
     }
 
     // r: steps due since time zero, as a ratio (never a running float sum), less the dropped steps.
@@ -204,9 +212,10 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
     const phase = position - base;
     let early = false;
     if (toleranceSteps > 0 && phase >= 1 - toleranceSteps) {
+      const lastPhase = timing[LAST_PHASE]!;
       early = Math.abs(phase - 1 - lastPhase) < Math.abs(phase - lastPhase) - FIXED_STEP_SNAP_STEPS;
     }
-    lastPhase = early ? phase - 1 : phase;
+    timing[LAST_PHASE] = early ? phase - 1 : phase;
     // floor (or ceil when aiming ahead), plus the early step.
     const target = base + (early ? 1 : 0) + (aimsAhead && phase > 0 ? 1 : 0);
     const want = target > totalSteps ? target - totalSteps : 0;
@@ -281,10 +290,10 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
       totalSteps = 0;
       droppedSteps = 0;
       stepPending = false;
-      lastIntervalMs = 0;
-      previousIntervalMs = 0;
-      leadGameMs = 0;
-      lastPhase = 0;
+      timing[LAST_INTERVAL_MS] = 0;
+      timing[PREVIOUS_INTERVAL_MS] = 0;
+      timing[LEAD_GAME_MS] = 0;
+      timing[LAST_PHASE] = 0;
       resetFrame();
     },
     get frame(): FixedStepFrame {
