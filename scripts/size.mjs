@@ -6,12 +6,15 @@
 import { build } from 'esbuild';
 import { gzipSync } from 'node:zlib';
 
+// Budgets sit about 7 % above the sizes measured when they were set (README "Install" lists those):
+// a regression guard, not a target. useFrame alone carries the scheduler and the refresh-rate
+// detector (about 4.3 KB minified each); everything else is tree-shaken away.
 const budgetsBytes = {
-  'react-timestep (everything)': 9000,
+  'react-timestep (everything)': 11500,
   'react-timestep/core': 6000,
-  'react-timestep/simulation': 9000,
-  'react-timestep/testing': 6000,
-  'useFrame only': 3500,
+  'react-timestep/simulation': 7900,
+  'react-timestep/testing': 7400,
+  'useFrame only': 8800,
 };
 
 async function bundle(contents) {
