@@ -9,8 +9,8 @@
 // resolution rather than 100 µs. Nothing wraps the libraries' calls.
 
 const SUBSCRIBERS = 1_000;
-const WARMUP_FRAMES = 60;
-const FRAMES = 300;
+const WARMUP_FRAMES = 40;
+const FRAMES = 240;
 
 let frames = 0;
 let hits = 0;

@@ -13,6 +13,8 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../.tmp/browser/', import.meta.url));
 export const PAGES = ['ours', 'rafz', 'motion', 'rafPerHook', 'baseline'];
 const CHROMIUM = '/usr/bin/chromium';
+/** Every page is loaded once per round, pages in turn; each figure is the median over rounds. */
+export const BROWSER_ROUNDS = 3;
 
 /**
  * @param {{ log: (line: string) => void }} options
@@ -65,17 +67,34 @@ export async function runBrowser({ log }) {
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-  const results = [];
+  const rounds = new Map(PAGES.map((name) => [name, []]));
   try {
-    for (const name of PAGES) {
-      const page = await browser.newPage();
-      await page.goto(`http://127.0.0.1:${port}/${name}.html`);
-      await page.waitForFunction(() => window.__result !== undefined, undefined, { timeout: 90_000 });
-      const result = await page.evaluate(() => window.__result);
-      results.push({ page: name, ...result });
-      log(`  ${result.label.padEnd(22)} mean ${(result.meanMs * 1000).toFixed(1)} µs  median ${(result.medianMs * 1000).toFixed(1)} µs  calls/frame ${result.callsPerFrame.toFixed(0)}`);
-      await page.close();
+    for (let round = 1; round <= BROWSER_ROUNDS; round++) {
+      for (const name of PAGES) {
+        const page = await browser.newPage();
+        await page.goto(`http://127.0.0.1:${port}/${name}.html`);
+        await page.waitForFunction(() => window.__result !== undefined, undefined, { timeout: 90_000 });
+        const result = await page.evaluate(() => window.__result);
+        rounds.get(name).push(result);
+        log(`  round ${round}: ${result.label.padEnd(22)} mean ${(result.meanMs * 1000).toFixed(1)} µs  median ${(result.medianMs * 1000).toFixed(1)} µs  calls/frame ${result.callsPerFrame.toFixed(0)}`);
+        await page.close();
+      }
     }
+    const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const results = PAGES.map((name) => {
+      const all = rounds.get(name);
+      return {
+        page: name,
+        label: all[0].label,
+        frames: all[0].frames,
+        crossOriginIsolated: all.every((r) => r.crossOriginIsolated),
+        meanMs: median(all.map((r) => r.meanMs)),
+        medianMs: median(all.map((r) => r.medianMs)),
+        p95Ms: median(all.map((r) => r.p95Ms)),
+        callsPerFrame: Math.min(...all.map((r) => r.callsPerFrame)),
+        roundsMeanMs: all.map((r) => r.meanMs),
+      };
+    });
     return { browser: `Chromium ${browser.version()} (headless)`, results };
   } finally {
     await browser.close();
