@@ -172,7 +172,7 @@ export function report({ info, frameLoop, react, browser, pacing, simulated, ord
     out.push('"minus markers" column takes its mean off each row, leaving the frame loop\'s own share.');
     out.push('');
     out.push(table(['contender', 'mean / frame (rounds)', 'median / frame', 'p95 / frame', 'mean minus markers', 'callbacks / frame', 'mean × ours'], browser.results.map((r) => [
-      r.label, `${duration(r.meanMs * 1e6)} (${r.roundsMeanMs.map((v) => duration(v * 1e6).replace(/ µs$/, '')).join(', ')} µs)`, duration(r.medianMs * 1e6), duration(r.p95Ms * 1e6),
+      r.label, `${duration(r.meanMs * 1e6)} (${r.roundsMeanMs.map((v) => duration(v * 1e6)).join(', ')})`, duration(r.medianMs * 1e6), duration(r.p95Ms * 1e6),
       r === markers || !markers ? '—' : duration((r.meanMs - markers.meanMs) * 1e6),
       num(r.callsPerFrame, 0), r === ours ? '1×' : r === markers ? '—' : ratio(r.meanMs / ours.meanMs),
     ])));
