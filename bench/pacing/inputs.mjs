@@ -92,7 +92,7 @@ export function pacingInputs() {
     {
       id: '60-stuffing',
       label: '60 Hz, deltas 16.4–17.1 ms, queue-stuffing pairs',
-      source: 'seed 003 (AMD frame-time plot: long-short "heartbeat" pairs from the driver queue); 16.4–17.1 ms range as reported for vsynced Chrome/Windows loops',
+      source: 'seed 003 (the long-short "heartbeat" a driver\'s frame queue causes); the 16.4–17.1 ms spread and the 31.5 ms then 2.5 ms pair as reported to the project; one pair every 3 s on average',
       refreshHz: 60,
       nominalHz: 60,
       physicsHz: 60,
@@ -112,7 +112,7 @@ export function pacingInputs() {
     {
       id: '144-jitter',
       label: '144 Hz, ±7 % jitter',
-      source: 'high-refresh monitors; deltas 6.46–7.43 ms',
+      source: '±7 % jitter on a 144 Hz display, as reported to the project',
       refreshHz: 144,
       nominalHz: 144,
       physicsHz: 144,
@@ -122,7 +122,7 @@ export function pacingInputs() {
     {
       id: '59.94',
       label: '59.94 Hz (NTSC-derived 60000/1001)',
-      source: 'seed 003 comment: a swap chain reporting 59.939… Hz; many TVs and laptop panels',
+      source: 'seed 003\'s comments: a swap chain reporting 59.939… Hz',
       refreshHz: 60000 / 1001,
       nominalHz: 60,
       physicsHz: 60,
@@ -132,7 +132,7 @@ export function pacingInputs() {
     {
       id: '60.154',
       label: '60.154 Hz',
-      source: 'laptop panels whose EDID timing gives 60.15 Hz instead of 60',
+      source: 'a display running at 60.154 Hz, as reported to the project',
       refreshHz: 60.154,
       nominalHz: 60,
       physicsHz: 60,
