@@ -14,7 +14,7 @@ const outDir = fileURLToPath(new URL('../.tmp/browser/', import.meta.url));
 export const PAGES = ['ours', 'rafz', 'motion', 'rafPerHook', 'baseline'];
 const CHROMIUM = '/usr/bin/chromium';
 /** Every page is loaded once per round, pages in turn; each figure is the median over rounds. */
-export const BROWSER_ROUNDS = 3;
+export const BROWSER_ROUNDS = 2;
 
 /**
  * @param {{ log: (line: string) => void }} options
@@ -80,7 +80,11 @@ export async function runBrowser({ log }) {
         await page.close();
       }
     }
-    const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const median = (values) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const mid = sorted.length >> 1;
+      return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+    };
     const results = PAGES.map((name) => {
       const all = rounds.get(name);
       return {
