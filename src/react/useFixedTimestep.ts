@@ -62,8 +62,8 @@ export interface FixedTimestepControls {
  *
  * The clock is the scheduler's game clock (`frame.elapsedSeconds`), so the scheduler's pause,
  * time scale and `maxDelta` clamping all apply. For `'predicted'` interpolation the next present
- * is predicted as this frame's game time plus the next frame's expected game duration
- * (`divisor` vblanks at the refresh rate, times the time scale).
+ * is this frame's game time plus `frame.nextDeltaSeconds` (the scheduler's expectation of the
+ * next frame: `divisor` vblanks at the refresh rate, times the time scale).
  *
  * Never re-renders. Updates of all hooks run before any render (two subscriptions: `'update'` and
  * `'render'` phase).
@@ -113,10 +113,8 @@ export function useFixedTimestep(options: UseFixedTimestepOptions): FixedTimeste
     () =>
       scheduler.subscribe(
         (frame) => {
-          const nowMs = frame.elapsedSeconds * 1000;
-          // Game duration of the next frame: `divisor` vblanks of real time, scaled like game time.
-          const nextFrameMs = (1000 / frame.refreshRate) * frame.divisor * frame.timeScale;
-          const decision = fixed.advance(nowMs, nowMs + nextFrameMs);
+          // The scheduler's game clock, and when the picture drawn now will appear on it.
+          const decision = fixed.advance(frame.elapsedSeconds * 1000, (frame.elapsedSeconds + frame.nextDeltaSeconds) * 1000);
           const dt = fixed.step;
           for (let i = 0; i < decision.steps; i++) update.current(dt, frame);
         },

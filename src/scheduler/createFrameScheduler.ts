@@ -106,6 +106,7 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
     frameIndex: 0,
     refreshRate: estimate.refreshRate,
     divisor: 1,
+    nextDeltaSeconds: timeScale / estimate.refreshRate,
     timeScale,
     paused,
   };
@@ -268,6 +269,7 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
       frame.frameIndex = framesRun++;
       frame.refreshRate = estimate.refreshRate;
       frame.divisor = divisor;
+      frame.nextDeltaSeconds = (divisor * timeScale) / estimate.refreshRate;
       frame.timeScale = timeScale;
       frame.paused = paused;
 

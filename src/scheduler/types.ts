@@ -35,6 +35,12 @@ export interface FrameInfo {
   refreshRate: number;
   /** Vblanks per picture chosen by the adaptive frame rate (1 when off). */
   divisor: number;
+  /**
+   * Game seconds the next frame is expected to cover: `divisor` refresh intervals at the detected
+   * rate, times `timeScale` (kept while paused, so a prediction does not jump at a pause). What
+   * `'predicted'` interpolation aims at: the picture drawn now appears about this much later.
+   */
+  nextDeltaSeconds: number;
   /** Game seconds per real second in effect for this frame (1 = real time, 0 = frozen); `deltaSeconds` already includes it. */
   timeScale: number;
   /** True when the scheduler is paused: the frame still runs (so renders continue) but `deltaSeconds` is 0. */

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
+import { createManualSource } from '../../src/scheduler/manualSource.js';
 import type { FrameGap, FrameInfo } from '../../src/scheduler/types.js';
 import { INTERVAL_60_MS, setup } from './helpers.js';
 
@@ -371,5 +372,21 @@ describe('destroy', () => {
     scheduler.subscribe(() => runs++);
     source.tick(16);
     expect(runs).toBe(1);
+  });
+});
+
+describe('nextDeltaSeconds: what the next frame is expected to cover', () => {
+  it('is divisor refresh intervals times the time scale, and stays set while paused', () => {
+    const source = createManualSource(0);
+    const scheduler = createFrameScheduler({ source, refreshRate: 50, timeScale: 0.5 });
+    const seen: number[] = [];
+    const unsubscribe = scheduler.subscribe((f) => seen.push(f.nextDeltaSeconds));
+    source.tick(20);
+    scheduler.setTimeScale(2);
+    source.tick(40);
+    scheduler.pause();
+    source.tick(60);
+    unsubscribe();
+    expect(seen).toEqual([0.5 / 50, 2 / 50, 2 / 50]);
   });
 });
