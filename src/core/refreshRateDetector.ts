@@ -66,10 +66,12 @@ const SNAP_FLOOR = 0.0005;
 /** … but never farther than this fraction, however weak the evidence. */
 const SNAP_CAP = 0.02;
 /**
- * An identified known rate is kept while the measurement stays within this fraction of it and no
- * other known rate fits: a display between known rates is rare, a run of unlucky jitter is not.
+ * A measured (not snapped) rate, once reported, is kept while new measurements stay within the
+ * statistical tolerance of it or this fraction of it: the reported value then settles instead of
+ * changing in its last digits every frame (each change re-renders `useRefreshRate` and retunes
+ * every smoother). 1e-5 of 60 Hz is 0.0006 Hz: a smoother on it drifts one interval in ~28 min.
  */
-const KEEP_BAND = 0.005;
+const REPORT_FLOOR = 1e-5;
 /** The rate must be known to this fraction (3 standard errors) before it is reported as synced. */
 const DECISIVE = 0.01;
 /** Display rates within this fraction are the same display for `changes` (60 ↔ 59.94 is a refinement). */
@@ -514,9 +516,12 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
       state[SNAPPED_RATE] = known[best]!;
       return;
     }
-    // No candidate: keep an identified known rate within KEEP_BAND, else report the measurement.
-    const kept = current >= 0 ? known[current]! : NaN;
-    state[SNAPPED_RATE] = Math.abs(measured / kept - 1) <= KEEP_BAND ? kept : measured;
+    // No known rate fits: the display is between known rates (a 60.154 Hz panel), and its real
+    // rate is what a smoother needs. Keep the rate already reported while the measurement is
+    // consistent with it, else report the measurement.
+    const reported = estimate.refreshRate;
+    const tolerance = Math.max(state[SIGMA_TOLERANCE]!, REPORT_FLOOR * reported);
+    state[SNAPPED_RATE] = displayKnown && Math.abs(measured - reported) <= tolerance ? reported : measured;
   }
 
   /**

@@ -435,3 +435,26 @@ describe('createRefreshRateDetector: properties', () => {
     );
   });
 });
+
+describe('a display between the known rates (60.154 Hz)', () => {
+  it('is reported at its real rate, not snapped to 60, and the value settles', () => {
+    for (const seed of [1, 2, 3]) {
+      const detector = createRefreshRateDetector();
+      const reported = new Set<number>();
+      let atTenSeconds = NaN;
+      for (const { t, elapsedMs } of vsync({ rate: 60.154, jitterMs: 1, seed }, 0, 60_000)) {
+        const estimate = detector.sample(t);
+        if (elapsedMs >= 10_000) {
+          if (Number.isNaN(atTenSeconds)) atTenSeconds = estimate.refreshRate;
+          reported.add(estimate.refreshRate);
+        }
+      }
+      // Snapping 60.154 to 60 makes a smoother on that rate run 0.26 % fast and resync every 6.7 s.
+      expect(Math.abs(atTenSeconds - 60.154)).toBeLessThan(0.01);
+      expect(Math.abs(detector.estimate.refreshRate - 60.154)).toBeLessThan(0.002);
+      expect(detector.estimate.synced).toBe(true);
+      // Settles: not a new value every frame (each change would re-render useRefreshRate).
+      expect(reported.size).toBeLessThan(30);
+    }
+  });
+});
