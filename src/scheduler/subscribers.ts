@@ -12,7 +12,12 @@ interface Entry {
   /** Subscription order: breaks ties between equal phase and priority. */
   seq: number;
   live: boolean;
+  /** Position in `callbacks` since the last rebuild (−1: not in it yet). */
+  index: number;
 }
+
+/** Stands in for a callback removed while a frame runs, so the array being iterated keeps its length. */
+const REMOVED: FrameCallback = () => undefined;
 
 /** The ordered subscribers of one scheduler. */
 export interface SubscriberList {
@@ -35,13 +40,22 @@ function before(a: Entry, b: Entry): boolean {
   return a.seq < b.seq;
 }
 
-/** Create an empty {@link SubscriberList}. Allocates at `add`, never per frame. */
+/**
+ * Create an empty {@link SubscriberList}. Allocates at `add`, never per frame.
+ *
+ * Why two arrays: `entries` keeps the order (sorted by phase, priority, subscription order) and
+ * `callbacks` is what a frame iterates, a flat array of functions, rebuilt only on the first frame
+ * after a change. Removal is O(1) (a flag, plus a stand-in in `callbacks` when a frame is running),
+ * so unmounting N components is O(N), not O(N²). Errors are isolated with one `try` per frame that
+ * resumes after the callback that threw, instead of a `try` around every call.
+ */
 export function createSubscriberList(): SubscriberList {
   const entries: Entry[] = [];
+  const callbacks: FrameCallback[] = [];
   // Subscriptions made while a frame runs wait here so the array being iterated never shifts.
   const added: Entry[] = [];
   let running = false;
-  let removedDuringRun = false;
+  let dirty = false;
   let live = 0;
   let seq = 0;
 
@@ -55,20 +69,30 @@ export function createSubscriberList(): SubscriberList {
       else lo = mid + 1;
     }
     entries.splice(lo, 0, entry);
+    dirty = true;
   }
 
-  function compact(): void {
+  /** Drop removed entries and lay the live callbacks out flat, in order. No allocation once sized. */
+  function rebuild(): void {
+    dirty = false;
     let write = 0;
     for (let read = 0; read < entries.length; read++) {
       const entry = entries[read] as Entry;
-      if (entry.live) entries[write++] = entry;
+      if (!entry.live) continue;
+      entries[write] = entry;
+      entry.index = write;
+      if (write < callbacks.length) callbacks[write] = entry.callback;
+      else callbacks.push(entry.callback);
+      write++;
     }
-    entries.length = write;
+    // pop(), not `length =`: V8 frees the backing store when an array is truncated by length.
+    while (entries.length > write) entries.pop();
+    while (callbacks.length > write) callbacks.pop();
   }
 
   return {
     add(callback, phase, priority) {
-      const entry: Entry = { callback, rank: PHASE_RANK[phase], priority, seq: seq++, live: true };
+      const entry: Entry = { callback, rank: PHASE_RANK[phase], priority, seq: seq++, live: true, index: -1 };
       live++;
       if (running) added.push(entry);
       else insert(entry);
@@ -76,51 +100,54 @@ export function createSubscriberList(): SubscriberList {
         if (!entry.live) return;
         entry.live = false;
         live--;
-        if (running) {
-          removedDuringRun = true;
-          return;
-        }
-        const index = entries.indexOf(entry);
-        if (index >= 0) entries.splice(index, 1);
+        dirty = true;
+        // Mid-frame, a callback later in this frame must not run any more.
+        if (running && entry.index >= 0 && callbacks[entry.index] === entry.callback) callbacks[entry.index] = REMOVED;
+        // The last one out: no frame may come to compact, so drop the references now (an
+        // unmounted component's closure must not stay reachable from an idle loop).
+        else if (!running && live === 0) rebuild();
       };
     },
     get count() {
       return live;
     },
     run(frame, onError) {
+      if (dirty) rebuild();
       running = true;
       try {
-        // `entries` does not change length during the run: additions wait in `added`, removals only
-        // clear `live`.
-        for (let i = 0; i < entries.length; i++) {
-          const entry = entries[i] as Entry;
-          if (!entry.live) continue;
+        // `callbacks` does not change length during the run: additions wait in `added`, removals
+        // put REMOVED in their slot.
+        const n = callbacks.length;
+        let i = 0;
+        while (i < n) {
           try {
-            entry.callback(frame);
+            for (; i < n; i++) (callbacks[i] as FrameCallback)(frame);
           } catch (error) {
+            i++; // resume after the callback that threw
             onError(error);
           }
         }
       } finally {
         running = false;
-        if (removedDuringRun) {
-          removedDuringRun = false;
-          compact();
-        }
+        if (live === 0) rebuild(); // everyone left during the frame: release them now
         for (let i = 0; i < added.length; i++) {
           const entry = added[i] as Entry;
           if (entry.live) insert(entry);
         }
-        added.length = 0;
+        while (added.length > 0) added.pop();
       }
     },
     clear() {
       for (let i = 0; i < entries.length; i++) (entries[i] as Entry).live = false;
       for (let i = 0; i < added.length; i++) (added[i] as Entry).live = false;
       live = 0;
-      added.length = 0;
-      if (running) removedDuringRun = true;
-      else entries.length = 0;
+      while (added.length > 0) added.pop();
+      if (running) {
+        for (let i = 0; i < callbacks.length; i++) callbacks[i] = REMOVED;
+        dirty = true;
+      } else {
+        rebuild();
+      }
     },
   };
 }
