@@ -63,13 +63,12 @@ const TIMING_SLOTS = 4;
  * how many of them to run this frame (at most `maxSteps`). `interpolation` picks which game time
  * the picture shows; `overload` what happens when more than `maxSteps` steps are due.
  *
- * `boundaryTolerance` (default 0.05 step): when the step count is within that much below the next
- * whole number, the step due there may run now, and whether it does sticks to last frame's side.
- * A display at the step's rate (vblanks right on step boundaries) then runs one step per frame
- * under timestamp jitter of up to ± tolerance × step, instead of a 0/2 pattern. Price: a step run
- * early puts the state and the picture (alpha clamped to 0) at most tolerance × step ahead of
- * where they would be; a count exactly on a whole number is never early, so exact input counts as
- * with plain floor/ceil.
+ * `boundaryTolerance` (default 0.05 step): where the step count is within that much of the
+ * boundary at which it jumps, one step early or late is allowed too, and the choice sticks to last
+ * frame's side. A display at the step's rate (vblanks right on step boundaries) then runs one step
+ * per frame under timestamp jitter of up to ± tolerance × step, instead of a 0/2 pattern. Price:
+ * the state and the picture (alpha clamped) at most tolerance × step from plain floor/ceil; exact
+ * inputs whose offset moves by whole fractions of a step (75, 120, 144 Hz) are never moved.
  *
  * Bad input never moves game time: a NaN or infinite `nowMs` is ignored, and a timestamp that
  * repeats or goes backwards counts as no time passing; both return the previous frame with
@@ -118,6 +117,7 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
    * and r past the last boundary counted on the last frame (steps; negative: counted early).
    */
   const timing = new Float64Array(TIMING_SLOTS);
+  timing[LAST_PHASE] = Number.NaN;
 
   const frame: FixedStepFrame = {
     steps: 0,
@@ -151,7 +151,8 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
   function advance(nowMs: number, predictedPresentMs?: number): FixedStepFrame {
     if (!Number.isFinite(nowMs)) return idle();
     const stepping = stepPending;
-    if (!clock.started) {
+    const starting = !clock.started;
+    if (starting) {
       clock.start(nowMs);
       timing[LAST_INTERVAL_MS] = 0;
       timing[PREVIOUS_INTERVAL_MS] = 0;
@@ -201,23 +202,37 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
     // r: steps due since time zero, as a ratio (never a running float sum), less the dropped steps.
     const position = snapToWhole(referenceMs / stepMs, FIXED_STEP_SNAP_STEPS) - droppedSteps;
     const aimsAhead = interpolation === 'ahead' || interpolation === 'predicted';
+    // The count the mode asks for: floor(r), or ceil(r) when aiming ahead.
+    const natural = aimsAhead ? Math.ceil(position) : Math.floor(position);
     // Boundary tolerance (seed 001, listing 4 text: do not set out on a draw when an update is a
-    // hair away): when r is within `boundaryTolerance` below the next whole number, the step due
-    // there may run now. Whether it does is sticky: the phase (r past the last boundary counted,
-    // negative when counted early) stays nearer last frame's. A display at the step's rate has
-    // the same phase every frame give or take the jitter, so the count keeps to one side instead
-    // of flipping between neighbours (0 steps one frame, 2 the next). r on a whole number is
-    // never early: exact input counts as before.
-    const base = Math.floor(position);
-    const phase = position - base;
-    let early = false;
-    if (toleranceSteps > 0 && phase >= 1 - toleranceSteps) {
-      const lastPhase = timing[LAST_PHASE]!;
-      early = Math.abs(phase - 1 - lastPhase) < Math.abs(phase - lastPhase) - FIXED_STEP_SNAP_STEPS;
+    // hair away). `offset` = r − count: in [0, 1) for floor, (−1, 0] for ceil. Where r is within
+    // `boundaryTolerance` of the boundary at which the count jumps, the neighbouring count is
+    // allowed too (its offset at most `boundaryTolerance` outside that range: one step early or
+    // late), and the count whose offset is nearest last frame's wins, provided last frame was
+    // within twice the tolerance of it (the jitter band). A display at the step's rate has the same
+    // offset every frame give or take the jitter, so the count keeps to one side of the boundary
+    // instead of flipping between neighbours (0 steps one frame, 2 the next). Exact inputs whose
+    // offset moves by whole fractions (75 Hz: 0.8, 0.6 …) are never moved, and time zero, on a
+    // boundary by definition, leaves no offset to stick to (NaN).
+    let target = natural;
+    const lastOffset = timing[LAST_PHASE]!;
+    if (toleranceSteps > 0 && lastOffset === lastOffset) {
+      const lowest = aimsAhead ? -1 - toleranceSteps : -toleranceSteps;
+      const highest = aimsAhead ? toleranceSteps : 1 + toleranceSteps;
+      let nearest = Math.abs(position - natural - lastOffset) - FIXED_STEP_SNAP_STEPS;
+      const late = position - (natural - 1);
+      const lateDistance = Math.abs(late - lastOffset);
+      if (late <= highest && lateDistance <= 2 * toleranceSteps && lateDistance < nearest) {
+        target = natural - 1;
+        nearest = lateDistance;
+      }
+      const early = position - (natural + 1);
+      const earlyDistance = Math.abs(early - lastOffset);
+      if (early >= lowest && earlyDistance <= 2 * toleranceSteps && earlyDistance < nearest) target = natural + 1;
     }
-    timing[LAST_PHASE] = early ? phase - 1 : phase;
-    // floor (or ceil when aiming ahead), plus the early step.
-    const target = base + (early ? 1 : 0) + (aimsAhead && phase > 0 ? 1 : 0);
+    // Time zero sits on a boundary by definition: it says nothing about which side later frames
+    // fall on, so it leaves no offset to stick to.
+    timing[LAST_PHASE] = starting ? Number.NaN : position - target;
     const want = target > totalSteps ? target - totalSteps : 0;
 
     let run: number;
@@ -293,7 +308,7 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
       timing[LAST_INTERVAL_MS] = 0;
       timing[PREVIOUS_INTERVAL_MS] = 0;
       timing[LEAD_GAME_MS] = 0;
-      timing[LAST_PHASE] = 0;
+      timing[LAST_PHASE] = Number.NaN;
       resetFrame();
     },
     get frame(): FixedStepFrame {

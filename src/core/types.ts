@@ -96,13 +96,14 @@ export interface FixedStepOptions {
   /** Game seconds per real second. Default 1. */
   timeScale?: number;
   /**
-   * Steps (0 ≤ x < 0.5). Default 0.05. When the step count is within this much below the next
-   * whole number, the step due there may already run; whether it does keeps to the side last
-   * frame took. A display at the step's rate (60 Hz, 1/60 s) then runs one step per frame under
-   * timestamp jitter of up to ± `boundaryTolerance` × `step` around the boundary, instead of
-   * 0 steps one frame and 2 the next. Price: a step run early puts the state, and the picture
-   * (`alpha` clamped to 0), at most `boundaryTolerance` × `step` ahead. A count exactly on a whole
-   * number is never early, so exact input counts as before. 0 = plain floor/ceil.
+   * Steps (0 ≤ x < 0.5). Default 0.05. Where the step count is within this much of the boundary
+   * at which it jumps, one step early or one step late is allowed too, and the count that keeps
+   * nearest to last frame's offset (r − count) wins, so the count stays on one side of the
+   * boundary. A display at the step's rate (60 Hz, 1/60 s) then runs one step per frame under
+   * timestamp jitter of up to ± `boundaryTolerance` × `step`, instead of 0 steps one frame and 2
+   * the next. Price: the state, and the picture (`alpha` clamped to [0, 1]), at most
+   * `boundaryTolerance` × `step` from plain floor/ceil. Exact inputs (75, 120, 144 Hz vblanks) are
+   * never moved. 0 = plain floor/ceil.
    */
   boundaryTolerance?: number;
 }

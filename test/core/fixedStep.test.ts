@@ -119,8 +119,18 @@ describe('createFixedStep: integer step counting', () => {
     fixed.advance(0);
     const counts = [0, 0, 0, 0];
     for (let n = 1; n <= 55; n++) counts[fixed.advance(vblank(n, 55)).steps]!++;
-    expect(counts).toEqual([0, 50, 5, 0]);
-    expect(fixed.frame.totalSteps).toBe(60);
+    // At exactly 1 s (r = 60) the last offset was 0.91, within twice the boundary tolerance of
+    // "one late" (1.0): the 60th step waits a frame, so 51 × 1 and 4 × 2 in this window.
+    expect(counts).toEqual([0, 51, 4, 0]);
+    expect(fixed.frame.totalSteps).toBe(59);
+    expect(fixed.frame.alpha).toBe(1); // the picture still shows game time G − step exactly
+    // Without the tolerance: plain floor, 50 × 1 and 5 × 2.
+    const plain = createFixedStep({ step: STEP, boundaryTolerance: 0 });
+    plain.advance(0);
+    const plainCounts = [0, 0, 0, 0];
+    for (let n = 1; n <= 55; n++) plainCounts[plain.advance(vblank(n, 55)).steps]!++;
+    expect(plainCounts).toEqual([0, 50, 5, 0]);
+    expect(plain.frame.totalSteps).toBe(60);
   });
 });
 
@@ -201,49 +211,63 @@ describe('createFixedStep: boundaryTolerance (a display at the step rate with ji
     }
   });
 
-  it("'ahead' runs the next step when it is due within the tolerance (alpha 0); tolerance 0 waits", () => {
-    const early = createFixedStep({ step: STEP, interpolation: 'ahead' });
-    early.advance(0);
-    const f = early.advance(1000 / 60 - 0.5); // 0.97 steps: ceil is 1, the step due at 1.0 also runs
+  it("'ahead' lets a step that is a hair past due wait a frame (alpha 1); tolerance 0 runs it", () => {
+    // For ceil the count jumps when r passes a whole number, so the tolerance is on that side.
+    // r = 1 exactly (offset 0) first, so the loop sits on the boundary; then r = 2.03.
+    const late = createFixedStep({ step: STEP, interpolation: 'ahead' });
+    late.advance(0);
+    late.advance(1000 / 60);
+    const f = late.advance(2 * (1000 / 60) + 0.5); // ceil is 3, but one late (offset 0.03) is nearer 0
     expect(f.totalSteps).toBe(2);
-    expect(f.alpha).toBe(0);
-    expect(f.pictureTime - f.elapsedGameSeconds).toBeCloseTo(0.5 / 1000, 12); // leads by 0.03 step
+    expect(f.alpha).toBe(1);
+    expect(f.elapsedGameSeconds - f.pictureTime).toBeCloseTo(0.5 / 1000, 12); // lags by 0.03 step
     const plain = createFixedStep({ step: STEP, interpolation: 'ahead', boundaryTolerance: 0 });
     plain.advance(0);
-    const g = plain.advance(1000 / 60 - 0.5);
-    expect(g.totalSteps).toBe(1);
-    expect(g.alpha).toBeCloseTo(0.97, 9);
-    // A step just past due is plain ceil with or without the tolerance.
-    expect(early.advance(2 * (1000 / 60) + 0.5).totalSteps).toBe(3);
+    plain.advance(1000 / 60);
+    const g = plain.advance(2 * (1000 / 60) + 0.5);
+    expect(g.totalSteps).toBe(3);
+    expect(g.alpha).toBeCloseTo(0.03, 9);
   });
 
   it("'previous' runs a step that is a hair short of due (alpha 0, pending below 0); tolerance 0 waits", () => {
+    // r = 1 exactly first (offset 0), then 1.97: one early (offset −0.03) is nearer 0 than 0.97.
     const early = createFixedStep({ step: STEP });
     early.advance(0);
-    const f = early.advance(1000 / 60 - 0.5); // 0.97 steps
-    expect(f.totalSteps).toBe(1);
+    early.advance(1000 / 60);
+    const f = early.advance(2 * (1000 / 60) - 0.5);
+    expect(f.totalSteps).toBe(2);
     expect(f.alpha).toBe(0);
     expect(f.pendingSeconds).toBeCloseTo(-0.5 / 1000, 12);
     const plain = createFixedStep({ step: STEP, boundaryTolerance: 0 });
     plain.advance(0);
-    const g = plain.advance(1000 / 60 - 0.5);
-    expect(g.totalSteps).toBe(0);
+    plain.advance(1000 / 60);
+    const g = plain.advance(2 * (1000 / 60) - 0.5);
+    expect(g.totalSteps).toBe(1);
     expect(g.alpha).toBeCloseTo(0.97, 9);
   });
 
   it('within the tolerance the count keeps to the side of the boundary it was on', () => {
-    // 'previous' with r at 1.5 (phase 0.5), then 2.97: early would make the phase −0.03, plain
-    // 0.97; 0.97 is nearer 0.5, so it waits (floor 2).
+    // 'previous' (floor). r at 1.5 (offset 0.5), then 2.97: one early would give offset −0.03,
+    // plain 0.97; 0.97 is nearer 0.5, so it waits (2).
     const fixed = createFixedStep({ step: STEP });
     fixed.advance(0);
     expect(fixed.advance(1.5 * (1000 / 60)).totalSteps).toBe(1);
     expect(fixed.advance(2.97 * (1000 / 60)).totalSteps).toBe(2);
-    // From r at 3.0 exactly (phase 0), 3.97 runs early: −0.03 is nearer 0 than 0.97.
-    expect(fixed.advance(3 * (1000 / 60)).totalSteps).toBe(3);
-    expect(fixed.advance(3.97 * (1000 / 60)).totalSteps).toBe(4);
-    // and stays early while r stays within the tolerance below the boundary.
-    expect(fixed.advance(4.96 * (1000 / 60)).steps).toBe(1);
-    expect(fixed.frame.totalSteps).toBe(5);
+    // r at 3.0 exactly: plain floor gives offset 0, one late gives 1.0, nearer last frame's 0.97:
+    // the count stays on the late side of the boundary (2) …
+    expect(fixed.advance(3 * (1000 / 60)).totalSteps).toBe(2);
+    // … and keeps to it while r jitters about the boundaries: 3.97 (offset 0.97) and 5.02 (one
+    // late: 1.02) run one step each.
+    expect(fixed.advance(3.97 * (1000 / 60)).steps).toBe(1);
+    expect(fixed.advance(5.02 * (1000 / 60)).steps).toBe(1);
+    expect(fixed.frame.totalSteps).toBe(4);
+    // From r at 6.0 exactly with a fresh history (offset 0), 6.97 runs one early: −0.03 is nearer 0.
+    const other = createFixedStep({ step: STEP });
+    other.advance(0);
+    expect(other.advance(6 * (1000 / 60)).totalSteps).toBe(5); // 5 of the 6 due: maxSteps
+    expect(other.advance(7 * (1000 / 60)).totalSteps).toBe(6);
+    expect(other.advance(7.97 * (1000 / 60)).totalSteps).toBe(7);
+    expect(other.frame.alpha).toBe(0);
   });
 });
 
