@@ -281,7 +281,7 @@ export function report({ info, frameLoop, react, browser, pacing, simulated, ord
       if (fixedRate && fixedRate.medianNs <= peer.medianNs) {
         why = `the scheduler alone (fixed refresh rate, no detection) takes ${duration(fixedRate.medianNs)}, so the difference is the per-frame refresh-rate detection`;
       } else if (n >= 1_000 && isolated && floor && isolated.medianNs < ours.medianNs * (1 - TIE)) {
-        why = `${contenders[p].label} does less per frame, but not so much less that isolation explains it: the floor with error isolation (one try per frame, resuming after a throwing callback) takes ${duration(isolated.medianNs)} against the bare floor's ${duration(floor.medianNs)}. Our scheduler keeps an entry object per subscription (callback, phase rank, priority, order, live flag) and wraps every call in its own try/catch; a flat array of callbacks iterated inside one try per frame would close most of the gap`;
+        why = `${contenders[p].label} does less per frame, but not so much less that isolation explains it: the floor with error isolation (one try per frame, resuming after a throwing callback, as our scheduler does) takes ${duration(isolated.medianNs)} against the bare floor's ${duration(floor.medianNs)}, and ours ${duration(ours.medianNs)}. The rest is ours calling every callback with the frame object and its fixed per-frame work; mainloop.js's N callbacks are the benchmark's own array, so its row is the bare floor by construction`;
       } else {
         why = `${contenders[p].label} does less per frame (no phases, priorities, error isolation, pause or time scale), and at this N our fixed per-frame work (frame info, clamping, time scale, refresh-rate detection) dominates`;
       }
@@ -332,7 +332,7 @@ export function report({ info, frameLoop, react, browser, pacing, simulated, ord
 }
 
 /**
- * The short README part (docs/readme/bench.md): a few headline rows from the same run, and the
+ * The README's benchmark section: a few headline rows from the same run, and the
  * link to the full results.
  */
 export function summary({ info, frameLoop, react, browser, pacing, contenders }) {
@@ -353,7 +353,7 @@ export function summary({ info, frameLoop, react, browser, pacing, contenders })
   out.push('## Benchmarks');
   out.push('');
   out.push(`Measured by \`npm run bench\` on ${info.cpu} (${info.cores} cores), Node ${info.node}, ${info.date.slice(0, 10)}.`);
-  out.push('Full tables, method and the cases where we are not ahead: [bench/RESULTS.md](../../bench/RESULTS.md).');
+  out.push('Full tables, method and the cases where we are not ahead: [bench/RESULTS.md](bench/RESULTS.md).');
   out.push('');
   out.push('```sh');
   out.push('npm run bench                    # builds dist/, runs everything, rewrites bench/RESULTS.md (~3–5 min)');

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // `npm run bench` (node --expose-gc bench/run.mjs): builds the package, runs the four benchmark
 // sections against the built dist/, prints the tables and writes bench/RESULTS.md and the
-// README part docs/readme/bench.md from the same run.
+// README's benchmark section from the same run.
 //   --no-build       use the dist/ already there
 //   --skip-browser   leave out the Chromium section
 // Benchmarks are not tests: nothing here runs in `npm test`.
 
 import { spawnSync } from 'node:child_process';
-import { writeFileSync, existsSync } from 'node:fs';
+import { writeFileSync, existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { runNode } from './lib/spawn.mjs';
@@ -19,6 +19,8 @@ import { runPacing } from './pacing/run.mjs';
 import { runSimulated } from './pacing/simulated.mjs';
 import { report, summary } from './report.mjs';
 
+const README_START = '<!-- bench:start (written by npm run bench) -->';
+const README_END = '<!-- bench:end -->';
 const args = new Set(process.argv.slice(2));
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = Date.now();
@@ -82,6 +84,13 @@ const info = {
 };
 const markdown = report({ info, frameLoop, react, browser, pacing, simulated, order: ORDER, sizes: SIZES, contenders, heapFrames });
 writeFileSync(new URL('./RESULTS.md', import.meta.url), markdown);
-writeFileSync(new URL('../docs/readme/bench.md', import.meta.url), summary({ info, frameLoop, react, browser, pacing, contenders }));
+// The README's benchmark section is the summary of this same run, between its two markers.
+const readmeUrl = new URL('../README.md', import.meta.url);
+const readme = readFileSync(readmeUrl, 'utf8');
+const start = readme.indexOf(README_START);
+const end = readme.indexOf(README_END);
+if (start < 0 || end < start) throw new Error(`README.md lacks the ${README_START} … ${README_END} markers`);
+const section = summary({ info, frameLoop, react, browser, pacing, contenders }).trim();
+writeFileSync(readmeUrl, `${readme.slice(0, start + README_START.length)}\n${section}\n${readme.slice(end)}`);
 log(`\n${markdown}`);
 log(`\nwrote bench/RESULTS.md in ${info.seconds} s`);

@@ -1,5 +1,5 @@
 // Bad input, each with a documented outcome (the outcome is in the test name and in
-// docs/readme/guarantees.md): NaN, ±Infinity, negative and zero values, timestamps that repeat or
+// the README's Guarantees section): NaN, ±Infinity, negative and zero values, timestamps that repeat or
 // go backwards, a one-hour gap, 10,000 frames in one advance and one frame 10,000 intervals long.
 // Never a NaN in any output, and time is never lost without being reported: through the chain
 // scheduler → fixed step, simulated + dropped + pending = elapsed game time, and elapsed game time
