@@ -16,8 +16,10 @@ export interface AdaptiveFramerateSnapshot {
  * instead of alternating between hitting and missing vblanks; it steps back up with hysteresis.
  * Turns it off again on unmount. Re-renders only when the divisor (or the display rate) changes.
  *
- * Use one per scheduler: the last one mounted sets the options, and any one unmounting turns the
- * adaptive rate off. (A `<FrameProvider adaptive>` is the alternative that needs no component.)
+ * Several may be mounted on one scheduler (a HUD and a settings panel, say): the last one mounted
+ * sets the options, and the adaptive rate stays on until the last of them unmounts. A
+ * `<FrameProvider adaptive>` is the alternative that needs no component; do not mix the two on one
+ * scheduler, since the last hook unmounting turns the adaptive rate off.
  *
  * @example
  * ```tsx
@@ -33,7 +35,12 @@ export function useAdaptiveFramerate(options?: SchedulerAdaptiveOptions): Adapti
   const key = options === undefined ? '' : JSON.stringify(options);
   useEffect(() => {
     scheduler.setAdaptive(key === '' ? true : (JSON.parse(key) as SchedulerAdaptiveOptions));
-    return () => scheduler.setAdaptive(false);
+    holders.set(scheduler, (holders.get(scheduler) ?? 0) + 1);
+    return () => {
+      const left = (holders.get(scheduler) ?? 1) - 1;
+      holders.set(scheduler, left);
+      if (left === 0) scheduler.setAdaptive(false);
+    };
   }, [scheduler, key]);
 
   const subscribe = useCallback(
@@ -50,6 +57,9 @@ export function useAdaptiveFramerate(options?: SchedulerAdaptiveOptions): Adapti
   const getSnapshot = useCallback(() => currentSnapshot(scheduler), [scheduler]);
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }
+
+/** How many mounted hooks want the adaptive rate on, per scheduler. */
+const holders = new WeakMap<FrameScheduler, number>();
 
 /** One snapshot per scheduler, shared by every hook instance and stable across StrictMode's double render. */
 const snapshots = new WeakMap<FrameScheduler, AdaptiveFramerateSnapshot>();

@@ -58,3 +58,27 @@ describe('useAdaptiveFramerate', () => {
     expect(display.scheduler.divisor).toBe(1); // adaptive is off again
   });
 });
+
+describe('useAdaptiveFramerate with several hooks on one scheduler', () => {
+  it('keeps the adaptive rate on until the last hook unmounts', () => {
+    const display = createDisplay(60, { refreshRate: 60 }, act);
+    const workMs = { current: 20 };
+    const tree = (hudCount: number) =>
+      strict(
+        <FrameProvider scheduler={display.scheduler}>
+          {Array.from({ length: hudCount }, (_, i) => (
+            <Hud key={i} />
+          ))}
+          <Load source={display.source} workMs={workMs} />
+        </FrameProvider>,
+      );
+    const { rerender, unmount } = render(tree(2));
+    display.run(12);
+    expect(display.scheduler.divisor).toBe(2);
+    rerender(tree(1)); // one HUD leaves: the other still wants the adaptive rate
+    expect(display.scheduler.divisor).toBe(2);
+    rerender(tree(0)); // the last one leaves: off
+    expect(display.scheduler.divisor).toBe(1);
+    unmount();
+  });
+});
