@@ -78,7 +78,11 @@ function VariableVsFixedDemo({ updateRate, loadMs, launchSpeed }: VariableVsFixe
     const machine = (every: number, fixed: boolean): Machine => ({
       ball: new Ball(launchSpeed),
       every,
-      fixed: fixed ? createFixedStep({ step: 1 / updateRate, interpolation: 'none', maxSteps: 10 }) : undefined,
+      // boundaryTolerance 0: plain floor, so at the same timestamp both machines hold exactly the
+      // same number of steps and can be compared state for state. (With the default tolerance each
+      // machine keeps its own side of a step boundary under jitter: their states are the same
+      // sequence, but at one moment one of them may be a step ahead.)
+      fixed: fixed ? createFixedStep({ step: 1 / updateRate, interpolation: 'none', maxSteps: 10, boundaryTolerance: 0 }) : undefined,
       lastMs: Number.NaN,
     });
     return {
