@@ -24,7 +24,9 @@ export interface UseSyncedUpdateOptions {
 /**
  * Updates in step with the display (seed 002): each frame, the elapsed game time is released in
  * whole refresh intervals only, cut into slices no longer than `1 / minFrameRate`, and `callback`
- * runs once per slice (zero, one or several times a frame). Runs in the `'update'` phase.
+ * runs once per slice (zero, one or several times a frame). Runs in the `'update'` phase. The
+ * scheduler's time scale applies to each slice: at 0.5× a 60 Hz display gives one 1/120 s slice a
+ * frame, not a 1/60 s slice every other frame.
  *
  * @example
  * ```tsx
@@ -53,8 +55,11 @@ export function useSyncedUpdate(
     () =>
       scheduler.subscribe(
         (frame) => {
-          const slices = slicer.advance(frame.deltaSeconds);
-          for (let i = 0; i < slices.length; i++) latest.current(slices[i] as number, frame);
+          // Slice the real (clamped) time, then scale each slice: slicing scaled time into display
+          // intervals would make a 0.5× slow motion release an interval only every other frame.
+          const scale = frame.timeScale;
+          const slices = slicer.advance(scale > 0 ? frame.deltaSeconds / scale : 0);
+          for (let i = 0; i < slices.length; i++) latest.current((slices[i] as number) * scale, frame);
         },
         { phase: 'update', priority },
       ),

@@ -65,6 +65,19 @@ describe('useSyncedUpdate', () => {
     view.unmount();
   });
 
+  it('applies the time scale to each slice: 0.5× on 60 Hz is one 1/120 s slice every frame', () => {
+    const perFrame = new Map<number, number[]>();
+    const view = renderWithFrames(<Synced perFrame={perFrame} refreshRate={60} />, { strictMode: true, refreshRate: 60, timeScale: 0.5 });
+    view.advanceFrames(61);
+    const lists = [...perFrame.values()];
+    expect(lists).toHaveLength(60);
+    for (const list of lists) {
+      expect(list).toHaveLength(1);
+      expect(list[0]).toBeCloseTo(1 / 120, 12);
+    }
+    view.unmount();
+  });
+
   it('never re-renders: zero commits over 100 frames', () => {
     const counter = createCommitCounter();
     const view = renderWithFrames(
