@@ -63,9 +63,9 @@ export function useSmoothedDelta(
           let dt = 0;
           if (frame.deltaSeconds > 0) {
             if (trustRate || scheduler.refreshRate.synced) {
-              // Snap the real (clamped) delta, then apply the time scale: snapping scaled time to
-              // display intervals would make a 0.5× slow motion alternate between 0 and 1 interval.
-              dt = smoother.smooth(frame.deltaSeconds / frame.timeScale) * frame.timeScale;
+              // Snap real time, then apply the time scale: snapping scaled time to display
+              // intervals would make a 0.5× slow motion alternate between 0 and 1 interval.
+              dt = smoother.smooth(frame.realDeltaSeconds) * frame.timeScale;
             } else {
               dt = frame.deltaSeconds;
             }

@@ -57,9 +57,8 @@ export function useSyncedUpdate(
         (frame) => {
           // Slice the real (clamped) time, then scale each slice: slicing scaled time into display
           // intervals would make a 0.5× slow motion release an interval only every other frame.
-          const scale = frame.timeScale;
-          const slices = slicer.advance(scale > 0 ? frame.deltaSeconds / scale : 0);
-          for (let i = 0; i < slices.length; i++) latest.current((slices[i] as number) * scale, frame);
+          const slices = slicer.advance(frame.realDeltaSeconds);
+          for (let i = 0; i < slices.length; i++) latest.current((slices[i] as number) * frame.timeScale, frame);
         },
         { phase: 'update', priority },
       ),

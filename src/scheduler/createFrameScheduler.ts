@@ -102,6 +102,7 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
     timestampMs: 0,
     deltaSeconds: 0,
     rawDeltaSeconds: 0,
+    realDeltaSeconds: 0,
     elapsedSeconds: 0,
     frameIndex: 0,
     refreshRate: estimate.refreshRate,
@@ -264,7 +265,8 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
 
       frame.timestampMs = valid ? timestampMs : Number.isFinite(lastRunMs) ? lastRunMs : 0;
       frame.rawDeltaSeconds = rawDeltaSeconds;
-      frame.deltaSeconds = paused ? 0 : clampedSeconds * timeScale;
+      frame.realDeltaSeconds = paused ? 0 : clampedSeconds;
+      frame.deltaSeconds = frame.realDeltaSeconds * timeScale;
       frame.elapsedSeconds += frame.deltaSeconds;
       frame.frameIndex = framesRun++;
       frame.refreshRate = estimate.refreshRate;

@@ -27,6 +27,12 @@ export interface FrameInfo {
   deltaSeconds: number;
   /** Real seconds since the previous frame, unclamped and unscaled (0 on the first frame). */
   rawDeltaSeconds: number;
+  /**
+   * Real seconds this frame stands for: clamped to `maxDelta`, 0 while paused, not scaled
+   * (`deltaSeconds` = this × `timeScale`). What algorithms that snap real time to the display
+   * (delta smoothing, synced slices) take, before they apply the time scale to their result.
+   */
+  realDeltaSeconds: number;
   /** Game seconds since the loop started (sum of deltaSeconds). */
   elapsedSeconds: number;
   /** Frames run so far, starting at 0. */

@@ -390,3 +390,24 @@ describe('nextDeltaSeconds: what the next frame is expected to cover', () => {
     expect(seen).toEqual([0.5 / 50, 2 / 50, 2 / 50]);
   });
 });
+
+describe('realDeltaSeconds: the real time a frame stands for', () => {
+  it('is the clamped, unscaled delta, 0 while paused, and deltaSeconds is it times the time scale', () => {
+    const source = createManualSource(0);
+    const scheduler = createFrameScheduler({ source, refreshRate: 50, timeScale: 0.5, maxDelta: 0.1 });
+    const seen: [number, number][] = [];
+    const unsubscribe = scheduler.subscribe((f) => seen.push([f.realDeltaSeconds, f.deltaSeconds]));
+    source.tick(0);
+    source.tick(20);
+    source.tick(520); // a 0.5 s gap, clamped to 0.1 s
+    scheduler.pause();
+    source.tick(540);
+    unsubscribe();
+    expect(seen).toEqual([
+      [0, 0],
+      [0.02, 0.01],
+      [0.1, 0.05],
+      [0, 0],
+    ]);
+  });
+});
