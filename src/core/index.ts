@@ -12,3 +12,17 @@ export { createRefreshRateDetector, KNOWN_REFRESH_RATES } from './refreshRateDet
 export { createFrameStats } from './frameStats.js';
 export { createSeededRandom } from './random.js';
 export type { SeededRandom } from './random.js';
+export { createInterpolated } from './interpolated.js';
+export type {
+  Interpolated,
+  InterpolatedKind,
+  InterpolatedOptions,
+  InterpolatedScalar,
+  InterpolatedScalarOptions,
+  InterpolatedVector,
+  InterpolatedVectorOptions,
+  QuaternionBlend,
+  VectorSource,
+  VectorTarget,
+  XYZWLike,
+} from './interpolated.js';

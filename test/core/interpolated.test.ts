@@ -1,0 +1,226 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createInterpolated } from '../../src/core/interpolated.js';
+
+const finite = fc.double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true });
+const alphaArb = fc.double({ min: 0, max: 1, noNaN: true });
+const angleArb = fc.double({ min: -50, max: 50, noNaN: true });
+
+/** A unit quaternion from four numbers (rejecting near-zero ones). */
+const quaternionArb = fc
+  .tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }))
+  .filter(([x, y, z, w]) => x * x + y * y + z * z + w * w > 0.01)
+  .map(([x, y, z, w]) => {
+    const n = Math.hypot(x, y, z, w);
+    return [x / n, y / n, z / n, w / n] as const;
+  });
+
+const dot4 = (a: ArrayLike<number>, b: ArrayLike<number>) => a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]! + a[3]! * b[3]!;
+
+describe('createInterpolated: numbers', () => {
+  it('blends previous → current, exactly at 0 and 1, between them inside', () => {
+    fc.assert(
+      fc.property(finite, finite, alphaArb, (p, c, alpha) => {
+        const v = createInterpolated({ kind: 'number', initial: p });
+        v.push(c);
+        expect(v.blend(0)).toBe(p);
+        expect(v.blend(1)).toBe(c);
+        const b = v.blend(alpha);
+        expect(b).toBeGreaterThanOrEqual(Math.min(p, c) - 1e-9);
+        expect(b).toBeLessThanOrEqual(Math.max(p, c) + 1e-9);
+      }),
+    );
+  });
+
+  it('snapshot saves current as previous; exact mid value', () => {
+    const v = createInterpolated({ kind: 'number' });
+    v.current = 10;
+    v.snapshot();
+    v.current = 20;
+    expect(v.previous).toBe(10);
+    expect(v.blend(0.25)).toBe(12.5);
+  });
+
+  it('clamps alpha to [0, 1] and reads NaN as 0', () => {
+    const v = createInterpolated({ kind: 'number', initial: 2 });
+    v.push(4);
+    expect(v.blend(-1)).toBe(2);
+    expect(v.blend(2)).toBe(4);
+    expect(v.blend(Number.NaN)).toBe(2);
+  });
+
+  it('interpolation off: the picture is the current state at any alpha', () => {
+    const v = createInterpolated({ kind: 'number', initial: 0, interpolate: false });
+    v.push(8);
+    expect(v.blend(0)).toBe(8);
+    expect(v.blend(0.5)).toBe(8);
+    v.enabled = true;
+    expect(v.blend(0.5)).toBe(4);
+  });
+
+  it('teleport: every alpha shows the new state, and the next step starts from it', () => {
+    fc.assert(
+      fc.property(finite, finite, finite, fc.array(alphaArb, { minLength: 1, maxLength: 8 }), (start, moved, to, alphas) => {
+        const v = createInterpolated({ kind: 'number', initial: start });
+        v.push(moved);
+        v.teleport(to);
+        for (const alpha of alphas) expect(v.blend(alpha)).toBe(to);
+        // next step moves by +1 from the teleported place: no picture between the old and new place
+        v.push(to + 1);
+        for (const alpha of alphas) {
+          const b = v.blend(alpha);
+          expect(b).toBeGreaterThanOrEqual(to - 1e-9);
+          expect(b).toBeLessThanOrEqual(to + 1 + 1e-9);
+        }
+      }),
+    );
+  });
+
+  it('teleport() without a value keeps the current state and drops the previous', () => {
+    const v = createInterpolated({ kind: 'number', initial: 1 });
+    v.current = 5;
+    v.teleport();
+    expect(v.previous).toBe(5);
+    expect(v.blend(0)).toBe(5);
+  });
+});
+
+describe('createInterpolated: angles', () => {
+  it('turns the shorter way: never more than half a turn of travel, exact at the ends', () => {
+    fc.assert(
+      fc.property(angleArb, angleArb, alphaArb, (p, c, alpha) => {
+        const v = createInterpolated({ kind: 'angle', initial: p });
+        v.push(c);
+        expect(v.blend(0)).toBe(p);
+        expect(v.blend(1)).toBe(c);
+        // The arc from previous to the blend has the sign of the shorter arc and at most its length.
+        const short = c - p - 2 * Math.PI * Math.floor((c - p + Math.PI) / (2 * Math.PI));
+        expect(Math.abs(short)).toBeLessThanOrEqual(Math.PI + 1e-12);
+        const travelled = v.blend(alpha) - p;
+        expect(Math.abs(travelled)).toBeLessThanOrEqual(Math.abs(short) + 1e-9);
+        if (Math.abs(travelled) > 1e-9) expect(Math.sign(travelled)).toBe(Math.sign(short));
+      }),
+    );
+  });
+
+  it('crosses ±π the short way: 170° → −170° passes 180°, not 0°', () => {
+    const deg = Math.PI / 180;
+    const v = createInterpolated({ kind: 'angle', initial: 170 * deg });
+    v.push(-170 * deg);
+    expect(v.blend(0.5) / deg).toBeCloseTo(180, 9);
+  });
+});
+
+describe('createInterpolated: vectors', () => {
+  it('componentwise between previous and current, exact at 0 and 1, any size', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 7 }).chain((n) => fc.tuple(fc.array(finite, { minLength: n, maxLength: n }), fc.array(finite, { minLength: n, maxLength: n }))), alphaArb, ([p, c], alpha) => {
+        const v = createInterpolated({ kind: 'vector', size: p.length, initial: p });
+        v.push(c);
+        expect(Array.from(v.blend(0))).toEqual(p);
+        expect(Array.from(v.blend(1))).toEqual(c);
+        const out = v.blend(alpha, new Array<number>(p.length).fill(0));
+        for (let i = 0; i < p.length; i++) {
+          expect(out[i]).toBeGreaterThanOrEqual(Math.min(p[i]!, c[i]!) - 1e-9);
+          expect(out[i]).toBeLessThanOrEqual(Math.max(p[i]!, c[i]!) + 1e-9);
+        }
+      }),
+    );
+  });
+
+  it('writes into arrays, typed arrays and x/y/z objects, and returns the target', () => {
+    const v = createInterpolated({ kind: 'vector', size: 3, initial: [0, 0, 0] });
+    v.push({ x: 2, y: 4, z: 8 });
+    const arr = [9, 9, 9, 9];
+    expect(v.blend(0.5, arr)).toBe(arr);
+    expect(arr).toEqual([1, 2, 4, 9]);
+    const f32 = new Float32Array(3);
+    expect(Array.from(v.blend(0.25, f32))).toEqual([0.5, 1, 2]);
+    // a three.js Vector3 look-alike: has a length() method, which must not be read as an array length
+    const vec3 = { x: 0, y: 0, z: 0, length() { return Math.hypot(this.x, this.y, this.z); } };
+    v.blend(1, vec3);
+    expect([vec3.x, vec3.y, vec3.z]).toEqual([2, 4, 8]);
+    const vec2 = { x: 0, y: 0 };
+    const v2 = createInterpolated({ kind: 'vector', size: 2 });
+    v2.push([10, 20]);
+    v2.blend(0.1, vec2);
+    expect(vec2).toEqual({ x: 1, y: 2 });
+  });
+
+  it('teleport leaves no intermediate picture', () => {
+    const v = createInterpolated({ kind: 'vector', size: 2 });
+    v.push([1, 1]);
+    v.teleport([100, -100]);
+    for (const alpha of [0, 0.3, 0.7, 1]) expect(Array.from(v.blend(alpha))).toEqual([100, -100]);
+  });
+
+  it('rejects bad options and bad sources with errors that name them', () => {
+    expect(() => createInterpolated({ kind: 'vectr' as 'vector' })).toThrow(/createInterpolated: option `kind`/);
+    expect(() => createInterpolated({ kind: 'vector', size: 0 })).toThrow(/createInterpolated: option `size`.*got 0/);
+    expect(() => createInterpolated({ kind: 'vector', size: 2, initial: [1, 2, 3] })).toThrow(/option `initial` must have 2 components/);
+    expect(() => createInterpolated({ kind: 'quaternion', size: 3 })).toThrow(/option `size` must be 4/);
+    expect(() => createInterpolated({ kind: 'vector', blend: 'slerp' })).toThrow(/option `blend` applies to kind 'quaternion'/);
+    expect(() => createInterpolated({ kind: 'number', initial: Number.NaN })).toThrow(/option `initial` must be a finite number/);
+    expect(() => createInterpolated({ kind: 'number', interpolate: 'no' as unknown as boolean })).toThrow(/option `interpolate`/);
+    const v = createInterpolated({ kind: 'vector', size: 3 });
+    expect(() => v.set([1, 2])).toThrow(TypeError);
+    const big = createInterpolated({ kind: 'vector', size: 5 });
+    expect(() => big.blend(0.5, { x: 0, y: 0 })).toThrow(/array target for size 5/);
+  });
+});
+
+describe('createInterpolated: quaternions', () => {
+  for (const blend of ['nlerp', 'slerp'] as const) {
+    it(`${blend}: unit length, ends on ±previous and current, on the short arc between them`, () => {
+      fc.assert(
+        fc.property(quaternionArb, quaternionArb, alphaArb, (p, c, alpha) => {
+          const q = createInterpolated({ kind: 'quaternion', blend, initial: p });
+          q.push(c);
+          const out = q.blend(alpha, [0, 0, 0, 0]);
+          expect(Math.hypot(...out)).toBeCloseTo(1, 12);
+          // ±q is the same rotation: compare |dot| with the expected quaternion.
+          expect(Math.abs(dot4(q.blend(0, [0, 0, 0, 0]), p))).toBeCloseTo(1, 12);
+          expect(Array.from(q.blend(1, [0, 0, 0, 0])).map((x, i) => x - c[i]!).every((d) => Math.abs(d) < 1e-12)).toBe(true);
+          // On the short arc: the rotation angle to each end adds up to the angle between the ends.
+          const angle = (a: ArrayLike<number>, b: ArrayLike<number>) => 2 * Math.acos(Math.min(1, Math.abs(dot4(a, b))));
+          expect(angle(p, out) + angle(out, c)).toBeCloseTo(angle(p, c), 6);
+        }),
+      );
+    });
+  }
+
+  it('slerp turns at constant speed: halfway is half the angle; nlerp is close', () => {
+    // 0° → 90° about z
+    const h = Math.SQRT1_2;
+    for (const blend of ['slerp', 'nlerp'] as const) {
+      const q = createInterpolated({ kind: 'quaternion', blend, initial: [0, 0, 0, 1] });
+      q.push([0, 0, h, h]);
+      const quarter = q.blend(0.25, { x: 0, y: 0, z: 0, w: 0 });
+      const turned = (2 * Math.atan2(quarter.z, quarter.w) * 180) / Math.PI;
+      if (blend === 'slerp') expect(turned).toBeCloseTo(22.5, 9);
+      else expect(Math.abs(turned - 22.5)).toBeLessThan(1);
+    }
+  });
+
+  it('takes −q as q: from q to −q does not turn at all', () => {
+    const q = createInterpolated({ kind: 'quaternion', initial: [0, 0, 0, 1] });
+    q.push([0, 0, 0, -1]);
+    const mid = q.blend(0.5);
+    expect(Math.abs(mid[3]!)).toBeCloseTo(1, 12);
+  });
+
+  it('teleport and interpolate: false show the current rotation at every alpha', () => {
+    const h = Math.SQRT1_2;
+    const q = createInterpolated({ kind: 'quaternion', initial: [0, 0, 0, 1] });
+    q.push([h, 0, 0, h]);
+    q.teleport([0, h, 0, h]);
+    for (const alpha of [0, 0.5, 1]) expect(Array.from(q.blend(alpha)).map((x) => +x.toFixed(12))).toEqual([0, +h.toFixed(12), 0, +h.toFixed(12)]);
+    const off = createInterpolated({ kind: 'quaternion', interpolate: false });
+    off.push([h, 0, 0, h]);
+    expect(Array.from(off.blend(0)).map((x) => +x.toFixed(12))).toEqual([+h.toFixed(12), 0, 0, +h.toFixed(12)]);
+  });
+
+  it('the identity is the default state', () => {
+    expect(Array.from(createInterpolated({ kind: 'quaternion' }).blend(0.5))).toEqual([0, 0, 0, 1]);
+  });
+});
