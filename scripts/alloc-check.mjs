@@ -285,6 +285,80 @@ for (const interpolation of ['none', 'previous', 'ahead', 'predicted']) {
   }
 }
 
+/**
+ * Interpolation per object: each "frame" runs one fixed step (snapshot, move current) and one
+ * blend into the kinds of target users pass. The alphas are boxed once, like the timestamps (a
+ * fresh fractional double passed to a function V8 does not inline would be the loop's own
+ * allocation): 64 values spread over [0, 1], kept in generic element mode by the sentinel.
+ */
+const ALPHAS = Array.from({ length: 64 }, (_, k) => k / 63);
+ALPHAS.push('end');
+path('interpolated number (step + blend)', 'synced', () => {
+  const value = core.createInterpolated({ kind: 'number' });
+  return (input, count) => {
+    for (let i = 0; i < count; i++) {
+      value.snapshot();
+      value.current = input[i];
+      sink[0] += value.blend(ALPHAS[i & 63]);
+    }
+  };
+});
+
+path('interpolated angle (step + blend)', 'synced', () => {
+  const value = core.createInterpolated({ kind: 'angle' });
+  return (input, count) => {
+    for (let i = 0; i < count; i++) {
+      value.push(input[i] * 0.01);
+      sink[0] += value.blend(ALPHAS[i & 63]);
+    }
+  };
+});
+
+path('interpolated vector 3 (step + blend into {x, y, z})', 'synced', () => {
+  const value = core.createInterpolated({ kind: 'vector', size: 3 });
+  const target = { x: 0, y: 0, z: 0, length() { return 0; } };
+  return (input, count) => {
+    for (let i = 0; i < count; i++) {
+      value.snapshot();
+      value.current[0] = input[i];
+      value.current[2] = -input[i];
+      value.blend(ALPHAS[i & 63], target);
+    }
+    sink[0] += target.x;
+  };
+});
+
+path('interpolated vector 6 (step + blend into Float32Array)', 'synced', () => {
+  const value = core.createInterpolated({ kind: 'vector', size: 6 });
+  const target = new Float32Array(6);
+  return (input, count) => {
+    for (let i = 0; i < count; i++) {
+      value.snapshot();
+      value.current[i % 6] = input[i];
+      value.blend(ALPHAS[i & 63], target);
+    }
+    sink[0] += target[0];
+  };
+});
+
+for (const blend of ['nlerp', 'slerp']) {
+  path(`interpolated quaternion ${blend} (step + blend into {x, y, z, w})`, 'synced', () => {
+    const value = core.createInterpolated({ kind: 'quaternion', blend });
+    const target = { x: 0, y: 0, z: 0, w: 1 };
+    const q = new Float64Array(4);
+    return (input, count) => {
+      for (let i = 0; i < count; i++) {
+        const half = input[i] * 0.001;
+        q[2] = Math.sin(half);
+        q[3] = Math.cos(half);
+        value.push(q);
+        value.blend(ALPHAS[i & 63], target);
+      }
+      sink[0] += target.w;
+    };
+  });
+}
+
 /** 100 trivial subscribers over all four phases; each reads the reused FrameInfo into a Float64Array. */
 function subscribeHundred(scheduler) {
   const phases = ['input', 'update', 'render', 'after'];
