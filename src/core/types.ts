@@ -190,6 +190,11 @@ export interface AdaptiveFramerateOptions {
   minThreshold?: number;
   /** Most vblanks one picture may hold, a whole number ≥ 1. Default 4 (60 → 30 → 20 → 15 Hz and no lower). */
   maxDivisor?: number;
+  /**
+   * The divisor to start at, a whole number ≥ 1 (lowered to `maxDivisor` when above it). Default 1.
+   * Lets new options take over from a governor that had already stepped down, without a reset.
+   */
+  initialDivisor?: number;
 }
 
 /** Chooses how many vblanks each picture holds, with a lag counter and hysteresis. */

@@ -6,8 +6,19 @@
  */
 export type * from './types.js';
 export { createFrameScheduler } from './createFrameScheduler.js';
-export { getDefaultScheduler, DEFAULT_SCHEDULER_KEY } from './defaultScheduler.js';
+export { getDefaultScheduler, resetDefaultScheduler, DEFAULT_SCHEDULER_KEY } from './defaultScheduler.js';
 export { createBrowserFrameSource } from './browserSource.js';
 export { createManualSource } from './manualSource.js';
 export type { ManualSource } from './manualSource.js';
 export { FRAME_PHASES } from './subscribers.js';
+export { createFixedClock } from './fixedClock.js';
+export type {
+  FixedClock,
+  FixedClockGridOptions,
+  FixedClockOptions,
+  FixedClockStats,
+  FixedClockStep,
+  FixedJobOptions,
+  FixedRender,
+  FixedUpdate,
+} from './fixedClock.js';

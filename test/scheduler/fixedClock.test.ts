@@ -1,0 +1,356 @@
+// The shared fixed clock: many jobs on one fixed-step grid, interleaved per step, one alpha per
+// frame, controls that belong to the clock, and the real time each step stands for.
+import { describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
+import { createFixedStep } from '../../src/core/fixedStep.js';
+import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
+import { createFixedClock } from '../../src/scheduler/fixedClock.js';
+import type { FixedClockOptions } from '../../src/scheduler/fixedClock.js';
+import { createManualSource } from '../../src/scheduler/manualSource.js';
+import type { FrameSchedulerOptions } from '../../src/scheduler/types.js';
+
+/** A display at `hz` driven by hand: vblank k at k × 1000 / hz ms, counted from k (no drift). */
+function display(hz: number, schedulerOptions: Omit<FrameSchedulerOptions, 'source'> = {}) {
+  const source = createManualSource(0);
+  const scheduler = createFrameScheduler({ refreshRate: hz, ...schedulerOptions, source });
+  let k = 0;
+  return {
+    source,
+    scheduler,
+    /** Run n vblanks. */
+    frames(n: number) {
+      for (let i = 0; i < n; i++) source.tick((++k * 1000) / hz);
+    },
+    /** Run every vblank up to `ms`. */
+    until(ms: number) {
+      while (((k + 1) * 1000) / hz <= ms + 1e-9) source.tick((++k * 1000) / hz);
+    },
+    get nowMs() {
+      return (k * 1000) / hz;
+    },
+  };
+}
+
+function clockOn(hz: number, options: Partial<FixedClockOptions> = {}, schedulerOptions: Omit<FrameSchedulerOptions, 'source'> = {}) {
+  const d = display(hz, schedulerOptions);
+  const clock = createFixedClock(d.scheduler, { step: 1 / 60, ...options });
+  return { ...d, clock };
+}
+
+describe('createFixedClock', () => {
+  it('three jobs added 0, 137 and 500 ms apart step on one grid, interleaved, with one alpha per frame', () => {
+    const { clock, until, frames, scheduler } = clockOn(60);
+    const log: string[] = [];
+    const indices: Record<string, number[]> = { player: [], enemy: [], camera: [] };
+    const alphas: Array<{ frame: number; job: string; alpha: number }> = [];
+    const job = (name: string, priority: number) => {
+      clock.addUpdate((dt, s) => {
+        expect(dt).toBe(1 / 60);
+        log.push(`${name}${s.index}`);
+        indices[name]!.push(s.index);
+      }, { priority });
+      clock.addRender((alpha, frame) => void alphas.push({ frame: frame.frameIndex, job: name, alpha }));
+    };
+    job('player', 0);
+    frames(1); // time zero at 16.67 ms
+    until(137);
+    job('enemy', 1);
+    until(500);
+    job('camera', 2);
+    until(1000);
+    expect(scheduler.subscriberCount).toBe(2); // one update + one render subscription for the whole clock
+
+    // Reference: one createFixedStep fed the same game clock counts the same steps.
+    const reference = createFixedStep({ step: 1 / 60 });
+    let referenceSteps = 0;
+    for (let k = 1; k <= 60; k++) referenceSteps += reference.advance((k * 1000) / 60 - 1000 / 60).steps;
+    expect(indices.player).toEqual(Array.from({ length: referenceSteps }, (_, i) => i));
+    // The enemy joined after the frame at 133.3 ms (step 7 done): its first step is the grid's 8th, not a new 0.
+    expect(indices.enemy![0]).toBe(7);
+    expect(indices.camera![0]).toBe(29); // joined after the frame at 500 ms (steps 0…28 done)
+    expect(indices.enemy).toEqual(indices.player!.slice(7));
+    expect(indices.camera).toEqual(indices.player!.slice(29));
+    // Interleaved per step, in priority order.
+    const lastSteps = log.slice(-6);
+    expect(lastSteps).toEqual(['player57', 'enemy57', 'camera57', 'player58', 'enemy58', 'camera58']);
+    // One alpha per frame for every render.
+    const byFrame = new Map<number, Set<number>>();
+    for (const a of alphas) byFrame.set(a.frame, (byFrame.get(a.frame) ?? new Set()).add(a.alpha));
+    for (const set of byFrame.values()) expect(set.size).toBe(1);
+  });
+
+  it('runs A B, A B when a frame holds two steps (30 Hz display, 1/60 s step), never A A B B', () => {
+    const { clock, frames } = clockOn(30);
+    const log: string[] = [];
+    clock.addUpdate((_dt, s) => void log.push(`B${s.index}`), { priority: 1 });
+    clock.addUpdate((_dt, s) => void log.push(`A${s.index}`), { priority: 0 });
+    frames(2);
+    expect(log).toEqual(['A0', 'B0', 'A1', 'B1']);
+  });
+
+  it('subscribes only while it has jobs, exactly one update and one render subscription', () => {
+    const { clock, scheduler } = clockOn(60);
+    expect(scheduler.subscriberCount).toBe(0);
+    const offs = [clock.addUpdate(() => undefined), clock.addUpdate(() => undefined)];
+    expect(scheduler.subscriberCount).toBe(1);
+    offs.push(clock.addRender(() => undefined), clock.addRender(() => undefined));
+    expect(scheduler.subscriberCount).toBe(2);
+    for (const off of offs) off();
+    expect(scheduler.subscriberCount).toBe(0);
+    expect(clock.updateCount + clock.renderCount).toBe(0);
+  });
+
+  it('pause() then resume() before the next frame costs no game time (every frame still steps)', () => {
+    const { clock, frames } = clockOn(60);
+    let updates = 0;
+    clock.addUpdate(() => void updates++);
+    frames(1);
+    for (let i = 0; i < 60; i++) {
+      clock.pause();
+      clock.resume();
+      frames(1);
+    }
+    expect(updates).toBe(60);
+  });
+
+  it('pause() then frames then resume(): the paused time is skipped, not caught up', () => {
+    const { clock, frames } = clockOn(60);
+    let updates = 0;
+    clock.addUpdate(() => void updates++);
+    frames(11);
+    clock.pause();
+    frames(30);
+    expect(updates).toBe(10);
+    clock.resume();
+    frames(4); // resume point, then 3 steps
+    expect(updates).toBe(13);
+  });
+
+  it('pause() inside an update: no further step that frame; the steps left are reported as dropped', () => {
+    const { clock, frames } = clockOn(12); // 83.3 ms frames: 5 steps each
+    const seen: number[] = [];
+    clock.addUpdate((_dt, s) => {
+      seen.push(s.index);
+      if (s.index === 6) clock.pause();
+    });
+    frames(3);
+    expect(seen).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(clock.stats.steps).toBe(2);
+    expect(clock.stats.droppedSeconds).toBeCloseTo(3 / 60, 12);
+    expect(clock.stats.totalSteps).toBe(7);
+    const s = clock.stats;
+    expect(s.totalSteps / 60 + s.totalDroppedSeconds + s.pendingSeconds).toBeCloseTo(s.elapsedGameSeconds, 12);
+    frames(5);
+    expect(seen).toHaveLength(7);
+  });
+
+  it('holds and pause() are independent: resume() does not lift a hold, releasing a hold does not lift pause()', () => {
+    const { clock, frames } = clockOn(60);
+    let updates = 0;
+    clock.addUpdate(() => void updates++);
+    frames(2);
+    const release = clock.hold();
+    clock.pause();
+    release();
+    frames(5);
+    expect(updates).toBe(1);
+    const again = clock.hold();
+    clock.resume();
+    frames(5);
+    expect(updates).toBe(1);
+    expect(clock.paused).toBe(true);
+    again();
+    frames(3);
+    expect(updates).toBe(3);
+  });
+
+  it('stepOnce runs exactly one step under the clock pause and under the scheduler pause; does nothing while running', () => {
+    const { clock, frames, scheduler } = clockOn(60);
+    let updates = 0;
+    clock.addUpdate(() => void updates++);
+    frames(3);
+    expect(updates).toBe(2);
+    expect(clock.stepOnce()).toBe(false);
+    frames(1);
+    expect(updates).toBe(3);
+
+    clock.pause();
+    expect(clock.stepOnce()).toBe(true);
+    frames(3);
+    expect(updates).toBe(4);
+    clock.resume();
+    frames(2);
+    expect(updates).toBe(5);
+
+    scheduler.pause();
+    frames(2);
+    expect(updates).toBe(5);
+    expect(clock.stepOnce()).toBe(true);
+    frames(3);
+    expect(updates).toBe(6);
+    scheduler.resume();
+    frames(3);
+    expect(updates).toBe(9); // the scheduler's paused time is skipped; the single step is kept
+  });
+
+  it('setTimeScale and setInterpolation apply to the whole clock', () => {
+    const { clock, frames } = clockOn(60);
+    let updates = 0;
+    let alpha = -1;
+    clock.addUpdate(() => void updates++);
+    clock.addRender((a) => void (alpha = a));
+    frames(1);
+    clock.setTimeScale(0.5);
+    frames(60);
+    expect(updates).toBe(30);
+    clock.setInterpolation('none');
+    frames(1);
+    expect(alpha).toBe(1);
+  });
+
+  it('a throwing update is reported once per frame and skipped for the rest of that frame; other jobs run every step', () => {
+    const onError = vi.fn();
+    const { clock, frames } = clockOn(20, {}, { onError }); // 3 steps per frame
+    let a = 0;
+    let b = 0;
+    clock.addUpdate(() => {
+      a++;
+      if (a === 4) throw new Error('boom');
+    });
+    clock.addUpdate(() => void b++);
+    frames(3);
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(a).toBe(4);
+    expect(b).toBe(6);
+    frames(1);
+    expect(a).toBe(7);
+  });
+
+  it('changing the step carries game time into the new grid: four changes in 5 s lose nothing', () => {
+    const { clock, until, frames } = clockOn(60);
+    let simulated = 0;
+    clock.addUpdate((dt) => void (simulated += dt));
+    frames(1);
+    const steps = [1 / 60, 1 / 50, 1 / 120, 1 / 30, 1 / 60];
+    for (let i = 1; i <= 4; i++) {
+      until(i * 1000 + 7);
+      clock.setOptions({ step: steps[i]! });
+    }
+    until(5000);
+    const elapsed = (5000 - 1000 / 60) / 1000;
+    const s = clock.stats;
+    expect(s.elapsedGameSeconds).toBeCloseTo(elapsed, 9);
+    expect(s.totalDroppedSeconds).toBe(0);
+    expect(simulated + s.pendingSeconds).toBeCloseTo(elapsed, 9);
+    expect(s.pendingSeconds).toBeLessThan(1 / 60);
+  });
+
+  it('keeps pause and time scale across a change of step', () => {
+    const { clock, frames } = clockOn(60);
+    let updates = 0;
+    clock.addUpdate(() => void updates++);
+    frames(5);
+    clock.pause();
+    clock.setOptions({ step: 1 / 30 });
+    frames(60);
+    expect(updates).toBe(4);
+    expect(clock.paused).toBe(true);
+    clock.setTimeScale(0.25);
+    clock.setOptions({ step: 1 / 60 });
+    expect(clock.timeScale).toBe(0.25);
+    clock.resume();
+    frames(1 + 60);
+    expect(updates).toBe(4 + 15);
+  });
+
+  it('maps each step back to the real time it stands for: contiguous spans at the step rate, scaled by the time scale', () => {
+    const { clock, frames } = clockOn(60, { timeScale: 0.5 });
+    const spans: Array<[number, number, number]> = [];
+    clock.addUpdate((_dt, s) => void spans.push([s.index, s.stepStartTimestampMs, s.stepEndTimestampMs]));
+    frames(121);
+    const t0 = 1000 / 60;
+    expect(spans).toHaveLength(60);
+    for (const [index, start, end] of spans) {
+      expect(start).toBeCloseTo(t0 + index * (2000 / 60), 6);
+      expect(end).toBeCloseTo(t0 + (index + 1) * (2000 / 60), 6);
+    }
+    expect(clock.stepEndTimestampMs(59)).toBeCloseTo(t0 + 60 * (2000 / 60), 6);
+    // The next step's game time lies past the last frame: extrapolated at the clock's rate.
+    expect(clock.stepEndTimestampMs(60)).toBeCloseTo(t0 + 61 * (2000 / 60), 6);
+  });
+
+  it('step spans tile real time with no gap or overlap, never past the frame by more than the boundary tolerance ("previous"), under any frame pattern (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 1, max: 400, noNaN: true }), { minLength: 2, maxLength: 60 }), fc.constantFrom<'slow-motion' | 'catch-up'>('slow-motion', 'catch-up'), (gaps, overload) => {
+        const source = createManualSource(0);
+        const scheduler = createFrameScheduler({ source, refreshRate: 60 });
+        const clock = createFixedClock(scheduler, { step: 1 / 60, overload });
+        const spans: Array<[number, number, number]> = [];
+        let frameMs = 0;
+        clock.addUpdate((_dt, s) => {
+          spans.push([s.index, s.stepStartTimestampMs, s.stepEndTimestampMs]);
+          // The fixed step may run a step up to 5 % of a step early (its boundary tolerance).
+          expect(s.stepEndTimestampMs).toBeLessThanOrEqual(frameMs + 0.05 * (1000 / 60) + 1e-6);
+        });
+        let t = 10;
+        for (const gap of gaps) {
+          t += gap;
+          frameMs = t;
+          source.tick(t);
+        }
+        for (let i = 1; i < spans.length; i++) {
+          const [index, start] = spans[i]!;
+          const [prevIndex, , prevEnd] = spans[i - 1]!;
+          expect(start).toBeLessThanOrEqual(spans[i]![2]);
+          if (index === prevIndex + 1) expect(start).toBeCloseTo(prevEnd, 6);
+          else expect(index).toBeGreaterThan(prevIndex); // dropped steps keep their numbers
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('a job removed inside an update does not run again; a job added inside one joins at the next frame', () => {
+    const { clock, frames } = clockOn(30);
+    const log: string[] = [];
+    let offB: () => void = () => undefined;
+    clock.addUpdate((_dt, s) => {
+      log.push(`A${s.index}`);
+      if (s.index === 2) {
+        offB();
+        clock.addUpdate((_d, t) => void log.push(`C${t.index}`));
+      }
+    });
+    offB = clock.addUpdate((_dt, s) => void log.push(`B${s.index}`));
+    frames(3);
+    expect(log).toEqual(['A0', 'B0', 'A1', 'B1', 'A2', 'A3']);
+    frames(1);
+    expect(log.slice(-4)).toEqual(['A4', 'C4', 'A5', 'C5']);
+  });
+
+  it('rejects bad options naming them, and bad jobs', () => {
+    const { scheduler } = display(60);
+    expect(() => createFixedClock(scheduler, { step: 0 })).toThrow(/createFixedClock: option `step`/);
+    expect(() => createFixedClock(scheduler, { step: 1 / 60, maxSteps: 0 })).toThrow(/`maxSteps`/);
+    expect(() => createFixedClock(scheduler, { step: 1 / 60, paused: 'yes' as never })).toThrow(/`paused`/);
+    expect(() => createFixedClock(null as never, { step: 1 / 60 })).toThrow(/scheduler/);
+    const clock = createFixedClock(scheduler, { step: 1 / 60 });
+    expect(() => clock.addUpdate(undefined as never)).toThrow(/update must be a function/);
+    expect(() => clock.setOptions({ step: -1 })).toThrow(/`step`/);
+  });
+
+  it('joins another scheduler without a jump in game time', () => {
+    const a = display(60);
+    const b = display(60);
+    a.frames(600); // a is 10 s ahead of b
+    const clock = createFixedClock(a.scheduler, { step: 1 / 60 });
+    let updates = 0;
+    clock.addUpdate(() => void updates++);
+    a.frames(11);
+    expect(updates).toBe(10);
+    clock.setScheduler(b.scheduler);
+    b.frames(11);
+    expect(updates).toBe(20);
+    expect(a.scheduler.subscriberCount).toBe(0);
+  });
+});
