@@ -359,6 +359,29 @@ for (const blend of ['nlerp', 'slerp']) {
   });
 }
 
+/**
+ * Input per step: each "frame" pushes one key event (keydown/keyup of 8 keys in turn) and takes
+ * one step ending at the frame's timestamp, reading the held state. The events are built once.
+ */
+path('inputQueue push + takeStep (keys held per step)', 'synced', () => {
+  const queue = core.createInputQueue();
+  const codes = ['KeyW', 'KeyA', 'KeyS', 'KeyD', 'Space', 'ShiftLeft', 'ArrowUp', 'ArrowDown'];
+  const events = [];
+  for (let k = 0; k < 16; k++) events.push({ kind: k < 8 ? 'keydown' : 'keyup', code: codes[k % 8], timestampMs: 0 });
+  const held = new Float64Array(1);
+  return (input, count) => {
+    for (let i = 0; i < count; i++) {
+      const event = events[i & 15];
+      event.timestampMs = input[i];
+      queue.push(event);
+      const step = queue.takeStep(input[i]);
+      if (step.isDown('KeyW')) held[0]++;
+      if (step.pressed('Space')) held[0]++;
+    }
+    if (!(held[0] > 0)) throw new Error('no key was ever held');
+  };
+});
+
 /** 100 trivial subscribers over all four phases; each reads the reused FrameInfo into a Float64Array. */
 function subscribeHundred(scheduler) {
   const phases = ['input', 'update', 'render', 'after'];

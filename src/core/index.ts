@@ -26,3 +26,6 @@ export type {
   VectorTarget,
   XYZWLike,
 } from './interpolated.js';
+export { createInputQueue } from './inputQueue.js';
+export type { InputEventInit, InputEventKind, InputQueue, InputQueueOptions, InputRecord, StepInput } from './inputQueue.js';
+export type { InputState } from './inputState.js';

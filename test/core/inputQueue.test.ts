@@ -1,0 +1,236 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createInputQueue } from '../../src/core/inputQueue.js';
+import type { InputQueue, StepInput } from '../../src/core/inputQueue.js';
+
+const STEP_MS = 1000 / 60;
+
+/** The codes of a step's events, in delivery order. */
+function codes(step: StepInput): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < step.count; i++) out.push(step.event(i).code);
+  return out;
+}
+
+/**
+ * A frame at `frameEndMs` running `steps` fixed steps whose spans end on the step grid: the steps
+ * end at (k+1) × STEP_MS for the next `steps` values of k. Returns each step's pressed flag.
+ */
+function runFrame(queue: InputQueue, firstStep: number, steps: number, code: string): boolean[] {
+  const pressed: boolean[] = [];
+  for (let k = firstStep; k < firstStep + steps; k++) pressed.push(queue.takeStep((k + 1) * STEP_MS).pressed(code));
+  return pressed;
+}
+
+describe('createInputQueue: a press is seen by exactly one step', () => {
+  for (const stepsPerFrame of [0, 1, 5]) {
+    it(`with ${stepsPerFrame} step(s) in the frame after the press`, () => {
+      const queue = createInputQueue();
+      queue.push({ kind: 'keydown', code: 'Space', timestampMs: 2.5 * STEP_MS });
+      // this frame: `stepsPerFrame` steps from step 0; then frames of 1 step until step 10
+      const seen = runFrame(queue, 0, stepsPerFrame, 'Space');
+      for (let k = stepsPerFrame; k < 10; k++) seen.push(...runFrame(queue, k, 1, 'Space'));
+      // Exactly one step saw the press: the one whose span (2 STEP_MS, 3 STEP_MS] contains it.
+      expect(seen.filter(Boolean)).toHaveLength(1);
+      expect(seen.indexOf(true)).toBe(2);
+      expect(queue.state.isDown('Space')).toBe(true);
+    });
+  }
+
+  it('a press late for its step (stamped before the latest step end) goes to the next step taken', () => {
+    const queue = createInputQueue();
+    queue.takeStep(100);
+    queue.push({ kind: 'keydown', code: 'KeyA', timestampMs: 90 });
+    expect(queue.takeStep(100).pressed('KeyA')).toBe(true);
+    expect(queue.takeStep(116).pressed('KeyA')).toBe(false);
+  });
+
+  it('events in the future wait for the step whose span holds them', () => {
+    const queue = createInputQueue();
+    queue.push({ kind: 'keydown', code: 'KeyF', timestampMs: 500 });
+    expect(queue.takeStep(100).count).toBe(0);
+    expect(queue.pending).toBe(1);
+    expect(queue.takeStep(499.9).pressed('KeyF')).toBe(false);
+    const step = queue.takeStep(500); // the span end is inclusive
+    expect(step.pressed('KeyF')).toBe(true);
+    expect([step.startMs, step.endMs, step.stepIndex]).toEqual([499.9, 500, 2]);
+  });
+
+  it('events pushed out of order are delivered in timestamp order; ties keep arrival order', () => {
+    const queue = createInputQueue();
+    queue.push({ kind: 'custom', code: 'c', timestampMs: 30 });
+    queue.push({ kind: 'custom', code: 'a', timestampMs: 10 });
+    queue.push({ kind: 'custom', code: 'b1', timestampMs: 20 });
+    queue.push({ kind: 'custom', code: 'b2', timestampMs: 20 });
+    expect(codes(queue.takeStep(25))).toEqual(['a', 'b1', 'b2']);
+    expect(codes(queue.takeStep(50))).toEqual(['c']);
+  });
+});
+
+describe('createInputQueue: held state at every step', () => {
+  it('applies the events in order up to each step end', () => {
+    const queue = createInputQueue();
+    queue.push({ kind: 'keydown', code: 'KeyW', timestampMs: 5 });
+    queue.push({ kind: 'keydown', code: 'KeyD', timestampMs: 20 });
+    queue.push({ kind: 'keyup', code: 'KeyW', timestampMs: 40 });
+    queue.push({ kind: 'keydown', code: 'KeyW', key: 'w', repeat: true, timestampMs: 41 }); // a stray repeat: presses
+    queue.push({ kind: 'keyup', code: 'KeyW', timestampMs: 45 });
+    queue.push({ kind: 'keyup', code: 'KeyD', timestampMs: 60 });
+    // One frame running 4 steps of 16 ms: each sees the state at its own end.
+    const rows = [16, 32, 48, 64].map((end) => {
+      const s = queue.takeStep(end);
+      return [s.isDown('KeyW'), s.isDown('KeyD'), s.pressed('KeyW'), s.released('KeyW'), s.pressed('KeyD'), s.released('KeyD')];
+    });
+    expect(rows).toEqual([
+      [true, false, true, false, false, false],
+      [true, true, false, false, true, false],
+      [false, true, true, true, false, false], // released, pressed again and released: a tap inside the step
+      [false, false, false, false, false, true],
+    ]);
+  });
+
+  it('auto-repeat does not press again; blur releases everything held', () => {
+    const queue = createInputQueue();
+    queue.push({ kind: 'keydown', code: 'KeyA', timestampMs: 1 });
+    queue.push({ kind: 'pointerdown', code: 'Pointer0', x: 10, y: 20, button: 0, buttons: 1, timestampMs: 2 });
+    expect(queue.takeStep(10).pressed('KeyA')).toBe(true);
+    queue.push({ kind: 'keydown', code: 'KeyA', repeat: true, timestampMs: 11 });
+    const repeat = queue.takeStep(20);
+    expect([repeat.pressed('KeyA'), repeat.isDown('KeyA'), repeat.isDown('Pointer0'), repeat.pointerX, repeat.pointerY, repeat.pointerButtons]).toEqual([false, true, true, 10, 20, 1]);
+    queue.push({ kind: 'pointermove', x: 15, y: 25, buttons: 1, timestampMs: 21 });
+    queue.push({ kind: 'blur', timestampMs: 22 });
+    const blurred = queue.takeStep(30);
+    expect([blurred.isDown('KeyA'), blurred.released('KeyA'), blurred.isDown('Pointer0'), blurred.pointerX, blurred.pointerButtons]).toEqual([false, true, false, 15, 0]);
+    expect(blurred.heldCodes()).toEqual([]);
+  });
+
+  it('reset releases everything; clear drops only what waits', () => {
+    const queue = createInputQueue();
+    queue.push({ kind: 'keydown', code: 'KeyA', timestampMs: 1 });
+    queue.push({ kind: 'keydown', code: 'KeyB', timestampMs: 50 });
+    queue.takeStep(10);
+    queue.clear();
+    expect(queue.pending).toBe(0);
+    expect(queue.takeStep(60).heldCodes()).toEqual(['KeyA']);
+    queue.reset();
+    expect(queue.state.isDown('KeyA')).toBe(false);
+  });
+});
+
+describe('createInputQueue: bounded memory', () => {
+  it('drops the oldest waiting event when full, counts it and reports it', () => {
+    const reports: number[] = [];
+    const queue = createInputQueue({ capacity: 3, onOverflow: (total) => reports.push(total) });
+    expect([1, 2, 3].map((t) => queue.push({ kind: 'custom', code: `e${t}`, timestampMs: t }))).toEqual([true, true, true]);
+    expect(queue.push({ kind: 'custom', code: 'e4', timestampMs: 4 })).toBe(false);
+    expect(queue.push({ kind: 'custom', code: 'e5', timestampMs: 5 })).toBe(false);
+    expect([queue.dropped, queue.pending, ...reports]).toEqual([2, 3, 1, 2]);
+    expect(codes(queue.takeStep(10))).toEqual(['e3', 'e4', 'e5']);
+  });
+
+  it('never overwrites the records of the step being read', () => {
+    const queue = createInputQueue({ capacity: 2 });
+    queue.push({ kind: 'custom', code: 'a', timestampMs: 1 });
+    queue.push({ kind: 'custom', code: 'b', timestampMs: 2 });
+    const step = queue.takeStep(5);
+    expect(queue.push({ kind: 'custom', code: 'late', timestampMs: 3 })).toBe(false); // pushed during the step
+    expect(codes(step)).toEqual(['a', 'b']);
+    expect(queue.dropped).toBe(1);
+    expect(queue.takeStep(10).count).toBe(0); // the next step releases the slots
+    expect(queue.push({ kind: 'custom', code: 'next', timestampMs: 12 })).toBe(true);
+    expect(queue.push({ kind: 'custom', code: 'then', timestampMs: 13 })).toBe(true);
+    expect(codes(queue.takeStep(20))).toEqual(['next', 'then']);
+  });
+});
+
+describe('createInputQueue: bad input', () => {
+  it('names the factory, the option and the value', () => {
+    expect(() => createInputQueue({ capacity: 0 })).toThrow(/createInputQueue: option `capacity` must be a whole number >= 1, got 0/);
+    expect(() => createInputQueue({ onOverflow: 3 as unknown as () => void })).toThrow(/createInputQueue: option `onOverflow`/);
+    const queue = createInputQueue();
+    expect(() => queue.push({ kind: 'press' as 'keydown', timestampMs: 0 })).toThrow(/InputQueue.push: `kind`.*"press"/);
+    expect(() => queue.push({ kind: 'keydown', timestampMs: Number.NaN })).toThrow(/`timestampMs` must be a finite number/);
+    expect(() => queue.takeStep(Number.NaN)).toThrow(/InputQueue.takeStep/);
+    expect(() => queue.step.event(0)).toThrow(RangeError);
+  });
+});
+
+describe('createInputQueue: properties', () => {
+  /**
+   * A run: steps on a grid (ends strictly increasing), frames of 0–5 steps, and events pushed at
+   * arbitrary points with timestamps anywhere (past, inside the current frame, future). The model:
+   * an event goes to the first step taken after its push whose end is ≥ its timestamp.
+   */
+  const runArb = fc.record({
+    frames: fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 1, maxLength: 30 }),
+    // each event: after which frame it is pushed, and its timestamp in steps (fractional)
+    events: fc.array(fc.record({ afterFrame: fc.integer({ min: -1, max: 29 }), atSteps: fc.double({ min: -5, max: 100, noNaN: true }) }), { maxLength: 60 }),
+  });
+
+  it('every event is delivered exactly once, in timestamp order, to the first step after its push whose span end holds it', () => {
+    fc.assert(
+      fc.property(runArb, ({ frames, events }) => {
+        const queue = createInputQueue({ capacity: 64 });
+        const expected = new Map<string, number>(); // code → step index
+        const delivered = new Map<string, number>();
+        const pushedBy = (frame: number) => events.map((e, id) => ({ ...e, id })).filter((e) => e.afterFrame === frame);
+        let stepIndex = 0;
+        const waiting: { id: number; t: number }[] = [];
+        const push = (frame: number) => {
+          for (const e of pushedBy(frame)) {
+            queue.push({ kind: 'custom', code: String(e.id), timestampMs: e.atSteps * STEP_MS });
+            waiting.push({ id: e.id, t: e.atSteps * STEP_MS });
+          }
+        };
+        push(-1);
+        frames.forEach((steps, frame) => {
+          for (let s = 0; s < steps; s++, stepIndex++) {
+            const end = (stepIndex + 1) * STEP_MS;
+            for (let i = waiting.length - 1; i >= 0; i--) {
+              if (waiting[i]!.t <= end) {
+                expected.set(String(waiting[i]!.id), stepIndex);
+                waiting.splice(i, 1);
+              }
+            }
+            const step = queue.takeStep(end);
+            expect(step.stepIndex).toBe(stepIndex);
+            let last = Number.NEGATIVE_INFINITY;
+            for (let i = 0; i < step.count; i++) {
+              const event = step.event(i);
+              expect(delivered.has(event.code)).toBe(false); // once
+              delivered.set(event.code, stepIndex);
+              expect(event.timestampMs).toBeGreaterThanOrEqual(last); // in order
+              last = event.timestampMs;
+            }
+          }
+          push(frame);
+        });
+        expect(delivered).toEqual(expected);
+        expect(queue.pending).toBe(waiting.length);
+        expect(queue.dropped).toBe(0);
+      }),
+    );
+  });
+
+  it('held state after each step equals replaying every delivered event so far', () => {
+    const keyEvent = fc.record({ down: fc.boolean(), key: fc.constantFrom('KeyA', 'KeyB', 'KeyC'), atSteps: fc.double({ min: 0, max: 40, noNaN: true }) });
+    fc.assert(
+      fc.property(fc.array(keyEvent, { maxLength: 50 }), fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 1, maxLength: 20 }), (keys, frames) => {
+        const queue = createInputQueue();
+        for (const k of keys) queue.push({ kind: k.down ? 'keydown' : 'keyup', code: k.key, timestampMs: k.atSteps * STEP_MS });
+        const sorted = keys.map((k, i) => ({ ...k, i })).sort((a, b) => a.atSteps - b.atSteps || a.i - b.i);
+        let stepIndex = 0;
+        for (const steps of frames) {
+          for (let s = 0; s < steps; s++, stepIndex++) {
+            const end = (stepIndex + 1) * STEP_MS;
+            const step = queue.takeStep(end);
+            for (const code of ['KeyA', 'KeyB', 'KeyC']) {
+              const last = sorted.filter((k) => k.key === code && k.atSteps * STEP_MS <= end).pop();
+              expect(step.isDown(code)).toBe(last?.down ?? false);
+            }
+          }
+        }
+      }),
+    );
+  });
+});
