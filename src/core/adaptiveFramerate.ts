@@ -9,6 +9,7 @@ import type { AdaptiveFramerate, AdaptiveFramerateOptions } from './types.js';
 import { finiteNumber, integerAtLeast, optionsObject, positiveNumber, withDefault } from './validate.js';
 
 const OWNER = 'createAdaptiveFramerate';
+const KNOWN_KEYS: readonly string[] = ['refreshRate', 'upStep', 'downStep', 'maxThreshold', 'minThreshold', 'maxDivisor', 'initialDivisor'];
 
 /** Lag added by a slow frame. With {@link DEFAULT_MAX_THRESHOLD}: five slow frames in a row step down. */
 const DEFAULT_UP_STEP = 3;
@@ -48,10 +49,12 @@ const DEFAULT_MAX_DIVISOR = 4;
  * returned.
  *
  * `setRefreshRate()` keeps the divisor and clears the lag (the evidence was gathered against the old
- * interval). `reset()` goes back to divisor 1, lag 0.
+ * interval). `reset()` goes back to divisor 1, lag 0. `initialDivisor` starts above 1 (clamped to
+ * `maxDivisor`), so a governor re-created with new options continues where the old one stood.
  *
  * @throws RangeError naming `refreshRate`, `upStep`, `downStep`, `maxThreshold` (each a finite number
- *   > 0), `minThreshold` (a finite number < 0) or `maxDivisor` (a whole number ≥ 1).
+ *   > 0), `minThreshold` (a finite number < 0), `maxDivisor` or `initialDivisor` (a whole number ≥ 1),
+ *   or an unknown option name (a misspelling such as `maxdivisor`).
  * @example
  * ```ts
  * const rate = createAdaptiveFramerate({ refreshRate: 60 });
@@ -61,16 +64,17 @@ const DEFAULT_MAX_DIVISOR = 4;
  * ```
  */
 export function createAdaptiveFramerate(options: AdaptiveFramerateOptions): AdaptiveFramerate {
-  const opts = optionsObject(OWNER, options, true);
+  const opts = optionsObject(OWNER, options, true, KNOWN_KEYS);
   let refreshRate = positiveNumber(OWNER, 'refreshRate', opts.refreshRate);
   const upStep = positiveNumber(OWNER, 'upStep', withDefault(opts.upStep, DEFAULT_UP_STEP));
   const downStep = positiveNumber(OWNER, 'downStep', withDefault(opts.downStep, DEFAULT_DOWN_STEP));
   const maxThreshold = positiveNumber(OWNER, 'maxThreshold', withDefault(opts.maxThreshold, DEFAULT_MAX_THRESHOLD));
   const minThreshold = negativeNumber('minThreshold', withDefault(opts.minThreshold, DEFAULT_MIN_THRESHOLD));
   const maxDivisor = integerAtLeast(OWNER, 'maxDivisor', withDefault(opts.maxDivisor, DEFAULT_MAX_DIVISOR), 1);
+  const initialDivisor = Math.min(maxDivisor, integerAtLeast(OWNER, 'initialDivisor', withDefault(opts.initialDivisor, 1), 1));
 
   let interval = 1 / refreshRate;
-  let divisor = 1;
+  let divisor = initialDivisor;
   // The lag counter lives in a one-slot Float64Array: with fractional steps a closure `let` would
   // be boxed (allocated) on every write, i.e. every frame while the lag moves.
   const lagBox = new Float64Array(1);

@@ -5,6 +5,7 @@
 
 function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'function') return 'a function';
   if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined) return String(value);
   return typeof value;
 }
@@ -45,13 +46,65 @@ export function oneOf<T extends string>(owner: string, name: string, value: unkn
   return value as T;
 }
 
-/** The options argument itself: an object, or undefined when every option has a default. */
-export function optionsObject(owner: string, value: unknown, required: boolean): Record<string, unknown> {
+/**
+ * The options argument itself: an object, or undefined when every option has a default.
+ *
+ * With `knownKeys`, a key that is not among them is a RangeError naming it (and the known key it
+ * most likely misspells: `maxdelta` → `maxDelta`), so a typo fails where it is written instead of
+ * being silently ignored. Keys whose value is `undefined` are checked too: `{ timescale: undefined }`
+ * is still a typo.
+ */
+export function optionsObject(owner: string, value: unknown, required: boolean, knownKeys?: readonly string[]): Record<string, unknown> {
   if (value === undefined && !required) return {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new RangeError(`${owner}: options must be an object, got ${describe(value)}`);
   }
+  if (knownKeys) checkKnownKeys(owner, value as Record<string, unknown>, knownKeys);
   return value as Record<string, unknown>;
+}
+
+/** Throw a RangeError naming the first own key of `options` that is not in `knownKeys`. */
+export function checkKnownKeys(owner: string, options: Record<string, unknown>, knownKeys: readonly string[]): void {
+  for (const key in options) {
+    if (!Object.prototype.hasOwnProperty.call(options, key) || knownKeys.includes(key)) continue;
+    const lower = key.toLowerCase();
+    const near = knownKeys.find((k) => k.toLowerCase() === lower);
+    const hint = near === undefined ? `known options: ${knownKeys.map((k) => `\`${k}\``).join(', ')}` : `did you mean \`${near}\`?`;
+    throw new RangeError(`${owner}: unknown option \`${key}\` (${hint})`);
+  }
+}
+
+/**
+ * The largest time scale accepted anywhere (scheduler, fixed step, provider). A million game
+ * seconds per real second already turns a 0.25 s frame into three days of game time; above it
+ * products such as `maxDelta × timeScale` or `elapsed × timeScale` lose the precision a step count
+ * needs, and at `Number.MAX_VALUE` they overflow to Infinity within a few frames.
+ */
+export const MAX_TIME_SCALE = 1e6;
+
+/** A time scale: a finite number ≥ 0 (or > 0 with `allowZero` false) and ≤ {@link MAX_TIME_SCALE}. */
+export function timeScaleValue(owner: string, name: string, value: unknown, allowZero = true): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || (!allowZero && value === 0) || value > MAX_TIME_SCALE) {
+    fail(owner, name, value, `a finite number ${allowZero ? '>=' : '>'} 0 and <= ${MAX_TIME_SCALE}`);
+  }
+  return value;
+}
+
+/** A function (a callback option or prop). */
+export function functionValue<T>(owner: string, name: string, value: unknown): T {
+  if (typeof value !== 'function') fail(owner, name, value, 'a function');
+  return value as T;
+}
+
+/** An optional function: undefined, or a function. */
+export function optionalFunction<T>(owner: string, name: string, value: unknown): T | undefined {
+  return value === undefined ? undefined : functionValue<T>(owner, name, value);
+}
+
+/** A boolean. */
+export function booleanValue(owner: string, name: string, value: unknown): boolean {
+  if (typeof value !== 'boolean') fail(owner, name, value, 'a boolean');
+  return value;
 }
 
 /** A value that is used when the option is undefined. */

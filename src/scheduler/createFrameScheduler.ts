@@ -1,7 +1,18 @@
 import type { AdaptiveFramerate, RefreshRateDetector, RefreshRateEstimate } from '../core/types.js';
 import { createAdaptiveFramerate } from '../core/adaptiveFramerate.js';
 import { createRefreshRateDetector } from '../core/refreshRateDetector.js';
-import { nonNegativeNumber, oneOf, optionsObject, positiveNumber, finiteNumber, withDefault } from '../core/validate.js';
+import { addCompensated } from '../core/counting.js';
+import {
+  booleanValue,
+  checkKnownKeys,
+  finiteNumber,
+  oneOf,
+  optionalFunction,
+  optionsObject,
+  positiveNumber,
+  timeScaleValue,
+  withDefault,
+} from '../core/validate.js';
 import { createBrowserFrameSource } from './browserSource.js';
 import { createSubscriberList, FRAME_PHASES } from './subscribers.js';
 import type {
@@ -22,19 +33,41 @@ const DEFAULT_MAX_DELTA_SECONDS = 0.25;
  * interval of slack absorbs timestamp jitter without ever running one vblank early or late.
  */
 const SKIP_SLACK_INTERVALS = 0.5;
+/**
+ * A long gap right after another long gap, each longer than this (and than `maxDelta`), means the
+ * browser is throttling the page (another tab or window in front: rAF at about 1 Hz while
+ * `visibilityState` stays 'visible'; a frozen page), not that the machine is slow: a game that
+ * really runs at 2 fps or more keeps getting `maxDelta` per frame.
+ */
+const THROTTLED_GAP_SECONDS = 0.5;
+
+/** Every option `createFrameScheduler` knows; any other key is a misspelling. */
+export const FRAME_SCHEDULER_OPTION_KEYS: readonly string[] = [
+  'source',
+  'frameloop',
+  'maxDelta',
+  'timeScale',
+  'paused',
+  'refreshRate',
+  'adaptive',
+  'onError',
+  'onGap',
+  'onFrame',
+];
+/** Every key of {@link SchedulerAdaptiveOptions}. */
+const ADAPTIVE_OPTION_KEYS: readonly string[] = ['upStep', 'downStep', 'maxThreshold', 'minThreshold', 'maxDivisor'];
+const SUBSCRIBE_OPTION_KEYS: readonly string[] = ['phase', 'priority'];
 
 function fail(name: string, value: unknown, expected: string): never {
   throw new RangeError(`${OWNER}: option \`${name}\` must be ${expected}, got ${typeof value}`);
 }
 
-function optionalFunction<T>(name: string, value: unknown): T | undefined {
-  if (value !== undefined && typeof value !== 'function') fail(name, value, 'a function');
-  return value as T | undefined;
-}
-
 function checkAdaptive(name: string, value: unknown): boolean | SchedulerAdaptiveOptions {
   if (typeof value === 'boolean') return value;
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as SchedulerAdaptiveOptions;
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    checkKnownKeys(`${OWNER} (adaptive)`, value as Record<string, unknown>, ADAPTIVE_OPTION_KEYS);
+    return value as SchedulerAdaptiveOptions;
+  }
   return fail(name, value, 'a boolean or an options object');
 }
 
@@ -64,19 +97,17 @@ function checkSource(value: unknown): FrameSource {
  * intervals passed since the last run, and that run gets the whole elapsed time as its delta.
  */
 export function createFrameScheduler(options?: FrameSchedulerOptions): FrameScheduler {
-  const o = optionsObject(OWNER, options, false);
+  const o = optionsObject(OWNER, options, false, FRAME_SCHEDULER_OPTION_KEYS);
   const source = o.source === undefined ? createBrowserFrameSource() : checkSource(o.source);
   let mode = oneOf(OWNER, 'frameloop', withDefault(o.frameloop, 'always'), MODES);
   const maxDelta = positiveNumber(OWNER, 'maxDelta', withDefault(o.maxDelta, DEFAULT_MAX_DELTA_SECONDS));
-  let timeScale = nonNegativeNumber(OWNER, 'timeScale', withDefault(o.timeScale, 1));
-  const pausedOption = withDefault(o.paused, false);
-  if (typeof pausedOption !== 'boolean') fail('paused', pausedOption, 'a boolean');
-  let paused = pausedOption;
+  let timeScale = timeScaleValue(OWNER, 'timeScale', withDefault(o.timeScale, 1));
+  let paused = booleanValue(OWNER, 'paused', withDefault(o.paused, false));
   const fixedRefreshRate = o.refreshRate === undefined ? undefined : positiveNumber(OWNER, 'refreshRate', o.refreshRate);
   const adaptiveOption = o.adaptive === undefined ? false : checkAdaptive('adaptive', o.adaptive);
-  const onError = optionalFunction<(error: unknown, frame: FrameInfo) => void>('onError', o.onError);
-  const onGap = optionalFunction<(gap: FrameGap) => void>('onGap', o.onGap);
-  const onFrame = optionalFunction<(frame: FrameInfo) => void>('onFrame', o.onFrame);
+  const onError = optionalFunction<(error: unknown, frame: FrameInfo) => void>(OWNER, 'onError', o.onError);
+  const onGap = optionalFunction<(gap: FrameGap) => void>(OWNER, 'onGap', o.onGap);
+  const onFrame = optionalFunction<(frame: FrameInfo) => void>(OWNER, 'onFrame', o.onFrame);
 
   const detector: RefreshRateDetector | null = fixedRefreshRate === undefined ? createRefreshRateDetector() : null;
   const estimate: RefreshRateEstimate = detector
@@ -123,6 +154,10 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
    */
   const times = new Float64Array(1);
   times[0] = Number.NaN;
+  /** The game clock as a compensated sum ([0] sum, [1] compensation): exact over days of frames. */
+  const gameClock = new Float64Array(2);
+  /** The last forward frame's gap exceeded THROTTLED_GAP_SECONDS and maxDelta. */
+  let lastGapLong = false;
   let notifiedRate = estimate.refreshRate;
   let notifiedSynced = estimate.synced;
   let notifiedState = estimate.state;
@@ -138,9 +173,25 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
     try {
       onError(error, frame);
     } catch (thrownByHandler) {
-      errors.push(thrownByHandler);
+      // A handler that fails must not replace what it was handling: keep both (a handler that
+      // rethrows the very error it got reports it once).
+      errors.push(error);
+      if (thrownByHandler !== error) errors.push(thrownByHandler);
     }
   };
+
+  /** Throw what `report` collected (one error as is, several as an AggregateError). */
+  function throwCollected(what: string): void {
+    if (errors.length === 0) return;
+    const first = errors[0];
+    if (errors.length === 1) {
+      errors.length = 0;
+      throw first;
+    }
+    const all = errors.slice();
+    errors.length = 0;
+    throw new AggregateError(all, `react-timestep: ${all.length} ${what} threw`);
+  }
 
   function setAdaptive(value: boolean | SchedulerAdaptiveOptions): void {
     const checked = checkAdaptive('adaptive', value);
@@ -149,9 +200,16 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
     } else {
       const settings = checked === true ? {} : checked;
       adaptiveRate = estimate.refreshRate;
-      adaptive = createAdaptiveFramerate({ ...settings, refreshRate: adaptiveRate });
+      // New options keep the divisor reached so far (clamped to a new maxDivisor): a second
+      // component asking for the adaptive rate, or a changed option, must not reset it to 1.
+      const initialDivisor = adaptive ? adaptive.divisor : 1;
+      adaptive = createAdaptiveFramerate({ ...settings, refreshRate: adaptiveRate, initialDivisor });
     }
-    if (!inFrame) notifyDivisor();
+    if (inFrame) return;
+    // Outside a frame nobody would rethrow what a listener threw: do it here.
+    errors.length = 0;
+    notifyDivisor();
+    throwCollected('divisor listeners');
   }
 
   function wantsFrame(): boolean {
@@ -167,7 +225,10 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
       if (!atFrameEnd && Number.isFinite(lastRunMs)) {
         // Restarting after a long idle: the first frame is a fresh start, not a "gap".
         const idleMs = source.now() - lastRunMs;
-        if (!(idleMs >= 0 && idleMs <= maxDelta * 1000)) times[0] = Number.NaN;
+        if (!(idleMs >= 0 && idleMs <= maxDelta * 1000)) {
+          times[0] = Number.NaN;
+          lastGapLong = false;
+        }
       }
       handle = source.request(onSourceFrame);
     } else if (handle !== null) {
@@ -248,13 +309,19 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
       invalidated = false;
 
       const rawDeltaSeconds = forward ? (timestampMs - lastRunMs) / 1000 : 0;
-      // Math.min, not `let clamped = raw; if (…) clamped = maxDelta`: V8 boxes a variable that
-      // merges a computed double with a captured option (typed "any"), one allocation per frame.
-      const clampedSeconds = Math.min(rawDeltaSeconds, maxDelta);
+      // Throttled (a long gap right after a long gap): treated like frames of a hidden tab, which
+      // never come, so game time stands still; only the first long gap was given maxDelta.
+      const longGap = rawDeltaSeconds > maxDelta && rawDeltaSeconds > THROTTLED_GAP_SECONDS;
+      const throttled = longGap && lastGapLong;
+      if (forward) lastGapLong = longGap;
+      // Math.min times a 0/1 factor, not `let clamped = raw; if (…) clamped = maxDelta`: V8 boxes
+      // a variable that merges a computed double with a captured option (typed "any"), one
+      // allocation per frame.
+      const clampedSeconds = Math.min(rawDeltaSeconds, maxDelta) * (throttled ? 0 : 1);
       if (rawDeltaSeconds > maxDelta && onGap) {
         gap.timestampMs = timestampMs;
         gap.rawDeltaSeconds = rawDeltaSeconds;
-        gap.clampedSeconds = maxDelta;
+        gap.clampedSeconds = clampedSeconds;
         try {
           onGap(gap);
         } catch (error) {
@@ -267,7 +334,7 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
       frame.rawDeltaSeconds = rawDeltaSeconds;
       frame.realDeltaSeconds = paused ? 0 : clampedSeconds;
       frame.deltaSeconds = frame.realDeltaSeconds * timeScale;
-      frame.elapsedSeconds += frame.deltaSeconds;
+      frame.elapsedSeconds = addCompensated(gameClock, frame.deltaSeconds);
       frame.frameIndex = framesRun++;
       frame.refreshRate = estimate.refreshRate;
       frame.divisor = divisor;
@@ -294,16 +361,7 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
       notifyRefreshRate();
       notifyDivisor();
     }
-    if (errors.length > 0) {
-      const first = errors[0];
-      if (errors.length === 1) {
-        errors.length = 0;
-        throw first;
-      }
-      const all = errors.slice();
-      errors.length = 0;
-      throw new AggregateError(all, `react-timestep: ${all.length} frame subscribers threw`);
-    }
+    throwCollected('frame subscribers');
   }
 
   if (adaptiveOption !== false) setAdaptive(adaptiveOption);
@@ -311,7 +369,7 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
   return {
     subscribe(callback, subscribeOptions) {
       if (typeof callback !== 'function') throw new RangeError('subscribe: `callback` must be a function');
-      const so = optionsObject('subscribe', subscribeOptions, false);
+      const so = optionsObject('subscribe', subscribeOptions, false, SUBSCRIBE_OPTION_KEYS);
       const phase = oneOf('subscribe', 'phase', withDefault(so.phase, 'update'), FRAME_PHASES);
       const priority = finiteNumber('subscribe', 'priority', withDefault(so.priority, 0));
       const remove = subscribers.add(callback, phase, priority);
@@ -342,7 +400,7 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
       return paused;
     },
     setTimeScale(value) {
-      timeScale = nonNegativeNumber('setTimeScale', 'timeScale', value);
+      timeScale = timeScaleValue('setTimeScale', 'timeScale', value);
     },
     get timeScale() {
       return timeScale;

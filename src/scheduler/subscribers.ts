@@ -57,6 +57,8 @@ export function createSubscriberList(): SubscriberList {
   let running = false;
   let dirty = false;
   let live = 0;
+  /** Removed entries still in `entries` (their callbacks already released). */
+  let dead = 0;
   let seq = 0;
 
   function insert(entry: Entry): void {
@@ -87,6 +89,7 @@ export function createSubscriberList(): SubscriberList {
     }
     // pop(), not `length =`: V8 frees the backing store when an array is truncated by length.
     while (entries.length > write) entries.pop();
+    dead = 0;
     while (callbacks.length > write) callbacks.pop();
   }
 
@@ -101,11 +104,14 @@ export function createSubscriberList(): SubscriberList {
         entry.live = false;
         live--;
         dirty = true;
-        // Mid-frame, a callback later in this frame must not run any more.
-        if (running && entry.index >= 0 && callbacks[entry.index] === entry.callback) callbacks[entry.index] = REMOVED;
-        // The last one out: no frame may come to compact, so drop the references now (an
-        // unmounted component's closure must not stay reachable from an idle loop).
-        else if (!running && live === 0) rebuild();
+        // Release the callback at once, mid-frame (a callback later in this frame must not run
+        // any more) or between frames: no frame may come to compact (a hidden tab), and an
+        // unsubscribed closure, with everything it holds, must not stay reachable until then.
+        if (entry.index >= 0 && callbacks[entry.index] === entry.callback) callbacks[entry.index] = REMOVED;
+        entry.callback = REMOVED;
+        // Compact when the dead entries outnumber the live ones: amortised O(1) per removal, so
+        // unmounting N components stays O(N) and the entries array stays bounded without frames.
+        if (!running && ++dead > live) rebuild();
       };
     },
     get count() {

@@ -218,7 +218,8 @@ describe('deltas', () => {
     source.tick(80);
     source.tick(580);
     expect(seen).toEqual([0, 0.08, 0.02, 0.05]);
-    expect(scheduler.frame.elapsedSeconds).toBe(0 + 0.08 + 0.02 + 0.05);
+    // A compensated sum: exactly 0.15, where the plain float sum gives 0.15000000000000002.
+    expect(scheduler.frame.elapsedSeconds).toBe(0.15);
     expect(scheduler.frame.timeScale).toBe(0.5);
   });
 
