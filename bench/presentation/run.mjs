@@ -7,7 +7,7 @@
 // the harness then needs no build, the smoke in `npm test` measures the source it tests, and the
 // page's algorithms and the meter scoring them always come from the same tree.
 import { createServer } from 'node:http';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -89,25 +89,30 @@ async function serve() {
 /** Scores one run's trace with the viewer model. */
 export function scoreTrace(events, algorithm, createViewerMeter) {
   const { pictures, counts, intervalUs, ticks } = pairPictures(events);
-  const frames = viewerFrames(pictures, intervalUs);
+  const { frames, superseded } = viewerFrames(pictures, intervalUs);
   const meter = createViewerMeter({ refreshIntervalMs: intervalUs / 1000, ...(algorithm.stepMs ? { stepMs: algorithm.stepMs } : {}) });
   const vblankCounts = {};
+  // Frames where the rAF timestamps disagree with the screen: the floor for any loop that trusts them.
+  let rafMismatches = 0;
+  let pipelineSumMs = 0;
   for (const f of frames) {
     meter.add(f);
-    if (f.vblanks === f.vblanks) vblankCounts[f.vblanks] = (vblankCounts[f.vblanks] ?? 0) + 1;
-  }
-  // rAF deltas in whole intervals: how often the page's own timestamps skipped a vblank.
-  let longDeltas = 0;
-  for (let i = 1; i < pictures.length; i++) {
-    if (pictures[i].timestampMs - pictures[i - 1].timestampMs > 1.5 * (intervalUs / 1000)) longDeltas += 1;
+    pipelineSumMs += f.pipelineMs;
+    if (f.vblanks === f.vblanks) {
+      vblankCounts[f.vblanks] = (vblankCounts[f.vblanks] ?? 0) + 1;
+      if (f.rafIntervals !== f.vblanks) rafMismatches += 1;
+    }
   }
   return {
     counts,
+    superseded,
+    shown: frames.length,
     pairedRatio: counts.drawn > 0 ? counts.presented / counts.drawn : 0,
     intervalMs: intervalUs / 1000,
     ticks,
     vblankCounts,
-    longDeltas,
+    rafMismatches,
+    pipelineMeanMs: frames.length ? pipelineSumMs / frames.length : NaN,
     checks: pairingChecks(pictures),
     metrics: meter.result(),
   };
@@ -115,9 +120,10 @@ export function scoreTrace(events, algorithm, createViewerMeter) {
 
 /**
  * Runs every algorithm in every scenario; one page per scenario, one trace per run.
- * @param {{ log?: (line: string) => void, seconds?: number, algorithms?: typeof ALGORITHMS, scenarios?: typeof SCENARIOS, warmupSeconds?: number }} [options]
+ * `dumpDir`: also write each run's trace there (for exploring what Chromium recorded).
+ * @param {{ log?: (line: string) => void, seconds?: number, algorithms?: typeof ALGORITHMS, scenarios?: typeof SCENARIOS, warmupSeconds?: number, dumpDir?: string }} [options]
  */
-export async function runPresentation({ log = () => {}, seconds = 4, algorithms = ALGORITHMS, scenarios = SCENARIOS, warmupSeconds = 1 } = {}) {
+export async function runPresentation({ log = () => {}, seconds = 4, algorithms = ALGORITHMS, scenarios = SCENARIOS, warmupSeconds = 1, dumpDir } = {}) {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('no Chromium found (see scripts/chromium.js)');
   const { createViewerMeter } = await prepare();
@@ -142,15 +148,17 @@ export async function runPresentation({ log = () => {}, seconds = 4, algorithms 
             ([name, s, load, sd]) => globalThis.__presentationRun(name, s, load, sd),
             [algorithm.id, seconds, scenario.maxLoadMs, seed++],
           );
-          // Let the last pictures reach the screen before the record stops.
-          await page.waitForTimeout(200);
-          const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+          // Let the last pictures reach the screen before the record stops (the page keeps drawing).
+          await page.waitForTimeout(500);
+          const buffer = await browser.stopTracing();
+          if (dumpDir) await writeFile(join(dumpDir, `${scenario.id}-${algorithm.id}.json`), buffer);
+          const trace = JSON.parse(buffer.toString('utf8'));
           const events = Array.isArray(trace) ? trace : trace.traceEvents;
           const scored = scoreTrace(events, algorithm, createViewerMeter);
           const result = { scenario: scenario.id, algorithm: algorithm.id, crossOriginIsolated: ran.crossOriginIsolated, ...scored };
           results.push(result);
           const m = result.metrics;
-          log(`  ${scenario.id.padEnd(8)} ${algorithm.id.padEnd(8)} drawn ${result.counts.drawn}  paired ${(result.pairedRatio * 100).toFixed(1)} %  flaps ${m.flaps}/${m.flapsCounted}  judder ${m.judderMs.toFixed(3)} ms  lag ${m.lagMeanMs.toFixed(1)}/${m.lagMaxMs.toFixed(1)} ms  repeated ${m.repeatedPictures}  speed ${m.speed.toFixed(4)}  vblanks ${JSON.stringify(result.vblankCounts)}`);
+          log(`  ${scenario.id.padEnd(8)} ${algorithm.id.padEnd(8)} drawn ${result.counts.drawn}  paired ${(result.pairedRatio * 100).toFixed(1)} %  flaps ${m.flaps}/${m.flapsCounted} (rAF≠screen ${result.rafMismatches})  pipeline ${result.pipelineMeanMs.toFixed(1)} ms  judder ${m.judderMs.toFixed(3)} ms  lag ${m.lagMeanMs.toFixed(1)}/${m.lagMaxMs.toFixed(1)} ms  repeated ${m.repeatedPictures}  speed ${m.speed.toFixed(4)}  vblanks ${JSON.stringify(result.vblankCounts)}`);
         }
       } finally {
         await page.close();

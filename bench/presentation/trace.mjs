@@ -18,9 +18,10 @@
 // under load the picture drawn for BeginFrame N is presented one vblank late, after N+1's
 // compositor-only frame.
 // Vblanks: viz's `DelayBasedBeginFrameSource::OnTimerTick` slices are the display's ticks
-// (`args.frame_time`, `args.interval` µs). A picture presented between two ticks is on screen from
-// the next tick: that tick is its present time, and the ticks between two such present times are
-// the vblanks that elapsed.
+// (`args.frame_time` on a fixed grid of `args.interval` µs; ticks the source was late for are
+// skipped, the grid goes on). A picture presented between two grid points is on screen from the
+// next one: that is its present time, and the grid points between two present times are the
+// vblanks that elapsed.
 
 const MAIN_FRAME_STAGE = 'SendBeginMainFrameToCommit';
 
@@ -121,13 +122,15 @@ export function pairPictures(events) {
   const tickUs = ticks.map((t) => t.us);
   const intervalUs = median(ticks.map((t) => t.intervalUs));
 
-  /** The tick at or after which a picture presented at `us` is on screen: the first tick after it. */
+  /**
+   * The vblank from which a picture presented at `us` is on screen: the first tick of the display's
+   * grid after it. The grid, not the list of ticks: the begin-frame source skips ticks it was late
+   * for (gaps of 2 or 3 intervals in the record), but the display's vblanks go on.
+   */
   function vblankAfter(us) {
     const i = upperBound(tickUs, us);
-    if (i < tickUs.length) return tickUs[i];
-    // Past the last tick: extrapolate on the grid.
-    const last = tickUs[tickUs.length - 1];
-    return last + (Math.floor((us - last) / intervalUs) + 1) * intervalUs;
+    const base = tickUs[Math.max(0, i - 1)];
+    return base + (Math.floor((us - base) / intervalUs) + 1) * intervalUs;
   }
 
   const counts = { drawn: marks.length, presented: 0, dropped: 0, unreported: 0, outsideMainFrame: 0, states: {} };
@@ -161,28 +164,48 @@ export function pairPictures(events) {
 /**
  * The viewer's frames from paired pictures: presentation time (the vblank showing the picture, ms
  * since the frame time of the first drawn picture, which is game time zero), the game time shown,
- * the updates handed out since the previous presented picture (a picture Chromium never showed
- * still moved the game on), and the vblanks that elapsed since the previous presentation.
+ * the updates handed out since the previous picture the viewer saw (a picture Chromium never
+ * showed still moved the game on), and the vblanks that elapsed since that picture.
+ * Headless Chromium sometimes presents two pictures within one display interval (a late one, then
+ * the next right behind it): on a vsynced screen the first is replaced before the vblank and never
+ * seen, so it is counted as superseded and its updates go to the picture that replaced it.
+ * Beside the viewer's fields each frame carries `rafIntervals` (the rAF deltas since the previous
+ * shown picture, each in whole display intervals: what any loop trusting rAF timestamps would
+ * count) and `pipelineMs` (from the picture's BeginFrame to the vblank showing it).
+ * @returns {{ frames: (import('../../src/simulation/viewer.ts').ViewerFrame & { rafIntervals: number, pipelineMs: number })[], superseded: number }}
  */
 export function viewerFrames(pictures, intervalUs) {
   const zeroUs = pictures[0].frameTimeUs;
   const frames = [];
+  let superseded = 0;
   let updates = 0;
+  let rafIntervals = 0;
   let previousVblankUs = NaN;
-  for (const p of pictures) {
+  for (let i = 0; i < pictures.length; i++) {
+    const p = pictures[i];
     updates += p.updates;
+    if (i > 0) rafIntervals += Math.round(((p.timestampMs - pictures[i - 1].timestampMs) * 1000) / intervalUs);
     if (!(p.vblankUs === p.vblankUs)) continue;
+    let next = i + 1;
+    while (next < pictures.length && !(pictures[next].vblankUs === pictures[next].vblankUs)) next++;
+    if (next < pictures.length && pictures[next].vblankUs <= p.vblankUs) {
+      superseded += 1;
+      continue;
+    }
     frames.push({
       presentMs: (p.vblankUs - zeroUs) / 1000,
       pictureMs: p.pictureMs,
       droppedMs: p.droppedMs,
       updates,
       vblanks: previousVblankUs === previousVblankUs ? Math.round((p.vblankUs - previousVblankUs) / intervalUs) : NaN,
+      rafIntervals,
+      pipelineMs: (p.vblankUs - p.frameTimeUs) / 1000,
     });
     updates = 0;
+    rafIntervals = 0;
     previousVblankUs = p.vblankUs;
   }
-  return frames;
+  return { frames, superseded };
 }
 
 /** Checks on the pairing itself: the rAF timestamp of every paired picture is its BeginFrame's frame time. */
