@@ -1,14 +1,16 @@
 /**
- * Time delta smoothing (seed 003): hand the game the delta that WILL have passed when the frame
- * is shown, not the one that was measured. With vsync on, a frame is on screen for a whole number
- * of refresh intervals, so the measured delta (plus what was carried from earlier frames) is
- * rounded up to whole intervals and the difference is carried into the next frame.
+ * Time delta smoothing (Frank Force, "Time Delta Smoothing"): with vsync on, a frame is on screen
+ * for a whole number of refresh intervals, so the game should advance by whole intervals too. The
+ * measured delta (plus what was carried from earlier frames) becomes whole intervals and the
+ * difference is carried into the next frame.
  */
-import type { DeltaSmoother, DeltaSmootherOptions } from './types.js';
-import { integerAtLeast, optionsObject, positiveNumber, withDefault } from './validate.js';
+import type { DeltaRounding, DeltaSmoother, DeltaSmootherOptions } from './types.js';
+import { integerAtLeast, oneOf, optionsObject, positiveNumber, withDefault } from './validate.js';
 import { sanitizeDeltaSeconds, snapToWhole } from './counting.js';
+import { createVblankCounter } from './vblankCounter.js';
 
 const OWNER = 'createDeltaSmoother';
+const ROUNDINGS: readonly DeltaRounding[] = ['nearest', 'up'];
 
 /** Default bound on how far game time may lead real time, in refresh intervals. */
 const DEFAULT_MAX_LEAD_INTERVALS = 3;
@@ -17,18 +19,24 @@ const DEFAULT_MAX_LEAD_INTERVALS = 3;
 const SNAP_INTERVALS = 1e-9;
 
 /**
- * Create a seed-003 delta smoother.
+ * Create a delta smoother (Frank Force, "Time Delta Smoothing"): each measured delta becomes a
+ * whole number of refresh intervals, and what is not handed out is carried into the next frame,
+ * so the game sees the even steps the display shows instead of the timer's noise.
  *
- * Each call to `smooth(delta)` does the seed's arithmetic, in float64:
- * `x = delta + carry`; `k = floor(x × refreshRate) + 1` (the seed's `(int)(delta * refreshRate + 1)`),
- * at least 1; the result is `k / refreshRate` and `carry = x − result`. Because an exact interval
- * rounds up to TWO on the very first frame, game time then leads real time by one interval (the
- * seed's "delta that will be", and what a triple-buffered queue needs), and in steady vsynced input
- * every later frame is exactly one interval with the carry sitting at about −1 interval. Interval
- * counts within 1e-9 of a whole number are snapped to it, so float noise never changes `k`, and
- * fractional rates such as 59.94 Hz are used exactly.
+ * **Rounding.** `'nearest'` (default, robust on real frames): the delta plus the carry is rounded
+ * to the nearest whole interval, centred on the stream's own phase (see the README, "Where we
+ * differ from the articles"): on vsynced timestamps quantised to 0.1 or 1 ms with ±1 ms jitter it
+ * hands out exactly the vblanks that elapsed, and a dropped frame (two vblanks in one delta) is
+ * made up in the frame where it is seen. A delta under half an interval (the first frame, a
+ * repeated timestamp, unsynced input faster than the rate) hands out 0 and is carried, so game
+ * time never leads real time by more than about one interval. `'up'`: the article's arithmetic
+ * exactly, `k = floor((delta + carry) × refreshRate) + 1`, at least one: the very first frame leads real time by one
+ * interval and the carry then sits on a boundary at about −1 interval, so after a dropped frame it
+ * hands out one interval and the second one a frame or more later (the picture lags meanwhile).
+ * Either way interval counts within 1e-9 of a whole number are snapped to it, and fractional rates
+ * such as 59.94 Hz are used exactly.
  *
- * **Resync (beyond the seed).** When the input is faster than the rate (vsync off, a wrong rate, a
+ * **Resync (beyond the article, `'up'` only).** When the input is faster than the rate (vsync off, a wrong rate, a
  * burst of callbacks on resume), "at least one interval" per frame would let the lead (−carry) grow
  * without bound. If handing out one interval would push the lead past `maxLeadIntervals`, the
  * smoother returns 0 for that frame instead: game time waits, the carry keeps the real time, and
@@ -36,19 +44,21 @@ const SNAP_INTERVALS = 1e-9;
  * the game run fast by exactly the forgiven time.
  *
  * **Time is conserved exactly:** over any sequence of calls, `sum(results) − sum(deltas) = −carry`
- * (up to float rounding), and `−carry` stays within `(0, maxLeadIntervals]` intervals.
+ * (up to float rounding), and `−carry` stays at most `maxLeadIntervals` intervals (about one with
+ * `'nearest'`).
  * `setRefreshRate()` keeps the carry in seconds; if that is more intervals of the new rate than
  * the bound, the next frames hold until the lead is back within it.
  *
  * **Bad samples.** NaN, negative deltas and −Infinity count as 0 s; deltas above one hour (and
  * +Infinity) count as one hour. The result is never NaN and never negative.
  *
- * @throws RangeError naming `refreshRate` (not a finite number > 0) or `maxLeadIntervals` (not a
- *   whole number ≥ 1).
+ * @throws RangeError naming `refreshRate` (not a finite number > 0), `maxLeadIntervals` (not a
+ *   whole number ≥ 1) or `rounding` (not `'nearest'` or `'up'`).
  * @example
  * ```ts
  * const smoother = createDeltaSmoother({ refreshRate: 60 });
- * smoother.smooth(0.0171); // 2/60: the first frame leads by one interval
+ * smoother.smooth(0.0171); // 1/60
+ * smoother.smooth(0.0329); // 2/60: a dropped frame, made up at once
  * smoother.smooth(0.0162); // 1/60
  * ```
  */
@@ -64,12 +74,23 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
     1,
   );
 
-  // The carry lives in a one-slot Float64Array: a fractional number written to a closure `let`
-  // is boxed, one allocation per frame.
+  const rounding = oneOf(OWNER, 'rounding', withDefault(opts.rounding, 'nearest'), ROUNDINGS);
+  const counter = createVblankCounter();
+
+  // The carry of the 'up' rule lives in a one-slot Float64Array: a fractional number written to a
+  // closure `let` is boxed, one allocation per frame.
   const carry = new Float64Array(1);
   let resyncs = 0;
 
+  function smoothNearest(deltaSeconds: number): number {
+    // Nearest whole intervals, 0 allowed: a delta under half an interval (the first frame, a
+    // repeated timestamp, unsynced input) hands out nothing and is carried, so the lead never
+    // passes one interval and no resync is needed.
+    return counter.count(snapToWhole(sanitizeDeltaSeconds(deltaSeconds) * refreshRate, SNAP_INTERVALS), 0) / refreshRate;
+  }
+
   function smooth(deltaSeconds: number): number {
+    if (rounding === 'nearest') return smoothNearest(deltaSeconds);
     const x = sanitizeDeltaSeconds(deltaSeconds) + carry[0]!;
     const intervals = snapToWhole(x * refreshRate, SNAP_INTERVALS);
     let frames = Math.floor(intervals) + 1;
@@ -89,7 +110,7 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
   return {
     smooth,
     get carry() {
-      return carry[0]!;
+      return rounding === 'nearest' ? counter.carry / refreshRate : carry[0]!;
     },
     get refreshRate() {
       return refreshRate;
@@ -98,10 +119,13 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
       return resyncs;
     },
     setRefreshRate(next: number) {
+      const previous = refreshRate;
       refreshRate = positiveNumber(OWNER, 'refreshRate', next);
+      counter.rescale(refreshRate / previous);
     },
     reset() {
       carry[0] = 0;
+      counter.reset();
       resyncs = 0;
     },
   };

@@ -10,6 +10,7 @@
  */
 import { snapToWhole } from './counting.js';
 import { FixedStepClock } from './fixedStepClock.js';
+import { createVblankCounter } from './vblankCounter.js';
 import type { FixedStep, FixedStepFrame, FixedStepOptions, FixedStepOverload, Interpolation } from './types.js';
 import { integerAtLeast, nonNegativeNumber, oneOf, optionsObject, positiveNumber, withDefault } from './validate.js';
 
@@ -53,7 +54,9 @@ const LAST_INTERVAL_MS = 0;
 const PREVIOUS_INTERVAL_MS = 1;
 const LEAD_GAME_MS = 2;
 const LAST_PHASE = 3;
-const TIMING_SLOTS = 4;
+const LAST_RAW_MS = 4;
+const GRID_ORIGIN_MS = 5;
+const TIMING_SLOTS = 6;
 
 /**
  * Create a fixed timestep counted in integer steps from the first `advance`.
@@ -102,6 +105,12 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
   const toleranceSteps = boundaryTolerance > 0 ? boundaryTolerance + FIXED_STEP_SNAP_STEPS : 0;
   const stepMs = step * 1000;
   const slowMotion = overload === 'slow-motion';
+  let refreshRate = opts.refreshRate === undefined ? undefined : positiveNumber(OWNER, 'refreshRate', opts.refreshRate);
+  /** Vblanks counted since the grid origin (an integer: the snapped time never drifts). */
+  let gridVblanks = 0;
+  /** The vblank grid needs a new origin at the next frame (first frame, rate change, reset). */
+  let gridPending = true;
+  const vblanks = createVblankCounter();
 
   /** Steps run since time zero (an integer). */
   let totalSteps = 0;
@@ -148,8 +157,32 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
     return frame;
   }
 
+  /**
+   * `nowMs` placed on the display's vblank grid: the grid's origin plus the whole vblanks counted
+   * since, each frame's delta rounded to the nearest whole interval around the stream's phase.
+   */
+  function snapToGrid(nowMs: number, rate: number): number {
+    if (gridPending || !clock.started) {
+      gridPending = false;
+      gridVblanks = 0;
+      vblanks.reset();
+      timing[GRID_ORIGIN_MS] = clock.started ? clock.lastNowMs : nowMs;
+      timing[LAST_RAW_MS] = nowMs;
+      if (clock.started) gridVblanks = vblanks.count(((nowMs - clock.lastNowMs) * rate) / 1000, 0);
+    } else {
+      const deltaMs = nowMs - timing[LAST_RAW_MS]!;
+      // A timestamp that repeats or goes backwards counts no vblank (and is then idle below).
+      if (deltaMs > 0) {
+        gridVblanks += vblanks.count(snapToWhole((deltaMs * rate) / 1000, FIXED_STEP_SNAP_STEPS), 0);
+        timing[LAST_RAW_MS] = nowMs;
+      }
+    }
+    return timing[GRID_ORIGIN_MS]! + (gridVblanks * 1000) / rate;
+  }
+
   function advance(nowMs: number, predictedPresentMs?: number): FixedStepFrame {
     if (!Number.isFinite(nowMs)) return idle();
+    if (refreshRate !== undefined) nowMs = snapToGrid(nowMs, refreshRate);
     const stepping = stepPending;
     const starting = !clock.started;
     if (starting) {
@@ -297,6 +330,15 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
     setInterpolation(next: Interpolation): void {
       interpolation = oneOf(OWNER, 'interpolation', next, INTERPOLATIONS);
     },
+    setRefreshRate(next: number | undefined): void {
+      const rate = next === undefined ? undefined : positiveNumber(OWNER, 'refreshRate', next);
+      if (rate === refreshRate) return;
+      refreshRate = rate;
+      gridPending = true;
+    },
+    get refreshRate(): number | undefined {
+      return refreshRate;
+    },
     stepOnce(): void {
       if (clock.paused) stepPending = true;
     },
@@ -309,6 +351,7 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
       timing[PREVIOUS_INTERVAL_MS] = 0;
       timing[LEAD_GAME_MS] = 0;
       timing[LAST_PHASE] = Number.NaN;
+      gridPending = true;
       resetFrame();
     },
     get frame(): FixedStepFrame {

@@ -1,22 +1,24 @@
 /**
- * Refresh-synced update slices (seed 002): let the game update only with whole refresh intervals
- * of time, so a moving object advances by the same amount on every picture, and split a long
- * frame into bounded slices. What happens when far too much time piled up (the "well of despair")
+ * Refresh-synced update slices ("Setting up a game update loop in-sync with rendering", April
+ * 2013): let the game update only with whole refresh intervals of time, so a moving object
+ * advances by the same amount on every picture, and split a long frame into bounded slices. What happens when far too much time piled up (the "well of despair")
  * is a policy: run it all off, slow the game down, or hand over one big step.
  */
-import type { SlicerOverload, SyncedSlicer, SyncedSlicerOptions } from './types.js';
+import type { SliceRounding, SlicerOverload, SyncedSlicer, SyncedSlicerOptions } from './types.js';
 import { oneOf, optionsObject, positiveNumber, withDefault } from './validate.js';
 import { sanitizeDeltaSeconds, snapToWhole } from './counting.js';
+import { createVblankCounter } from './vblankCounter.js';
 
 const OWNER = 'createSyncedSlicer';
 
 const OVERLOADS: readonly SlicerOverload[] = ['catch-up', 'slow-motion', 'variable'];
+const ROUNDINGS: readonly SliceRounding[] = ['nearest', 'down'];
 
-/** The seed accepts a quarter of the refresh rate as the slowest update rate (15 Hz at 60 Hz). */
+/** The article accepts a quarter of the refresh rate as the slowest update rate (15 Hz at 60 Hz). */
 const DEFAULT_MIN_FRAME_RATE_DIVISOR = 4;
 
 /**
- * The seed's well-of-despair threshold in refresh intervals. Its code writes
+ * The article's well-of-despair threshold in refresh intervals. Its code writes
  * `s_device_refresh / 6.f` (= 10 s at 60 Hz), but its text means 0.1 s, which is six intervals.
  */
 const DEFAULT_OVERLOAD_INTERVALS = 6;
@@ -29,21 +31,31 @@ const BUFFER = 0;
 const DROPPED = 1;
 
 /**
- * Create a seed-002 slicer.
+ * Create a refresh-synced slicer.
  *
- * `advance(delta)` adds the delta to a buffer and releases only whole refresh intervals of it
- * (`floor(buffer × refreshRate)` intervals, with float noise within 1e-9 of a whole count snapped);
- * less than one interval stays buffered. The released time becomes this frame's update slices:
+ * `advance(delta)` adds the delta to a buffer and releases only whole refresh intervals of it;
+ * the rest stays buffered. `rounding` decides how many:
  *
- * - `'catch-up'` (the seed's first version): slices of at most `1/minFrameRate`, the remainder
+ * - `'nearest'` (default, robust on real frames): the nearest whole number of intervals, centred
+ *   on the stream's own phase. On vsynced timestamps quantised to 0.1 or 1 ms with ±1 ms jitter it
+ *   releases exactly the vblanks that elapsed, and a dropped frame is made up in the frame where
+ *   it is seen. The buffer holds −½ … +½ interval (negative: an interval was released a little
+ *   before the clock reached it).
+ * - `'down'`: the article's arithmetic exactly, `floor(buffer × refreshRate)` (float noise within
+ *   1e-9 of a whole count snapped). Its buffer starts on an interval boundary, so on real
+ *   timestamps any quantisation decides between 0 and 2 intervals where one passed.
+ *
+ * The released time becomes this frame's update slices:
+ *
+ * - `'catch-up'` (the article's first version): slices of at most `1/minFrameRate`, the remainder
  *   last. Slices are whole intervals: the longest is `floor(refreshRate / minFrameRate)` intervals
  *   (at least one, even if the display drops below `minFrameRate`).
- * - `'slow-motion'` (the seed's option 1, "lie about time"): if more than `overloadThreshold` was
- *   released, the game gets only `overloadThreshold`, as two equal slices (more if a half would
- *   exceed `1/minFrameRate`); the rest is withheld and added to `droppedSeconds`. Otherwise as
- *   catch-up.
- * - `'variable'` (the seed's option 2): if more than `overloadThreshold` was released, one slice of
- *   all of it (beware: a huge step can tunnel through walls). Otherwise as catch-up.
+ * - `'slow-motion'` (the article's first way out of the "well of despair": lie about time): if more
+ *   than `overloadThreshold` was released, the game gets only `overloadThreshold`, as two equal
+ *   slices (more if a half would exceed `1/minFrameRate`); the rest is withheld and added to
+ *   `droppedSeconds`. Otherwise as catch-up.
+ * - `'variable'` (the article's second way out): if more than `overloadThreshold` was released, one
+ *   slice of all of it (beware: a huge step can tunnel through walls). Otherwise as catch-up.
  *
  * "More than the threshold" is compared in interval counts with a tolerance, so exactly six
  * intervals at 60 Hz (0.1 s) is not an overload.
@@ -57,11 +69,13 @@ const DROPPED = 1;
  * recomputes them for the new rate.
  *
  * @throws RangeError naming `refreshRate`, `minFrameRate` (not > 0 or above `refreshRate`),
- *   `overload`, or `overloadThreshold` (not a finite number > 0).
+ *   `overload`, `overloadThreshold` (not a finite number > 0) or `rounding`.
  * @example
  * ```ts
  * const slicer = createSyncedSlicer({ refreshRate: 60, overload: 'catch-up' });
- * slicer.advance(0.12); // [4/60, 3/60]: seven whole intervals, 0.2/60 s stays buffered
+ * slicer.advance(0.0171); // [1/60]
+ * slicer.advance(0.0329); // [2/60]: a dropped frame, made up at once
+ * slicer.advance(0.12);   // [4/60, 3/60]: seven whole intervals, one slice ≤ 1/15 s
  * ```
  */
 export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
@@ -79,6 +93,8 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
     opts.overloadThreshold === undefined
       ? undefined
       : positiveNumber(OWNER, 'overloadThreshold', opts.overloadThreshold);
+  const rounding = oneOf(OWNER, 'rounding', withDefault(opts.rounding, 'nearest'), ROUNDINGS);
+  const counter = createVblankCounter();
 
   // Derived per rate; recomputed by setRefreshRate.
   let maxSliceIntervals = 1;
@@ -91,7 +107,7 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
     maxSliceIntervals = Math.max(1, Math.floor(snapToWhole(refreshRate / minFrameRate, SNAP_INTERVALS)));
     thresholdSeconds = explicitThreshold ?? DEFAULT_OVERLOAD_INTERVALS / refreshRate;
     thresholdIntervals = thresholdSeconds * refreshRate;
-    // The seed splits the capped time in two "to keep the update time steps from being too
+    // The article splits the capped time in two "to keep the update time steps from being too
     // large"; a large custom threshold needs more parts to respect 1/minFrameRate.
     const maxSliceSeconds = 1 / minFrameRate;
     slowMotionSlices = Math.max(2, Math.ceil(snapToWhole(thresholdSeconds / maxSliceSeconds, SNAP_INTERVALS)));
@@ -107,13 +123,20 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
     // Emptied with pop(), not `length = 0`: V8 frees the backing store when the length is set to
     // 0, and the next push allocates a new one, every frame.
     while (slices.length > 0) slices.pop();
-    let bufferSeconds = seconds[BUFFER]! + sanitizeDeltaSeconds(deltaSeconds);
-    seconds[BUFFER] = bufferSeconds;
-    const released = Math.max(0, Math.floor(snapToWhole(bufferSeconds * refreshRate, SNAP_INTERVALS)));
-    if (released === 0) return slices;
-    // A snapped count may exceed the buffer by float noise; never leave a negative buffer.
-    bufferSeconds = Math.max(0, bufferSeconds - released / refreshRate);
-    seconds[BUFFER] = bufferSeconds;
+    const deltaIn = sanitizeDeltaSeconds(deltaSeconds);
+    let released: number;
+    if (rounding === 'nearest') {
+      released = counter.count(snapToWhole(deltaIn * refreshRate, SNAP_INTERVALS), 0);
+      seconds[BUFFER] = counter.carry / refreshRate;
+      if (released === 0) return slices;
+    } else {
+      const bufferSeconds = seconds[BUFFER]! + deltaIn;
+      seconds[BUFFER] = bufferSeconds;
+      released = Math.max(0, Math.floor(snapToWhole(bufferSeconds * refreshRate, SNAP_INTERVALS)));
+      if (released === 0) return slices;
+      // A snapped count may exceed the buffer by float noise; never leave a negative buffer.
+      seconds[BUFFER] = Math.max(0, bufferSeconds - released / refreshRate);
+    }
 
     if (released > thresholdIntervals + SNAP_INTERVALS) {
       if (overload === 'variable') {
@@ -147,10 +170,13 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
       return seconds[DROPPED]!;
     },
     setRefreshRate(next: number) {
+      const previous = refreshRate;
       refreshRate = positiveNumber(OWNER, 'refreshRate', next);
+      counter.rescale(refreshRate / previous);
       configure();
     },
     reset() {
+      counter.reset();
       seconds[BUFFER] = 0;
       seconds[DROPPED] = 0;
       while (slices.length > 0) slices.pop();

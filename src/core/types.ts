@@ -16,20 +16,36 @@ export interface DeltaSmootherOptions {
   /**
    * How far, in whole refresh intervals, game time may run ahead of real time before the smoother
    * resyncs (when the input stops matching the rate: vsync off, a wrong rate, a burst of frames on
-   * resume). Default 3.
+   * resume). Default 3. Applies to `rounding: 'up'`; `'nearest'` never leads by more than about
+   * one interval.
    */
   maxLeadIntervals?: number;
+  /**
+   * How a delta becomes whole refresh intervals. `'nearest'` (default): round to the nearest
+   * whole interval, centred on the stream's own phase, so quantised or jittery vsynced timestamps
+   * give exactly the vblanks that elapsed and a dropped frame is made up in the frame where it is
+   * seen; a delta under half an interval hands out 0. `'up'`: Frank Force's arithmetic exactly
+   * (floor + 1, at least one: the first frame leads by one interval); on real timestamps its carry sits on a boundary, so after a dropped frame it hands
+   * out one interval, then two a frame or more later.
+   */
+  rounding?: DeltaRounding;
 }
+
+/** How {@link DeltaSmootherOptions.rounding} turns a delta into whole refresh intervals. */
+export type DeltaRounding = 'nearest' | 'up';
 
 /** A seed-003 delta smoother: deltas rounded up to whole refresh intervals, the remainder carried. */
 export interface DeltaSmoother {
   /** Smooth one measured frame delta (seconds). Returns a whole number of refresh intervals, in seconds. */
   smooth(deltaSeconds: number): number;
-  /** The carried remainder in seconds (≤ 0 in steady state: game time leads real time by it). */
+  /**
+   * The carried remainder in seconds: real time not yet handed out (negative: game time leads).
+   * About 0 ± jitter in steady state with `'nearest'`; about −1 interval with `'up'`.
+   */
   readonly carry: number;
   /** The refresh rate in Hz currently used. */
   readonly refreshRate: number;
-  /** How many times the carry passed `maxLeadIntervals` and was resynced. */
+  /** How many times the carry passed `maxLeadIntervals` and was resynced (always 0 with `'nearest'`). */
   readonly resyncs: number;
   /** Change the refresh rate (e.g. when the detector reports a new display); keeps the carry. */
   setRefreshRate(refreshRate: number): void;
@@ -52,13 +68,27 @@ export interface SyncedSlicerOptions {
   overload?: SlicerOverload;
   /** Seconds of released time above which `overload` applies. Default six refresh intervals (0.1 s at 60 Hz). */
   overloadThreshold?: number;
+  /**
+   * How buffered time becomes whole refresh intervals. `'nearest'` (default): round to the nearest
+   * whole interval, centred on the stream's own phase, so quantised or jittery vsynced timestamps
+   * release exactly the vblanks that elapsed (the buffer then holds −½ … +½ interval). `'down'`:
+   * the article's arithmetic exactly (floor: the buffer starts on an interval boundary and holds
+   * 0 … 1 interval); on real timestamps it flips between 0 and 2 intervals.
+   */
+  rounding?: SliceRounding;
 }
+
+/** How {@link SyncedSlicerOptions.rounding} turns buffered time into whole refresh intervals. */
+export type SliceRounding = 'nearest' | 'down';
 
 /** A seed-002 slicer: releases only whole refresh intervals, in slices no longer than `1/minFrameRate`. */
 export interface SyncedSlicer {
   /** Feed one frame's delta (seconds); returns the dt (seconds) of each update call to make this frame. */
   advance(deltaSeconds: number): readonly number[];
-  /** Seconds held back (less than one refresh interval after each advance). */
+  /**
+   * Seconds held back: within ± half a refresh interval with `'nearest'` rounding (negative: a
+   * whole interval was released a little early), 0 … 1 interval with `'down'`.
+   */
   readonly bufferSeconds: number;
   /** Seconds withheld from the game so far by `'slow-motion'` (the game ran slow by this much). */
   readonly droppedSeconds: number;
@@ -106,6 +136,16 @@ export interface FixedStepOptions {
    * never moved. 0 = plain floor/ceil.
    */
   boundaryTolerance?: number;
+  /**
+   * The display's refresh rate in Hz, when the frames are vsynced to it (e.g. the rate the
+   * scheduler detected). Each timestamp is then first placed on the display's vblank grid: the
+   * vblanks since the previous frame are counted with the same phase-centred rounding as the delta
+   * smoother, and the frame's time is time zero plus that many whole intervals. Timestamp
+   * quantisation (0.1 ms, 1 ms) and jitter of up to about ± 0.4 interval then never decide how many
+   * steps run: at the display's rate exactly one step per vblank elapsed, a dropped frame made up
+   * in the frame where it is seen. Leave it out for unsynced frames. Default: none (raw timestamps).
+   */
+  refreshRate?: number;
 }
 
 /** One frame's decision, a reused object. */
@@ -159,6 +199,14 @@ export interface FixedStep {
    * time catches up. Throws a `RangeError` naming `interpolation` for an unknown mode.
    */
   setInterpolation(interpolation: Interpolation): void;
+  /**
+   * Snap timestamps to a display of `refreshRate` Hz from the next frame on (see
+   * {@link FixedStepOptions.refreshRate}); `undefined` goes back to raw timestamps. Game time so
+   * far is kept.
+   */
+  setRefreshRate(refreshRate: number | undefined): void;
+  /** The display rate timestamps are snapped to, Hz, or `undefined` (raw timestamps). */
+  readonly refreshRate: number | undefined;
   /** Debugging: while paused, make the next advance run exactly one step. */
   stepOnce(): void;
   /** Back to time zero: the next advance starts the clock again. */

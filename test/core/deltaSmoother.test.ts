@@ -40,7 +40,7 @@ function seedSmoother(refreshRate: number): (delta: number) => number {
 
 describe('createDeltaSmoother: the seed on vsynced input', () => {
   it('turns exact 60 Hz deltas into 2/60 once, then exactly 1/60 with the carry at exactly −1/60', () => {
-    const smoother = createDeltaSmoother({ refreshRate: 60 });
+    const smoother = createDeltaSmoother({ rounding: 'up', refreshRate: 60 });
     expect(smoother.smooth(1 / 60)).toBe(2 / 60);
     expect(smoother.carry).toBeCloseTo(-1 / 60, 12);
     for (let i = 0; i < 10_000; i += 1) {
@@ -53,7 +53,7 @@ describe('createDeltaSmoother: the seed on vsynced input', () => {
   it('produces exactly the outputs of a straight port of the seed on jittery vsynced input', () => {
     const random = createSeededRandom(3);
     const port = seedSmoother(60);
-    const smoother = createDeltaSmoother({ refreshRate: 60 });
+    const smoother = createDeltaSmoother({ rounding: 'up', refreshRate: 60 });
     let mismatches = 0;
     for (let i = 0; i < 20_000; i += 1) {
       // Mostly one vblank, sometimes a missed one (two), each measured with up to ±1.5 ms of noise.
@@ -68,7 +68,7 @@ describe('createDeltaSmoother: the seed on vsynced input', () => {
   });
 
   it('rounds a missed vblank up to two intervals instead of running half speed for a frame', () => {
-    const smoother = createDeltaSmoother({ refreshRate: 60 });
+    const smoother = createDeltaSmoother({ rounding: 'up', refreshRate: 60 });
     for (let i = 0; i < 10; i += 1) smoother.smooth(1 / 60);
     expect(smoother.smooth(0.0334)).toBe(2 / 60);
     expect(smoother.smooth(1 / 60)).toBe(1 / 60);
@@ -76,7 +76,7 @@ describe('createDeltaSmoother: the seed on vsynced input', () => {
 
   it('uses 59.94 Hz exactly: ten minutes of 59.94 Hz timestamps never produce a doubled delta', () => {
     const rate = 59.94;
-    const smoother = createDeltaSmoother({ refreshRate: rate });
+    const smoother = createDeltaSmoother({ rounding: 'up', refreshRate: rate });
     const outputs = deltasFromTimestamps(displayTimestamps(rate, 600)).map((d) => smoother.smooth(d));
     expect(outputs.length).toBe(35_964);
     expect(outputs[0]).toBe(2 / rate);
@@ -93,7 +93,7 @@ describe('createDeltaSmoother: the seed on vsynced input', () => {
         fc.constantFrom(29.97, 59.94, 75, 119.88, 143.9, 144),
         fc.integer({ min: 1, max: 12 }),
         (rate, vblanks) => {
-          const smoother = createDeltaSmoother({ refreshRate: rate });
+          const smoother = createDeltaSmoother({ rounding: 'up', refreshRate: rate });
           for (let i = 0; i < 5; i += 1) smoother.smooth(1 / rate);
           expect(smoother.smooth(vblanks / rate)).toBe(vblanks / rate);
           expect(smoother.smooth(1 / rate)).toBe(1 / rate);
@@ -103,7 +103,7 @@ describe('createDeltaSmoother: the seed on vsynced input', () => {
   });
 
   it('with the rate rounded to 60 Hz, the same 59.94 Hz input doubles a delta every ~16.7 s', () => {
-    const smoother = createDeltaSmoother({ refreshRate: 60 });
+    const smoother = createDeltaSmoother({ rounding: 'up', refreshRate: 60 });
     const deltas = deltasFromTimestamps(displayTimestamps(59.94, 600));
     const doubledAt: number[] = [];
     deltas.forEach((delta, frame) => {
@@ -123,7 +123,7 @@ describe('createDeltaSmoother: the seed on vsynced input', () => {
 
   it('absorbs ±1 ms timestamp jitter: after the first frames every output is exactly one interval', () => {
     const random = createSeededRandom(1);
-    const smoother = createDeltaSmoother({ refreshRate: 60 });
+    const smoother = createDeltaSmoother({ rounding: 'up', refreshRate: 60 });
     const deltas = deltasFromTimestamps(displayTimestamps(60, 600, () => random.range(-1, 1)));
     const interval = 1 / 60;
     const notOne: number[] = [];
@@ -142,7 +142,7 @@ describe('createDeltaSmoother: the seed on vsynced input', () => {
   });
 
   it('smooths a heartbeat (long/short pairs from a stuffed queue) to one interval per frame', () => {
-    const smoother = createDeltaSmoother({ refreshRate: 60 });
+    const smoother = createDeltaSmoother({ rounding: 'up', refreshRate: 60 });
     const long = 0.0315;
     const short = 2 / 60 - long;
     const outputs: number[] = [];
@@ -152,7 +152,7 @@ describe('createDeltaSmoother: the seed on vsynced input', () => {
   });
 
   it('keeps a slightly short heartbeat (31.5 ms + 1.8 ms) in whole intervals that track real time', () => {
-    const smoother = createDeltaSmoother({ refreshRate: 60 });
+    const smoother = createDeltaSmoother({ rounding: 'up', refreshRate: 60 });
     let sumIn = 0;
     let sumOut = 0;
     for (let i = 0; i < 18_000; i += 1) {
@@ -173,7 +173,7 @@ describe('createDeltaSmoother: the seed on vsynced input', () => {
 describe('createDeltaSmoother: resync when the input outruns the rate', () => {
   it('bounds the lead of 144 Hz unsynced input into a 60 Hz smoother and keeps real-time speed', () => {
     const maxLeadIntervals = 3;
-    const smoother = createDeltaSmoother({ refreshRate: 60, maxLeadIntervals });
+    const smoother = createDeltaSmoother({ rounding: 'up', refreshRate: 60, maxLeadIntervals });
     let sumIn = 0;
     let sumOut = 0;
     let nonZero = 0;
@@ -195,7 +195,7 @@ describe('createDeltaSmoother: resync when the input outruns the rate', () => {
   });
 
   it('bounds a burst of ten 1 ms callbacks on resume, then returns to one interval per frame', () => {
-    const smoother = createDeltaSmoother({ refreshRate: 60 });
+    const smoother = createDeltaSmoother({ rounding: 'up', refreshRate: 60 });
     for (let i = 0; i < 100; i += 1) smoother.smooth(1 / 60);
     const before = smoother.resyncs;
     const burst: number[] = [];
@@ -209,7 +209,7 @@ describe('createDeltaSmoother: resync when the input outruns the rate', () => {
   });
 
   it('honours a custom maxLeadIntervals', () => {
-    const smoother = createDeltaSmoother({ refreshRate: 60, maxLeadIntervals: 6 });
+    const smoother = createDeltaSmoother({ rounding: 'up', refreshRate: 60, maxLeadIntervals: 6 });
     let maxLead = 0;
     for (let i = 0; i < 1000; i += 1) {
       smoother.smooth(0.001);
@@ -230,7 +230,7 @@ describe('createDeltaSmoother: properties', () => {
   it('outputs whole non-negative intervals, conserves time and bounds the carry', () => {
     fc.assert(
       fc.property(rates, fc.integer({ min: 1, max: 8 }), realisticDeltas, (refreshRate, maxLeadIntervals, deltas) => {
-        const smoother = createDeltaSmoother({ refreshRate, maxLeadIntervals });
+        const smoother = createDeltaSmoother({ rounding: 'up', refreshRate, maxLeadIntervals });
         let sumIn = 0;
         let sumOut = 0;
         for (const delta of deltas) {
@@ -249,7 +249,7 @@ describe('createDeltaSmoother: properties', () => {
   it('never returns NaN or a negative value, whatever it is fed', () => {
     fc.assert(
       fc.property(rates, fc.array(fc.double(), { maxLength: 200 }), (refreshRate, deltas) => {
-        const smoother = createDeltaSmoother({ refreshRate });
+        const smoother = createDeltaSmoother({ rounding: 'up', refreshRate });
         for (const delta of deltas) {
           const out = smoother.smooth(delta);
           expect(Number.isFinite(out)).toBe(true);
@@ -264,14 +264,14 @@ describe('createDeltaSmoother: properties', () => {
 describe('createDeltaSmoother: bad samples, options and lifecycle', () => {
   it('treats NaN, negative and −Infinity deltas as 0 s, and +Infinity as one hour', () => {
     for (const bad of [Number.NaN, -0.5, Number.NEGATIVE_INFINITY]) {
-      const smoother = createDeltaSmoother({ refreshRate: 60 });
+      const smoother = createDeltaSmoother({ rounding: 'up', refreshRate: 60 });
       smoother.smooth(1 / 60);
-      const reference = createDeltaSmoother({ refreshRate: 60 });
+      const reference = createDeltaSmoother({ rounding: 'up', refreshRate: 60 });
       reference.smooth(1 / 60);
       expect(smoother.smooth(bad)).toBe(reference.smooth(0));
       expect(smoother.carry).toBe(reference.carry);
     }
-    const smoother = createDeltaSmoother({ refreshRate: 60 });
+    const smoother = createDeltaSmoother({ rounding: 'up', refreshRate: 60 });
     expect(smoother.smooth(Number.POSITIVE_INFINITY)).toBe((3600 * 60 + 1) / 60);
     expect(smoother.carry).toBeCloseTo(-1 / 60, 9);
   });
@@ -279,12 +279,12 @@ describe('createDeltaSmoother: bad samples, options and lifecycle', () => {
   it('throws a RangeError naming refreshRate or maxLeadIntervals', () => {
     const badRates: unknown[] = [0, -60, Number.NaN, Number.POSITIVE_INFINITY, '60', undefined];
     for (const refreshRate of badRates) {
-      expect(() => createDeltaSmoother({ refreshRate: refreshRate as number })).toThrow(RangeError);
-      expect(() => createDeltaSmoother({ refreshRate: refreshRate as number })).toThrow(/refreshRate/);
+      expect(() => createDeltaSmoother({ rounding: 'up', refreshRate: refreshRate as number })).toThrow(RangeError);
+      expect(() => createDeltaSmoother({ rounding: 'up', refreshRate: refreshRate as number })).toThrow(/refreshRate/);
     }
     const badLeads: unknown[] = [0, -3, Number.NaN, Number.POSITIVE_INFINITY, '3', 1.5, 0.5];
     for (const maxLeadIntervals of badLeads) {
-      const make = () => createDeltaSmoother({ refreshRate: 60, maxLeadIntervals: maxLeadIntervals as number });
+      const make = () => createDeltaSmoother({ rounding: 'up', refreshRate: 60, maxLeadIntervals: maxLeadIntervals as number });
       expect(make).toThrow(RangeError);
       expect(make).toThrow(/maxLeadIntervals/);
     }
@@ -292,7 +292,7 @@ describe('createDeltaSmoother: bad samples, options and lifecycle', () => {
   });
 
   it('setRefreshRate validates like the option and keeps the carry', () => {
-    const smoother = createDeltaSmoother({ refreshRate: 60 });
+    const smoother = createDeltaSmoother({ rounding: 'up', refreshRate: 60 });
     smoother.smooth(1 / 60);
     for (const bad of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '120'] as unknown[]) {
       expect(() => smoother.setRefreshRate(bad as number)).toThrow(RangeError);
@@ -306,7 +306,7 @@ describe('createDeltaSmoother: bad samples, options and lifecycle', () => {
   });
 
   it('reset() forgets the carry and counters and returns to the first-frame behaviour', () => {
-    const smoother = createDeltaSmoother({ refreshRate: 60 });
+    const smoother = createDeltaSmoother({ rounding: 'up', refreshRate: 60 });
     for (let i = 0; i < 50; i += 1) smoother.smooth(0.002);
     expect(smoother.resyncs).toBeGreaterThan(0);
     smoother.reset();

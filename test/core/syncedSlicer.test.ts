@@ -17,20 +17,20 @@ const sum = (values: readonly number[]): number => values.reduce((a, b) => a + b
 describe('createSyncedSlicer: the seed numbers at 60 Hz', () => {
   it('0.12 s accumulated: seven whole intervals leave the buffer, 0.2/60 s stays', () => {
     for (const overload of MODES) {
-      const slicer = createSyncedSlicer({ refreshRate: 60, overload });
+      const slicer = createSyncedSlicer({ rounding: 'down', refreshRate: 60, overload });
       slicer.advance(0.12);
       expect(slicer.bufferSeconds).toBeCloseTo(0.2 / 60, 12);
     }
   });
 
   it("0.12 s in 'catch-up' gives slices of at most 1/15 s: [4/60, 3/60]", () => {
-    const slicer = createSyncedSlicer({ refreshRate: 60, overload: 'catch-up' });
+    const slicer = createSyncedSlicer({ rounding: 'down', refreshRate: 60, overload: 'catch-up' });
     expect([...slicer.advance(0.12)]).toEqual([4 / 60, 3 / 60]);
     expect(slicer.droppedSeconds).toBe(0);
   });
 
   it("0.12 s in 'slow-motion' (option 1) gives [0.05, 0.05] and withholds the rest of the 7/60 s", () => {
-    const slicer = createSyncedSlicer({ refreshRate: 60, overload: 'slow-motion' });
+    const slicer = createSyncedSlicer({ rounding: 'down', refreshRate: 60, overload: 'slow-motion' });
     expect([...slicer.advance(0.12)]).toEqual([0.05, 0.05]);
     // Released 7/60 s, the game got 0.1 s: 1/60 s dropped; with the 0.2/60 s still buffered that
     // is the seed's 0.02 s the game falls behind (it ran 0.1 of 0.12 s: about 18 % slow).
@@ -39,14 +39,14 @@ describe('createSyncedSlicer: the seed numbers at 60 Hz', () => {
   });
 
   it("0.12 s in 'variable' (option 2) gives one slice of all 7/60 s released", () => {
-    const slicer = createSyncedSlicer({ refreshRate: 60, overload: 'variable' });
+    const slicer = createSyncedSlicer({ rounding: 'down', refreshRate: 60, overload: 'variable' });
     expect([...slicer.advance(0.12)]).toEqual([7 / 60]);
     expect(slicer.droppedSeconds).toBe(0);
   });
 
   it('0.1 s is exactly six intervals: no overload in any mode, slices [4/60, 2/60]', () => {
     for (const overload of MODES) {
-      const slicer = createSyncedSlicer({ refreshRate: 60, overload });
+      const slicer = createSyncedSlicer({ rounding: 'down', refreshRate: 60, overload });
       expect([...slicer.advance(0.1)]).toEqual([4 / 60, 2 / 60]);
       expect(slicer.droppedSeconds).toBe(0);
       expect(slicer.bufferSeconds).toBeLessThan(1e-12);
@@ -54,7 +54,7 @@ describe('createSyncedSlicer: the seed numbers at 60 Hz', () => {
   });
 
   it('a 10 ms delta releases nothing; 10 ms more releases one interval', () => {
-    const slicer = createSyncedSlicer({ refreshRate: 60 });
+    const slicer = createSyncedSlicer({ rounding: 'down', refreshRate: 60 });
     expect(slicer.advance(0.01)).toHaveLength(0);
     expect(slicer.bufferSeconds).toBe(0.01);
     expect([...slicer.advance(0.01)]).toEqual([1 / 60]);
@@ -62,7 +62,7 @@ describe('createSyncedSlicer: the seed numbers at 60 Hz', () => {
   });
 
   it('releases whole intervals at 59.94 Hz without losing one to float noise', () => {
-    const slicer = createSyncedSlicer({ refreshRate: 59.94, overload: 'catch-up' });
+    const slicer = createSyncedSlicer({ rounding: 'down', refreshRate: 59.94, overload: 'catch-up' });
     // 1.5 intervals release one and keep half; 1.5 more make exactly two, but the buffer times
     // 59.94 evaluates to 1.9999999999999998: unsnapped, one interval would be lost until later.
     expect([...slicer.advance(1.5 / 59.94)]).toEqual([1 / 59.94]);
@@ -74,7 +74,7 @@ describe('createSyncedSlicer: the seed numbers at 60 Hz', () => {
   it("the seed's test: 30 random frame times of 0.01–0.04 s keep every invariant in every mode", () => {
     for (const overload of MODES) {
       const random = createSeededRandom(2013);
-      const slicer = createSyncedSlicer({ refreshRate: 60, overload });
+      const slicer = createSyncedSlicer({ rounding: 'down', refreshRate: 60, overload });
       let sumDeltas = 0;
       let sumSlices = 0;
       let calls = 0;
@@ -103,12 +103,12 @@ describe('createSyncedSlicer: the seed numbers at 60 Hz', () => {
 describe('createSyncedSlicer: options', () => {
   it('keeps slices whole when 1/minFrameRate is not a whole number of intervals', () => {
     // 60/25 = 2.4 intervals: the longest whole slice not above 1/25 s is two intervals.
-    const slicer = createSyncedSlicer({ refreshRate: 60, minFrameRate: 25, overload: 'catch-up' });
+    const slicer = createSyncedSlicer({ rounding: 'down', refreshRate: 60, minFrameRate: 25, overload: 'catch-up' });
     expect([...slicer.advance(0.1)]).toEqual([2 / 60, 2 / 60, 2 / 60]);
   });
 
   it("splits a large custom 'slow-motion' threshold into equal parts no longer than 1/minFrameRate", () => {
-    const slicer = createSyncedSlicer({ refreshRate: 60, overloadThreshold: 0.5 });
+    const slicer = createSyncedSlicer({ rounding: 'down', refreshRate: 60, overloadThreshold: 0.5 });
     const slices = [...slicer.advance(0.6)];
     // 0.5 s at most 1/15 s a slice: ceil(7.5) = 8 slices of 0.0625 s.
     expect(slices).toEqual(Array.from({ length: 8 }, () => 0.5 / 8));
@@ -116,11 +116,11 @@ describe('createSyncedSlicer: options', () => {
   });
 
   it('recomputes the default minFrameRate and threshold when the refresh rate changes', () => {
-    const slicer = createSyncedSlicer({ refreshRate: 60, overload: 'catch-up' });
+    const slicer = createSyncedSlicer({ rounding: 'down', refreshRate: 60, overload: 'catch-up' });
     slicer.setRefreshRate(120);
     // 120 Hz: slices of at most 4/120 s, 0.1 s = 12 intervals.
     expect([...slicer.advance(0.1)]).toEqual([4 / 120, 4 / 120, 4 / 120]);
-    const slow = createSyncedSlicer({ refreshRate: 60 });
+    const slow = createSyncedSlicer({ rounding: 'down', refreshRate: 60 });
     slow.setRefreshRate(120);
     // Six intervals at 120 Hz is 0.05 s: 0.1 s is an overload now, halves of 0.025 s.
     expect([...slow.advance(0.1)]).toEqual([0.025, 0.025]);
@@ -128,7 +128,7 @@ describe('createSyncedSlicer: options', () => {
   });
 
   it('keeps explicit options and the buffer across setRefreshRate', () => {
-    const slicer = createSyncedSlicer({ refreshRate: 60, minFrameRate: 30, overload: 'catch-up' });
+    const slicer = createSyncedSlicer({ rounding: 'down', refreshRate: 60, minFrameRate: 30, overload: 'catch-up' });
     slicer.advance(0.01);
     slicer.setRefreshRate(120);
     expect(slicer.bufferSeconds).toBe(0.01);
@@ -138,7 +138,7 @@ describe('createSyncedSlicer: options', () => {
 
   it('returns the same array object every frame', () => {
     for (const overload of MODES) {
-      const slicer = createSyncedSlicer({ refreshRate: 60, overload });
+      const slicer = createSyncedSlicer({ rounding: 'down', refreshRate: 60, overload });
       const first = slicer.advance(0.02);
       for (const delta of [0.001, 0.5, 0.12, 0.1, 0.016]) expect(slicer.advance(delta)).toBe(first);
       slicer.reset();
@@ -147,7 +147,7 @@ describe('createSyncedSlicer: options', () => {
   });
 
   it('reset() empties the buffer and the dropped total', () => {
-    const slicer = createSyncedSlicer({ refreshRate: 60 });
+    const slicer = createSyncedSlicer({ rounding: 'down', refreshRate: 60 });
     slicer.advance(0.5);
     expect(slicer.droppedSeconds).toBeGreaterThan(0);
     slicer.reset();
@@ -159,30 +159,30 @@ describe('createSyncedSlicer: options', () => {
   it('throws a RangeError naming each bad option', () => {
     const badNumbers: unknown[] = [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '60'];
     for (const value of [...badNumbers, undefined]) {
-      expect(() => createSyncedSlicer({ refreshRate: value as number })).toThrow(/refreshRate/);
+      expect(() => createSyncedSlicer({ rounding: 'down', refreshRate: value as number })).toThrow(/refreshRate/);
     }
     for (const value of [...badNumbers, 61]) {
-      const make = () => createSyncedSlicer({ refreshRate: 60, minFrameRate: value as number });
+      const make = () => createSyncedSlicer({ rounding: 'down', refreshRate: 60, minFrameRate: value as number });
       expect(make).toThrow(RangeError);
       expect(make).toThrow(/minFrameRate/);
     }
     for (const value of ['fast', '', 3, null]) {
-      const make = () => createSyncedSlicer({ refreshRate: 60, overload: value as SlicerOverload });
+      const make = () => createSyncedSlicer({ rounding: 'down', refreshRate: 60, overload: value as SlicerOverload });
       expect(make).toThrow(RangeError);
       expect(make).toThrow(/overload/);
     }
     for (const value of badNumbers) {
-      const make = () => createSyncedSlicer({ refreshRate: 60, overloadThreshold: value as number });
+      const make = () => createSyncedSlicer({ rounding: 'down', refreshRate: 60, overloadThreshold: value as number });
       expect(make).toThrow(RangeError);
       expect(make).toThrow(/overloadThreshold/);
     }
-    const slicer = createSyncedSlicer({ refreshRate: 60 });
+    const slicer = createSyncedSlicer({ rounding: 'down', refreshRate: 60 });
     for (const value of badNumbers) expect(() => slicer.setRefreshRate(value as number)).toThrow(/refreshRate/);
     expect(() => createSyncedSlicer(null as never)).toThrow(RangeError);
   });
 
   it('treats NaN, negative and −Infinity deltas as 0 s, and +Infinity as one hour', () => {
-    const slicer = createSyncedSlicer({ refreshRate: 60, overload: 'variable' });
+    const slicer = createSyncedSlicer({ rounding: 'down', refreshRate: 60, overload: 'variable' });
     slicer.advance(0.01);
     for (const bad of [Number.NaN, -1, Number.NEGATIVE_INFINITY]) {
       expect(slicer.advance(bad)).toHaveLength(0);
@@ -210,7 +210,7 @@ describe('createSyncedSlicer: properties', () => {
         deltas,
         (refreshRate, overload, divisor, overloadThreshold, input) => {
           const minFrameRate = divisor === undefined ? undefined : refreshRate / divisor;
-          const slicer = createSyncedSlicer({ refreshRate, overload, minFrameRate, overloadThreshold });
+          const slicer = createSyncedSlicer({ rounding: 'down', refreshRate, overload, minFrameRate, overloadThreshold });
           const maxSlice = 1 / (minFrameRate ?? refreshRate / 4);
           const threshold = overloadThreshold ?? 6 / refreshRate;
           let sumIn = 0;
@@ -246,7 +246,7 @@ describe('createSyncedSlicer: properties', () => {
   it('never produces NaN, negative or infinite slices, whatever it is fed', () => {
     fc.assert(
       fc.property(rates, fc.constantFrom('slow-motion', 'variable') as fc.Arbitrary<SlicerOverload>, fc.array(fc.double(), { maxLength: 100 }), (refreshRate, overload, input) => {
-        const slicer = createSyncedSlicer({ refreshRate, overload });
+        const slicer = createSyncedSlicer({ rounding: 'down', refreshRate, overload });
         for (const delta of input) {
           for (const slice of slicer.advance(delta)) {
             expect(Number.isFinite(slice)).toBe(true);
