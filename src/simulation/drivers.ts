@@ -134,6 +134,7 @@ export function createDriver(
         maxSteps,
         overload: spec.overload,
         interpolation: spec.interpolation,
+        refreshRate: spec.refreshRate,
       });
       fixed.advance(0);
       const reread = rereads(clock, fixed.interpolation);
@@ -150,6 +151,7 @@ export function createDriver(
       const smoother = createDeltaSmoother({
         refreshRate: spec.refreshRate ?? displayRate,
         maxLeadIntervals: spec.maxLeadIntervals,
+        rounding: spec.rounding,
       });
       // With a step, the smoothed game clock (as a timestamp) drives a fixed step.
       const fixed =
@@ -194,6 +196,7 @@ export function createDriver(
         minFrameRate: spec.minFrameRate,
         overload: spec.overload,
         overloadThreshold: spec.overloadThreshold,
+        rounding: spec.rounding,
       });
       let lastMs = 0;
       let gameSeconds = 0;

@@ -5,7 +5,8 @@
  * Units follow the package rule: timestamps and costs are milliseconds, game time and the `dt`
  * handed to game code are seconds, rates are hertz.
  */
-import type { FixedStepOverload, Interpolation, SlicerOverload } from '../core/types.js';
+import type { ViewerMetrics } from './viewer.js';
+import type { DeltaRounding, FixedStepOverload, Interpolation, SliceRounding, SlicerOverload } from '../core/types.js';
 
 // ───────────────────────── cost model ─────────────────────────
 
@@ -132,6 +133,8 @@ export interface FixedAlgorithm {
   overload?: FixedStepOverload;
   /** Most update calls in one frame. Default 5 (as the core). */
   maxSteps?: number;
+  /** Snap frame timestamps to a display of this rate before counting steps (the core option). Default: none. */
+  refreshRate?: number;
 }
 
 /**
@@ -149,6 +152,8 @@ export interface SmoothedAlgorithm {
    * core option of the same name). Default 3.
    */
   maxLeadIntervals?: number;
+  /** `'nearest'` (default) or the article's `'up'` (the core option of the same name). */
+  rounding?: DeltaRounding;
   /** Seconds per fixed update, fed by the smoothed clock. Default: none (variable updates). */
   step?: number;
   /** Interpolation of that fixed step. Default `'previous'`. */
@@ -167,6 +172,8 @@ export interface SyncedAlgorithm {
   overload?: SlicerOverload;
   /** Seconds of released time above which `overload` applies. Default six refresh intervals (0.1 s at 60 Hz). */
   overloadThreshold?: number;
+  /** `'nearest'` (default) or the article's `'down'` (the core option of the same name). */
+  rounding?: SliceRounding;
 }
 
 /**
@@ -260,60 +267,18 @@ export interface SimulationFrames {
   vblanks: Uint32Array;
 }
 
-/** What a viewer would see, over the frames presented after `warmupSeconds`. */
-export interface SimulationMetrics {
-  /** Frames measured. */
-  frames: number;
-  /** Pictures per second of real time. */
-  fps: number;
-  /** The step used to express times "in steps", ms: the algorithm's `step`, else 1000/60. */
-  stepMs: number;
-  /** The display's refresh interval, ms. */
-  refreshIntervalMs: number;
-  /** Mean of `presentMs − pictureTime`, ms. */
-  lagMeanMs: number;
-  /** Largest `presentMs − pictureTime` over the measured frames, ms: the stalest picture shown. */
-  lagMaxMs: number;
-  /**
-   * Smallest `presentMs − pictureTime`, ms. Negative when a picture showed game time ahead of its
-   * present (over-prediction, e.g. `'ahead'` or `'predicted'` interpolation).
-   */
-  lagMinMs: number;
-  /** `lagMeanMs / stepMs`. */
-  lagMeanSteps: number;
-  /** `lagMaxMs / stepMs`. */
-  lagMaxSteps: number;
-  /**
-   * RMS over consecutive pictures of (game time the picture advanced − real time between the two
-   * presents), ms. 0 for a picture that moves exactly with the clock.
-   */
-  judderMs: number;
-  /** `judderMs / stepMs`. */
-  judderSteps: number;
-  /** Largest absolute value of that difference, ms. */
-  judderMaxMs: number;
-  /** Pictures that show the same game time as the picture before them (a visible halt). */
+/**
+ * What a viewer would see, over the frames presented after `warmupSeconds`: the viewer model's
+ * metrics ({@link ViewerMetrics}: flaps, judder, lag net of dropped time, repeated pictures, speed)
+ * plus the simulation's own counts.
+ */
+export interface SimulationMetrics extends ViewerMetrics {
+  /** The same as `repeatedPictures` (kept for 0.1 code). */
   duplicatePictures: number;
-  /** `duplicatePictures / frames`. */
+  /** The same as `repeatedRatio` (kept for 0.1 code). */
   duplicateRatio: number;
-  /** Vblanks on which no new picture appeared (the previous one was shown again). */
-  skippedVblanks: number;
-  /**
-   * Pictures that advanced game time by at least 1.5 × the real time since the previous present:
-   * a double jump (seed 003's stutter). Meaningful mostly for delta-based algorithms; a fixed step
-   * without interpolation also shows them when the display is slower than the step.
-   */
-  doubledDeltas: number;
-  /** `doubledDeltas` per minute of measured real time. */
-  doubledDeltasPerMinute: number;
-  /** Game time the pictures advanced / real time between their presents (1 = real speed). */
-  speed: number;
-  /** Game seconds thrown away by slow-motion overload policies during the measured frames. */
-  droppedSeconds: number;
   /** `stepsHistogram[n]` = frames with n update calls; the last entry also counts anything above. */
   stepsHistogram: number[];
-  /** Real time measured: from the first to the last measured present, ms. */
-  measuredMs: number;
 }
 
 /** The result of {@link simulate}. */

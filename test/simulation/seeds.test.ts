@@ -158,7 +158,7 @@ describe('seed 002: the dot at 100 units/s, actual time vs refresh times', () =>
       // the seed's uneven frame times exactly.
       display: { refreshRate: 60, vsync: false, callbackDelayMs: 0 },
       cost: { draw: { sequence: durations } },
-      algorithm: kind === 'variable' ? { kind } : { kind, refreshRate: 60 },
+      algorithm: kind === 'variable' ? { kind } : { kind, refreshRate: 60, rounding: 'down' },
       durationSeconds: 0.07,
     }).frames;
 

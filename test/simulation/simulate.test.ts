@@ -156,18 +156,25 @@ describe('the algorithms', () => {
     expect(catchUp.speed).toBeCloseTo(1, 2);
   });
 
-  it('smoothing with a rounded 60 Hz on a 59.94 Hz display doubles a delta every ~1000 frames; the exact rate never', () => {
-    const run = (refreshRate: number) =>
+  it('smoothing with a rounded 60 Hz on a 59.94 Hz display doubles a delta every ~1000 frames (either rounding); the exact rate never', () => {
+    const run = (refreshRate: number, rounding: 'up' | 'nearest') =>
       simulate({
         display: { refreshRate: 59.94, jitterMs: 1 },
         cost: { update: 0.5, draw: 2 },
-        algorithm: { kind: 'smoothed', refreshRate },
+        algorithm: { kind: 'smoothed', refreshRate, rounding },
         durationSeconds: 120,
         record: false,
       }).metrics;
-    expect(run(59.94).doubledDeltas).toBe(0);
-    // 59.94 / 60 leaves 1/1000 of an interval a frame: one doubled delta per 1001 frames.
-    expect(run(60).doubledDeltasPerMinute).toBeCloseTo((59.94 * 60) / 1001, 0);
+    for (const rounding of ['up', 'nearest'] as const) {
+      const exact = run(59.94, rounding);
+      expect(exact.doubledDeltas).toBe(0);
+      expect(exact.repeatedPictures).toBe(0);
+      // 59.94 / 60 leaves 1/1000 of an interval a frame: one doubled delta per 1001 frames keeps
+      // game time with real time.
+      const rounded = run(60, rounding);
+      expect(rounded.doubledDeltasPerMinute).toBeCloseTo((59.94 * 60) / 1001, 0);
+      expect(rounded.speed).toBeCloseTo(1, 3);
+    }
   });
 
   it('a variable delta matches real time and the synced slicer only whole intervals', () => {
