@@ -37,6 +37,12 @@ export interface ReplayOptions {
   algorithm: ReplayAlgorithm;
   /** Frames before this index are left out of the metrics (the algorithms still see them). Default 0. */
   warmupFrames?: number;
+  /**
+   * Frames where more vblanks than this elapsed are an overload: the overload policy decides what
+   * they hand out, so they are not counted as flaps (they are still presented and scored).
+   * Default: every frame counts.
+   */
+  overloadVblanks?: number;
 }
 
 /** The result of {@link replayFrames}. */
@@ -71,6 +77,7 @@ export function replayFrames(options: ReplayOptions): ReplayResult {
   const n = timestamps.length;
   const intervalMs = 1000 / refreshRate;
   const warmupFrames = options.warmupFrames ?? 0;
+  const overloadVblanks = options.overloadVblanks ?? Infinity;
   const spec = options.algorithm;
   const updates = new Float64Array(n);
   const pictureMs = new Float64Array(n);
@@ -137,10 +144,12 @@ export function replayFrames(options: ReplayOptions): ReplayResult {
     step(i === 0 ? 0 : nowMs - timestamps[i - 1]!, nowMs);
     updates[i] = frame.updates;
     pictureMs[i] = frame.pictureMs;
-    const elapsed = truth === undefined || i === 0 ? Number.NaN : truth[i]!;
-    // The picture drawn in this frame reaches the screen one vblank later.
-    if (elapsed === elapsed) gridVblanks += elapsed;
+    let elapsed = truth === undefined || i === 0 ? Number.NaN : truth[i]!;
+    // The picture drawn in this frame reaches the screen one vblank later, on the vblank grid
+    // where the true counts are known (else the nearest whole vblank to the measured delta).
+    if (i > 0) gridVblanks += elapsed === elapsed ? elapsed : Math.max(1, Math.round((nowMs - timestamps[i - 1]!) / intervalMs));
     frame.presentMs = (truth === undefined ? nowMs - firstMs : gridVblanks * intervalMs) + intervalMs;
+    if (elapsed > overloadVblanks) elapsed = Number.NaN;
     frame.vblanks = elapsed;
     if (i >= warmupFrames) meter.add(frame);
   }
