@@ -47,6 +47,16 @@ function vitest(label, projects) {
   }
 }
 
+/** The README's fake-timer recipe under Jest (jsdom, Jest's ESM mode) against the built dist/. */
+function jest() {
+  const report = `${reportDir}/jest.json`;
+  const args = ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', 'node_modules/jest/bin/jest.js', '-c', 'test/jest/jest.config.mjs', '--json', `--outputFile=${report}`];
+  run('jest', process.execPath, args);
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  totals.passed += json.numPassedTests ?? 0;
+  totals.failed += json.numFailedTests ?? 0;
+}
+
 function finish(code) {
   console.log(`\n${timings.join(' · ')}`);
   console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
@@ -65,6 +75,7 @@ if (!existsSync('test/react18/node_modules/react/package.json')) {
 vitest('react18', ['react18']);
 
 run('build', 'node', ['scripts/build.mjs']);
+jest();
 run('publint', 'npx', ['publint', '--strict']);
 run('attw', 'npx', ['attw', '--pack', '.', '--profile', 'esm-only']);
 run('size', 'node', ['scripts/size.mjs']);

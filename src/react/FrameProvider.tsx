@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { booleanValue, checkKnownKeys, oneOf, optionalFunction, positiveNumber, timeScaleValue } from '../core/validate.js';
+import { FRAME_SCHEDULER_OPTION_KEYS } from '../scheduler/createFrameScheduler.js';
 import { createFrameScheduler } from '../scheduler/index.js';
 import type {
   FrameGap,
@@ -12,6 +14,7 @@ import type {
 } from '../scheduler/types.js';
 import { FrameSchedulerContext } from './context.js';
 import { dropUndefined } from './dropUndefined.js';
+import { FrameSourceOverrideContext } from './frameSourceOverride.js';
 import { useLatest } from './useLatest.js';
 
 /** Props of {@link FrameProvider}. */
@@ -23,7 +26,9 @@ export interface FrameProviderProps {
   children?: ReactNode;
   /**
    * Use this scheduler (you create and destroy it). When given, every other option below is
-   * ignored: configure the scheduler itself.
+   * ignored: configure the scheduler itself. When a later render stops giving it, the subtree moves
+   * to the provider's own scheduler (created then, from the current props, e.g. `paused`), never
+   * to the page-wide default.
    */
   scheduler?: FrameScheduler;
   /** `'always'` (default), `'demand'` or `'manual'`. Changes are applied with `setFrameloop`. */
@@ -34,7 +39,11 @@ export interface FrameProviderProps {
   timeScale?: number;
   /** Longest real gap a frame is given, seconds (default 0.25). Read once, when the provider mounts. */
   maxDelta?: number;
-  /** Called with what a subscriber threw. The latest function is called; whether it is given is read once. */
+  /**
+   * Called with what a subscriber threw. The latest function is called. Without one (never given,
+   * or removed by a later render) the error is thrown out of the frame after it completed, as
+   * without a provider: never swallowed. A handler that throws reports both errors.
+   */
   onError?: (error: unknown, frame: FrameInfo) => void;
   /**
    * Called when a frame's real gap (hidden tab, breakpoint) was clamped to `maxDelta`: the time the
@@ -69,31 +78,44 @@ export interface FrameProviderProps {
  * ```
  */
 export function FrameProvider(props: FrameProviderProps): ReactNode {
+  checkProps(props);
   const { children, scheduler: given } = props;
   const onErrorRef = useLatest(props.onError);
   const onGapRef = useLatest(props.onGap);
   const onFrameRef = useLatest(props.onFrame);
+  // Tests (renderWithFrames) hand their simulated display down to providers inside the tree.
+  const sourceOverride = useContext(FrameSourceOverrideContext);
   // Created during the first render (creation has no side effects: the loop only requests frames
   // once someone subscribes) so that children see it in their very first render.
-  const [owned] = useState<FrameScheduler | null>(() => {
-    if (given) return null;
+  // Also created on the first render after `scheduler` stops being given, so the subtree keeps a
+  // loop configured by this provider (its `paused`, `timeScale` …) instead of falling through to
+  // the page-wide default scheduler. Kept in a state box: created once, reused after that.
+  const [box] = useState<{ owned: FrameScheduler | null }>(() => ({ owned: null }));
+  if (!given && box.owned === null) box.owned = createOwned();
+  const owned = box.owned;
+  function createOwned(): FrameScheduler {
     const options: FrameSchedulerOptions = {
       frameloop: props.frameloop,
       paused: props.paused,
       timeScale: props.timeScale,
       maxDelta: props.maxDelta,
-      source: props.source,
+      source: props.source ?? sourceOverride ?? undefined,
       refreshRate: props.refreshRate,
       adaptive: props.adaptive,
       // Always installed (cheap), so the callbacks may be added after mount.
       onGap: (gap) => onGapRef.current?.(gap),
       onFrame: (frame) => onFrameRef.current?.(frame),
+      // Always installed, and without a handler (none given, or removed since) it rethrows: the
+      // scheduler then throws it out of the frame as it does without `onError`, never swallowed.
+      onError: (error, frame) => {
+        const handler = onErrorRef.current;
+        if (!handler) throw error;
+        handler(error, frame);
+      },
     };
-    // Without `onError` the scheduler rethrows; keep that unless the caller asked to handle errors.
-    if (props.onError) options.onError = (error, frame) => onErrorRef.current?.(error, frame);
     return createFrameScheduler(dropUndefined(options));
-  });
-  const scheduler = given ?? owned;
+  }
+  const scheduler = (given ?? owned) as FrameScheduler;
 
   useOwnedLifetime(owned);
 
@@ -117,6 +139,32 @@ export function FrameProvider(props: FrameProviderProps): ReactNode {
   }, [owned, adaptiveKey]);
 
   return <FrameSchedulerContext.Provider value={scheduler}>{children}</FrameSchedulerContext.Provider>;
+}
+
+const OWNER = 'FrameProvider';
+const PROP_KEYS: readonly string[] = ['children', 'scheduler', ...FRAME_SCHEDULER_OPTION_KEYS];
+const FRAME_LOOP_MODES: readonly FrameLoopMode[] = ['always', 'demand', 'manual'];
+
+/**
+ * Every prop checked on every render (mount and change), so a wrong value fails where it is
+ * written, with the component, the prop and the value in the message, and not as a TypeError in
+ * every frame later. Unknown prop names (`timescale`) are errors too.
+ */
+function checkProps(props: FrameProviderProps): void {
+  checkKnownKeys(OWNER, props as Record<string, unknown>, PROP_KEYS);
+  const p = props as Record<string, unknown>;
+  const given = p.scheduler as Partial<FrameScheduler> | null | undefined;
+  if (given !== undefined && (typeof given !== 'object' || given === null || typeof given.subscribe !== 'function')) {
+    throw new RangeError(`${OWNER}: option \`scheduler\` must be a scheduler from createFrameScheduler, got ${given === null ? 'null' : typeof given}`);
+  }
+  if (p.frameloop !== undefined) oneOf(OWNER, 'frameloop', p.frameloop, FRAME_LOOP_MODES);
+  if (p.paused !== undefined) booleanValue(OWNER, 'paused', p.paused);
+  if (p.timeScale !== undefined) timeScaleValue(OWNER, 'timeScale', p.timeScale);
+  if (p.maxDelta !== undefined) positiveNumber(OWNER, 'maxDelta', p.maxDelta);
+  if (p.refreshRate !== undefined) positiveNumber(OWNER, 'refreshRate', p.refreshRate);
+  optionalFunction(OWNER, 'onError', p.onError);
+  optionalFunction(OWNER, 'onGap', p.onGap);
+  optionalFunction(OWNER, 'onFrame', p.onFrame);
 }
 
 /**

@@ -23,3 +23,18 @@ export function getDefaultScheduler(): FrameScheduler {
   }
   return scheduler;
 }
+
+/**
+ * Throw the default scheduler away: its subscribers are dropped, its pending frame is cancelled,
+ * and the next {@link getDefaultScheduler} call creates a fresh one (refresh-rate estimate,
+ * elapsed time, frame count and listeners all start over). Meant for tests, where one page (one
+ * test file) otherwise carries the estimate and the clock from one test case into the next:
+ * `afterEach(resetDefaultScheduler)`. Does nothing when no default scheduler exists yet.
+ */
+export function resetDefaultScheduler(): void {
+  const holder = globalThis as SchedulerHolder;
+  const scheduler = holder[DEFAULT_SCHEDULER_KEY];
+  if (!scheduler) return;
+  delete holder[DEFAULT_SCHEDULER_KEY];
+  scheduler.destroy();
+}

@@ -7,3 +7,6 @@ export type { ManualFrameSource, ManualFrameSourceOptions } from './manualFrameS
 export { createManualSource } from '../scheduler/manualSource.js';
 export type { ManualSource } from '../scheduler/manualSource.js';
 export { renderWithFrames, type RenderWithFramesOptions, type RenderWithFramesResult } from './render.js';
+export { resetDefaultScheduler } from '../scheduler/defaultScheduler.js';
+export { installCanvasStub } from './canvasStub.js';
+export type { RecordingContext2D, RecordedCanvasCall } from './canvasStub.js';

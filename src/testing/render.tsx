@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { dropUndefined } from '../react/dropUndefined.js';
 import { FrameProvider } from '../react/FrameProvider.js';
+import { FrameSourceOverrideContext } from '../react/frameSourceOverride.js';
 import { createFrameScheduler } from '../scheduler/createFrameScheduler.js';
 import type { FrameScheduler, FrameSchedulerOptions } from '../scheduler/types.js';
 import { createManualFrameSource } from './manualFrameSource.js';
@@ -65,6 +66,10 @@ function getAct(): Act {
  * DOM (happy-dom, jsdom, a browser). Set `globalThis.IS_REACT_ACT_ENVIRONMENT = true` in your
  * setup file, as for any `act` use. Call `unmount()` at the end of each test.
  *
+ * A `<FrameProvider>` inside `ui` that creates its own scheduler (no `scheduler` prop, no
+ * `source` prop) runs on the same simulated display, so `advanceFrames` drives it too. A
+ * scheduler you create yourself and pass as `scheduler` keeps the source you gave it.
+ *
  * @example
  * ```tsx
  * const view = renderWithFrames(<Game />, { refreshRate: 60 });
@@ -82,7 +87,13 @@ export function renderWithFrames(ui: ReactNode, options: RenderWithFramesOptions
   const root: Root = createRoot(container);
 
   const wrap = (node: ReactNode): ReactNode => {
-    const tree = <FrameProvider scheduler={scheduler}>{node}</FrameProvider>;
+    // The override makes any <FrameProvider> inside `ui` that creates its own scheduler run on
+    // this display too: otherwise it would wait for browser frames that a test never advances.
+    const tree = (
+      <FrameSourceOverrideContext.Provider value={source}>
+        <FrameProvider scheduler={scheduler}>{node}</FrameProvider>
+      </FrameSourceOverrideContext.Provider>
+    );
     return strictMode ? <React.StrictMode>{tree}</React.StrictMode> : tree;
   };
   act(() => root.render(wrap(ui)));
