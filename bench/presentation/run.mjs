@@ -86,6 +86,9 @@ async function serve() {
   return { server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/index.html` };
 }
 
+/** Updates this close to a whole count match it (slices are summed in float intervals). */
+const FLAP_TOLERANCE = 1e-6;
+
 /** Scores one run's trace with the viewer model. */
 export function scoreTrace(events, algorithm, createViewerMeter) {
   const { pictures, counts, intervalUs, ticks } = pairPictures(events);
@@ -94,13 +97,24 @@ export function scoreTrace(events, algorithm, createViewerMeter) {
   const vblankCounts = {};
   // Frames where the rAF timestamps disagree with the screen: the floor for any loop that trusts them.
   let rafMismatches = 0;
+  // Frames where the algorithm's updates differ from its own rAF deltas (in whole intervals).
+  let rafFlaps = 0;
+  // Flaps vs screen where the algorithm did exactly what its rAF deltas said.
+  let pipelineFlaps = 0;
   let pipelineSumMs = 0;
+  let pipelineMinMs = Infinity;
+  let pipelineMaxMs = -Infinity;
   for (const f of frames) {
     meter.add(f);
     pipelineSumMs += f.pipelineMs;
+    pipelineMinMs = Math.min(pipelineMinMs, f.pipelineMs);
+    pipelineMaxMs = Math.max(pipelineMaxMs, f.pipelineMs);
     if (f.vblanks === f.vblanks) {
       vblankCounts[f.vblanks] = (vblankCounts[f.vblanks] ?? 0) + 1;
       if (f.rafIntervals !== f.vblanks) rafMismatches += 1;
+      const ownFlap = Math.abs(f.updates - f.rafIntervals) > FLAP_TOLERANCE;
+      if (ownFlap) rafFlaps += 1;
+      else if (Math.abs(f.updates - f.vblanks) > FLAP_TOLERANCE) pipelineFlaps += 1;
     }
   }
   return {
@@ -112,7 +126,11 @@ export function scoreTrace(events, algorithm, createViewerMeter) {
     ticks,
     vblankCounts,
     rafMismatches,
+    rafFlaps,
+    pipelineFlaps,
     pipelineMeanMs: frames.length ? pipelineSumMs / frames.length : NaN,
+    pipelineMinMs,
+    pipelineMaxMs,
     checks: pairingChecks(pictures),
     metrics: meter.result(),
   };
