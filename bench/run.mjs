@@ -3,7 +3,7 @@
 // sections against the built dist/, prints the tables and writes bench/RESULTS.md and the
 // README's benchmark section from the same run.
 //   --no-build       use the dist/ already there
-//   --skip-browser   leave out the Chromium section
+//   --skip-browser   leave out the Chromium sections (3 and 5)
 // Benchmarks are not tests: nothing here runs in `npm test`.
 
 import { spawnSync } from 'node:child_process';
@@ -18,6 +18,7 @@ import { contenders } from './frameloop/contenders.mjs';
 import { runPacing } from './pacing/run.mjs';
 import { runSimulated } from './pacing/simulated.mjs';
 import { report, summary } from './report.mjs';
+import { presentationSection, withPresentationSection } from './presentation/report.mjs';
 
 const README_START = '<!-- bench:start (written by npm run bench) -->';
 const README_END = '<!-- bench:end -->';
@@ -65,6 +66,16 @@ const pacing = runPacing(core);
 const simulated = runSimulated(simulation);
 log(`  ${pacing.results.length} replayed runs, ${simulated.length} simulated runs`);
 
+let presentation = null;
+if (!args.has('--skip-browser')) {
+  log('\n5. what the viewer saw: Chromium\'s presentation record …');
+  const { runPresentation } = await import('./presentation/run.mjs');
+  presentation = await runPresentation({ log }).catch((error) => {
+    log(`  presentation section failed: ${error.message}`);
+    return { error: error.message };
+  });
+}
+
 const info = {
   ...machine(),
   commit,
@@ -82,7 +93,10 @@ const info = {
     playwright: packageVersion('playwright'),
   },
 };
-const markdown = report({ info, frameLoop, react, browser, pacing, simulated, order: ORDER, sizes: SIZES, contenders, heapFrames });
+const markdown = withPresentationSection(
+  report({ info, frameLoop, react, browser, pacing, simulated, order: ORDER, sizes: SIZES, contenders, heapFrames }),
+  presentationSection(presentation),
+);
 writeFileSync(new URL('./RESULTS.md', import.meta.url), markdown);
 // The README's benchmark section is the summary of this same run, between its two markers.
 const readmeUrl = new URL('../README.md', import.meta.url);
