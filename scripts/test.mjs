@@ -96,6 +96,7 @@ if (!chromium) {
   console.log(`\nbrowser tests use ${chromium}`);
   vitest('browser', ['storybook', 'browser']);
   if (existsSync('examples/vite-app/test.mjs')) run('example app', 'node', ['examples/vite-app/test.mjs']);
+  run('presentation smoke', 'node', ['bench/presentation/smoke.mjs']);
 }
 
 finish(totals.failed > 0 ? 1 : 0);
