@@ -4,10 +4,14 @@
 // in Chromium's own trace. It checks that the pairing rule still holds on this Chromium; the
 // figures themselves belong to `npm run bench`.
 import { runPresentation, ALGORITHMS, SCENARIOS } from './run.mjs';
+import { checkPairingRule } from './selfcheck.mjs';
 
 const MIN_PAIRED = 0.95;
 /** Fewer pictures than this means the page hardly ran: no basis for the check. */
 const MIN_DRAWN = 30;
+
+checkPairingRule();
+console.log('✓ pairing rule on a hand-built trace (slow main frame, superseded, dropped, skipped ticks)');
 
 const started = Date.now();
 const { browser, results } = await runPresentation({
