@@ -5,6 +5,8 @@
  *   {@link useSyncedUpdate}, {@link useAdaptiveFramerate}, {@link useRefreshRate},
  *   {@link useFrameStats}, {@link useFrameScheduler}. They work without a provider.
  * - {@link FrameProvider}: configure or isolate a frame loop for a subtree.
+ * - {@link FixedClockProvider}: one fixed-step clock for a whole game; components add work to it
+ *   with {@link useFixedUpdate} / {@link useFixedRender} and control it with {@link useFixedClock}.
  * - {@link GameCanvas}: a canvas running a fixed timestep with interpolated rendering.
  * - The scheduler itself ({@link createFrameScheduler}, frame sources) and the core types.
  *
@@ -20,6 +22,10 @@ export {
   useFrameScheduler,
   useFrame,
   useFixedTimestep,
+  FixedClockProvider,
+  useFixedClock,
+  useFixedUpdate,
+  useFixedRender,
   useSmoothedDelta,
   useSyncedUpdate,
   useAdaptiveFramerate,
@@ -32,6 +38,8 @@ export type {
   UseFixedTimestepOptions,
   FixedTimestepControls,
   FixedTimestepStats,
+  FixedClockProviderProps,
+  UseFixedJobOptions,
   UseSmoothedDeltaOptions,
   UseSyncedUpdateOptions,
   AdaptiveFramerateSnapshot,
@@ -46,6 +54,17 @@ export type { GameCanvasContextMap, GameCanvasContextType, GameCanvasProps, Game
 
 // The scheduler: the one frame loop and where its frames come from
 export { createFrameScheduler, getDefaultScheduler, createBrowserFrameSource, createManualSource } from './scheduler/index.js';
+export { createFixedClock } from './scheduler/index.js';
+export type {
+  FixedClock,
+  FixedClockGridOptions,
+  FixedClockOptions,
+  FixedClockStats,
+  FixedClockStep,
+  FixedJobOptions,
+  FixedRender,
+  FixedUpdate,
+} from './scheduler/index.js';
 export type * from './scheduler/types.js';
 export type { ManualSource } from './scheduler/index.js';
 

@@ -2,10 +2,10 @@ import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 're
 import type { CanvasHTMLAttributes, CSSProperties, ForwardedRef, ReactElement, ReactNode, RefAttributes } from 'react';
 import type { FixedStepOverload, Interpolation } from '../core/types.js';
 import type { FrameInfo } from '../scheduler/types.js';
-import { useFixedTimestep } from '../react/useFixedTimestep.js';
+import { useFixedJob } from '../react/useFixedTimestep.js';
 import type { FixedTimestepControls } from '../react/useFixedTimestep.js';
 import { useLatest } from '../react/useLatest.js';
-import { nonNegativeNumber, oneOf, positiveNumber } from '../core/validate.js';
+import { checkFunction, checkNonNegative, checkOneOf, checkPositive, isDevelopment } from '../react/fixedProps.js';
 
 /** The kinds of drawing context `<GameCanvas>` can create. */
 export type GameCanvasContextType = '2d' | 'webgl' | 'webgl2';
@@ -37,11 +37,16 @@ export interface GameCanvasSize {
 /** Props of {@link GameCanvas}. */
 export interface GameCanvasProps<T extends GameCanvasContextType = '2d'>
   extends Omit<CanvasHTMLAttributes<HTMLCanvasElement>, 'width' | 'height' | 'role' | 'children'> {
-  /** Seconds of game time per update. Default `1 / 60`. */
+  /**
+   * Seconds of game time per update. Default `1 / 60`. A change carries the game time already
+   * elapsed into the new step grid (nothing lost; pause and time scale kept). Under a
+   * `<FixedClockProvider>` the provider's step is used: leave it out, or give the same value (a
+   * different one throws).
+   */
   step?: number;
-  /** Advance the game by `dt` (= step) seconds. */
+  /** Advance the game by `dt` (= step) seconds. Required. */
   update: (dt: number, frame: FrameInfo) => void;
-  /** Draw the state blended `alpha` ∈ [0, 1] from the previous to the latest state. Once per frame, after all updates. */
+  /** Draw the state blended `alpha` ∈ [0, 1] from the previous to the latest state. Once per frame, after all updates. Required. */
   render: (ctx: GameCanvasContextMap[T], alpha: number, frame: FrameInfo, size: Readonly<GameCanvasSize>) => void;
   /** Which game time the picture shows, i.e. how `alpha` is computed (see {@link Interpolation}). Default `'previous'`. */
   interpolation?: Interpolation;
@@ -52,19 +57,37 @@ export interface GameCanvasProps<T extends GameCanvasContextType = '2d'>
    * game slows down instead of freezing), `'catch-up'` runs it off over the next frames. Default `'slow-motion'`.
    */
   overload?: FixedStepOverload;
-  /** Default `'2d'`. Read when the canvas mounts. */
+  /**
+   * Default `'2d'`. A canvas gives one kind of context for its whole life, so a change mounts a
+   * new `<canvas>` element (the `ref` and `controlsRef` follow it; the game state in your
+   * update is kept).
+   */
   contextType?: T;
-  /** Options for `getContext` (e.g. `{ alpha: false }`). Read when the canvas mounts. */
+  /** Options for `getContext` (e.g. `{ alpha: false }`). Read when the canvas element mounts. */
   contextAttributes?: CanvasRenderingContext2DSettings | WebGLContextAttributes;
+  /**
+   * Called when the canvas gives no drawing context (`getContext` returned null: no WebGL on this
+   * machine or browser, too many WebGL contexts, a test DOM without canvas support), with an
+   * `Error` naming the context type. Updates keep running; `render` is not called. Without this
+   * prop its message is printed with `console.warn` in development.
+   */
+  onContextError?: (error: Error) => void;
   /** Width in CSS px. With `height`, a fixed size; without both, the canvas fills its parent. */
   width?: number;
   /** Height in CSS px. */
   height?: number;
   /** Cap on device pixels per CSS pixel (sharpness vs. fill cost). Default 2. */
   maxPixelRatio?: number;
-  /** Pause game time: no updates run, `render` keeps drawing the same picture. Default false. */
+  /**
+   * Pause game time: no updates run, `render` keeps drawing the same picture. Default false.
+   * Independent of the controls: `paused={false}` does not lift a `controlsRef.current.pause()`.
+   * Under a `<FixedClockProvider>` it pauses this canvas's updates only; the shared clock runs on.
+   */
   paused?: boolean;
-  /** Pause game time while the canvas is scrolled out of view (IntersectionObserver). Default false. */
+  /**
+   * Pause game time while the canvas is scrolled out of view (IntersectionObserver). Default false.
+   * Coming back into view never lifts a pause made through the controls or `paused`.
+   */
   pauseWhenOffscreen?: boolean;
   /** Accessible name. Default `"Game canvas"`. */
   'aria-label'?: string;
@@ -75,13 +98,15 @@ export interface GameCanvasProps<T extends GameCanvasContextType = '2d'>
 }
 
 const DEFAULT_STEP = 1 / 60;
+/** Used when `step` is left out and no `<FixedClockProvider>` is above. */
+const DEFAULTS = { step: DEFAULT_STEP };
 
 /** Browser globals, read when used (inside effects only): absent on a server and in some test DOMs. */
 function browser(): { devicePixelRatio?: number; ResizeObserver?: typeof ResizeObserver; IntersectionObserver?: typeof IntersectionObserver } {
   return globalThis as never;
 }
 const DEFAULT_MAX_PIXEL_RATIO = 2;
-const OWNER = 'GameCanvas';
+const OWNER = '<GameCanvas>';
 const CONTEXT_TYPES: readonly GameCanvasContextType[] = ['2d', 'webgl', 'webgl2'];
 
 function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
@@ -89,7 +114,7 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
   forwardedRef: ForwardedRef<HTMLCanvasElement>,
 ): ReactElement {
   const {
-    step = DEFAULT_STEP,
+    step,
     update,
     render,
     interpolation,
@@ -97,6 +122,7 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
     overload,
     contextType = '2d' as T,
     contextAttributes,
+    onContextError,
     width,
     height,
     maxPixelRatio = DEFAULT_MAX_PIXEL_RATIO,
@@ -110,27 +136,34 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
   } = props;
 
   // Bad props fail here, naming the prop, instead of giving render a NaN-sized or unscaled buffer.
-  if (width !== undefined) nonNegativeNumber(OWNER, 'width', width);
-  if (height !== undefined) nonNegativeNumber(OWNER, 'height', height);
-  positiveNumber(OWNER, 'maxPixelRatio', maxPixelRatio);
-  oneOf(OWNER, 'contextType', contextType, CONTEXT_TYPES);
+  if (width !== undefined) checkNonNegative(OWNER, 'prop', 'width', width);
+  if (height !== undefined) checkNonNegative(OWNER, 'prop', 'height', height);
+  checkPositive(OWNER, 'prop', 'maxPixelRatio', maxPixelRatio);
+  checkOneOf(OWNER, 'prop', 'contextType', contextType, CONTEXT_TYPES);
+  checkFunction(OWNER, 'prop', 'render', render, true);
+  checkFunction(OWNER, 'prop', 'onContextError', onContextError, false);
 
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  useImperativeHandle(forwardedRef, () => canvasRef.current as HTMLCanvasElement, []);
+  // No dependency list: the handle follows the element, and a new `contextType` mounts a new one.
+  useImperativeHandle(forwardedRef, () => canvasRef.current as HTMLCanvasElement);
+  const onContextErrorRef = useLatest(onContextError);
   const ctxRef = useRef<GameCanvasContextMap[T] | null>(null);
   const size = useRef<GameCanvasSize>({ width: 0, height: 0, pixelRatio: 1, pixelWidth: 0, pixelHeight: 0 });
   const renderRef = useLatest(render);
   const [offscreen, setOffscreen] = useState(false);
   const fixedSize = width !== undefined && height !== undefined;
 
-  const controls = useFixedTimestep({
+  const controls = useFixedJob(OWNER, 'prop', {
     step,
     update,
     interpolation,
     maxSteps,
     overload,
+    priority: undefined,
+    // One hold on the clock for both reasons; a pause through the controls is separate, so
+    // scrolling back into view never lifts it.
     paused: paused || (pauseWhenOffscreen && offscreen),
-    render: (alpha, frame) => {
+    render: (alpha: number, frame: FrameInfo) => {
       const ctx = ctxRef.current;
       // No context (happy-dom, jsdom, a lost WebGL context): keep simulating, skip the drawing.
       if (ctx === null) return;
@@ -140,7 +173,7 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
       if (contextType === '2d') (ctx as CanvasRenderingContext2D).setTransform(s.pixelRatio, 0, 0, s.pixelRatio, 0, 0);
       renderRef.current(ctx, alpha, frame, s);
     },
-  });
+  }, DEFAULTS);
   useEffect(() => {
     if (!controlsRef) return;
     controlsRef.current = controls;
@@ -149,16 +182,26 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
     };
   }, [controlsRef, controls]);
 
-  // The drawing context, created once per canvas element.
+  // The drawing context, created once per canvas element (a new contextType is a new element).
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
-    ctxRef.current = canvas.getContext(contextType, contextAttributes) as GameCanvasContextMap[T] | null;
+    const ctx = canvas.getContext(contextType, contextAttributes) as GameCanvasContextMap[T] | null;
+    ctxRef.current = ctx;
+    if (ctx === null) {
+      const error = new Error(
+        `<GameCanvas>: canvas.getContext('${contextType}') returned null, so render will not be called (updates still run). ` +
+          (contextType === '2d' ? 'This environment has no 2d canvas (a test DOM?).' : `This browser or machine gives no ${contextType === 'webgl2' ? 'WebGL 2' : 'WebGL'} context here (unsupported, disabled, or too many contexts).`),
+      );
+      const handler = onContextErrorRef.current;
+      if (handler) handler(error);
+      else if (isDevelopment()) console.warn(error.message);
+    }
     return () => {
       ctxRef.current = null;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the context type of a canvas cannot change
-  }, []);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- contextAttributes are read when the element mounts
+  }, [contextType]);
 
   // Size the drawing buffer: fixed props, or follow the element's CSS box.
   useEffect(() => {
@@ -189,7 +232,7 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
     });
     observer.observe(canvas);
     return () => observer.disconnect();
-  }, [fixedSize, width, height, maxPixelRatio]);
+  }, [fixedSize, width, height, maxPixelRatio, contextType]);
 
   // Pause while out of view.
   useEffect(() => {
@@ -206,13 +249,13 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
       observer.disconnect();
       setOffscreen(false);
     };
-  }, [pauseWhenOffscreen]);
+  }, [pauseWhenOffscreen, contextType]);
 
   const sizeStyle: CSSProperties = fixedSize
     ? { width: `${width}px`, height: `${height}px` }
     : { width: '100%', height: '100%' };
   return (
-    <canvas ref={canvasRef} role="img" aria-label={ariaLabel} style={{ display: 'block', ...sizeStyle, ...style }} {...rest}>
+    <canvas key={contextType} ref={canvasRef} role="img" aria-label={ariaLabel} style={{ display: 'block', ...sizeStyle, ...style }} {...rest}>
       {children}
     </canvas>
   );

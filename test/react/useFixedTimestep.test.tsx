@@ -176,7 +176,7 @@ describe('useFixedTimestep', () => {
     unmount();
   });
 
-  it('recreates the accumulator when step changes and switches interpolation in place', () => {
+  it('a new step carries the game time into the new grid (nothing lost) and switches interpolation in place', () => {
     const dts: number[] = [];
     let alpha = -1;
     const update = (dt: number) => dts.push(dt);
@@ -192,9 +192,13 @@ describe('useFixedTimestep', () => {
     expect(alpha).toBe(1); // 'none' shows the latest state
     expect(stable.stats.totalSteps).toBe(2); // same accumulator: 40 ms = 2 whole steps
     view.rerender(<Loop ref={{ current: null }} step={1 / 100} update={update} render={render} interpolation="none" />);
-    view.advanceFrames(3); // new time zero, then 2 × 20 ms = 4 steps of 10 ms
-    expect(dts.slice(-4)).toEqual([0.01, 0.01, 0.01, 0.01]);
-    expect(stable.stats.totalSteps).toBe(4); // the old controls follow the new accumulator
+    // 40 ms had run 2 steps of 1/60 s; the 6.67 ms left over is carried: 6.67 + 3 × 20 ms = 6 steps of 10 ms.
+    view.advanceFrames(3);
+    expect(dts).toHaveLength(8);
+    expect(dts.slice(-6)).toEqual([0.01, 0.01, 0.01, 0.01, 0.01, 0.01]);
+    expect(stable.stats.totalSteps).toBe(8); // the controls follow the clock; totals run across the change
+    expect(stable.stats.elapsedGameSeconds).toBeCloseTo(0.1, 12);
+    expect(stable.stats.pendingSeconds).toBeCloseTo(0.1 - 2 / 60 - 6 / 100, 12);
     expect(view.scheduler.subscriberCount).toBe(2);
     view.unmount();
   });

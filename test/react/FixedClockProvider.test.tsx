@@ -1,0 +1,211 @@
+// <FixedClockProvider>, useFixedUpdate, useFixedRender and useFixedClock: a whole game on one
+// fixed-step clock. Components mounted at different times step on one grid, interleaved, with one
+// alpha; one scheduler subscription per phase for the whole clock, StrictMode or not; no React
+// commit per frame.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, forwardRef, useImperativeHandle } from 'react';
+import type { ReactNode } from 'react';
+import { FixedClockProvider, FrameProvider, GameCanvas, useFixedClock, useFixedRender, useFixedTimestep, useFixedUpdate } from '../../src/index.js';
+import type { FixedClock, FixedClockStep } from '../../src/index.js';
+import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
+import { renderWithFrames } from '../../src/testing/render.js';
+import { cleanupMounted, createCommitCounter, render, strict } from './helpers.js';
+
+afterEach(() => {
+  cleanupMounted();
+  vi.restoreAllMocks();
+  expect(getDefaultScheduler().subscriberCount).toBe(0);
+});
+
+interface Log {
+  steps: string[];
+  indices: Record<string, number[]>;
+  /** frame index → alphas the renders saw */
+  alphas: Map<number, number[]>;
+}
+
+function Job({ name, priority, log }: { name: string; priority: number; log: Log }) {
+  useFixedUpdate(
+    (dt, step: Readonly<FixedClockStep>) => {
+      expect(dt).toBe(1 / 60);
+      log.steps.push(`${name}${step.index}`);
+      (log.indices[name] ??= []).push(step.index);
+    },
+    { priority },
+  );
+  useFixedRender((alpha, frame) => {
+    const list = log.alphas.get(frame.frameIndex) ?? [];
+    list.push(alpha);
+    log.alphas.set(frame.frameIndex, list);
+  });
+  return null;
+}
+
+const Grab = forwardRef<FixedClock>(function Grab(_props, ref) {
+  const clock = useFixedClock();
+  useImperativeHandle(ref, () => clock, [clock]);
+  return null;
+});
+
+describe('<FixedClockProvider>', () => {
+  it('three components mounted 0, 137 and 500 ms apart step on one grid, interleaved, with one alpha; 2 subscriptions; no commit per frame', () => {
+    const log: Log = { steps: [], indices: {}, alphas: new Map() };
+    const counter = createCommitCounter();
+    const tree = (mounted: number) => (
+      <counter.Counted>
+        <FixedClockProvider step={1 / 60}>
+          <Job name="player" priority={0} log={log} />
+          {mounted >= 2 && <Job name="enemy" priority={1} log={log} />}
+          {mounted >= 3 && <Job name="camera" priority={2} log={log} />}
+        </FixedClockProvider>
+      </counter.Counted>
+    );
+    const view = renderWithFrames(tree(1), { strictMode: true, refreshRate: 60, jitterMs: 1 });
+    expect(view.scheduler.subscriberCount).toBe(2); // one update + one render subscription, StrictMode or not
+    view.advanceFrames(1); // time zero
+    view.advanceTime(137);
+    view.rerender(tree(2));
+    view.advanceTime(500 - 137);
+    view.rerender(tree(3));
+    expect(view.scheduler.subscriberCount).toBe(2);
+    const commitsAfterMount = counter.count;
+    view.advanceTime(1000);
+    expect(counter.count).toBe(commitsAfterMount); // zero commits over a second of frames
+
+    const { player, enemy, camera } = log.indices as Record<string, number[]>;
+    // One grid from the player's time zero: indices 0, 1, 2 … with nothing missing or repeated.
+    expect(player).toEqual(player!.map((_, i) => i));
+    // The later components join it: their indices are a tail of the player's, not a new 0.
+    expect(enemy![0]).toBeGreaterThan(5);
+    expect(camera![0]).toBeGreaterThan(enemy![0]!);
+    expect(enemy).toEqual(player!.slice(enemy![0]));
+    expect(camera).toEqual(player!.slice(camera![0]));
+    // Interleaved per step, in priority order: player n, enemy n, camera n, player n + 1 …
+    const tail = log.steps.slice(-9);
+    const last = player![player!.length - 1]!;
+    expect(tail).toEqual([last - 2, last - 1, last].flatMap((n) => [`player${n}`, `enemy${n}`, `camera${n}`]));
+    // Every render of a frame saw the same alpha.
+    for (const alphas of log.alphas.values()) expect(new Set(alphas).size).toBe(1);
+    view.unmount();
+  });
+
+  it('useFixedTimestep and <GameCanvas> under the provider join its clock: one grid, interleaved with useFixedUpdate', () => {
+    const steps: string[] = [];
+    function Hooked() {
+      useFixedTimestep({ update: () => void steps.push('hook'), priority: 1 });
+      return null;
+    }
+    const view = renderWithFrames(
+      <FixedClockProvider step={1 / 60}>
+        <Hooked />
+        <GameCanvas width={10} height={10} update={() => void steps.push('canvas')} render={() => undefined} />
+        <Job name="job" priority={-1} log={{ steps, indices: {}, alphas: new Map() }} />
+      </FixedClockProvider>,
+      { strictMode: true, refreshRate: 30 },
+    );
+    expect(view.scheduler.subscriberCount).toBe(2);
+    view.advanceFrames(2); // time zero, then two steps
+    expect(steps).toEqual(['job0', 'canvas', 'hook', 'job1', 'canvas', 'hook']);
+    view.unmount();
+  });
+
+  it('a different step on a component under the provider throws, naming both; other differing settings warn in development', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    function Hooked(props: { step?: number; maxSteps?: number }) {
+      useFixedTimestep({ update: () => undefined, ...props });
+      return null;
+    }
+    expect(() => render(strict(<FixedClockProvider step={1 / 60}><Hooked step={1 / 30} /></FixedClockProvider>))).toThrow(
+      /useFixedTimestep: option `step` is 0\.0333.* <FixedClockProvider> steps at 0\.01666/,
+    );
+    cleanupMounted();
+    render(strict(<FixedClockProvider step={1 / 60}><Hooked step={1 / 60} maxSteps={2} /></FixedClockProvider>));
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toMatch(/maxSteps \(2 ≠ 5\).*the provider's are used/);
+  });
+
+  it('useFixedUpdate, useFixedRender and useFixedClock without a provider: a clear error at mount', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    function U() {
+      useFixedUpdate(() => undefined);
+      return null;
+    }
+    function R() {
+      useFixedRender(() => undefined);
+      return null;
+    }
+    function C() {
+      useFixedClock();
+      return null;
+    }
+    expect(() => render(<U />)).toThrow(/useFixedUpdate: no <FixedClockProvider> above this component/);
+    expect(() => render(<R />)).toThrow(/useFixedRender: no <FixedClockProvider>/);
+    expect(() => render(<C />)).toThrow(/useFixedClock: no <FixedClockProvider>/);
+    function Bad() {
+      useFixedUpdate(undefined as never);
+      return null;
+    }
+    expect(() => render(<FixedClockProvider step={1 / 60}><Bad /></FixedClockProvider>)).toThrow(/useFixedUpdate: option `update` must be a function/);
+    expect(() => render(<FixedClockProvider step={0}>x</FixedClockProvider>)).toThrow(/<FixedClockProvider>: prop `step` must be a finite number > 0, got 0/);
+  });
+
+  it('the paused prop and the clock’s pause() are independent; a new step keeps both pause and time scale', () => {
+    const clockRef: { current: FixedClock | null } = { current: null };
+    let updates = 0;
+    const tree = (props: { paused?: boolean; step?: number }) => (
+      <FixedClockProvider step={props.step ?? 1 / 60} paused={props.paused}>
+        <Grab ref={clockRef} />
+        <Updates onUpdate={() => void updates++} />
+      </FixedClockProvider>
+    );
+    const view = renderWithFrames(tree({}), { strictMode: true });
+    view.advanceFrames(11);
+    expect(updates).toBe(10);
+    clockRef.current!.pause();
+    view.rerender(tree({ paused: true }));
+    view.rerender(tree({ paused: false })); // lifting the prop does not lift pause()
+    view.rerender(tree({ paused: false, step: 1 / 30 })); // nor does a new step
+    view.advanceFrames(60);
+    expect(updates).toBe(10);
+    clockRef.current!.setTimeScale(0.5);
+    view.rerender(tree({ paused: false, step: 1 / 60 }));
+    clockRef.current!.resume();
+    view.advanceFrames(61); // resume point, then 60 frames at half speed: 30 steps
+    expect(updates).toBe(40);
+    expect(clockRef.current!.timeScale).toBe(0.5);
+    view.unmount();
+  });
+
+  it('stepOnce works under <FrameProvider paused> (the scheduler’s pause), not only the clock’s', () => {
+    const clockRef: { current: FixedClock | null } = { current: null };
+    let updates = 0;
+    const source = createManualFrameSource();
+    const tree = (paused: boolean) =>
+      strict(
+        <FrameProvider source={source} paused={paused}>
+          <FixedClockProvider step={1 / 60}>
+            <Grab ref={clockRef} />
+            <Updates onUpdate={() => void updates++} />
+          </FixedClockProvider>
+        </FrameProvider>,
+      );
+    const view = render(tree(false));
+    const frames = (n: number) => act(() => source.advanceFrames(n));
+    frames(3);
+    expect(updates).toBe(2);
+    view.rerender(tree(true));
+    frames(5);
+    expect(updates).toBe(2);
+    expect(clockRef.current!.stepOnce()).toBe(true);
+    frames(5);
+    expect(updates).toBe(3);
+    view.unmount();
+  });
+});
+
+function Updates({ onUpdate }: { onUpdate: () => void }): ReactNode {
+  useFixedUpdate(onUpdate);
+  return null;
+}
