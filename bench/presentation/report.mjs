@@ -9,9 +9,18 @@ const BEFORE = '## Where ours is not ahead';
 const percent = (x) => `${(x * 100).toFixed(1)} %`;
 const ms = (x, d = 1) => (x == null || Number.isNaN(x) ? '—' : `${x.toFixed(d)}`);
 
-/** @param {{ browser: string, seconds: number, results: any[] } | { error: string } | null} presentation */
-export function presentationSection(presentation) {
+/**
+ * @param {{ browser: string, seconds: number, results: any[] } | { error: string } | null} presentation
+ * @param {{ date: string, commit: string, loadBefore: number, loadAfter: number }} [standalone]  set when
+ *   this section was run on its own (write.mjs) rather than in the run the rest of the page comes from
+ */
+export function presentationSection(presentation, standalone) {
   const out = [TITLE, ''];
+  if (standalone) {
+    out.push(`_This section was run on its own (\`node bench/presentation/write.mjs\`) on ${standalone.date}, work tree at`);
+    out.push(`${standalone.commit}, load average (1 min) ${standalone.loadBefore.toFixed(2)} before / ${standalone.loadAfter.toFixed(2)} after; the rest of the page comes from the run described at the top._`);
+    out.push('');
+  }
   if (!presentation) {
     out.push('_Not run (`--skip-browser`)._', '');
     return out.join('\n');
@@ -117,8 +126,16 @@ export function presentationSection(presentation) {
   return out.join('\n');
 }
 
-/** Puts the section into RESULTS.md before "Where ours is not ahead" (or at the end). */
+/**
+ * Puts the section into RESULTS.md: in place of an earlier one, else before "Where ours is not
+ * ahead", else at the end.
+ */
 export function withPresentationSection(markdown, section) {
+  const old = markdown.indexOf(TITLE);
+  if (old >= 0) {
+    const next = markdown.indexOf('\n## ', old + TITLE.length);
+    return `${markdown.slice(0, old)}${section}${next >= 0 ? markdown.slice(next) : ''}`;
+  }
   const at = markdown.indexOf(BEFORE);
   if (at < 0) return `${markdown.trimEnd()}\n\n${section}`;
   return `${markdown.slice(0, at)}${section}\n${markdown.slice(at)}`;
