@@ -1,7 +1,7 @@
 /**
  * `react-timestep`: correct game frame timing for React over ONE shared requestAnimationFrame loop.
  *
- * - Hooks: {@link useFrame}, {@link useFixedTimestep}, {@link useSmoothedDelta},
+ * - Hooks: {@link useFrame}, {@link useFixedTimestep}, {@link useInterpolated}, {@link useStepInput}, {@link useSmoothedDelta},
  *   {@link useSyncedUpdate}, {@link useAdaptiveFramerate}, {@link useRefreshRate},
  *   {@link useFrameStats}, {@link useFrameScheduler}. They work without a provider.
  * - {@link FrameProvider}: configure or isolate a frame loop for a subtree.
@@ -31,6 +31,8 @@ export {
   useAdaptiveFramerate,
   useRefreshRate,
   useFrameStats,
+  useInterpolated,
+  useStepInput,
 } from './react/index.js';
 export type {
   FrameProviderProps,
@@ -46,7 +48,26 @@ export type {
   RefreshRateSnapshot,
   UseRefreshRateOptions,
   UseFrameStatsOptions,
+  UseInterpolatedClockOption,
+  UseInterpolatedOptions,
+  UseStepInputOptions,
 } from './react/index.js';
+// What useInterpolated and useStepInput return (the factories are in `react-timestep/core`)
+export type {
+  Interpolated,
+  InterpolatedKind,
+  InterpolatedOptions,
+  InterpolatedScalar,
+  InterpolatedScalarOptions,
+  InterpolatedVector,
+  InterpolatedVectorOptions,
+  QuaternionBlend,
+  VectorSource,
+  VectorTarget,
+  XYZWLike,
+} from './core/interpolated.js';
+export type { InputEventInit, InputEventKind, InputQueue, InputQueueOptions, InputRecord, StepInput } from './core/inputQueue.js';
+export type { InputState } from './core/inputState.js';
 
 // <GameCanvas>
 export { GameCanvas } from './canvas/index.js';

@@ -25,3 +25,7 @@ export { useRefreshRate } from './useRefreshRate.js';
 export type { RefreshRateSnapshot, UseRefreshRateOptions } from './useRefreshRate.js';
 export { useFrameStats } from './useFrameStats.js';
 export type { UseFrameStatsOptions } from './useFrameStats.js';
+export { useInterpolated } from './useInterpolated.js';
+export type { UseInterpolatedClockOption, UseInterpolatedOptions } from './useInterpolated.js';
+export { useStepInput } from './useStepInput.js';
+export type { UseStepInputOptions } from './useStepInput.js';

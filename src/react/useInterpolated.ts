@@ -1,0 +1,84 @@
+import { useContext, useEffect, useMemo } from 'react';
+import { createInterpolated } from '../core/interpolated.js';
+import type { InterpolatedScalar, InterpolatedScalarOptions, InterpolatedVector, InterpolatedVectorOptions, Interpolated, InterpolatedOptions } from '../core/interpolated.js';
+import type { FixedClock } from '../scheduler/fixedClock.js';
+import { FixedClockContext } from './fixedClockContext.js';
+import { renameOwner } from './renameOwner.js';
+
+/** Extra options of {@link useInterpolated}. */
+export interface UseInterpolatedClockOption {
+  /**
+   * The fixed clock whose every step begins with `snapshot()` (previous ← current), so your
+   * updates only write `current`. Default: the nearest `<FixedClockProvider>`'s clock. `null`, or
+   * no provider: none; call `snapshot()` (or `push()`) yourself at the start of each step, e.g. in
+   * `useFixedTimestep`'s update. (A `snapshot()` of your own on top of the clock's does no harm.)
+   */
+  clock?: FixedClock | null;
+}
+
+/** Options of {@link useInterpolated}: those of `createInterpolated` plus {@link UseInterpolatedClockOption.clock}. */
+export type UseInterpolatedOptions = InterpolatedOptions & UseInterpolatedClockOption;
+
+/** Runs before every other job of the clock in each step, so updates see previous ← current done. */
+const FIRST_IN_STEP = -Number.MAX_VALUE;
+
+/**
+ * A value with a previous and a current state for interpolated drawing, kept for the component's
+ * life (see `createInterpolated` in `react-timestep/core`). Under a `<FixedClockProvider>` every
+ * step of the shared clock begins with `snapshot()`, before any `useFixedUpdate`: updates only
+ * write `current`, renders call `blend(alpha, target)`. `kind`, `size`, `blend` and `initial`
+ * are read at mount (a new `kind`, `size` or `blend` makes a new value); `interpolate` switches
+ * `enabled` without losing the state. Never re-renders.
+ *
+ * Throws a RangeError naming `useInterpolated` and the option for a bad option.
+ *
+ * @example
+ * ```tsx
+ * import { useRef } from 'react';
+ * import { useFixedTimestep, useInterpolated } from 'react-timestep';
+ *
+ * function Ship() {
+ *   const el = useRef<HTMLDivElement>(null);
+ *   const position = useInterpolated({ kind: 'vector', size: 2 });
+ *   useFixedTimestep({
+ *     step: 1 / 30,
+ *     update: (dt) => {
+ *       position.snapshot();
+ *       position.current[0] += 90 * dt;
+ *     },
+ *     render: (alpha) => {
+ *       const [x, y] = position.blend(alpha);
+ *       el.current!.style.transform = `translate(${x}px, ${y}px)`;
+ *     },
+ *   });
+ *   return <div ref={el}>▲</div>;
+ * }
+ * ```
+ */
+export function useInterpolated(options: InterpolatedScalarOptions & UseInterpolatedClockOption): InterpolatedScalar;
+export function useInterpolated(options: InterpolatedVectorOptions & UseInterpolatedClockOption): InterpolatedVector;
+export function useInterpolated(options: UseInterpolatedOptions): Interpolated;
+export function useInterpolated(options: UseInterpolatedOptions): Interpolated {
+  const { kind } = options ?? ({} as UseInterpolatedOptions);
+  const provided = useContext(FixedClockContext);
+  const clock = options?.clock === undefined ? provided : options.clock;
+  const size = (options as InterpolatedVectorOptions | undefined)?.size;
+  const blend = (options as InterpolatedVectorOptions | undefined)?.blend;
+  const value = useMemo(
+    () => renameOwner('createInterpolated', 'useInterpolated', () => {
+      const { clock: _clock, ...rest } = options;
+      return createInterpolated(rest as InterpolatedOptions);
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- initial is read at mount; interpolate is applied below
+    [kind, size, blend],
+  );
+  const interpolate = options?.interpolate;
+  useEffect(() => {
+    if (interpolate !== undefined) value.enabled = interpolate;
+  }, [value, interpolate]);
+  useEffect(() => {
+    if (!clock) return;
+    return clock.addUpdate(() => value.snapshot(), { priority: FIRST_IN_STEP });
+  }, [clock, value]);
+  return value;
+}

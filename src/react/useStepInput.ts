@@ -1,0 +1,169 @@
+import { useContext, useEffect, useMemo } from 'react';
+import type { RefObject } from 'react';
+import { createInputQueue } from '../core/inputQueue.js';
+import type { InputEventInit, InputEventKind, InputQueue } from '../core/inputQueue.js';
+import type { FixedClock } from '../scheduler/fixedClock.js';
+import { FixedClockContext } from './fixedClockContext.js';
+import { renameOwner } from './renameOwner.js';
+import { useLatest } from './useLatest.js';
+
+/** Options of {@link useStepInput}. */
+export interface UseStepInputOptions {
+  /**
+   * Where to listen: an EventTarget, or a ref to one (an element; give it `tabIndex` for keys).
+   * Default `window` (in the browser; nothing is attached on the server).
+   */
+  target?: EventTarget | RefObject<EventTarget | null> | null;
+  /** Listen to `keydown`/`keyup` (held by `event.code`). Default true. */
+  keyboard?: boolean;
+  /** Listen to `pointerdown`/`pointerup`/`pointercancel` (held as `'Pointer' + button`) and `pointermove`. Default true. */
+  pointer?: boolean;
+  /** Codes whose default browser action is prevented (e.g. `['Space', 'ArrowUp']` so the page does not scroll). Default none. */
+  preventDefault?: readonly string[];
+  /** Most events held at once; see `createInputQueue`. Default 256. Read at mount. */
+  capacity?: number;
+  /** Called when an event is dropped because the queue is full, with the total dropped so far. */
+  onOverflow?: (droppedTotal: number) => void;
+  /**
+   * The fixed clock whose every step begins by taking that step's input
+   * (`takeStep(step.stepEndTimestampMs)`), before any other job of the step; read `queue.step` in
+   * your updates. Default: the nearest `<FixedClockProvider>`'s clock. `null`, or no provider:
+   * none; call `takeStep` yourself at the start of each step.
+   */
+  clock?: FixedClock | null;
+  /**
+   * The time of an event, ms on the frame clock. Default `event.timeStamp` (the time the browser
+   * received it, on the `performance.now()` clock that frame timestamps use). Tests driving a
+   * manual frame source pass its clock: `() => source.now()`.
+   */
+  timestamp?: (event: Event) => number;
+}
+
+/** Runs before every other job of the clock in each step. */
+const FIRST_IN_STEP = -Number.MAX_VALUE;
+/** Codes of pointer buttons, made once so a pointer event allocates no string. */
+const POINTER_CODES = ['Pointer0', 'Pointer1', 'Pointer2', 'Pointer3', 'Pointer4'];
+
+const defaultTimestamp = (event: Event): number => event.timeStamp;
+
+function resolveTarget(target: UseStepInputOptions['target']): EventTarget | null {
+  if (target === null) return null;
+  if (target === undefined) return typeof window === 'undefined' ? null : window;
+  if (typeof (target as EventTarget).addEventListener === 'function') return target as EventTarget;
+  return (target as RefObject<EventTarget | null>).current ?? null;
+}
+
+/**
+ * Keyboard and pointer input handed to fixed steps: each step sees exactly the events whose
+ * timestamps fall in its span, and the held state (keys, buttons, pointer position) as of its end
+ * (see `createInputQueue` in `react-timestep/core`). A press is seen by exactly one step, whether
+ * the frame runs 0, 1 or 5 steps. Losing focus (`blur`) releases every held key.
+ *
+ * Returns the stable queue. Under a `<FixedClockProvider>` (or with `clock`) every step of the
+ * shared clock takes its input first, by the step's real end time; read `queue.step`
+ * (`pressed('Space')`, `isDown('KeyW')`, the events) in your `useFixedUpdate`. Without a clock,
+ * call `queue.takeStep(stepEndTimestampMs)` at the start of each step yourself. Never re-renders.
+ *
+ * Throws a RangeError naming `useStepInput` and the option for a bad `capacity` or `onOverflow`.
+ *
+ * @example
+ * ```tsx
+ * import { useFixedTimestep, useStepInput } from 'react-timestep';
+ *
+ * function Player() {
+ *   const input = useStepInput({ preventDefault: ['Space'] });
+ *   useFixedTimestep({
+ *     step: 1 / 60,
+ *     update: (dt, frame) => {
+ *       // Without a shared clock the step's span is not known: every event up to this frame
+ *       // goes to the frame's first step (still exactly once).
+ *       const step = input.takeStep(frame.timestampMs);
+ *       if (step.pressed('Space')) console.log('jump');
+ *       if (step.isDown('KeyD')) console.log('walk right', dt);
+ *     },
+ *   });
+ *   return null;
+ * }
+ * ```
+ */
+export function useStepInput(options: UseStepInputOptions = {}): InputQueue {
+  const { target, keyboard = true, pointer = true, capacity } = options;
+  const provided = useContext(FixedClockContext);
+  const clock = options.clock === undefined ? provided : options.clock;
+  const onOverflow = useLatest(options.onOverflow);
+  const timestamp = useLatest(options.timestamp ?? defaultTimestamp);
+  const preventDefault = useLatest(options.preventDefault);
+  const queue = useMemo(
+    () => renameOwner('createInputQueue', 'useStepInput', () =>
+      createInputQueue(capacity === undefined ? { onOverflow: (total) => onOverflow.current?.(total) } : { capacity, onOverflow: (total) => onOverflow.current?.(total) }),
+    ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- capacity is read at mount
+    [],
+  );
+  if (options.onOverflow !== undefined && typeof options.onOverflow !== 'function') {
+    throw new RangeError(`useStepInput: option \`onOverflow\` must be a function, got ${typeof options.onOverflow}`);
+  }
+
+  useEffect(() => {
+    const element = resolveTarget(target);
+    if (!element) return;
+    // One reused record: a DOM event allocates nothing here (the queue copies the fields).
+    const scratch: InputEventInit = { kind: 'custom', timestampMs: 0 };
+    const reset = (kind: InputEventKind, event: Event): void => {
+      scratch.kind = kind;
+      scratch.timestampMs = timestamp.current(event);
+      scratch.code = '';
+      scratch.key = '';
+      scratch.repeat = false;
+      scratch.x = 0;
+      scratch.y = 0;
+      scratch.button = -1;
+      scratch.buttons = 0;
+      scratch.pointerId = 0;
+    };
+    const prevent = (event: Event, code: string): void => {
+      const codes = preventDefault.current;
+      if (codes && codes.includes(code)) event.preventDefault();
+    };
+    const onKey = (event: Event): void => {
+      const e = event as KeyboardEvent;
+      reset(e.type === 'keydown' ? 'keydown' : 'keyup', e);
+      scratch.code = e.code;
+      scratch.key = e.key;
+      scratch.repeat = e.repeat;
+      queue.push(scratch);
+      prevent(e, e.code);
+    };
+    const onPointer = (event: Event): void => {
+      const e = event as PointerEvent;
+      const kind: InputEventKind = e.type === 'pointerdown' ? 'pointerdown' : e.type === 'pointermove' ? 'pointermove' : 'pointerup';
+      reset(kind, e);
+      scratch.code = kind === 'pointermove' ? '' : (POINTER_CODES[e.button] ?? `Pointer${e.button}`);
+      scratch.x = e.clientX;
+      scratch.y = e.clientY;
+      scratch.button = e.button;
+      scratch.buttons = e.buttons;
+      scratch.pointerId = e.pointerId;
+      queue.push(scratch);
+      if (kind !== 'pointermove') prevent(e, scratch.code);
+    };
+    const onBlur = (event: Event): void => {
+      reset('blur', event);
+      queue.push(scratch);
+    };
+    const added: [string, (event: Event) => void][] = [['blur', onBlur]];
+    if (keyboard) added.push(['keydown', onKey], ['keyup', onKey]);
+    if (pointer) added.push(['pointerdown', onPointer], ['pointerup', onPointer], ['pointercancel', onPointer], ['pointermove', onPointer]);
+    for (const [type, listener] of added) element.addEventListener(type, listener);
+    return () => {
+      for (const [type, listener] of added) element.removeEventListener(type, listener);
+    };
+  }, [queue, target, keyboard, pointer, timestamp, preventDefault]);
+
+  useEffect(() => {
+    if (!clock) return;
+    return clock.addUpdate((_dt, step) => void queue.takeStep(step.stepEndTimestampMs), { priority: FIRST_IN_STEP });
+  }, [clock, queue]);
+
+  return queue;
+}
