@@ -1,0 +1,177 @@
+// Controls that stay put: pause, time scale and game time survive a change of `step`; a pause()
+// and resume() between frames cost nothing; pause() inside update stops the frame's stepping;
+// stepOnce works under the scheduler's pause; bad options fail at mount in the hook's words.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forwardRef, useImperativeHandle } from 'react';
+import { FrameProvider, useFixedTimestep } from '../../src/index.js';
+import type { FixedTimestepControls, UseFixedTimestepOptions } from '../../src/index.js';
+import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
+import { renderWithFrames } from '../../src/testing/render.js';
+import { cleanupMounted, render, strict } from './helpers.js';
+
+type LoopProps = Omit<UseFixedTimestepOptions, 'update'> & { update?: UseFixedTimestepOptions['update'] };
+const Loop = forwardRef<FixedTimestepControls, LoopProps>(function Loop(props, ref) {
+  const controls = useFixedTimestep({ ...props, update: props.update ?? (() => undefined) });
+  useImperativeHandle(ref, () => controls, [controls]);
+  return null;
+});
+
+afterEach(() => {
+  cleanupMounted();
+  vi.restoreAllMocks();
+  expect(getDefaultScheduler().subscriberCount).toBe(0);
+});
+
+function setup(initial: LoopProps, refreshRate = 60) {
+  const ref: { current: FixedTimestepControls | null } = { current: null };
+  let updates = 0;
+  const update = () => void updates++;
+  const view = renderWithFrames(<Loop ref={ref} update={update} {...initial} />, { strictMode: true, refreshRate });
+  return {
+    view,
+    controls: () => ref.current!,
+    updates: () => updates,
+    rerender: (props: LoopProps) => view.rerender(<Loop ref={ref} update={update} {...props} />),
+  };
+}
+
+describe('useFixedTimestep controls survive option changes', () => {
+  it('pause() then a new step: stays paused (0 updates in 60 frames)', () => {
+    const t = setup({ step: 1 / 60 });
+    t.view.advanceFrames(11);
+    expect(t.updates()).toBe(10);
+    t.controls().pause();
+    t.rerender({ step: 1 / 120 });
+    t.view.advanceFrames(60);
+    expect(t.updates()).toBe(10);
+    expect(t.controls().stats.paused).toBe(true);
+    t.view.unmount();
+  });
+
+  it('setTimeScale(0.25) then a new step: keeps 0.25', () => {
+    const t = setup({ step: 1 / 60 });
+    t.view.advanceFrames(1);
+    t.controls().setTimeScale(0.25);
+    t.rerender({ step: 1 / 30 });
+    expect(t.controls().stats.timeScale).toBe(0.25);
+    t.view.advanceFrames(120); // 2 s at a quarter speed = 0.5 s of game time = 15 steps of 1/30 s
+    expect(t.updates()).toBe(15);
+    t.view.unmount();
+  });
+
+  it('four changes of step in 5 s lose no game time: simulated + pending = elapsed, nothing dropped', () => {
+    const dts: number[] = [];
+    const t = setup({ step: 1 / 60, update: (dt) => void dts.push(dt) });
+    t.view.advanceFrames(1); // time zero
+    const steps = [1 / 50, 1 / 120, 1 / 30, 1 / 60];
+    for (let i = 0; i < 4; i++) {
+      t.view.advanceTime(1000 + 7);
+      t.rerender({ step: steps[i]!, update: (dt) => void dts.push(dt) });
+    }
+    t.view.advanceTime(5000 - 4 * 1007 - 1000 / 60);
+    const stats = t.controls().stats;
+    const elapsed = t.view.source.timestampMs / 1000 - 1 / 60;
+    expect(stats.elapsedGameSeconds).toBeCloseTo(elapsed, 9);
+    expect(stats.totalDroppedSeconds).toBe(0);
+    expect(dts.reduce((a, b) => a + b, 0) + stats.pendingSeconds).toBeCloseTo(elapsed, 9);
+    t.view.unmount();
+  });
+
+  it('pause(); resume(); before every frame still runs an update every frame', () => {
+    const t = setup({ step: 1 / 60 });
+    t.view.advanceFrames(1);
+    for (let i = 0; i < 60; i++) {
+      t.controls().pause();
+      t.controls().resume();
+      t.view.advanceFrames(1);
+    }
+    expect(t.updates()).toBe(60);
+    t.view.unmount();
+  });
+
+  it('paused prop toggled true → false between frames still runs every frame', () => {
+    const t = setup({ step: 1 / 60 });
+    t.view.advanceFrames(1);
+    for (let i = 0; i < 30; i++) {
+      t.rerender({ step: 1 / 60, paused: true });
+      t.rerender({ step: 1 / 60, paused: false });
+      t.view.advanceFrames(1);
+    }
+    expect(t.updates()).toBe(30);
+    t.view.unmount();
+  });
+
+  it('the paused prop going false does not lift a pause() made through the controls', () => {
+    const t = setup({ step: 1 / 60, paused: true });
+    t.view.advanceFrames(5);
+    t.controls().pause();
+    t.rerender({ step: 1 / 60, paused: false });
+    t.view.advanceFrames(30);
+    expect(t.updates()).toBe(0);
+    t.controls().resume();
+    t.view.advanceFrames(3);
+    expect(t.updates()).toBe(2);
+    t.view.unmount();
+  });
+
+  it('pause() inside update: no further update in that frame (5 steps were due), none after', () => {
+    let updates = 0;
+    const ref: { current: FixedTimestepControls | null } = { current: null };
+    const view = renderWithFrames(
+      <Loop
+        ref={ref}
+        step={1 / 60}
+        update={() => {
+          updates++;
+          if (updates === 7) ref.current!.pause();
+        }}
+      />,
+      { strictMode: true, refreshRate: 12 }, // 83.3 ms frames: 5 steps each
+    );
+    view.advanceFrames(3); // time zero, 5 steps, then 2 of 5 (the second pauses)
+    expect(updates).toBe(7);
+    expect(ref.current!.stats.droppedSeconds).toBeCloseTo(3 / 60, 12); // the 3 steps not run are reported
+    view.advanceFrames(10);
+    expect(updates).toBe(7);
+    view.unmount();
+  });
+
+  it('stepOnce under <FrameProvider paused> runs exactly one update; while running it does nothing and warns in development', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const t = setup({ step: 1 / 60 });
+    t.view.advanceFrames(3);
+    expect(t.updates()).toBe(2);
+    t.controls().stepOnce();
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/stepOnce: nothing is paused/));
+    t.view.scheduler.pause();
+    t.view.advanceFrames(5);
+    expect(t.updates()).toBe(2); // the scheduler is paused: no game time, no step
+    t.controls().stepOnce();
+    t.view.advanceFrames(5);
+    expect(t.updates()).toBe(3);
+    t.view.unmount();
+  });
+});
+
+describe('useFixedTimestep options checked at mount and on change, in the hook’s words', () => {
+  function Bare(props: Record<string, unknown>) {
+    useFixedTimestep(props as never);
+    return null;
+  }
+  it.each([
+    [{ step: 1 / 60 }, /useFixedTimestep: option `update` must be a function \(it is required\), got undefined/],
+    [{ update: () => undefined }, /useFixedTimestep: option `step` must be a finite number > 0 \(it is required without a <FixedClockProvider>\), got undefined/],
+    [{ step: 0, update: () => undefined }, /useFixedTimestep: option `step` must be a finite number > 0, got 0/],
+    [{ step: 1 / 60, update: () => undefined, render: 5 }, /useFixedTimestep: option `render` must be a function, got 5/],
+    [{ step: 1 / 60, update: () => undefined, paused: 'yes' }, /useFixedTimestep: option `paused` must be a boolean, got "yes"/],
+  ])('%j → %s', (props, message) => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => render(strict(<FrameProvider><Bare {...props} /></FrameProvider>))).toThrow(message);
+  });
+
+  it('a bad step given on a later render throws then, naming it', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const view = render(strict(<Bare step={1 / 60} update={() => undefined} />));
+    expect(() => view.rerender(strict(<Bare step={-1} update={() => undefined} />))).toThrow(/useFixedTimestep: option `step` must be a finite number > 0, got -1/);
+  });
+});
