@@ -4,8 +4,9 @@
  * time, plus the update work done so far), runs the update calls the algorithm asks for (each one
  * costing simulated time) and reports the game time its picture shows.
  *
- * Game time zero is simulation time 0 (vblank 0): every algorithm is started there, before the
- * first frame (seed 001 listing 4's `start = current_time()` before the loop).
+ * Game time zero is given by `start()`: the first frame's clock reading by default, or the
+ * vblank before it when a run reproduces an article's figures (its `start = current_time()`
+ * before the loop).
  */
 import { createAdaptiveFramerate } from '../core/adaptiveFramerate.js';
 import { createDeltaSmoother } from '../core/deltaSmoother.js';
@@ -42,6 +43,8 @@ export interface Driver {
   run(startMs: number, out: FrameWork): void;
   /** The frame's work (update + draw) took `workMs`. */
   finished(workMs: number): void;
+  /** Game time zero: the clock reading (ms) the algorithm starts from. Called once, before the first frame. */
+  start(timeZeroMs: number): void;
 }
 
 const OWNER = 'simulate';
@@ -113,6 +116,9 @@ export function createDriver(
         stepMs: DEFAULT_STEP * 1000,
         holdVblanks: one,
         finished: ignore,
+        start(timeZeroMs) {
+          lastMs = timeZeroMs;
+        },
         run(startMs, out) {
           let dt = (startMs - lastMs) / 1000;
           lastMs = startMs;
@@ -136,12 +142,14 @@ export function createDriver(
         interpolation: spec.interpolation,
         refreshRate: spec.refreshRate,
       });
-      fixed.advance(0);
       const reread = rereads(clock, fixed.interpolation);
       return {
         stepMs: fixed.step * 1000,
         holdVblanks: one,
         finished: ignore,
+        start(timeZeroMs) {
+          fixed.advance(timeZeroMs);
+        },
         run(startMs, out) {
           runFixed(fixed, startMs, reread, maxSteps, updateCost, out);
         },
@@ -158,13 +166,16 @@ export function createDriver(
         spec.step === undefined
           ? undefined
           : createFixedStep({ step: spec.step, interpolation: spec.interpolation ?? 'previous' });
-      fixed?.advance(0);
       let lastMs = 0;
       let gameSeconds = 0;
       return {
         stepMs: (fixed ? fixed.step : DEFAULT_STEP) * 1000,
         holdVblanks: one,
         finished: ignore,
+        start(timeZeroMs) {
+          lastMs = timeZeroMs;
+          fixed?.advance(0);
+        },
         run(startMs, out) {
           const dt = smoother.smooth((startMs - lastMs) / 1000);
           lastMs = startMs;
@@ -204,6 +215,9 @@ export function createDriver(
         stepMs: DEFAULT_STEP * 1000,
         holdVblanks: one,
         finished: ignore,
+        start(timeZeroMs) {
+          lastMs = timeZeroMs;
+        },
         run(startMs, out) {
           const droppedBefore = slicer.droppedSeconds;
           const slices = slicer.advance((startMs - lastMs) / 1000);
@@ -239,10 +253,12 @@ export function createDriver(
         maxSteps,
         interpolation: spec.interpolation ?? 'predicted',
       });
-      fixed.advance(0);
       const reread = rereads(clock, fixed.interpolation);
       return {
         stepMs: fixed.step * 1000,
+        start(timeZeroMs) {
+          fixed.advance(timeZeroMs);
+        },
         holdVblanks: () => rate.divisor,
         finished(workMs) {
           rate.record(workMs / 1000);

@@ -19,6 +19,8 @@ export class MetricsAccumulator {
   /** Game ms dropped so far (whole steps or intervals: a float sum of them is exact enough). */
   private droppedMs = 0;
   private first = true;
+  /** Game time zero in simulation time, ms. */
+  private originMs = 0;
 
   constructor(
     private readonly warmupMs: number,
@@ -28,12 +30,17 @@ export class MetricsAccumulator {
     this.meter = createViewerMeter({ refreshIntervalMs, stepMs, warmupMs });
   }
 
+  /** Where game time zero sits in simulation time (ms): pictures are placed from there. */
+  setOrigin(originMs: number): void {
+    this.originMs = originMs;
+  }
+
   /** Add one presented frame; `droppedSeconds` is what its overload policy threw away. */
   add(v: FrameValues, droppedSeconds: number): void {
     this.droppedMs += droppedSeconds * 1000;
     const f = this.frame;
     f.presentMs = v.presentMs;
-    f.pictureMs = v.pictureSeconds * 1000;
+    f.pictureMs = this.originMs + v.pictureSeconds * 1000;
     f.droppedMs = this.droppedMs;
     // Game time handed out, in refresh intervals: for a loop locked to the display, the vblanks
     // it believes elapsed. The first frame has no previous one to count from.

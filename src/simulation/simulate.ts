@@ -10,10 +10,11 @@ import { createDriver } from './drivers.js';
 import type { FrameValues } from './frameRecords.js';
 import { FrameRecords } from './frameRecords.js';
 import { MetricsAccumulator } from './metrics.js';
-import type { ClockSampling, CostOptions, SimulationOptions, SimulationResult } from './types.js';
+import type { ClockSampling, CostOptions, SimulationOptions, SimulationResult, TimeZero } from './types.js';
 
 const OWNER = 'simulate';
 const CLOCKS: readonly ClockSampling[] = ['after-updates', 'frame-start'];
+const TIME_ZEROS: readonly TimeZero[] = ['first-frame', 'vblank'];
 /** A time this close (in refresh intervals) past a vblank is that vblank: float noise, not lateness. */
 const VBLANK_SNAP = 1e-9;
 /** Default delay from "a frame may start" to its callback reading the clock, ms. */
@@ -40,8 +41,10 @@ function booleanOption(name: string, value: unknown, fallback: boolean): boolean
 /**
  * Run one algorithm on a virtual display and measure what a viewer would see.
  *
- * **The timing model.** Vblank k is at `k × 1000 / refreshRate` ms; game time zero is simulation
- * time 0 (vblank 0), where every algorithm is started. Each frame:
+ * **The timing model.** Vblank k is at `k × 1000 / refreshRate` ms. The loop's clock reads
+ * simulation time plus `display.phaseMs`, rounded down to `display.quantizationMs`. Game time zero
+ * is the first frame's clock reading (`timeZero: 'first-frame'`, default) or the reading at
+ * vblank 0 (`timeZero: 'vblank'`, as the articles' listings start their clock). Each frame:
  *
  * 1. *Starts* when the loop may begin it: with vsync, when a buffer is free (the previous frame's
  *    work has ended and fewer than `queueDepth` pictures wait for a vblank; with double buffering
@@ -58,6 +61,8 @@ function booleanOption(name: string, value: unknown, fallback: boolean): boolean
  *    work's end that no earlier picture took (one picture per vblank, in order) and, for the
  *    adaptive algorithm, not before the previous picture was held `divisor` vblanks; without vsync
  *    the moment the work ends.
+ *
+ * The pictures are scored by the viewer model (`createViewerMeter`).
  *
  * **Lag** of a frame = present time − the game time on its picture (both from time zero): how old
  * the shown moment is when the viewer sees it. **Judder** = RMS over consecutive pictures of (how
@@ -103,6 +108,14 @@ export function simulate(options: SimulationOptions): SimulationResult {
   const record = booleanOption('record', opts.record, true);
   const clock = oneOf(OWNER, 'clock', withDefault(opts.clock, 'after-updates'), CLOCKS);
   const warmupMs = nonNegativeNumber(OWNER, 'warmupSeconds', withDefault(opts.warmupSeconds, 0)) * 1000;
+  const phaseMs = nonNegativeNumber(OWNER, 'display.phaseMs', withDefault(display.phaseMs, 0));
+  const quantizationMs = nonNegativeNumber(OWNER, 'display.quantizationMs', withDefault(display.quantizationMs, 0));
+  const timeZero = oneOf(OWNER, 'timeZero', withDefault(opts.timeZero, 'first-frame'), TIME_ZEROS);
+  /** What the loop's clock reads at simulation time `simMs`: shifted by the phase, rounded down to the timer's resolution. */
+  const read = (simMs: number): number => {
+    const t = simMs + phaseMs;
+    return quantizationMs > 0 ? Math.floor(t / quantizationMs) * quantizationMs : t;
+  };
 
   // Independent streams, so that an algorithm running more update calls does not shift the
   // display's jitter: every algorithm sees the same display.
@@ -136,6 +149,13 @@ export function simulate(options: SimulationOptions): SimulationResult {
   };
   let previousStart = 0;
   let previousFinish = 0;
+  // Game time zero in simulation time (the clock reading it started from, less the phase).
+  let originMs = 0;
+  if (timeZero === 'vblank') {
+    driver.start(read(0));
+    originMs = read(0) - phaseMs;
+    metrics.setOrigin(originMs);
+  }
   // Vblank 0 is the moment the simulation starts: the first picture can appear at vblank 1.
   let previousVblank = 0;
 
@@ -153,8 +173,16 @@ export function simulate(options: SimulationOptions): SimulationResult {
     const startMs = ready + callbackDelayMs + (jitterMs > 0 ? jitterRandom.next() * jitterMs : 0);
     if (startMs > durationMs) break;
 
-    driver.run(startMs, work);
-    const finishMs = work.endMs + drawCost(work.endMs);
+    const clockMs = read(startMs);
+    if (i === 0 && timeZero === 'first-frame') {
+      driver.start(clockMs);
+      originMs = clockMs - phaseMs;
+      metrics.setOrigin(originMs);
+    }
+    driver.run(clockMs, work);
+    // The driver works on its clock's readings; back to simulation time.
+    const workEndMs = startMs + (work.endMs - clockMs);
+    const finishMs = workEndMs + drawCost(workEndMs);
     let vblank = Math.ceil(finishMs / intervalMs - VBLANK_SNAP);
     let presentMs = finishMs;
     if (vsync) {
@@ -165,13 +193,13 @@ export function simulate(options: SimulationOptions): SimulationResult {
     driver.finished(finishMs - startMs);
 
     values.startMs = startMs;
-    values.sampleMs = work.sampleMs;
+    values.sampleMs = startMs + (work.sampleMs - clockMs);
     values.finishMs = finishMs;
     values.presentMs = presentMs;
     values.pictureSeconds = work.pictureSeconds;
     values.dtSeconds = work.dtSeconds;
     values.steps = work.steps;
-    values.lagMs = presentMs - work.pictureSeconds * 1000;
+    values.lagMs = presentMs - originMs - work.pictureSeconds * 1000;
     values.vblanks = vblank > previousVblank ? vblank - previousVblank : 0;
     records?.push(values);
     metrics.add(values, work.droppedSeconds);

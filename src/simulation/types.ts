@@ -109,6 +109,16 @@ export interface DisplayOptions {
   callbackDelayMs?: number;
   /** With `vsync: false`, the most frames per second the free-running loop makes. Default 1000. */
   unsyncedMaxRate?: number;
+  /**
+   * Constant offset of the loop's clock from simulation time, ms: where, between vblanks, the
+   * browser's timestamps sit (the loop never knows). Default 0.
+   */
+  phaseMs?: number;
+  /**
+   * The timer's resolution, ms: every clock reading is rounded down to a multiple of it (Chromium
+   * 0.1 ms, a coarse clock 1 ms). Default 0 (exact).
+   */
+  quantizationMs?: number;
 }
 
 // ───────────────────────── algorithms ─────────────────────────
@@ -223,6 +233,14 @@ export type AlgorithmSpec = VariableAlgorithm | FixedAlgorithm | SmoothedAlgorit
  */
 export type ClockSampling = 'after-updates' | 'frame-start';
 
+/**
+ * Where game time zero is. `'first-frame'` (default): the first frame's clock reading, as a real
+ * loop starts (no algorithm is anchored at an exact vblank). `'vblank'`: the clock reading at
+ * vblank 0, before the first frame, as the articles' listings start their clock before the loop
+ * (used to reproduce their figures).
+ */
+export type TimeZero = 'first-frame' | 'vblank';
+
 /** Options of {@link simulate}. */
 export interface SimulationOptions {
   /** The virtual display: refresh rate (Hz), vsync, buffering, callback jitter and delay. */
@@ -241,6 +259,8 @@ export interface SimulationOptions {
   clock?: ClockSampling;
   /** Frames presented before this many seconds are recorded but left out of the metrics. Default 0. */
   warmupSeconds?: number;
+  /** See {@link TimeZero}. Default `'first-frame'`. */
+  timeZero?: TimeZero;
 }
 
 /** Per-frame records, one entry per frame, views of preallocated typed arrays. */

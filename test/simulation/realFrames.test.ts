@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createVsyncStream, replayFrames } from '../../src/simulation/index.js';
+import { createVsyncStream, replayFrames, simulate } from '../../src/simulation/index.js';
 import type { ReplayAlgorithm } from '../../src/simulation/index.js';
 import { createDeltaSmoother, createSyncedSlicer } from '../../src/core/index.js';
 import { loadFrameFixtures } from '../fixtures/frames.js';
@@ -185,5 +185,23 @@ describe('the robust rules keep the core contract (property)', () => {
         expect(handed - given).toBeCloseTo(-smoother.carry, 9);
       }),
     );
+  });
+});
+
+describe('simulate(): a clock with a phase and a timer resolution, time zero at the first frame', () => {
+  it('the robust defaults do not flap where the articles’ arithmetic does, on a loaded 144 Hz display with a 1 ms clock', () => {
+    const run = (algorithm: Parameters<typeof simulate>[0]['algorithm']) =>
+      simulate({
+        display: { refreshRate: 144, phaseMs: 3.1, quantizationMs: 1, jitterMs: 0.5 },
+        cost: { update: 0.3, draw: { min: 1, max: 4 } },
+        algorithm,
+        durationSeconds: 20,
+        record: false,
+      }).metrics;
+    expect(run({ kind: 'synced' }).flapRatio).toBeLessThanOrEqual(MAX_FLAP_RATIO);
+    expect(run({ kind: 'synced', rounding: 'down' }).flapRatio).toBeGreaterThan(0.05);
+    expect(run({ kind: 'smoothed' }).flapRatio).toBeLessThanOrEqual(MAX_FLAP_RATIO);
+    expect(run({ kind: 'fixed', step: 1 / 144, refreshRate: 144 }).flapRatio).toBeLessThanOrEqual(MAX_FLAP_RATIO);
+    expect(run({ kind: 'fixed', step: 1 / 144 }).flapRatio).toBeGreaterThan(0.05);
   });
 });

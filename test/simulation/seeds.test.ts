@@ -1,6 +1,7 @@
 /**
  * The seeds' worked figures, reproduced by running the core algorithms on the simulated display.
- * Every expected number below is the seed's own.
+ * Every expected number below is the seed's own. The articles start their clock before the loop,
+ * so these runs put game time zero at vblank 0 (`timeZero: 'vblank'`).
  */
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/simulation/index.js';
@@ -44,6 +45,7 @@ describe('seed 001, listing 4: interpolated draws, updates taking 0.2 dt', () =>
       cost: { update: 0.2 * STEP_MS },
       algorithm: { kind: 'fixed', step: 1 / 60, interpolation: 'ahead' },
       durationSeconds: 2,
+      timeZero: 'vblank',
     });
 
   it('at 75 Hz the errors are 0.6, 0.8, 0.6, 0.6, 0.6 dt, and the picture is sampled after the update', () => {
@@ -85,6 +87,7 @@ describe('seed 001, listing 7: predicted interpolated draws at 75 Hz', () => {
       cost: { update: 0.2 * STEP_MS },
       algorithm: { kind: 'fixed', step: 1 / 60, interpolation },
       durationSeconds: 2,
+      timeZero: 'vblank',
     });
 
   it("reproduces the table: next_swap_time 0, 0.8, 1.6, 2.4 dt → num 0, 1, 2, 3 and alpha 1.0, 0.8, 0.6, 0.4", () => {
@@ -133,6 +136,7 @@ describe('seed 001, figure 1: four updates on five vblanks', () => {
       cost: { update: 0.5, draw: 2 },
       algorithm: { kind: 'fixed', step: 1 / 60, interpolation: 'none' },
       durationSeconds: 4,
+      timeZero: 'vblank',
     });
     const repeats: number[] = [];
     for (let i = 1; i < frames.count; i += 1) {
@@ -160,6 +164,7 @@ describe('seed 002: the dot at 100 units/s, actual time vs refresh times', () =>
       cost: { draw: { sequence: durations } },
       algorithm: kind === 'variable' ? { kind } : { kind, refreshRate: 60, rounding: 'down' },
       durationSeconds: 0.07,
+      timeZero: 'vblank',
     }).frames;
 
   it('runs the frames at the seed times', () => {
@@ -186,6 +191,7 @@ describe('seed 002 / 001: a 60 Hz game on a 55 Hz display', () => {
       cost: { update: 0.3, draw: 2 },
       algorithm: { kind: 'fixed', step: 1 / 60, interpolation: 'none' },
       durationSeconds: 11,
+      timeZero: 'vblank',
     });
     const doubles: number[] = [];
     for (let i = 1; i < frames.count; i += 1) {
