@@ -1,0 +1,206 @@
+import { useMemo, useRef } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { FixedClockProvider, useFixedRender, useFixedUpdate, useInterpolated } from '../src/index.js';
+import { Readout } from './components/Readout.js';
+import { expectFramesAdvance, readValue, waitForValue } from './components/playHelpers.js';
+
+/** Controls of the teleport demo. */
+interface TeleportProps {
+  /** Update rate of the shared fixed clock, Hz. Low, so the blend between two states shows. */
+  updateRate: number;
+  /** Blend the previous and current state (true), or draw the current state as it is (false). */
+  interpolate: boolean;
+  /** How the teleport button moves the body: `teleport()` (no streak) or by writing `current` only (streaks). */
+  teleportWith: 'teleport()' | 'current only';
+  /** Show the previous and current states as rings. */
+  ghosts: boolean;
+}
+
+const SIZE = 320;
+const CENTER = SIZE / 2;
+const RADIUS = 110;
+/** Radians per second around the circle. */
+const ANGULAR_SPEED = 1.6;
+/**
+ * A picture nearer the centre than this is a streak: the body only ever stands on the circle, and
+ * blending between two points on it stays outside this radius unless they are far apart (a jump).
+ */
+const STREAK_RADIUS = RADIUS * 0.6;
+
+/** The body: its position (vector) and heading (angle), moved one step at a time, drawn blended. */
+function Body({ interpolate, teleportWith, ghosts, values, teleportRef }: Omit<TeleportProps, 'updateRate'> & {
+  values: Record<string, number>;
+  teleportRef: { current: (() => void) | null };
+}) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const position = useInterpolated({ kind: 'vector', size: 2, initial: [CENTER + RADIUS, CENTER], interpolate });
+  const heading = useInterpolated({ kind: 'angle', initial: Math.PI / 2, interpolate });
+  const phase = useMemo(() => new Float64Array(1), []);
+  const drawn = useMemo(() => ({ x: 0, y: 0 }), []);
+
+  // Jump half a turn round the circle (from a click, between frames).
+  teleportRef.current = () => {
+    phase[0] = phase[0]! + Math.PI;
+    const x = CENTER + RADIUS * Math.cos(phase[0]!);
+    const y = CENTER + RADIUS * Math.sin(phase[0]!);
+    if (teleportWith === 'teleport()') {
+      position.teleport([x, y]);
+      heading.teleport(phase[0]! + Math.PI / 2);
+    } else {
+      position.set([x, y]);
+      heading.set(phase[0]! + Math.PI / 2);
+    }
+    values.teleports = (values.teleports ?? 0) + 1;
+  };
+
+  // Each step of the shared clock begins with snapshot() (previous ← current); the update only moves.
+  useFixedUpdate((dt) => {
+    phase[0] = phase[0]! + ANGULAR_SPEED * dt;
+    position.current[0] = CENTER + RADIUS * Math.cos(phase[0]!);
+    position.current[1] = CENTER + RADIUS * Math.sin(phase[0]!);
+    heading.current = phase[0]! + Math.PI / 2;
+    values.steps = (values.steps ?? 0) + 1;
+  });
+
+  useFixedRender((alpha) => {
+    const ctx = canvas.current?.getContext('2d');
+    position.blend(alpha, drawn);
+    const angle = heading.blend(alpha);
+    values.frames = (values.frames ?? 0) + 1;
+    if (Math.hypot(drawn.x - CENTER, drawn.y - CENTER) < STREAK_RADIUS) values.streaks = (values.streaks ?? 0) + 1;
+    if (!ctx) return;
+    ctx.fillStyle = '#10141c';
+    ctx.fillRect(0, 0, SIZE, SIZE);
+    ctx.strokeStyle = '#2c3445';
+    ctx.beginPath();
+    ctx.arc(CENTER, CENTER, RADIUS, 0, Math.PI * 2);
+    ctx.stroke();
+    if (ghosts) {
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = '#7f8c8d';
+      ctx.beginPath();
+      ctx.arc(position.previous[0]!, position.previous[1]!, 14, 0, Math.PI * 2);
+      ctx.stroke();
+      ctx.strokeStyle = '#5dade2';
+      ctx.beginPath();
+      ctx.arc(position.current[0]!, position.current[1]!, 14, 0, Math.PI * 2);
+      ctx.stroke();
+      ctx.lineWidth = 1;
+    }
+    ctx.fillStyle = '#f5b041';
+    ctx.beginPath();
+    ctx.arc(drawn.x, drawn.y, 10, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.strokeStyle = '#f5b041';
+    ctx.beginPath();
+    ctx.moveTo(drawn.x, drawn.y);
+    ctx.lineTo(drawn.x + 22 * Math.cos(angle), drawn.y + 22 * Math.sin(angle));
+    ctx.stroke();
+  });
+
+  return <canvas ref={canvas} width={SIZE} height={SIZE} data-testid="scene" style={{ borderRadius: 4 }} />;
+}
+
+function TeleportDemo({ updateRate, interpolate, teleportWith, ghosts }: TeleportProps) {
+  const values = useMemo<Record<string, number>>(() => ({ frames: 0, steps: 0, teleports: 0, streaks: 0 }), []);
+  const teleportRef = useRef<(() => void) | null>(null);
+  return (
+    <div>
+      <FixedClockProvider step={1 / updateRate}>
+        <Body interpolate={interpolate} teleportWith={teleportWith} ghosts={ghosts} values={values} teleportRef={teleportRef} />
+      </FixedClockProvider>
+      <div>
+        <button type="button" onClick={() => teleportRef.current?.()}>
+          Teleport half a turn
+        </button>
+      </div>
+      <Readout
+        values={values}
+        fields={[
+          { key: 'frames', label: 'frames drawn', format: (n) => n.toFixed(0) },
+          { key: 'steps', label: 'fixed steps run', format: (n) => n.toFixed(0) },
+          { key: 'teleports', label: 'teleports', format: (n) => n.toFixed(0) },
+          { key: 'streaks', label: 'pictures drawn inside the circle (a streak)', format: (n) => n.toFixed(0) },
+        ]}
+      />
+    </div>
+  );
+}
+
+const meta = {
+  title: 'Hooks/10 · Interpolation per object: teleport',
+  component: TeleportDemo,
+  render: (args) => <TeleportDemo key={JSON.stringify(args)} {...args} />,
+  args: { updateRate: 8, interpolate: true, teleportWith: 'teleport()', ghosts: true },
+  argTypes: {
+    updateRate: { control: { type: 'select' }, options: [4, 8, 15, 30, 60] },
+    interpolate: { control: 'boolean' },
+    teleportWith: { control: { type: 'inline-radio' }, options: ['teleport()', 'current only'] },
+    ghosts: { control: 'boolean' },
+  },
+  parameters: {
+    docs: {
+      description: {
+        component: `
+A body going round a circle on a shared fixed clock (\`<FixedClockProvider>\`), stepped only a few
+times a second so the blend is easy to see. Its position is a \`useInterpolated({ kind: 'vector' })\`
+and its heading a \`useInterpolated({ kind: 'angle' })\`: every step of the clock begins with
+\`snapshot()\` (previous ← current), the update writes \`current\`, and the render draws
+\`blend(alpha, target)\`. The grey ring is the previous state, the blue ring the current one, the
+filled dot the picture in between. The heading crosses ±π without spinning the long way round.
+
+**Teleport** moves the body half a turn. With \`teleport()\` the previous state is set to the new
+place too, so the next picture is already there: no picture is ever drawn inside the circle. Writing
+\`current\` only (\`teleportWith: 'current only'\`) keeps the old previous state, and the pictures
+until the next step slide straight across the circle: the streak counter goes up. With
+\`interpolate\` off the picture is the current state (a stepped motion, no streak either).
+`,
+      },
+    },
+  },
+} satisfies Meta<typeof TeleportDemo>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Press Teleport: the body jumps with no streak across the circle. */
+export const Teleport: Story = {
+  play: async ({ canvasElement }) => {
+    await expectFramesAdvance(canvasElement, 'frames', 20);
+    const button = within(canvasElement).getByRole('button', { name: /teleport/i });
+    for (let i = 0; i < 4; i++) {
+      await userEvent.click(button);
+      await expectFramesAdvance(canvasElement, 'frames', 15);
+    }
+    await waitForValue(canvasElement, 'teleports', (n) => n === 4);
+    await expect(readValue(canvasElement, 'steps')).toBeGreaterThan(0);
+    await expect(readValue(canvasElement, 'streaks')).toBe(0);
+  },
+};
+
+/** Writing `current` alone instead of `teleport()`: the pictures until the next step streak across. */
+export const StreakWithoutTeleport: Story = {
+  args: { teleportWith: 'current only' },
+  play: async ({ canvasElement }) => {
+    await expectFramesAdvance(canvasElement, 'frames', 20);
+    const button = within(canvasElement).getByRole('button', { name: /teleport/i });
+    for (let i = 0; i < 4; i++) {
+      await userEvent.click(button);
+      await expectFramesAdvance(canvasElement, 'frames', 15);
+    }
+    // At 8 steps a second a picture drawn between two steps falls on the chord through the centre.
+    await waitForValue(canvasElement, 'streaks', (n) => n > 0);
+  },
+};
+
+/** Interpolation off for the object: the picture is the current state, in steps. */
+export const InterpolationOff: Story = {
+  args: { interpolate: false, teleportWith: 'current only' },
+  play: async ({ canvasElement }) => {
+    await expectFramesAdvance(canvasElement, 'frames', 20);
+    await userEvent.click(within(canvasElement).getByRole('button', { name: /teleport/i }));
+    await expectFramesAdvance(canvasElement, 'frames', 15);
+    await expect(readValue(canvasElement, 'streaks')).toBe(0);
+  },
+};

@@ -1,0 +1,225 @@
+import { useEffect, useMemo, useRef } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { FixedClockProvider, useFixedUpdate, useFrame, useStepInput } from '../src/index.js';
+import { Readout } from './components/Readout.js';
+import { expectFramesAdvance, readValue, waitForValue } from './components/playHelpers.js';
+
+/** Controls of the input timeline. */
+interface StepInputProps {
+  /** Update rate of the shared fixed clock, Hz: below the display rate some frames run no step, far above it a frame runs several. */
+  updateRate: number;
+  /** Milliseconds of history on the timeline. */
+  windowMs: number;
+}
+
+const WIDTH = 720;
+const HEIGHT = 190;
+const ROWS = { frames: 30, steps: 70, events: 120, held: 160 };
+
+interface Tick {
+  /** ms on the frame clock */
+  t: number;
+  /** the step end it was delivered to (events), or NaN */
+  deliveredTo: number;
+  down: boolean;
+}
+
+/** Everything the timeline draws, kept for `windowMs`; story code, so plain arrays. */
+interface Timeline {
+  frames: number[];
+  stepEnds: number[];
+  held: { start: number; end: number }[];
+  events: Tick[];
+  /** events delivered, by identity, to find one delivered twice */
+  seen: Set<string>;
+  /** steps run by the frame being run */
+  stepsThisFrame: number;
+}
+
+function Game({ windowMs, values }: { windowMs: number; values: Record<string, number> }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const input = useStepInput({ preventDefault: ['Space', 'ArrowUp', 'ArrowDown'] });
+  const timeline = useMemo<Timeline>(() => ({ frames: [], stepEnds: [], held: [], events: [], seen: new Set(), stepsThisFrame: 0 }), []);
+
+  // Count what the page itself receives, to compare with what the steps are handed.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.repeat) return;
+      values.received = (values.received ?? 0) + 1;
+    };
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('keyup', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('keyup', onKey);
+    };
+  }, [values]);
+
+  // The clock has already taken this step's input (useStepInput runs first in every step).
+  useFixedUpdate((_dt, clockStep) => {
+    const step = input.step;
+    timeline.stepsThisFrame++;
+    timeline.stepEnds.push(clockStep.stepEndTimestampMs);
+    for (let i = 0; i < step.count; i++) {
+      const event = step.event(i);
+      if (event.repeat) continue;
+      const id = `${event.kind}:${event.code}:${event.timestampMs}`;
+      if (timeline.seen.has(id)) values.twice = (values.twice ?? 0) + 1;
+      timeline.seen.add(id);
+      values.delivered = (values.delivered ?? 0) + 1;
+      if (event.timestampMs <= step.startMs) values.late = (values.late ?? 0) + 1;
+      timeline.events.push({ t: event.timestampMs, deliveredTo: step.endMs, down: event.kind === 'keydown' });
+    }
+    if (step.heldCodes().length > 0) timeline.held.push({ start: clockStep.stepStartTimestampMs, end: clockStep.stepEndTimestampMs });
+  });
+
+  useFrame(
+    (frame) => {
+      values.frames = (values.frames ?? 0) + 1;
+      if (timeline.stepsThisFrame === 0) values.zeroStepFrames = (values.zeroStepFrames ?? 0) + 1;
+      values.maxStepsInFrame = Math.max(values.maxStepsInFrame ?? 0, timeline.stepsThisFrame);
+      timeline.stepsThisFrame = 0;
+      const now = frame.timestampMs;
+      timeline.frames.push(now);
+      const oldest = now - windowMs;
+      while (timeline.frames.length > 0 && timeline.frames[0]! < oldest) timeline.frames.shift();
+      while (timeline.stepEnds.length > 0 && timeline.stepEnds[0]! < oldest) timeline.stepEnds.shift();
+      while (timeline.held.length > 0 && timeline.held[0]!.end < oldest) timeline.held.shift();
+      while (timeline.events.length > 0 && timeline.events[0]!.t < oldest) timeline.events.shift();
+      const ctx = canvas.current?.getContext('2d');
+      if (!ctx) return;
+      const x = (t: number) => ((t - oldest) / windowMs) * WIDTH;
+      ctx.fillStyle = '#10141c';
+      ctx.fillRect(0, 0, WIDTH, HEIGHT);
+      ctx.fillStyle = '#8a93a6';
+      ctx.font = '11px ui-monospace, monospace';
+      ctx.fillText('frames', 4, ROWS.frames - 14);
+      ctx.fillText('fixed steps (span ends)', 4, ROWS.steps - 24);
+      ctx.fillText('key events → the step that got them', 4, ROWS.events - 24);
+      ctx.fillText('held at the step', 4, ROWS.held - 14);
+      ctx.strokeStyle = '#5d6d7e';
+      for (const t of timeline.frames) {
+        ctx.beginPath();
+        ctx.moveTo(x(t), ROWS.frames - 8);
+        ctx.lineTo(x(t), ROWS.frames + 8);
+        ctx.stroke();
+      }
+      ctx.strokeStyle = '#f5b041';
+      for (const t of timeline.stepEnds) {
+        ctx.beginPath();
+        ctx.moveTo(x(t), ROWS.steps - 14);
+        ctx.lineTo(x(t), ROWS.events + 14);
+        ctx.stroke();
+      }
+      for (const event of timeline.events) {
+        ctx.strokeStyle = event.down ? '#58d68d' : '#f06a6a';
+        ctx.lineWidth = 2;
+        ctx.beginPath();
+        ctx.moveTo(x(event.t), ROWS.events + (event.down ? -12 : 12));
+        ctx.lineTo(x(event.t), ROWS.events);
+        ctx.lineTo(x(event.deliveredTo), ROWS.events);
+        ctx.stroke();
+        ctx.lineWidth = 1;
+      }
+      ctx.fillStyle = '#5dade2';
+      for (const span of timeline.held) ctx.fillRect(x(span.start), ROWS.held - 6, Math.max(1, x(span.end) - x(span.start) - 1), 12);
+    },
+    { phase: 'after' },
+  );
+
+  return <canvas ref={canvas} width={WIDTH} height={HEIGHT} data-testid="timeline" style={{ borderRadius: 4, maxWidth: '100%' }} />;
+}
+
+function StepInputDemo({ updateRate, windowMs }: StepInputProps) {
+  const values = useMemo<Record<string, number>>(
+    () => ({ frames: 0, received: 0, delivered: 0, twice: 0, late: 0, zeroStepFrames: 0, maxStepsInFrame: 0 }),
+    [],
+  );
+  return (
+    <div>
+      <p style={{ font: '13px system-ui, sans-serif', margin: '0 0 8px' }}>Press and hold keys (click the page first so it has focus).</p>
+      <FixedClockProvider step={1 / updateRate} maxSteps={8}>
+        <Game windowMs={windowMs} values={values} />
+      </FixedClockProvider>
+      <Readout
+        values={values}
+        fields={[
+          { key: 'frames', label: 'frames', format: (n) => n.toFixed(0) },
+          { key: 'zeroStepFrames', label: 'frames that ran no step', format: (n) => n.toFixed(0) },
+          { key: 'maxStepsInFrame', label: 'most steps in one frame', format: (n) => n.toFixed(0) },
+          { key: 'received', label: 'key presses and releases the page received', format: (n) => n.toFixed(0) },
+          { key: 'delivered', label: 'handed to a step', format: (n) => n.toFixed(0) },
+          { key: 'twice', label: 'handed to more than one step', format: (n) => n.toFixed(0) },
+          { key: 'late', label: 'stamped before their step began (dispatched late)', format: (n) => n.toFixed(0) },
+        ]}
+      />
+    </div>
+  );
+}
+
+const meta = {
+  title: 'Hooks/11 · Input per step',
+  component: StepInputDemo,
+  render: (args) => <StepInputDemo key={JSON.stringify(args)} {...args} />,
+  args: { updateRate: 10, windowMs: 1500 },
+  argTypes: {
+    updateRate: { control: { type: 'select' }, options: [5, 10, 30, 60, 120, 300] },
+    windowMs: { control: { type: 'range', min: 500, max: 4000, step: 100 } },
+  },
+  parameters: {
+    docs: {
+      description: {
+        component: `
+Keyboard input handed to fixed steps by \`useStepInput\` under a \`<FixedClockProvider>\`. Each
+fixed step stands for a span of real time, ending at its \`stepEndTimestampMs\` (orange lines);
+a key event (green: down, red: up) is stamped with \`event.timeStamp\` and handed to the one step
+whose span holds it: the horizontal line runs from the event to that step's end. The blue bars are
+the steps that saw a key held at their end.
+
+At 10 updates a second most frames run no step: the events wait, none is lost. At 300 a second a
+frame runs about five steps: each event still goes to one of them, the one it belongs to, and the
+held state changes at the right step inside the frame. "handed to more than one step" stays 0.
+`,
+      },
+    },
+  },
+} satisfies Meta<typeof StepInputDemo>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Dispatch `presses` presses and releases of Space on the window, a few frames apart. */
+async function press(presses: number): Promise<void> {
+  for (let i = 0; i < presses; i++) {
+    window.dispatchEvent(new KeyboardEvent('keydown', { code: 'Space', key: ' ', bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    window.dispatchEvent(new KeyboardEvent('keyup', { code: 'Space', key: ' ', bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 45));
+  }
+}
+
+/** 10 steps a second: most frames run no step; every press still reaches exactly one step. */
+export const FewStepsPerFrame: Story = {
+  play: async ({ canvasElement }) => {
+    await expectFramesAdvance(canvasElement, 'frames', 10);
+    await press(6);
+    await waitForValue(canvasElement, 'delivered', (n) => n === 12);
+    await expect(readValue(canvasElement, 'received')).toBe(12);
+    await expect(readValue(canvasElement, 'twice')).toBe(0);
+    await expect(readValue(canvasElement, 'zeroStepFrames')).toBeGreaterThan(0);
+  },
+};
+
+/** 300 steps a second: several steps per frame; no press is seen twice. */
+export const ManyStepsPerFrame: Story = {
+  args: { updateRate: 300 },
+  play: async ({ canvasElement }) => {
+    await expectFramesAdvance(canvasElement, 'frames', 10);
+    await press(6);
+    await waitForValue(canvasElement, 'delivered', (n) => n === 12);
+    await expect(readValue(canvasElement, 'received')).toBe(12);
+    await expect(readValue(canvasElement, 'twice')).toBe(0);
+    await expect(readValue(canvasElement, 'maxStepsInFrame')).toBeGreaterThan(1);
+  },
+};
