@@ -1,0 +1,54 @@
+// The shared fixed clock allocates nothing per frame or per step: heap growth over 100,000 frames
+// of a scheduler with a clock of three updates and two renders (several steps a frame) is no more
+// than that of the bare scheduler with one subscriber, give or take one boxed number.
+import { describe, expect, it } from 'vitest';
+import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
+import { createFixedClock } from '../../src/scheduler/fixedClock.js';
+import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { bytesAllocatedPerCall, exposeGc } from '../reliability/gc.js';
+
+const FRAMES = 100_000;
+const WARMUP = 50_000;
+const INTERVAL_MS = 1000 / 144;
+/** One boxed double (V8 HeapNumber): the measurement's noise floor, see test/reliability/allocation.test.ts. */
+const ONE_BOXED_NUMBER = 16;
+
+function measure(gc: () => void, withClock: boolean): { bytes: number; steps: number } {
+  const source = createManualSource();
+  const scheduler = createFrameScheduler({ source, refreshRate: 144 });
+  const t = new Float64Array(1);
+  const sink = new Float64Array(4);
+  let steps = 0;
+  if (withClock) {
+    // 1/400 s steps at 144 Hz: 2 or 3 steps a frame, every job every step.
+    const clock = createFixedClock(scheduler, { step: 1 / 400, maxSteps: 5 });
+    clock.addUpdate((dt, s) => {
+      sink[0] = dt + s.stepEndTimestampMs;
+      steps++;
+    });
+    clock.addUpdate((dt, s) => void (sink[1] = dt * s.index), { priority: 1 });
+    clock.addUpdate((dt) => void (sink[2] = dt), { priority: -1 });
+    clock.addRender((alpha) => void (sink[3] = alpha));
+    clock.addRender((alpha, frame) => void (sink[3] = alpha + frame.deltaSeconds));
+  } else {
+    scheduler.subscribe((frame) => void (sink[0] = frame.deltaSeconds));
+  }
+  const frame = (): void => {
+    t[0] = t[0]! + INTERVAL_MS;
+    source.tick(t[0]);
+  };
+  for (let i = 0; i < WARMUP; i++) frame();
+  return { bytes: bytesAllocatedPerCall(gc, FRAMES, frame), steps };
+}
+
+describe('createFixedClock per-frame allocation', () => {
+  it('three updates and two renders on one clock, 2–3 steps a frame: no more than the bare scheduler', () => {
+    const gc = exposeGc();
+    expect(typeof gc).toBe('function');
+    const bare = measure(gc!, false);
+    const clocked = measure(gc!, true);
+    console.info(`bytes per frame: bare scheduler ${bare.bytes.toFixed(1)}, with the clock ${clocked.bytes.toFixed(1)}`);
+    expect(clocked.steps).toBeGreaterThan(2 * (WARMUP + FRAMES)); // the steps really ran
+    expect(clocked.bytes).toBeLessThan(bare.bytes + ONE_BOXED_NUMBER);
+  });
+});
