@@ -114,6 +114,53 @@ describe('useInterpolated under a <FixedClockProvider>', () => {
   });
 });
 
+describe('camera follow (the order the README gives)', () => {
+  /**
+   * A target moving at constant speed on a 25 Hz clock drawn at 60 Hz, and a camera following it.
+   * Where the target appears on screen is its drawn position minus the camera's position.
+   */
+  function run(cameraFrom: 'blended' | 'current'): number[] {
+    const onScreen: number[] = [];
+    const drawn = { x: 0 };
+    function World() {
+      const target = useInterpolated({ kind: 'vector', size: 1 });
+      useFixedUpdate((dt) => {
+        target.current[0] = target.current[0]! + 100 * dt;
+      });
+      // 1. the target's render blends its position first …
+      useFixedRender((alpha) => {
+        drawn.x = target.blend(alpha)[0]!;
+      });
+      // 2. … then the camera is placed (priority 1: after the target's render)
+      useFixedRender(
+        () => {
+          const cameraX = cameraFrom === 'blended' ? drawn.x : target.current[0]!;
+          onScreen.push(drawn.x - cameraX);
+        },
+        { priority: 1 },
+      );
+      return null;
+    }
+    const view = renderWithFrames(
+      <FixedClockProvider step={1 / 25}>
+        <World />
+      </FixedClockProvider>,
+      { refreshRate: 60 },
+    );
+    view.advanceFrames(90);
+    view.unmount();
+    return onScreen.slice(5);
+  }
+
+  it('placed from the blended position the target stands still on screen; from the raw current state it jitters', () => {
+    const steady = run('blended');
+    expect(Math.max(...steady) - Math.min(...steady)).toBe(0);
+    const jittery = run('current');
+    // one step of movement is 4 px: the offset wanders over most of it, frame to frame
+    expect(Math.max(...jittery) - Math.min(...jittery)).toBeGreaterThan(2);
+  });
+});
+
 describe('useInterpolated without a shared clock', () => {
   it('with useFixedTimestep: snapshot in the update, blend into an {x, y, z} target in render', () => {
     const drawn = { x: 0, y: 0, z: 0 };

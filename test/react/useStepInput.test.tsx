@@ -168,6 +168,36 @@ describe('useStepInput under a <FixedClockProvider>', () => {
   });
 });
 
+describe('useStepInput while the clock is paused', () => {
+  it('a press during a pause is handed to the first step after the resume, once', () => {
+    const rows: StepRow[] = [];
+    const holder: { view: RenderWithFramesResult | null } = { view: null };
+    const options: UseStepInputOptions = { timestamp: () => holder.view!.source.now() };
+    const tree = (paused: boolean) => (
+      <FixedClockProvider step={1 / 60} paused={paused}>
+        <Recorder rows={rows} options={options} />
+      </FixedClockProvider>
+    );
+    holder.view = renderWithFrames(tree(false), { refreshRate: 60 });
+    const view = holder.view;
+    view.advanceFrames(5);
+    view.rerender(tree(true));
+    view.advanceFrames(3);
+    const stepsBefore = rows.length;
+    view.advanceTime(4);
+    key('keydown');
+    view.advanceFrames(10);
+    expect(rows.length).toBe(stepsBefore); // paused: no step, the press waits
+    view.rerender(tree(false));
+    view.advanceFrames(10);
+    const after = rows.slice(stepsBefore);
+    expect(after.length).toBeGreaterThan(0);
+    expect(after[0]!.pressed).toBe(true);
+    expect(after.filter((r) => r.pressed)).toHaveLength(1);
+    view.unmount();
+  });
+});
+
 describe('useStepInput without a shared clock', () => {
   it('works with useFixedTimestep: takeStep(frame.timestampMs) in the update sees a press once', () => {
     const pressedSteps: number[] = [];
