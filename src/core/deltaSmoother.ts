@@ -27,9 +27,11 @@ const SNAP_INTERVALS = 1e-9;
  * to the nearest whole interval, centred on the stream's own phase (see the README, "Where we
  * differ from the articles"): on vsynced timestamps quantised to 0.1 or 1 ms with ±1 ms jitter it
  * hands out exactly the vblanks that elapsed, and a dropped frame (two vblanks in one delta) is
- * made up in the frame where it is seen. A delta under half an interval (the first frame, a
- * repeated timestamp, unsynced input faster than the rate) hands out 0 and is carried, so game
- * time never leads real time by more than about one interval. `'up'`: the article's arithmetic
+ * made up in the frame where it is seen. Like the article, the first frame adds one interval of
+ * lead (game time is handed out for the moment the picture will be shown, one vblank after it is
+ * drawn), and from then on every frame hands out exactly the vblanks that elapsed. A delta under
+ * half an interval (a repeated timestamp, unsynced input faster than the rate) hands out 0 and is
+ * carried, so game time never leads real time by more than about two intervals. `'up'`: the article's arithmetic
  * exactly, `k = floor((delta + carry) × refreshRate) + 1`, at least one: the very first frame leads real time by one
  * interval and the carry then sits on a boundary at about −1 interval, so after a dropped frame it
  * hands out one interval and the second one a frame or more later (the picture lags meanwhile).
@@ -44,8 +46,8 @@ const SNAP_INTERVALS = 1e-9;
  * the game run fast by exactly the forgiven time.
  *
  * **Time is conserved exactly:** over any sequence of calls, `sum(results) − sum(deltas) = −carry`
- * (up to float rounding), and `−carry` stays at most `maxLeadIntervals` intervals (about one with
- * `'nearest'`).
+ * (up to float rounding), and `−carry` stays at most `maxLeadIntervals` intervals (about one, ± half
+ * an interval, with `'nearest'`).
  * `setRefreshRate()` keeps the carry in seconds; if that is more intervals of the new rate than
  * the bound, the next frames hold until the lead is back within it.
  *
@@ -57,7 +59,7 @@ const SNAP_INTERVALS = 1e-9;
  * @example
  * ```ts
  * const smoother = createDeltaSmoother({ refreshRate: 60 });
- * smoother.smooth(0.0171); // 1/60
+ * smoother.smooth(0.0171); // 2/60: the first frame takes the one-interval lead
  * smoother.smooth(0.0329); // 2/60: a dropped frame, made up at once
  * smoother.smooth(0.0162); // 1/60
  * ```
@@ -81,12 +83,21 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
   // closure `let` is boxed, one allocation per frame.
   const carry = new Float64Array(1);
   let resyncs = 0;
+  /** 'nearest': the first frame (which takes the one-interval lead, kept in `carry[0]`) has run. */
+  let started = false;
 
   function smoothNearest(deltaSeconds: number): number {
-    // Nearest whole intervals, 0 allowed: a delta under half an interval (the first frame, a
-    // repeated timestamp, unsynced input) hands out nothing and is carried, so the lead never
-    // passes one interval and no resync is needed.
-    return counter.count(snapToWhole(sanitizeDeltaSeconds(deltaSeconds) * refreshRate, SNAP_INTERVALS), 0) / refreshRate;
+    // Nearest whole intervals, 0 allowed: a delta under half an interval (a repeated timestamp,
+    // unsynced input) hands out nothing and is carried, so no resync is needed.
+    let intervals = counter.count(snapToWhole(sanitizeDeltaSeconds(deltaSeconds) * refreshRate, SNAP_INTERVALS), 0);
+    if (!started) {
+      // The article's lead: the picture drawn now is shown one interval later, so game time is
+      // handed out one interval ahead, once, on the first frame (what 'up' does by rounding up).
+      started = true;
+      intervals += 1;
+      carry[0] = 1 / refreshRate;
+    }
+    return intervals / refreshRate;
   }
 
   function smooth(deltaSeconds: number): number {
@@ -110,7 +121,7 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
   return {
     smooth,
     get carry() {
-      return rounding === 'nearest' ? counter.carry / refreshRate : carry[0]!;
+      return rounding === 'nearest' ? counter.carry / refreshRate - carry[0]! : carry[0]!;
     },
     get refreshRate() {
       return refreshRate;
@@ -125,6 +136,7 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
     },
     reset() {
       carry[0] = 0;
+      started = false;
       counter.reset();
       resyncs = 0;
     },

@@ -24,8 +24,9 @@ export interface DeltaSmootherOptions {
    * How a delta becomes whole refresh intervals. `'nearest'` (default): round to the nearest
    * whole interval, centred on the stream's own phase, so quantised or jittery vsynced timestamps
    * give exactly the vblanks that elapsed and a dropped frame is made up in the frame where it is
-   * seen; a delta under half an interval hands out 0. `'up'`: Frank Force's arithmetic exactly
-   * (floor + 1, at least one: the first frame leads by one interval); on real timestamps its carry sits on a boundary, so after a dropped frame it hands
+   * seen; a delta under half an interval hands out 0. Both lead real time by one interval from
+   * the first frame on (the picture is shown one vblank after it is drawn). `'up'`: Frank Force's
+   * arithmetic exactly (floor + 1, at least one); on real timestamps its carry sits on a boundary, so after a dropped frame it hands
    * out one interval, then two a frame or more later.
    */
   rounding?: DeltaRounding;
@@ -40,7 +41,7 @@ export interface DeltaSmoother {
   smooth(deltaSeconds: number): number;
   /**
    * The carried remainder in seconds: real time not yet handed out (negative: game time leads).
-   * About 0 ± jitter in steady state with `'nearest'`; about −1 interval with `'up'`.
+   * About −1 interval in steady state (the one-interval lead), ± jitter with `'nearest'`.
    */
   readonly carry: number;
   /** The refresh rate in Hz currently used. */
