@@ -223,9 +223,10 @@ export function report({ info, frameLoop, react, browser, pacing, simulated, ord
   out.push('interpolation mode on the raw timestamps (step = the input\'s physics rate); and ours smoothed +');
   out.push('fixed (the smoothed clock driving the fixed step, `\'previous\'`).');
   out.push('');
-  out.push('Metrics, per presented picture against the one before: **judder** = RMS and max of (game time');
-  out.push('the picture advanced − display time between the two presents), and pictures per minute off by');
-  out.push('more than 1 % of a vblank; **lag** = mean of (present time − start − game time shown): how old the');
+  out.push('Metrics, from the package\'s viewer model (`createViewerMeter`), per presented picture against the one');
+  out.push('before: **judder** = RMS and max of (game time the picture advanced − display time between the two');
+  out.push('presents); **flaps** = pictures per minute whose game time did not advance by exactly the vblanks');
+  out.push('the display advanced; **lag** = mean of (present time − start − game time shown): how old the');
   out.push('shown game time is when it appears (negative: game time runs ahead of the display), and its');
   out.push('spread (max − min; a growing drift shows up here); **repeats** = pictures showing the same game');
   out.push('time as the one before, per minute; **doubled** = pictures whose game time advanced at least');
@@ -237,11 +238,11 @@ export function report({ info, frameLoop, react, browser, pacing, simulated, ord
     const det = pacing.detected[input.id];
     out.push(`**${input.label}** — physics ${input.physicsHz} Hz; our detector settled on ${+det.refreshRate.toFixed(3)} Hz (${det.state}, interval ${det.intervalMs.toFixed(4)} ms).`);
     out.push('');
-    out.push(table(['contender', 'judder RMS', 'judder max', 'judder pictures/min', 'lag mean', 'lag spread', 'repeats/min', 'doubled/min'],
+    out.push(table(['contender', 'judder RMS', 'judder max', 'flaps/min', 'lag mean', 'lag spread', 'repeats/min', 'doubled/min'],
       pacingContenders.map((c) => {
         const r = pacing.results.find((x) => x.input === input.id && x.contender === c.id);
         const lag = c.kind === 'fixed' ? `${num(r.lagMeanMs, 2)} ms (${num(r.lagMeanSteps, 3)} steps)` : `${num(r.lagMeanMs, 2)} ms`;
-        return [c.ours ? `**${c.label}**` : c.label, judder(r.judderRmsMs), judder(r.judderMaxMs), num(r.judderPerMin, 0), lag, `${num(r.lagSpreadMs, 2)} ms`, num(r.duplicatesPerMin, 1), num(r.doubledPerMin, 1)];
+        return [c.ours ? `**${c.label}**` : c.label, judder(r.judderRmsMs), judder(r.judderMaxMs), num(r.flapsPerMin, 0), lag, `${num(r.lagSpreadMs, 2)} ms`, num(r.duplicatesPerMin, 1), num(r.doubledPerMin, 1)];
       })));
     out.push('');
   }

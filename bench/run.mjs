@@ -62,7 +62,7 @@ if (!args.has('--skip-browser')) {
 log('\n4. pacing fidelity …');
 const core = await import(ourModule('core/index.js'));
 const simulation = await import(ourModule('simulation/index.js'));
-const pacing = runPacing(core);
+const pacing = runPacing(core, simulation);
 const simulated = runSimulated(simulation);
 log(`  ${pacing.results.length} replayed runs, ${simulated.length} simulated runs`);
 

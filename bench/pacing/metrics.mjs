@@ -1,8 +1,7 @@
 // What a viewer sees. The display shows a frame at the first vblank after its callback ran
 // (rendering is taken as instant; every input here keeps one callback per vblank interval), so
-// the picture of frame k appears at present_k. A perfect game shows, at each vblank, game time
-// that advanced by exactly the time the display advanced. Everything is measured after the
-// input's warm-up.
+// the picture of frame k appears at present_k, and the viewer model scores the pictures.
+// Everything is measured after the input's warm-up.
 
 import { WARMUP_SECONDS } from './inputs.mjs';
 
@@ -10,75 +9,53 @@ import { WARMUP_SECONDS } from './inputs.mjs';
 const EPSILON_MS = 1e-6;
 
 /**
+ * Score one contender on one input with the package's viewer model (`createViewerMeter` from the
+ * built `react-timestep/simulation`), the same model the tests, the simulation and the stories use.
  * @param {import('./inputs.mjs').PacingInput} input
  * @param {import('./contenders.mjs').PacingContender} contender
- * @param {any} core
+ * @param {any} core  the built react-timestep/core module
+ * @param {any} simulation  the built react-timestep/simulation module
  */
-export function evaluate(input, contender, core) {
+export function evaluate(input, contender, core, simulation) {
   const interval = 1000 / input.refreshHz;
   const stepMs = 1000 / input.physicsHz;
   const ts = input.timestamps;
   const run = contender.create(input, core);
   const first = ts[0];
   const warmupEnd = first + WARMUP_SECONDS * 1000;
-
-  let frames = 0;
-  let sumSq = 0;
-  let judderMax = 0;
-  let judderFrames = 0;
-  let duplicates = 0;
-  let doubled = 0;
-  let lagSum = 0;
-  let lagMin = Infinity;
-  let lagMax = -Infinity;
+  const meter = simulation.createViewerMeter({ refreshIntervalMs: interval, stepMs, warmupMs: warmupEnd });
+  const frame = { presentMs: 0, pictureMs: 0, droppedMs: 0, updates: 0, vblanks: NaN };
   let prevPresent = NaN;
-  let prevGame = NaN;
-  let measuredStart = NaN;
-  let measuredEnd = NaN;
+  let prevGame = 0;
 
   for (let k = 0; k < ts.length; k++) {
     const t = ts[k];
     run.frame(t);
     const present = (Math.floor(t / interval) + 1) * interval;
     const game = run.gameMs;
-    if (t >= warmupEnd && !Number.isNaN(prevPresent)) {
-      if (Number.isNaN(measuredStart)) measuredStart = prevPresent;
-      measuredEnd = present;
-      const dPresent = present - prevPresent;
-      const dGame = game - prevGame;
-      const error = dGame - dPresent;
-      frames += 1;
-      sumSq += error * error;
-      judderMax = Math.max(judderMax, Math.abs(error));
-      // A picture counts as juddering when it is off by more than 1 % of a vblank.
-      if (Math.abs(error) > interval * 0.01) judderFrames += 1;
-      if (Math.abs(dGame) <= EPSILON_MS) duplicates += 1;
-      // A double jump (seed 003's stutter): the picture advanced at least 1.5 times the real time
-      // between the two presents. The same rule as react-timestep/simulation's doubledDeltas.
-      if (dGame >= 1.5 * dPresent) doubled += 1;
-      // How old the shown game time is when it appears (real time since the first frame − game time).
-      const lag = present - first - game;
-      lagSum += lag;
-      lagMin = Math.min(lagMin, lag);
-      lagMax = Math.max(lagMax, lag);
-    }
+    frame.presentMs = present;
+    frame.pictureMs = first + game;
+    // Game time the picture advanced, in vblanks, against the vblanks the display advanced.
+    frame.updates = (game - prevGame) / interval;
+    frame.vblanks = Number.isNaN(prevPresent) ? NaN : Math.round((present - prevPresent) / interval);
+    meter.add(frame);
     prevPresent = present;
     prevGame = game;
   }
 
-  const minutes = (measuredEnd - measuredStart) / 60000;
-  const judderRms = Math.sqrt(sumSq / frames);
+  const m = meter.result();
+  const minutes = m.measuredMs / 60000;
   return {
     input: input.id,
     contender: contender.id,
-    frames,
-    judderRmsMs: judderRms < EPSILON_MS ? 0 : judderRms,
-    judderMaxMs: judderMax < EPSILON_MS ? 0 : judderMax,
-    judderPerMin: judderFrames / minutes,
-    lagMeanMs: lagSum / frames,
-    lagSpreadMs: lagMax - lagMin,
-    lagMeanSteps: lagSum / frames / stepMs,
-    duplicatesPerMin: duplicates / minutes,
-    doubledPerMin: doubled / minutes,
+    frames: m.frames,
+    judderRmsMs: m.judderMs < EPSILON_MS ? 0 : m.judderMs,
+    judderMaxMs: m.judderMaxMs < EPSILON_MS ? 0 : m.judderMaxMs,
+    flapsPerMin: m.flaps / minutes,
+    lagMeanMs: m.lagMeanMs,
+    lagSpreadMs: m.lagMaxMs - m.lagMinMs,
+    lagMeanSteps: m.lagMeanSteps,
+    duplicatesPerMin: m.repeatedPictures / minutes,
+    doubledPerMin: m.doubledDeltasPerMinute,
   };
 }
