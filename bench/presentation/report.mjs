@@ -7,7 +7,8 @@ const TITLE = '## 5. What the viewer saw: Chromium\'s presentation record';
 const BEFORE = '## Where ours is not ahead';
 
 const percent = (x) => `${(x * 100).toFixed(1)} %`;
-const ms = (x, d = 1) => (x == null || Number.isNaN(x) ? '—' : `${x.toFixed(d)}`);
+/** Milliseconds with `d` decimals; a value that rounds to zero shows as 0, never -0. */
+const ms = (x, d = 1) => (x == null || Number.isNaN(x) ? '—' : (Math.abs(x) < 0.5 * 10 ** -d ? 0 : x).toFixed(d));
 
 /**
  * @param {{ browser: string, seconds: number, results: any[] } | { error: string } | null} presentation
@@ -51,7 +52,8 @@ export function presentationSection(presentation, standalone) {
   out.push('grid points between them. Two presentations within one display interval: the first is never seen');
   out.push('(superseded; its updates count toward the picture that replaced it).');
   out.push('');
-  out.push('Columns: **paired** = drawn pictures that Chromium presented; **flaps vs screen** = shown pictures');
+  out.push('Columns: **main thread ms** = mean length of the `ProxyMain::BeginMainFrame` slices that ran the page\'s frames');
+  out.push('(its rAF callback, style, paint, commit); **paired** = drawn pictures that Chromium presented; **flaps vs screen** = shown pictures');
   out.push('whose updates (refresh intervals or steps handed out since the previous shown picture) differ from');
   out.push('the vblanks that elapsed on screen; **flaps vs rAF** = the same against the page\'s own rAF deltas');
   out.push('in whole intervals (the algorithm disagreeing with its input); **rAF ≠ screen** = shown pictures');
@@ -75,6 +77,7 @@ export function presentationSection(presentation, standalone) {
         s.label,
         a.label,
         String(r.counts.drawn),
+        ms(r.mainFrameMeanMs),
         percent(r.pairedRatio),
         r.superseded ? `${r.shown} (${r.superseded} superseded)` : String(r.shown),
         locked ? `${m.flaps} / ${m.flapsCounted}` : '—',
@@ -91,9 +94,9 @@ export function presentationSection(presentation, standalone) {
     }
   }
   out.push(table(
-    ['scenario', 'algorithm', 'drawn', 'paired', 'shown', 'flaps vs screen', 'flaps vs rAF', 'rAF ≠ screen', 'judder RMS / max ms', 'lag mean / max ms', 'pipeline ms', 'own lag ms', 'repeated', 'skipped vblanks', 'speed'],
+    ['scenario', 'algorithm', 'drawn', 'main thread ms', 'paired', 'shown', 'flaps vs screen', 'flaps vs rAF', 'rAF ≠ screen', 'judder RMS / max ms', 'lag mean / max ms', 'pipeline ms', 'own lag ms', 'repeated', 'skipped vblanks', 'speed'],
     rows,
-    [false, false, ...Array(13).fill(true)],
+    [false, false, ...Array(14).fill(true)],
   ));
   out.push('');
 
@@ -115,7 +118,7 @@ export function presentationSection(presentation, standalone) {
   const interval = results[0]?.intervalMs ?? NaN;
   out.push('What this run\'s record shows:');
   out.push('');
-  out.push(`- Chromium presented ${presented} of the ${drawn} pictures drawn (${percent(presented / drawn)}); the main-frame reporters' states: ${Object.entries(states).map(([k, v]) => `\`${k}\` ${v}`).join(', ')}${unreported ? `; ${unreported} pictures had no reporter (the trace ended first)` : ''}. ${superseded} presented pictures were superseded within the same display interval.`);
+  out.push(`- Chromium presented ${presented} of the ${drawn} pictures drawn (${percent(presented / drawn)}); the main-frame reporters' states: ${Object.entries(states).map(([k, v]) => `\`${k}\` ${v}`).join(', ')}${unreported ? `; ${unreported} pictures had no main-frame reporter in the record` : ''}. ${superseded} presented pictures were superseded within the same display interval.`);
   out.push(`- The display interval (viz's begin-frame source) is ${intervals.join(', ')} ms, i.e. ${intervals.map((x) => (1000 / Number(x)).toFixed(4)).join(', ')} Hz: a whole number of microseconds, not 1/60 s. Every rAF timestamp equals the frame time of its BeginFrame to within ${skew.toFixed(3)} ms${results.every((r) => r.crossOriginIsolated) ? ' (the page is cross-origin isolated: timestamps in 5 µs steps)' : ''}.`);
   out.push(`- Vblanks between shown pictures, all runs: ${Object.entries(vblanks).sort((a, b) => a[0] - b[0]).map(([k, v]) => `${k} × ${v}`).join(', ')}.`);
   const steps = (x) => Math.round(x / interval);
@@ -123,7 +126,7 @@ export function presentationSection(presentation, standalone) {
   const maxDepth = Math.max(...results.map((r) => steps(r.pipelineMaxMs)));
   const steadyRuns = results.filter((r) => steps(r.pipelineMinMs) === steps(r.pipelineMaxMs));
   const steadyDepths = [...new Set(steadyRuns.map((r) => steps(r.pipelineMinMs)))].sort((a, b) => a - b);
-  out.push(`- The pipeline from BeginFrame (rAF) to the vblank showing the picture: run means ${ms(Math.min(...pipelines))}–${ms(Math.max(...pipelines))} ms, single pictures ${minDepth}–${maxDepth} intervals. ${steadyRuns.length} of ${results.length} runs kept one depth throughout${steadyDepths.length > 1 ? `, and those did not agree (${steadyDepths.join(' or ')} intervals)` : steadyDepths.length === 1 ? ` (${steadyDepths[0]} intervals)` : ''}${steadyRuns.length < results.length ? '; the others changed depth while running' : ''}. Lag figures include the pipeline: the algorithm's own share is lag − pipeline.`);
+  out.push(`- The pipeline from BeginFrame (rAF) to the vblank showing the picture: run means ${ms(Math.min(...pipelines))}–${ms(Math.max(...pipelines))} ms, single pictures ${minDepth}–${maxDepth} intervals. ${steadyRuns.length} of ${results.length} runs kept one depth throughout${steadyDepths.length > 1 ? `, and those did not agree (${steadyDepths.slice(0, -1).join(', ')} or ${steadyDepths.at(-1)} intervals)` : steadyDepths.length === 1 ? ` (${steadyDepths[0]} intervals)` : ''}${steadyRuns.length < results.length ? '; the others changed depth while running' : ''}. Lag figures include the pipeline: the algorithm's own share is lag − pipeline.`);
   const pipelineFlaps = locked.reduce((n, r) => n + r.pipelineFlaps, 0);
   out.push(`- Flaps vs screen, all locked algorithms and scenarios: ${flaps}. On ${pipelineFlaps} of them the algorithm handed out exactly what its rAF deltas said and the screen disagreed (the pipeline changed depth or skipped a vblank, which the page's timestamps never showed); the algorithms disagreed with their own rAF deltas on ${ownFlaps} shown pictures.`);
   out.push('');

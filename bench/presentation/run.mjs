@@ -86,6 +86,8 @@ async function serve() {
   return { server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/index.html` };
 }
 
+const mean = (values) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : NaN);
+
 /** Updates this close to a whole count match it (slices are summed in float intervals). */
 const FLAP_TOLERANCE = 1e-6;
 
@@ -132,6 +134,7 @@ export function scoreTrace(events, algorithm, createViewerMeter) {
     pipelineMinMs,
     pipelineMaxMs,
     checks: pairingChecks(pictures),
+    mainFrameMeanMs: mean(pictures.map((p) => p.mainFrameMs).filter((x) => x === x)),
     metrics: meter.result(),
   };
 }

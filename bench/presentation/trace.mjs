@@ -137,12 +137,13 @@ export function pairPictures(events) {
   const pictures = marks.map((m) => {
     const i = upperBound(mainFrameStarts, m.ts) - 1;
     const mf = i >= 0 && m.ts <= mainFrames[i].ts + (mainFrames[i].dur ?? 0) ? mainFrames[i] : null;
-    const picture = { ...m, sequence: NaN, frameTimeUs: NaN, state: 'none', presentedUs: NaN, vblankUs: NaN };
+    const picture = { ...m, sequence: NaN, frameTimeUs: NaN, mainFrameMs: NaN, state: 'none', presentedUs: NaN, vblankUs: NaN };
     if (!mf) {
       counts.outsideMainFrame += 1;
       return picture;
     }
     picture.sequence = mf.args.begin_frame_id;
+    picture.mainFrameMs = (mf.dur ?? NaN) / 1000;
     picture.frameTimeUs = frameTimeUs.get(picture.sequence) ?? NaN;
     const reporter = (reporters.get(picture.sequence) ?? []).find((r) => r.stages.has(MAIN_FRAME_STAGE));
     if (!reporter) {
