@@ -15,6 +15,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 if (process.env.npm_command === 'ci') process.exit(0);
+// `npm install --package-lock-only` only rewrites the lock file: nothing to build for.
+if (process.env.npm_config_package_lock_only === 'true') process.exit(0);
 
 /** The newest modification time under `dir`, ms. */
 function newestMs(dir) {

@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { useFrameScheduler } from '../react/useFrameScheduler.js';
+import { drivePixi } from './drivePixi.js';
+import type { DrivePixiOptions, PixiApplicationLike } from './drivePixi.js';
+
+/**
+ * {@link drivePixi} for a component: the PixiJS `Application` runs on the scheduler of the nearest
+ * `<FrameProvider>` (or the default one) while the component is mounted. Pass `null` until the
+ * application's `init()` has finished; with `@pixi/react`, pass `useApplication().app`.
+ */
+export function usePixiDriver(app: PixiApplicationLike | null | undefined, options?: DrivePixiOptions): void {
+  const scheduler = useFrameScheduler();
+  const priority = options?.priority;
+  useEffect(() => {
+    if (!app) return;
+    return drivePixi(app, scheduler, priority === undefined ? undefined : { priority });
+  }, [app, scheduler, priority]);
+}

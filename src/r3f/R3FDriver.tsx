@@ -1,0 +1,94 @@
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { Canvas, useThree } from '@react-three/fiber';
+import type { CanvasProps } from '@react-three/fiber';
+import { finiteNumber, optionsObject, withDefault } from '../core/validate.js';
+import { useFrameScheduler } from '../react/useFrameScheduler.js';
+
+/**
+ * The driver renders after every other `'render'` subscriber of the frame (interpolation, HUDs), so
+ * the picture r3f draws holds everything this frame wrote into the scene.
+ */
+const LAST = Number.MAX_SAFE_INTEGER;
+
+/** Options of {@link useR3FDriver} and props of {@link R3FDriver}. */
+export interface R3FDriverOptions {
+  /**
+   * Order among the scheduler's `'render'` subscribers (lower runs first). Default: after all of
+   * them (`Number.MAX_SAFE_INTEGER`), so everything written this frame is in the picture.
+   */
+  priority?: number;
+}
+
+/**
+ * Make react-timestep's scheduler the only frame loop of the surrounding r3f `<Canvas>`: the
+ * canvas is switched to `frameloop="never"` (its own requestAnimationFrame loop stops) and every
+ * scheduler frame calls r3f's `advance` once, in the `'render'` phase after the other render
+ * subscribers. r3f's `useFrame` callbacks, global effects and the WebGL render run inside that call.
+ *
+ * r3f's clock is the scheduler's game clock: `state.clock.elapsedTime` is the frame's
+ * `elapsedSeconds` and `useFrame`'s `delta` its `deltaSeconds`, so both stop while the scheduler is
+ * paused and follow its time scale. Frames the adaptive frame rate skips are not drawn.
+ *
+ * Call it in a component inside `<Canvas>`; the previous `frameloop` is put back on unmount. Throws
+ * a `RangeError` naming `useR3FDriver` and `priority` for a priority that is not a finite number.
+ */
+export function useR3FDriver(options?: R3FDriverOptions): void {
+  const o = optionsObject('useR3FDriver', options, false);
+  const priority = finiteNumber('useR3FDriver', 'priority', withDefault(o.priority, LAST));
+  const scheduler = useFrameScheduler();
+  const advance = useThree((state) => state.advance);
+  const setFrameloop = useThree((state) => state.setFrameloop);
+  const get = useThree((state) => state.get);
+
+  useEffect(() => {
+    const previous = get().frameloop;
+    if (previous !== 'never') setFrameloop('never');
+    return () => {
+      if (previous !== 'never') setFrameloop(previous);
+    };
+  }, [get, setFrameloop]);
+
+  useEffect(() => scheduler.subscribe((frame) => advance(frame.elapsedSeconds, true), { phase: 'render', priority }), [scheduler, advance, priority]);
+}
+
+/** Props of {@link R3FDriver}. */
+export type R3FDriverProps = R3FDriverOptions;
+
+/**
+ * {@link useR3FDriver} as a component: put `<R3FDriver />` inside an r3f `<Canvas>` and the
+ * canvas renders on react-timestep's frames instead of its own loop. Renders nothing.
+ */
+export function R3FDriver(props: R3FDriverProps): null {
+  useR3FDriver(props.priority === undefined ? undefined : { priority: props.priority });
+  return null;
+}
+
+/** Props of {@link TimestepCanvas}: r3f's `<Canvas>` props, less `frameloop` (always `'never'`: the scheduler drives it). */
+export type TimestepCanvasProps = Omit<CanvasProps, 'frameloop'> & {
+  /** The scene. */
+  children?: ReactNode;
+};
+
+/**
+ * r3f's `<Canvas>` with ONE frame loop: react-timestep's scheduler (the nearest
+ * `<FrameProvider>`'s, or the default one) renders it through {@link R3FDriver}; r3f's own loop
+ * never starts. Takes every `<Canvas>` prop except `frameloop`.
+ *
+ * @example
+ * ```tsx
+ * <TimestepCanvas camera={{ position: [0, 0, 5] }}>
+ *   <ambientLight />
+ *   <Ship />
+ * </TimestepCanvas>
+ * ```
+ */
+export function TimestepCanvas(props: TimestepCanvasProps): ReactNode {
+  const { children, ...canvasProps } = props;
+  return (
+    <Canvas {...canvasProps} frameloop="never">
+      <R3FDriver />
+      {children}
+    </Canvas>
+  );
+}

@@ -1,0 +1,9 @@
+/**
+ * `react-timestep/r3f`: react-three-fiber on react-timestep's one frame loop, and interpolated
+ * three.js transforms for fixed-step games. Optional peers: `@react-three/fiber` ≥ 9, `three`.
+ * @packageDocumentation
+ */
+export { R3FDriver, TimestepCanvas, useR3FDriver } from './R3FDriver.js';
+export type { R3FDriverOptions, R3FDriverProps, TimestepCanvasProps } from './R3FDriver.js';
+export { createInterpolatedTransform } from './interpolatedTransform.js';
+export type { InterpolatedTransform, InterpolatedTransformOptions, Object3DLike } from './interpolatedTransform.js';
