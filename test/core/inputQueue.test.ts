@@ -37,6 +37,18 @@ describe('createInputQueue: a press is seen by exactly one step', () => {
     });
   }
 
+  it('the README example: three 5 ms steps in one frame see press, hold, release', () => {
+    const input = createInputQueue({ capacity: 128 });
+    input.push({ kind: 'keydown', code: 'KeyW', timestampMs: 1004 });
+    input.push({ kind: 'keyup', code: 'KeyW', timestampMs: 1012 });
+    const first = input.takeStep(1005);
+    expect([first.isDown('KeyW'), first.pressed('KeyW')]).toEqual([true, true]);
+    const second = input.takeStep(1010);
+    expect([second.isDown('KeyW'), second.pressed('KeyW'), second.count]).toEqual([true, false, 0]);
+    const third = input.takeStep(1015);
+    expect([third.isDown('KeyW'), third.released('KeyW')]).toEqual([false, true]);
+  });
+
   it('a press late for its step (stamped before the latest step end) goes to the next step taken', () => {
     const queue = createInputQueue();
     queue.takeStep(100);

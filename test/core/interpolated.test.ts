@@ -202,6 +202,15 @@ describe('createInterpolated: quaternions', () => {
     }
   });
 
+  it('the README example: slerp halfway from the identity to 90° about z is 45° about z', () => {
+    const rotation = createInterpolated({ kind: 'quaternion', blend: 'slerp' });
+    rotation.push([0, 0, Math.SQRT1_2, Math.SQRT1_2]);
+    const target = rotation.blend(0.5, { x: 0, y: 0, z: 0, w: 1 });
+    expect([target.x, target.y, target.z.toFixed(4), target.w.toFixed(4)]).toEqual([0, 0, '0.3827', '0.9239']);
+    rotation.teleport();
+    expect(Array.from(rotation.blend(0.5)).map((x) => x.toFixed(4))).toEqual(['0.0000', '0.0000', '0.7071', '0.7071']);
+  });
+
   it('takes −q as q: from q to −q does not turn at all', () => {
     const q = createInterpolated({ kind: 'quaternion', initial: [0, 0, 0, 1] });
     q.push([0, 0, 0, -1]);
