@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import type { FrameScheduler, SchedulerAdaptiveOptions } from '../scheduler/types.js';
+import { optionsObject } from '../core/validate.js';
 import { useFrameScheduler } from './useFrameScheduler.js';
+
+const OPTION_KEYS: readonly string[] = ['upStep', 'downStep', 'maxThreshold', 'minThreshold', 'maxDivisor'];
 
 /** What {@link useAdaptiveFramerate} shows. */
 export interface AdaptiveFramerateSnapshot {
@@ -17,7 +20,8 @@ export interface AdaptiveFramerateSnapshot {
  * Turns it off again on unmount. Re-renders only when the divisor (or the display rate) changes.
  *
  * Several may be mounted on one scheduler (a HUD and a settings panel, say): the last one mounted
- * sets the options, and the adaptive rate stays on until the last of them unmounts. A
+ * sets the options (the divisor reached so far is kept, lowered to a new `maxDivisor` if needed),
+ * and the adaptive rate stays on until the last of them unmounts. A
  * `<FrameProvider adaptive>` is the alternative that needs no component; do not mix the two on one
  * scheduler, since the last hook unmounting turns the adaptive rate off.
  *
@@ -30,6 +34,7 @@ export interface AdaptiveFramerateSnapshot {
  * ```
  */
 export function useAdaptiveFramerate(options?: SchedulerAdaptiveOptions): AdaptiveFramerateSnapshot {
+  optionsObject('useAdaptiveFramerate', options, false, OPTION_KEYS);
   const scheduler = useFrameScheduler();
   // An inline options object is new every render: compare by content.
   const key = options === undefined ? '' : JSON.stringify(options);

@@ -1,7 +1,12 @@
 import { useEffect } from 'react';
+import { finiteNumber, functionValue, oneOf, optionsObject, withDefault } from '../core/validate.js';
+import { FRAME_PHASES } from '../scheduler/subscribers.js';
 import type { FrameInfo, FramePhase } from '../scheduler/types.js';
 import { useFrameScheduler } from './useFrameScheduler.js';
 import { useLatest } from './useLatest.js';
+
+const OWNER = 'useFrame';
+const OPTION_KEYS: readonly string[] = ['phase', 'priority'];
 
 /** Options of {@link useFrame}. */
 export interface UseFrameOptions {
@@ -16,7 +21,9 @@ export interface UseFrameOptions {
  * default one). Never re-renders the component: mutate refs, canvases or three.js objects here.
  *
  * The newest `callback` is always the one called, without resubscribing; changing `phase` or
- * `priority` resubscribes. `frame` is a reused object: read it, do not keep it.
+ * `priority` resubscribes. `frame` is a reused object: read it, do not keep it. A `callback` that is
+ * not a function, an unknown `phase` or option name (`phse`) throw a RangeError naming `useFrame`
+ * and the option at the render that passes them.
  *
  * @example
  * ```tsx
@@ -32,9 +39,13 @@ export interface UseFrameOptions {
  * ```
  */
 export function useFrame(callback: (frame: FrameInfo) => void, options: UseFrameOptions = {}): void {
+  // Checked on every render, so a bad argument fails at mount or at the render that changed it.
+  functionValue(OWNER, 'callback', callback);
+  const o = optionsObject(OWNER, options, false, OPTION_KEYS);
+  const phase = oneOf(OWNER, 'phase', withDefault(o.phase, 'update'), FRAME_PHASES);
+  const priority = finiteNumber(OWNER, 'priority', withDefault(o.priority, 0));
   const scheduler = useFrameScheduler();
   const latest = useLatest(callback);
-  const { phase = 'update', priority = 0 } = options;
   useEffect(
     () => scheduler.subscribe((frame) => latest.current(frame), { phase, priority }),
     [scheduler, phase, priority, latest],

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { createFrameStats } from '../core/frameStats.js';
 import type { FrameStatsSnapshot } from '../core/types.js';
-import { positiveNumber } from '../core/validate.js';
+import { optionsObject, positiveNumber, withDefault } from '../core/validate.js';
 import { useFollowRefreshRate } from './useFollowRefreshRate.js';
 import { useFrameScheduler } from './useFrameScheduler.js';
 
@@ -27,8 +27,9 @@ export interface UseFrameStatsOptions {
  * ```
  */
 export function useFrameStats(options: UseFrameStatsOptions = {}): Readonly<FrameStatsSnapshot> {
-  const { intervalMs = 500, windowSize } = options;
-  positiveNumber('useFrameStats', 'intervalMs', intervalMs);
+  const o = optionsObject('useFrameStats', options, false, ['intervalMs', 'windowSize']);
+  const intervalMs = positiveNumber('useFrameStats', 'intervalMs', withDefault(o.intervalMs, 500));
+  const { windowSize } = options;
   const scheduler = useFrameScheduler();
   const stats = useMemo(() => createFrameStats(windowSize === undefined ? {} : { windowSize }), [windowSize]);
   useFollowRefreshRate(scheduler, stats, undefined);
@@ -43,7 +44,10 @@ export function useFrameStats(options: UseFrameStatsOptions = {}): Readonly<Fram
     return scheduler.subscribe(
       (frame) => {
         stats.sample(frame.timestampMs);
-        if (frame.timestampMs - lastPublishMs < intervalMs) return;
+        const sincePublishMs = frame.timestampMs - lastPublishMs;
+        // `>= 0`: a clock that jumped back (a new time origin) must not hold the next publish
+        // back until it catches up with the old one; it publishes and restarts the interval.
+        if (sincePublishMs >= 0 && sincePublishMs < intervalMs) return;
         lastPublishMs = frame.timestampMs;
         // A copy (at most every intervalMs): the core snapshot is a reused object.
         published.current = { ...stats.snapshot() };

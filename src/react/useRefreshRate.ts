@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import type { FrameScheduler } from '../scheduler/types.js';
 import type { RefreshRateEstimate } from '../core/types.js';
+import { booleanValue, optionsObject, withDefault } from '../core/validate.js';
 import { useFrameScheduler } from './useFrameScheduler.js';
 
 /**
@@ -36,7 +37,8 @@ export interface UseRefreshRateOptions {
  * ```
  */
 export function useRefreshRate(options: UseRefreshRateOptions = {}): RefreshRateSnapshot {
-  const { measure = true } = options;
+  const o = optionsObject('useRefreshRate', options, false, ['measure']);
+  const measure = booleanValue('useRefreshRate', 'measure', withDefault(o.measure, true));
   const scheduler = useFrameScheduler();
   useEffect(() => (measure ? scheduler.subscribe(noop, { phase: 'after' }) : undefined), [scheduler, measure]);
   const subscribe = useCallback((onChange: () => void) => scheduler.onRefreshRateChange(onChange), [scheduler]);

@@ -1,10 +1,15 @@
 import { useEffect, useMemo } from 'react';
 import { createDeltaSmoother } from '../core/deltaSmoother.js';
+import { finiteNumber, functionValue, oneOf, optionsObject, withDefault } from '../core/validate.js';
+import { FRAME_PHASES } from '../scheduler/subscribers.js';
 import type { FrameInfo, FramePhase } from '../scheduler/types.js';
 import { dropUndefined } from './dropUndefined.js';
 import { useFollowRefreshRate } from './useFollowRefreshRate.js';
 import { useFrameScheduler } from './useFrameScheduler.js';
 import { useLatest } from './useLatest.js';
+
+const OWNER = 'useSmoothedDelta';
+const OPTION_KEYS: readonly string[] = ['refreshRate', 'maxLeadIntervals', 'phase', 'priority'];
 
 /** Options of {@link useSmoothedDelta}. */
 export interface UseSmoothedDeltaOptions {
@@ -44,7 +49,11 @@ export function useSmoothedDelta(
   callback: (dt: number, frame: FrameInfo) => void,
   options: UseSmoothedDeltaOptions = {},
 ): void {
-  const { refreshRate, maxLeadIntervals, phase = 'update', priority = 0 } = options;
+  functionValue(OWNER, 'callback', callback);
+  const o = optionsObject(OWNER, options, false, OPTION_KEYS);
+  const { refreshRate, maxLeadIntervals } = options;
+  const phase = oneOf(OWNER, 'phase', withDefault(o.phase, 'update'), FRAME_PHASES);
+  const priority = finiteNumber(OWNER, 'priority', withDefault(o.priority, 0));
   const scheduler = useFrameScheduler();
   const latest = useLatest(callback);
   const smoother = useMemo(

@@ -1,17 +1,25 @@
 import { useEffect, useMemo } from 'react';
 import { createSyncedSlicer } from '../core/syncedSlicer.js';
-import type { SlicerOverload } from '../core/types.js';
+import type { SlicerOverload, SyncedSlicer } from '../core/types.js';
+import { finiteNumber, functionValue, optionsObject, withDefault } from '../core/validate.js';
 import type { FrameInfo } from '../scheduler/types.js';
 import { dropUndefined } from './dropUndefined.js';
 import { useFollowRefreshRate } from './useFollowRefreshRate.js';
 import { useFrameScheduler } from './useFrameScheduler.js';
 import { useLatest } from './useLatest.js';
 
+const OWNER = 'useSyncedUpdate';
+const OPTION_KEYS: readonly string[] = ['refreshRate', 'minFrameRate', 'overload', 'overloadThreshold', 'priority'];
+
 /** Options of {@link useSyncedUpdate}. */
 export interface UseSyncedUpdateOptions {
   /** The display rate in Hz. Default: the scheduler's detected rate, followed when it changes. */
   refreshRate?: number;
-  /** Lowest update rate, Hz: no `dt` exceeds `1 / minFrameRate`. Default refreshRate / 4. */
+  /**
+   * Lowest update rate, Hz: no `dt` exceeds `1 / minFrameRate`. Default refreshRate / 4. On a
+   * display slower than this (60 asked, a 50 Hz display detected) the display rate is used instead
+   * (every slice one refresh interval) and a development warning says so; nothing throws.
+   */
   minFrameRate?: number;
   /** Well-of-despair policy: `'slow-motion'` (default), `'catch-up'` or `'variable'`. */
   overload?: SlicerOverload;
@@ -37,19 +45,21 @@ export function useSyncedUpdate(
   callback: (dt: number, frame: FrameInfo) => void,
   options: UseSyncedUpdateOptions = {},
 ): void {
-  const { refreshRate, minFrameRate, overload, overloadThreshold, priority = 0 } = options;
+  functionValue(OWNER, 'callback', callback);
+  const o = optionsObject(OWNER, options, false, OPTION_KEYS);
+  const { refreshRate, minFrameRate, overload, overloadThreshold } = options;
+  const priority = finiteNumber(OWNER, 'priority', withDefault(o.priority, 0));
   const scheduler = useFrameScheduler();
   const latest = useLatest(callback);
-  const slicer = useMemo(
-    () =>
-      createSyncedSlicer(
-        dropUndefined({ refreshRate: refreshRate ?? scheduler.refreshRate.refreshRate, minFrameRate, overload, overloadThreshold }),
-      ),
+  // The slicer lives in a holder so the rate follower can swap it when the display drops below
+  // minFrameRate (a slicer cannot have a minimum above its display rate).
+  const holder = useMemo(
+    () => createSlicerHolder(refreshRate ?? scheduler.refreshRate.refreshRate, minFrameRate, overload, overloadThreshold),
     // The rate is kept current by useFollowRefreshRate; the other options need a new slicer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [minFrameRate, overload, overloadThreshold],
   );
-  useFollowRefreshRate(scheduler, slicer, refreshRate);
+  useFollowRefreshRate(scheduler, holder, refreshRate);
 
   useEffect(
     () =>
@@ -57,11 +67,66 @@ export function useSyncedUpdate(
         (frame) => {
           // Slice the real (clamped) time, then scale each slice: slicing scaled time into display
           // intervals would make a 0.5× slow motion release an interval only every other frame.
-          const slices = slicer.advance(frame.realDeltaSeconds);
+          const slices = holder.slicer.advance(frame.realDeltaSeconds);
           for (let i = 0; i < slices.length; i++) latest.current((slices[i] as number) * frame.timeScale, frame);
         },
         { phase: 'update', priority },
       ),
-    [scheduler, slicer, priority, latest],
+    [scheduler, holder, priority, latest],
   );
+}
+
+interface SlicerHolder {
+  slicer: SyncedSlicer;
+  readonly refreshRate: number;
+  setRefreshRate(refreshRate: number): void;
+}
+
+/**
+ * A slicer plus the rule for a display slower than `minFrameRate`: the minimum in effect is
+ * lowered to the display rate (slices of one refresh interval, the shortest there is), and a
+ * development warning says so once. Throwing instead would break a running game the moment a
+ * 50 Hz display is detected, long after the options were written.
+ */
+function createSlicerHolder(
+  rate: number,
+  minFrameRate: number | undefined,
+  overload: SlicerOverload | undefined,
+  overloadThreshold: number | undefined,
+): SlicerHolder {
+  let warned = false;
+  let effectiveMin: number | undefined;
+  const build = (r: number): SyncedSlicer => {
+    effectiveMin = minFrameRate === undefined ? undefined : Math.min(minFrameRate, r);
+    if (minFrameRate !== undefined && minFrameRate > r && !warned && isDevelopment()) {
+      warned = true;
+      console.warn(
+        `${OWNER}: minFrameRate ${minFrameRate} Hz is above the display's ${r} Hz; using ${r} Hz (every slice one refresh interval)`,
+      );
+    }
+    return createSyncedSlicer(dropUndefined({ refreshRate: r, minFrameRate: effectiveMin, overload, overloadThreshold }));
+  };
+  // An invalid minFrameRate (NaN, 0, a string) is left to the slicer, which names it.
+  const valid = typeof minFrameRate === 'number' && minFrameRate > 0 && Number.isFinite(minFrameRate);
+  let currentRate = rate;
+  const holder: SlicerHolder = {
+    slicer: valid ? build(rate) : createSyncedSlicer(dropUndefined({ refreshRate: rate, minFrameRate, overload, overloadThreshold })),
+    get refreshRate() {
+      return currentRate;
+    },
+    setRefreshRate(next) {
+      currentRate = next;
+      const wanted = minFrameRate === undefined ? undefined : Math.min(minFrameRate, next);
+      // Rebuilt only when the minimum in effect changes; else the slicer keeps its buffer.
+      if (wanted !== effectiveMin) holder.slicer = build(next);
+      else holder.slicer.setRefreshRate(next);
+    },
+  };
+  return holder;
+}
+
+/** True unless the bundler says production (`process.env.NODE_ENV`), which strips the warning. */
+function isDevelopment(): boolean {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return env?.NODE_ENV !== 'production';
 }

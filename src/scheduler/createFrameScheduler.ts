@@ -1,7 +1,6 @@
 import type { AdaptiveFramerate, RefreshRateDetector, RefreshRateEstimate } from '../core/types.js';
 import { createAdaptiveFramerate } from '../core/adaptiveFramerate.js';
 import { createRefreshRateDetector } from '../core/refreshRateDetector.js';
-import { addCompensated } from '../core/counting.js';
 import {
   booleanValue,
   checkKnownKeys,
@@ -220,7 +219,13 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
   function sync(atFrameEnd: boolean): void {
     if (inFrame) return;
     if (wantsFrame()) {
-      if (handle !== null) return;
+      if (handle !== null) {
+        // A request made on a clock that was swapped since (fake timers installed after real
+        // frames ran) may never come, or come on the other clock: ask again on the current one.
+        if (!source.stale || !source.stale(handle)) return;
+        source.cancel(handle);
+        handle = null;
+      }
       const lastRunMs = times[0] as number;
       if (!atFrameEnd && Number.isFinite(lastRunMs)) {
         // Restarting after a long idle: the first frame is a fresh start, not a "gap".
@@ -334,7 +339,15 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
       frame.rawDeltaSeconds = rawDeltaSeconds;
       frame.realDeltaSeconds = paused ? 0 : clampedSeconds;
       frame.deltaSeconds = frame.realDeltaSeconds * timeScale;
-      frame.elapsedSeconds = addCompensated(gameClock, frame.deltaSeconds);
+      // Neumaier's compensated sum (see addCompensated in core/counting), written out here: a
+      // call that V8 does not inline returns its double boxed, one allocation per frame.
+      const sum = gameClock[0] as number;
+      const added = sum + frame.deltaSeconds;
+      gameClock[1] =
+        (gameClock[1] as number) +
+        (Math.abs(sum) >= frame.deltaSeconds ? sum - added + frame.deltaSeconds : frame.deltaSeconds - added + sum);
+      gameClock[0] = added;
+      frame.elapsedSeconds = added + (gameClock[1] as number);
       frame.frameIndex = framesRun++;
       frame.refreshRate = estimate.refreshRate;
       frame.divisor = divisor;

@@ -11,6 +11,12 @@ export interface FrameSource {
   cancel(handle: number): void;
   /** The current time in ms on the same clock as the frame timestamps. */
   now(): number;
+  /**
+   * Optional: true when the pending request `handle` can no longer be trusted to arrive on this
+   * source's clock (the browser source: `requestAnimationFrame` was replaced since, e.g. by fake
+   * timers). The scheduler then cancels it and requests again.
+   */
+  stale?(handle: number): boolean;
 }
 
 /** Order of work inside one frame: all `input`, then `update`, then `render`, then `after`. */
