@@ -68,22 +68,15 @@ function resolveTarget(target: UseStepInputOptions['target']): EventTarget | nul
  *
  * @example
  * ```tsx
- * import { useFixedTimestep, useStepInput } from 'react-timestep';
- *
  * function Player() {
  *   const input = useStepInput({ preventDefault: ['Space'] });
- *   useFixedTimestep({
- *     step: 1 / 60,
- *     update: (dt, frame) => {
- *       // Without a shared clock the step's span is not known: every event up to this frame
- *       // goes to the frame's first step (still exactly once).
- *       const step = input.takeStep(frame.timestampMs);
- *       if (step.pressed('Space')) console.log('jump');
- *       if (step.isDown('KeyD')) console.log('walk right', dt);
- *     },
+ *   useFixedUpdate((dt) => {
+ *     if (input.step.pressed('Space')) jump(); // went down during this step: seen by this step only
+ *     if (input.step.isDown('KeyD')) walk(dt); // held at this step's end
  *   });
  *   return null;
  * }
+ * // <FixedClockProvider step={1 / 60}><Player /></FixedClockProvider>
  * ```
  */
 export function useStepInput(options: UseStepInputOptions = {}): InputQueue {
