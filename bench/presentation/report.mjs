@@ -118,7 +118,7 @@ export function presentationSection(presentation, standalone) {
   const interval = results[0]?.intervalMs ?? NaN;
   out.push('What this run\'s record shows:');
   out.push('');
-  out.push(`- Chromium presented ${presented} of the ${drawn} pictures drawn (${percent(presented / drawn)}); the main-frame reporters' states: ${Object.entries(states).map(([k, v]) => `\`${k}\` ${v}`).join(', ')}${unreported ? `; ${unreported} pictures had no main-frame reporter in the record` : ''}. ${superseded} presented pictures were superseded within the same display interval.`);
+  out.push(`- Chromium presented ${presented} of the ${drawn} pictures drawn (${percent(presented / drawn)}); the main-frame reporters' states: ${Object.entries(states).map(([k, v]) => `\`${k}\` ${v}`).join(', ')}${unreported ? `; ${unreported} ${unreported === 1 ? 'picture' : 'pictures'} had no main-frame reporter in the record` : ''}. ${superseded} presented pictures were superseded within the same display interval.`);
   out.push(`- The display interval (viz's begin-frame source) is ${intervals.join(', ')} ms, i.e. ${intervals.map((x) => (1000 / Number(x)).toFixed(4)).join(', ')} Hz: a whole number of microseconds, not 1/60 s. Every rAF timestamp equals the frame time of its BeginFrame to within ${skew.toFixed(3)} ms${results.every((r) => r.crossOriginIsolated) ? ' (the page is cross-origin isolated: timestamps in 5 µs steps)' : ''}.`);
   out.push(`- Vblanks between shown pictures, all runs: ${Object.entries(vblanks).sort((a, b) => a[0] - b[0]).map(([k, v]) => `${k} × ${v}`).join(', ')}.`);
   const steps = (x) => Math.round(x / interval);
