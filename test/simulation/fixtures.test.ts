@@ -128,6 +128,17 @@ describe('frame fixtures: the scenarios', () => {
     expect(Math.max(...f.loadMs!)).toBeGreaterThan(f.intervalMs);
   });
 
+  // Firefox's vsync timer restarts with a new phase after a late frame; Chromium's never moves.
+  it.each(names.filter((n) => /idle|load|throttle/.test(n)))('%s: phase jumps only after a late frame (delta over 1.1 intervals)', (name) => {
+    const f = loadFrameFixture(name);
+    if (f.browser === 'firefox') expect(f.phaseJumps).toBeGreaterThan(5);
+    else expect(f.phaseJumps).toBe(0);
+    for (const run of f.runs.slice(1)) {
+      const deltaMs = f.timestampsMs[run.start]! - f.timestampsMs[run.start - 1]!;
+      expect(deltaMs).toBeGreaterThan(1.1 * f.intervalMs);
+    }
+  });
+
   it.each(names.filter((n) => n.endsWith('idle')))('%s: mostly one vblank per frame', (name) => {
     expect(loadFrameFixture(name).droppedFrameShare).toBeLessThan(0.05);
   });
@@ -149,8 +160,10 @@ describe('frame fixtures: the scenarios', () => {
     const hiddenMs = f.gapsMs.reduce((a, b) => a + b, 0);
     expect(hiddenMs).toBeGreaterThan(4500);
     if (f.browser === 'chromium') expect(f.gapsMs).toHaveLength(1);
-    else for (const gap of f.gapsMs) expect(gap).toBeGreaterThan(900);
-    if (f.browser === 'firefox') expect(f.gapsMs.length).toBeGreaterThanOrEqual(3);
+    else {
+      expect(f.gapsMs.length).toBeGreaterThanOrEqual(3);
+      for (const gap of f.gapsMs) expect(gap > 900 && gap < 2100).toBe(true);
+    }
   });
 });
 
@@ -296,5 +309,62 @@ describe('frame fixtures: the loader recovers a known grid', () => {
     expect(f.vblanks[50]).toBeNaN();
     expect(f.intervalMs).toBeCloseTo(16.666, 6);
     expect(f.jitterMaxMs).toBeLessThan(1e-6);
+  });
+});
+
+/** Of the callbacks that ran longer than an interval, the share whose next frame came exactly one vblank later. */
+function lateCallbacksOnTime(f: FrameFixture): number {
+  let late = 0;
+  let onTime = 0;
+  for (let i = 0; i + 1 < f.frames; i++) {
+    if (f.loadMs![i]! > f.intervalMs && !Number.isNaN(f.vblanks[i + 1]!)) {
+      late++;
+      if (f.vblanks[i + 1] === 1) onTime++;
+    }
+  }
+  return onTime / late;
+}
+
+describe('README: the real frame streams table and statements', () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const start = readme.indexOf('### Real frame streams');
+  const section = readme.slice(start, readme.indexOf('\n#', start + 5));
+  const rows = section.split('\n').filter((line) => /^\| (Chromium|Firefox)/.test(line));
+
+  it('has one row per fixture, in the loader\'s order', () => {
+    expect(start).toBeGreaterThan(0);
+    expect(rows.map((row) => {
+      const [browser, scenario] = row.split('|').slice(1, 3).map((cell) => cell.trim());
+      return `${browser!.startsWith('Chromium') ? 'chromium' : 'firefox'}-${scenario}`;
+    })).toEqual(names);
+  });
+
+  it.each(names)('%s: its row matches the loader (to the digits shown)', (name) => {
+    const f = loadFrameFixture(name);
+    const row = rows.find((line) => {
+      const [browser, scenario] = line.split('|').slice(1, 3).map((cell) => cell.trim());
+      return browser!.toLowerCase().startsWith(f.browser) && scenario === f.scenario;
+    });
+    expect(row).toBeDefined();
+    const cells = row!.split('|').slice(1, -1).map((cell) => cell.trim());
+    expect(cells[0]).toBe(`${f.browser === 'chromium' ? 'Chromium' : 'Firefox ESR'} ${f.browserVersion.split('.')[0]}`);
+    expect(cells[2]).toBe(f.frames.toLocaleString('en-US'));
+    expect(cells[3]).toBe(f.rateHz.toFixed(3));
+    expect(Number(cells[4])).toBe(f.quantisationMs);
+    expect(cells[5]).toBe(`${f.jitterRmsMs.toFixed(2)} / ${f.jitterMaxMs.toFixed(2)}`);
+    expect(cells[6]).toBe(`${(f.droppedFrameShare * 100).toFixed(1)} %`);
+    expect(cells[7]).toBe(String(f.phaseJumps));
+  });
+
+  it('the late-callback shares and the hidden gap it quotes', () => {
+    const match = /for\s+(\d+) % in Chromium load, (\d+) % in Chromium throttle and (\d+) % in Firefox load/.exec(section.replace(/\s+/g, ' '));
+    expect(match).not.toBeNull();
+    const shares = ['chromium-load', 'chromium-throttle', 'firefox-load'].map((n) => lateCallbacksOnTime(loadFrameFixture(n)));
+    expect(match!.slice(1, 4).map(Number)).toEqual(shares.map((share) => Math.round(share * 100)));
+    for (const share of shares) expect(share).toBeGreaterThan(0.5);
+    const gap = /one (\d+\.\d\d) s gap/.exec(section);
+    expect(gap![1]).toBe((loadFrameFixture('chromium-hidden').gapsMs[0]! / 1000).toFixed(2));
+    // "Chromium's frames sit on a 16.666 ms grid (60.002 Hz …)"
+    expect(section).toContain(`16.666 ms grid (${loadFrameFixture('chromium-idle').rateHz.toFixed(3)} Hz`);
   });
 });
