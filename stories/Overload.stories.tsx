@@ -6,6 +6,7 @@ import { busyWait } from './components/busyWait.js';
 import { LaneCanvas, pingPong } from './components/LaneCanvas.js';
 import type { LaneCanvasHandle } from './components/LaneCanvas.js';
 import { LivePlot } from './components/LivePlot.js';
+import { LiveViewer } from './components/liveViewer.js';
 import { Readout } from './components/Readout.js';
 import { RingBuffer } from './components/ringBuffer.js';
 import { useRafLoop } from './components/useRafLoop.js';
@@ -19,85 +20,133 @@ interface OverloadProps {
   policy: Policy;
   /** Main-thread time one update costs while the load is on, ms (busy-wait). */
   updateCostMs: number;
-  /** `'spikes'`: the cost applies 1 s out of every 3 s; `'constant'`: always. */
-  pattern: 'spikes' | 'constant';
+  /**
+   * `'spikes'`: the update cost applies 1 s out of every 3 s; `'constant'`: always; `'hitch'`: no
+   * update cost, but one frame every 3 s stalls for `hitchMs` (a garbage collection, a level load).
+   */
+  pattern: 'spikes' | 'constant' | 'hitch';
+  /** With `'hitch'`: how long the stalled frame takes, ms. */
+  hitchMs: number;
   /** Fixed update rate, Hz. */
   updateRate: number;
-  /** Most updates in one frame (seed 001 listing 5 bound). */
+  /** Most updates in one frame. */
   maxSteps: number;
 }
 
 const SAMPLES = 300;
-/** Frames over which the game speed is measured. */
-const SPEED_WINDOW = 20;
 const PERIOD_SECONDS = 3;
+/** Lag is back to normal when it is within this many ms of the lag before any load (rAF timestamps wobble). */
+const LAG_TOLERANCE_MS = 2;
 
-function OverloadDemo({ policy, updateCostMs, pattern, updateRate, maxSteps }: OverloadProps) {
+const ms0 = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '–');
+const ms1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
+const ratio = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '–');
+
+function OverloadDemo({ policy, updateCostMs, pattern, hitchMs, updateRate, maxSteps }: OverloadProps) {
   const lanes = useRef<LaneCanvasHandle>(null);
   const state = useMemo(() => {
     const step = 1 / updateRate;
     return {
       fixed: policy === 'variable' ? null : createFixedStep({ step, maxSteps, overload: policy, interpolation: 'previous' }),
+      // The refresh interval only sets the unit of "in steps" figures here; presents are measured.
+      viewer: new LiveViewer({ refreshIntervalMs: 1000 / 60, stepMs: step * 1000 }),
       step,
       startMs: Number.NaN,
       lastMs: Number.NaN,
+      lastHitchPeriod: 0,
+      loadSeen: false,
       gameSeconds: 0,
-      frame: 0,
-      history: { game: new RingBuffer(SPEED_WINDOW), real: new RingBuffer(SPEED_WINDOW) },
       steps: new RingBuffer(SAMPLES),
       speed: new RingBuffer(SAMPLES),
       frameMs: new RingBuffer(SAMPLES),
+      lagMs: new RingBuffer(SAMPLES),
       droppedMs: new RingBuffer(SAMPLES),
-      pendingMs: new RingBuffer(SAMPLES),
       positions: new Float64Array(1),
-      values: { frames: 0, speed: Number.NaN, minSpeed: Number.NaN, maxSteps: 0, droppedMs: 0, pendingMs: 0, maxDtMs: 0, loadOn: 0 },
+      values: {
+        frames: 0,
+        loadOn: 0,
+        lagMs: Number.NaN,
+        quietLagMs: Number.NaN,
+        droppedMs: Number.NaN,
+        speed: Number.NaN,
+        netSpeed: Number.NaN,
+        minSpeed: Number.NaN,
+        maxSpeed: Number.NaN,
+        maxSteps: 0,
+        maxDtMs: 0,
+      },
     };
   }, [policy, updateRate, maxSteps]);
 
   useRafLoop((nowMs) => {
     const s = state;
+    const v = s.values;
+    const viewer = s.viewer;
+    const f = viewer.frame;
     if (!Number.isFinite(s.startMs)) s.startMs = nowMs;
-    const t = (nowMs - s.startMs) / 1000;
-    const loadOn = pattern === 'constant' || (t % 3 >= 1 && t % 3 < 2);
-    const cost = loadOn ? updateCostMs : 0;
+    const realMs = nowMs - s.startMs;
+    // The picture drawn in the previous frame is on screen by the time the browser hands out the
+    // next one: score it now, presented at this frame's timestamp (a long frame shows it late).
+    if (Number.isFinite(s.lastMs)) {
+      f.presentMs = realMs;
+      s.lagMs.push(f.presentMs - f.droppedMs - f.pictureMs);
+      if (viewer.add()) {
+        const recent = viewer.recent;
+        const total = viewer.total;
+        if (recent && total) {
+          v.lagMs = recent.lagMeanMs;
+          v.speed = recent.speed;
+          v.netSpeed = recent.netSpeed;
+          v.droppedMs = total.droppedSeconds * 1000;
+          v.minSpeed = Number.isFinite(v.minSpeed) ? Math.min(v.minSpeed, recent.speed) : recent.speed;
+          v.maxSpeed = Number.isFinite(v.maxSpeed) ? Math.max(v.maxSpeed, recent.speed) : recent.speed;
+          // The lag of a loop on time: the last quarter second before any load came on.
+          if (!s.loadSeen) v.quietLagMs = recent.lagMeanMs;
+        }
+      }
+      // No sample before the first measurement: the plot starts when the speed is known.
+      if (Number.isFinite(v.speed)) s.speed.push(v.speed);
+    }
+
+    const t = realMs / 1000;
+    const inSpike = t % PERIOD_SECONDS >= 1 && t % PERIOD_SECONDS < 2;
+    const period = Math.floor((t - 1) / PERIOD_SECONDS) + 1;
+    const hitch = pattern === 'hitch' && t >= 1 && period > s.lastHitchPeriod;
+    if (hitch) s.lastHitchPeriod = period;
+    const loadOn = pattern === 'constant' || (pattern === 'spikes' && inSpike) || hitch;
+    if (loadOn) s.loadSeen = true;
+    const cost = loadOn && pattern !== 'hitch' ? updateCostMs : 0;
     let steps = 1;
-    let picture: number;
     if (s.fixed) {
-      const f = s.fixed.advance(nowMs);
-      for (let k = 0; k < f.steps; k += 1) busyWait(cost);
-      steps = f.steps;
-      s.gameSeconds = f.totalSteps * s.step;
-      picture = f.pictureTime;
-      s.values.droppedMs = f.totalDroppedSeconds * 1000;
-      s.values.pendingMs = f.pendingSeconds * 1000;
+      const frame = s.fixed.advance(nowMs);
+      for (let k = 0; k < frame.steps; k += 1) busyWait(cost);
+      steps = frame.steps;
+      s.gameSeconds = frame.totalSteps * s.step;
+      f.pictureMs = frame.pictureTime * 1000;
+      f.droppedMs = frame.totalDroppedSeconds * 1000;
     } else {
       // The naive loop: one update with whatever time passed. It keeps real speed by taking huge steps.
       const dt = Number.isFinite(s.lastMs) ? (nowMs - s.lastMs) / 1000 : 0;
       busyWait(cost);
       s.gameSeconds += dt;
-      picture = s.gameSeconds;
-      // Only frames under load count: start-up hiccups must not pass for the effect.
-      if (loadOn) s.values.maxDtMs = Math.max(s.values.maxDtMs, dt * 1000);
+      f.pictureMs = s.gameSeconds * 1000;
+      f.droppedMs = 0;
+      // Only updates made while the load is on count: start-up hiccups must not pass for the effect.
+      if (s.loadSeen) v.maxDtMs = Math.max(v.maxDtMs, dt * 1000);
     }
-    s.history.game.push(s.gameSeconds);
-    s.history.real.push(nowMs / 1000);
-    const n = s.history.game.length;
-    const speed = n > 1 ? (s.gameSeconds - s.history.game.at(0)) / (nowMs / 1000 - s.history.real.at(0)) : Number.NaN;
+    f.updates = steps;
+    f.vblanks = Number.NaN;
+    if (hitch) busyWait(hitchMs);
     s.steps.push(steps);
-    s.speed.push(speed);
     s.frameMs.push(Number.isFinite(s.lastMs) ? nowMs - s.lastMs : 0);
-    s.droppedMs.push(s.values.droppedMs);
-    s.pendingMs.push(s.values.pendingMs);
+    s.droppedMs.push(f.droppedMs);
     s.lastMs = nowMs;
-    s.frame += 1;
-    const v = s.values;
-    v.frames = s.frame;
-    v.speed = speed;
-    if (n === SPEED_WINDOW) v.minSpeed = Number.isFinite(v.minSpeed) ? Math.min(v.minSpeed, speed) : speed;
+    v.frames += 1;
     v.maxSteps = Math.max(v.maxSteps, steps);
     v.loadOn = loadOn ? 1 : 0;
-    s.positions[0] = pingPong(picture, PERIOD_SECONDS);
-    lanes.current?.draw(s.positions, pingPong(t, PERIOD_SECONDS));
+    s.positions[0] = pingPong(f.pictureMs / 1000, PERIOD_SECONDS);
+    // The ring is the game clock: real time minus what slow-motion dropped on purpose.
+    lanes.current?.draw(s.positions, pingPong((realMs - f.droppedMs) / 1000, PERIOD_SECONDS));
   });
 
   return (
@@ -106,14 +155,17 @@ function OverloadDemo({ policy, updateCostMs, pattern, updateRate, maxSteps }: O
       <Readout
         values={state.values}
         fields={[
-          { key: 'frames', label: 'frames', format: (n) => n.toFixed(0) },
+          { key: 'frames', label: 'frames', format: ms0 },
           { key: 'loadOn', label: 'load on', format: (n) => (n ? 'yes' : 'no') },
-          { key: 'speed', label: 'game speed (game s / real s)' },
-          { key: 'minSpeed', label: 'lowest game speed seen' },
-          { key: 'maxSteps', label: 'most updates in one frame', format: (n) => n.toFixed(0) },
-          { key: 'droppedMs', label: 'game time dropped (ms)', format: (n) => n.toFixed(0) },
-          { key: 'pendingMs', label: 'game time owed (ms)', format: (n) => n.toFixed(0) },
-          { key: 'maxDtMs', label: 'largest update dt under load (ms)', format: (n) => n.toFixed(1) },
+          { key: 'lagMs', label: 'lag, last ¼ s, net of dropped time (ms)', format: ms1 },
+          { key: 'quietLagMs', label: 'lag before any load (ms)', format: ms1 },
+          { key: 'droppedMs', label: 'game time dropped, total (ms)', format: ms0 },
+          { key: 'speed', label: 'game speed, last ¼ s (game s / real s)', format: ratio },
+          { key: 'netSpeed', label: 'game speed counting dropped time', format: ratio },
+          { key: 'minSpeed', label: 'lowest game speed seen', format: ratio },
+          { key: 'maxSpeed', label: 'highest game speed seen', format: ratio },
+          { key: 'maxSteps', label: 'most updates in one frame', format: ms0 },
+          { key: 'maxDtMs', label: 'largest update dt under load (ms)', format: ms1 },
         ]}
       />
       <LivePlot
@@ -121,14 +173,14 @@ function OverloadDemo({ policy, updateCostMs, pattern, updateRate, maxSteps }: O
         series={[{ label: 'steps', stroke: '#5dade2', buffer: state.steps, stepped: true }]}
         height={120}
       />
-      <LivePlot title="Game speed (1 = real time)" series={[{ label: 'speed', stroke: '#1e9e55', buffer: state.speed }]} height={120} />
+      <LivePlot title="Game speed over the last ¼ s (1 = real time)" series={[{ label: 'speed', stroke: '#1e9e55', buffer: state.speed }]} height={120} />
       <LivePlot
-        title="Frame time, dropped and owed game time (ms)"
+        title="Frame time, lag of each picture and game time dropped (ms)"
         yLabel="ms"
         series={[
           { label: 'frame time', stroke: '#999', buffer: state.frameMs },
+          { label: 'lag (net of dropped)', stroke: '#5dade2', buffer: state.lagMs },
           { label: 'dropped (total)', stroke: '#f06a6a', buffer: state.droppedMs },
-          { label: 'owed', stroke: '#f5b041', buffer: state.pendingMs },
         ]}
       />
     </div>
@@ -139,11 +191,12 @@ const meta = {
   title: 'Algorithms/3 · Overload: the well of despair',
   component: OverloadDemo,
   render: (args) => <OverloadDemo key={JSON.stringify(args)} {...args} />,
-  args: { policy: 'slow-motion', updateCostMs: 25, pattern: 'spikes', updateRate: 60, maxSteps: 5 },
+  args: { policy: 'slow-motion', updateCostMs: 25, pattern: 'spikes', hitchMs: 500, updateRate: 60, maxSteps: 5 },
   argTypes: {
     policy: { control: { type: 'inline-radio' }, options: ['slow-motion', 'catch-up', 'variable'] },
     updateCostMs: { control: { type: 'range', min: 0, max: 40, step: 1 } },
-    pattern: { control: { type: 'inline-radio' }, options: ['spikes', 'constant'] },
+    pattern: { control: { type: 'inline-radio' }, options: ['spikes', 'constant', 'hitch'] },
+    hitchMs: { control: { type: 'range', min: 50, max: 1000, step: 50 } },
     updateRate: { control: { type: 'select' }, options: [30, 60, 120] },
     maxSteps: { control: { type: 'range', min: 1, max: 10, step: 1 } },
   },
@@ -153,19 +206,27 @@ const meta = {
         component: `
 When one update costs more real time than the game time it simulates, a fixed-step loop falls
 behind; running more updates to catch up makes the next frame even longer. Left alone, the loop
-sinks ever deeper: the "well of despair" (seed 002). Every escape gives something up:
+sinks ever deeper: the "well of despair" ("Setting up a game update loop in-sync with rendering",
+April 2013). Every way out gives something up:
 
 - \`overload: 'slow-motion'\`: at most \`maxSteps\` updates per frame; the excess game time is dropped
-  and reported (\`droppedSeconds\`). The game runs slower than real time while overloaded, but
-  recovers at once when the load goes.
+  and reported (\`droppedSeconds\`). The game runs slower than real time while overloaded.
 - \`overload: 'catch-up'\`: at most \`maxSteps\` updates per frame, but the debt is kept and paid off
-  at \`maxSteps\` per frame once there is room, so game time ends up exactly on the clock again
-  (seed 001 listing 5). While it is paying, the game runs fast.
+  at \`maxSteps\` per frame once there is room, so game time ends up on the clock again (Peter
+  Sundqvist, "Timestepping"). While it pays, the game runs faster than real time.
 - **variable** (the naive loop, for contrast): one update with the whole elapsed time. It keeps
   real speed by taking giant steps, which is where physics tunnels and explodes.
 
-The cost is real: each update busy-waits \`updateCostMs\` on the main thread (with \`'spikes'\`, during
-one second out of every three). The ring marks real time; the dot is the game's picture.
+The load is real: each update busy-waits \`updateCostMs\` on the main thread (with \`'spikes'\`,
+during one second out of every three), or with \`'hitch'\` one frame every three seconds stalls for
+\`hitchMs\`. The readouts are the package's viewer model (\`createViewerMeter\`) scoring each picture
+when the browser hands out the next frame. **Dropped time is not lag:** lag is how old the shown game
+moment is against the game clock net of the time slow-motion dropped on purpose, and the dropped
+time is shown on its own. With \`interpolation: 'previous'\` a loop on time lags one update step
+plus the wait for the next frame; after the load goes, the lag readout returns to its value before
+the load, however much was dropped. Game speed is game time advanced per real second over the last
+quarter second ("–" until a quarter second has been measured). The ring marks the game clock (real
+time minus dropped time); the dot is the picture.
 `,
       },
     },
@@ -175,13 +236,39 @@ one second out of every three). The ring marks real time; the dot is the game's 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Updates cost 25 ms but simulate 16.7: at most five a frame, the rest dropped and reported. */
+/** Wait until the load is off and the lag is back within a few ms of the lag before any load. */
+async function expectLagRecovers(canvasElement: HTMLElement, timeout: number): Promise<void> {
+  const quiet = await waitForValue(canvasElement, 'quietLagMs', Number.isFinite);
+  await waitForValue(
+    canvasElement,
+    'lagMs',
+    (lag) => readValue(canvasElement, 'loadOn') === 0 && Math.abs(lag - quiet) <= LAG_TOLERANCE_MS,
+    timeout,
+  );
+}
+
+/** Updates cost 25 ms but simulate 16.7: at most five a frame, the rest dropped; lag recovers. */
 export const SlowMotion: Story = {
   play: async ({ canvasElement }) => {
     await expectFramesAdvance(canvasElement, 'frames', 5);
+    await waitForValue(canvasElement, 'speed', Number.isFinite, 3000);
     await waitForValue(canvasElement, 'droppedMs', (ms) => ms > 0, 6000);
     await waitForValue(canvasElement, 'minSpeed', (speed) => speed < 0.95, 6000);
     await expect(readValue(canvasElement, 'maxSteps')).toBeLessThanOrEqual(5);
+    await expectLagRecovers(canvasElement, 6000);
+    // The dropped time stays dropped and is shown apart from the lag.
+    await expect(readValue(canvasElement, 'droppedMs')).toBeGreaterThan(100);
+  },
+};
+
+/** A 500 ms hitch every three seconds with slow-motion: most of it is dropped, and the lag comes back. */
+export const Hitch: Story = {
+  args: { pattern: 'hitch' },
+  play: async ({ canvasElement }) => {
+    await expectFramesAdvance(canvasElement, 'frames', 5);
+    await waitForValue(canvasElement, 'droppedMs', (ms) => ms > 300, 6000);
+    await expectLagRecovers(canvasElement, 4000);
+    await expect(readValue(canvasElement, 'lagMs')).toBeLessThan(100);
   },
 };
 
@@ -191,6 +278,8 @@ export const CatchUp: Story = {
   play: async ({ canvasElement }) => {
     await expectFramesAdvance(canvasElement, 'frames', 5);
     await waitForValue(canvasElement, 'maxSteps', (steps) => steps === 5, 6000);
+    await waitForValue(canvasElement, 'maxSpeed', (speed) => speed > 1.05, 6000);
+    await expectLagRecovers(canvasElement, 6000);
     await expect(readValue(canvasElement, 'droppedMs')).toBe(0);
   },
 };
