@@ -129,6 +129,7 @@ export interface FixedJobDefaults {
  */
 export function useFixedTimestep(options: UseFixedTimestepOptions): FixedTimestepControls {
   if (typeof options !== 'object' || options === null) throw new RangeError(`useFixedTimestep: options must be an object, got ${options === null ? 'null' : typeof options}`);
+  if (isDevelopment()) warnUnknownOptions(options);
   return useFixedJob('useFixedTimestep', 'option', options as unknown as FixedJobSettings, {});
 }
 
@@ -230,6 +231,18 @@ function useOwnClockOptions(
   useEffect(() => clock?.setOptions({ step, maxSteps, overload }), [clock, step, maxSteps, overload]);
   useEffect(() => clock?.setInterpolation(interpolation), [clock, interpolation]);
   useEffect(() => clock?.setPriority(priority), [clock, priority]);
+}
+
+const KNOWN_OPTIONS = new Set(['step', 'update', 'render', 'interpolation', 'maxSteps', 'overload', 'paused', 'priority']);
+const warnedUnknown = new Set<string>();
+
+/** A misspelt option (`timescale`, `maxstep`) would be ignored without a word: say so, once per name. */
+function warnUnknownOptions(options: object): void {
+  for (const key of Object.keys(options)) {
+    if (KNOWN_OPTIONS.has(key) || warnedUnknown.has(key)) continue;
+    warnedUnknown.add(key);
+    console.warn(`useFixedTimestep: unknown option \`${key}\` is ignored (known: ${[...KNOWN_OPTIONS].join(', ')}).`);
+  }
 }
 
 const warned = new WeakMap<FixedClock, Set<string>>();

@@ -158,15 +158,23 @@ describe('useFixedTimestep options checked at mount and on change, in the hookâ€
     useFixedTimestep(props as never);
     return null;
   }
-  it.each([
+  const noop = (): void => undefined;
+  it.each<[Record<string, unknown>, RegExp]>([
     [{ step: 1 / 60 }, /useFixedTimestep: option `update` must be a function \(it is required\), got undefined/],
-    [{ update: () => undefined }, /useFixedTimestep: option `step` must be a finite number > 0 \(it is required without a <FixedClockProvider>\), got undefined/],
-    [{ step: 0, update: () => undefined }, /useFixedTimestep: option `step` must be a finite number > 0, got 0/],
-    [{ step: 1 / 60, update: () => undefined, render: 5 }, /useFixedTimestep: option `render` must be a function, got 5/],
-    [{ step: 1 / 60, update: () => undefined, paused: 'yes' }, /useFixedTimestep: option `paused` must be a boolean, got "yes"/],
+    [{ update: noop }, /useFixedTimestep: option `step` must be a finite number > 0 \(it is required without a <FixedClockProvider>\), got undefined/],
+    [{ step: 0, update: noop }, /useFixedTimestep: option `step` must be a finite number > 0, got 0/],
+    [{ step: 1 / 60, update: noop, render: 5 }, /useFixedTimestep: option `render` must be a function, got 5/],
+    [{ step: 1 / 60, update: noop, paused: 'yes' }, /useFixedTimestep: option `paused` must be a boolean, got "yes"/],
   ])('%j â†’ %s', (props, message) => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(() => render(strict(<FrameProvider><Bare {...props} /></FrameProvider>))).toThrow(message);
+  });
+
+  it('a misspelt option is named in a development warning (it would be ignored silently otherwise)', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const view = render(strict(<Bare step={1 / 60} update={() => undefined} timescale={2} />));
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/useFixedTimestep: unknown option `timescale` is ignored/));
+    view.unmount();
   });
 
   it('a bad step given on a later render throws then, naming it', () => {
