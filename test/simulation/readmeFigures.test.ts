@@ -64,7 +64,7 @@ function simulatedRow(quantizationMs: number): string {
       bestBefore = Math.min(bestBefore, before / n);
       worstAfter = Math.max(worstAfter, after / n);
     }
-    cells.push(`${percent(bestBefore)}–${percent(worstBefore)} → ≤ ${percent(worstAfter)}`);
+    cells.push(`${percent(bestBefore)}–${percent(worstBefore)} → ${worstAfter === 0 ? '0 %' : `≤ ${percent(worstAfter)}`}`);
   }
   return `| simulated, ${RATES.length} rates, ${quantizationMs} ms steps, ±1 ms jitter, 3 % drops | ${count(counted)} | ${cells.join(' | ')} |`;
 }
