@@ -339,6 +339,36 @@ describe('createFixedClock', () => {
     expect(() => clock.setOptions({ step: -1 })).toThrow(/`step`/);
   });
 
+  it('left without jobs while the scheduler runs on, it rejoins where it stopped: no burst of steps for the idle time', () => {
+    const { clock, frames, scheduler } = clockOn(60);
+    const keepAlive = scheduler.subscribe(() => undefined); // something else keeps the loop running
+    let updates = 0;
+    const off = clock.addUpdate(() => void updates++);
+    frames(11);
+    expect(updates).toBe(10);
+    off();
+    frames(120); // two seconds with no job on the clock
+    clock.addUpdate(() => void updates++);
+    frames(1);
+    expect(updates).toBe(10); // the first frame back rejoins; no 5-step burst
+    frames(10);
+    expect(updates).toBe(20);
+    expect(clock.stats.totalDroppedSeconds).toBe(0);
+    keepAlive();
+  });
+
+  it('a job removed and re-added with no frame in between (a React resubscription) loses no step', () => {
+    const { clock, frames } = clockOn(60);
+    let updates = 0;
+    let off = clock.addUpdate(() => void updates++);
+    frames(11);
+    off();
+    off = clock.addUpdate(() => void updates++);
+    frames(10);
+    expect(updates).toBe(20);
+    off();
+  });
+
   it('joins another scheduler without a jump in game time', () => {
     const a = display(60);
     const b = display(60);
