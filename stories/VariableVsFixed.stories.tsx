@@ -72,6 +72,38 @@ const LANES = [
   { label: 'fixed step, slow PC', color: '#5dade2' },
 ] as const;
 
+/** Lowest and highest bounce heights of two balls, and the worst distance of one from the exact answer. */
+class Bounces {
+  lo = Infinity;
+  hi = -Infinity;
+  worstErrorM = 0;
+  count = 0;
+
+  measure(a: Ball, b: Ball, exactM: number): void {
+    this.lo = Infinity;
+    this.hi = -Infinity;
+    this.worstErrorM = 0;
+    this.count = Math.max(a.apexes.length, b.apexes.length);
+    this.scan(a, exactM);
+    this.scan(b, exactM);
+  }
+
+  /** hi − lo, NaN until two bounces were measured. */
+  spread(): number {
+    return this.count >= 2 ? this.hi - this.lo : Number.NaN;
+  }
+
+  private scan(ball: Ball, exactM: number): void {
+    for (let k = 0; k < ball.apexes.length; k += 1) {
+      const apex = ball.apexes.at(k);
+      if (apex < this.lo) this.lo = apex;
+      if (apex > this.hi) this.hi = apex;
+      const error = Math.abs(apex - exactM);
+      if (error > this.worstErrorM) this.worstErrorM = error;
+    }
+  }
+}
+
 function VariableVsFixedDemo({ updateRate, loadMs, launchSpeed }: VariableVsFixedProps) {
   const lanes = useRef<LaneCanvasHandle>(null);
   const state = useMemo(() => {
@@ -85,14 +117,28 @@ function VariableVsFixedDemo({ updateRate, loadMs, launchSpeed }: VariableVsFixe
       fixed: fixed ? createFixedStep({ step: 1 / updateRate, interpolation: 'none', maxSteps: 10, boundaryTolerance: 0 }) : undefined,
       lastMs: Number.NaN,
     });
+    const exactApexM = (launchSpeed * launchSpeed) / (2 * GRAVITY);
     return {
-      machines: [machine(1, false), machine(2, false), machine(1, true), machine(2, true)],
+      machines: [machine(1, false), machine(2, false), machine(1, true), machine(2, true)] as const,
+      exactApexM,
+      variable: new Bounces(),
+      fixedBounces: new Bounces(),
       frame: 0,
       seed: 7,
       dtFast: new RingBuffer(SAMPLES),
       stepsFast: new RingBuffer(SAMPLES),
       positions: new Float64Array(4),
-      values: { frames: 0, variableGap: 0, fixedGap: 0, variableApexSpread: Number.NaN, fixedApex: Number.NaN },
+      values: {
+        frames: 0,
+        exactApex: exactApexM,
+        bounces: 0,
+        variableSpread: Number.NaN,
+        fixedSpread: Number.NaN,
+        variableError: Number.NaN,
+        fixedError: Number.NaN,
+        variableGap: 0,
+        fixedGap: 0,
+      },
     };
   }, [updateRate, launchSpeed]);
 
@@ -100,9 +146,10 @@ function VariableVsFixedDemo({ updateRate, loadMs, launchSpeed }: VariableVsFixe
     const s = state;
     s.seed = (s.seed * 16807) % 2147483647;
     busyWait(loadMs * (s.seed / 2147483647));
-    s.machines.forEach((m, i) => {
+    for (let i = 0; i < s.machines.length; i += 1) {
+      const m = s.machines[i]!;
       // The slow PC sees every other frame; it starts on the same first frame as the fast one.
-      if (s.frame % m.every !== 0) return;
+      if (s.frame % m.every !== 0) continue;
       if (m.fixed) {
         const f = m.fixed.advance(nowMs);
         for (let k = 0; k < f.steps; k += 1) m.ball.update(m.fixed.step);
@@ -115,24 +162,22 @@ function VariableVsFixedDemo({ updateRate, loadMs, launchSpeed }: VariableVsFixe
       }
       m.lastMs = nowMs;
       s.positions[i] = m.ball.lane();
-    });
-    const [vFast, vSlow, fFast, fSlow] = s.machines as [Machine, Machine, Machine, Machine];
+    }
+    const [vFast, vSlow, fFast, fSlow] = s.machines;
+    const v = s.values;
     // Compare the two machines only where both just ran (every other frame).
     if (s.frame % 2 === 0 && s.frame > 0) {
-      s.values.variableGap = Math.max(s.values.variableGap, Math.abs(vFast.ball.height - vSlow.ball.height));
-      s.values.fixedGap = Math.max(s.values.fixedGap, Math.abs(fFast.ball.height - fSlow.ball.height));
+      v.variableGap = Math.max(v.variableGap, Math.abs(vFast.ball.height - vSlow.ball.height));
+      v.fixedGap = Math.max(v.fixedGap, Math.abs(fFast.ball.height - fSlow.ball.height));
     }
-    s.values.frames = s.frame;
-    s.values.fixedApex = fFast.ball.apexes.last();
-    let lo = Infinity;
-    let hi = -Infinity;
-    for (const m of [vFast, vSlow]) {
-      for (let k = 0; k < m.ball.apexes.length; k += 1) {
-        lo = Math.min(lo, m.ball.apexes.at(k));
-        hi = Math.max(hi, m.ball.apexes.at(k));
-      }
-    }
-    s.values.variableApexSpread = hi >= lo ? hi - lo : Number.NaN;
+    v.frames = s.frame;
+    s.variable.measure(vFast.ball, vSlow.ball, s.exactApexM);
+    s.fixedBounces.measure(fFast.ball, fSlow.ball, s.exactApexM);
+    v.bounces = Math.min(s.variable.count, s.fixedBounces.count);
+    v.variableSpread = s.variable.spread();
+    v.fixedSpread = s.fixedBounces.spread();
+    v.variableError = s.variable.count > 0 ? s.variable.worstErrorM : Number.NaN;
+    v.fixedError = s.fixedBounces.count > 0 ? s.fixedBounces.worstErrorM : Number.NaN;
     s.frame += 1;
     lanes.current?.draw(s.positions);
   });
@@ -145,10 +190,14 @@ function VariableVsFixedDemo({ updateRate, loadMs, launchSpeed }: VariableVsFixe
         values={state.values}
         fields={[
           { key: 'frames', label: 'frames', format: (n) => n.toFixed(0) },
-          { key: 'variableGap', label: 'variable dt: fast vs slow PC, worst gap', format: m },
-          { key: 'fixedGap', label: 'fixed step: fast vs slow PC, worst gap', format: m },
-          { key: 'variableApexSpread', label: 'variable dt: spread of bounce heights', format: m },
-          { key: 'fixedApex', label: 'fixed step: last bounce height', format: m },
+          { key: 'exactApex', label: 'exact bounce height v²/2g', format: m },
+          { key: 'bounces', label: 'bounces measured (last 64 kept)', format: (n) => n.toFixed(0) },
+          { key: 'variableSpread', label: 'variable dt: spread of bounce heights, both PCs', format: m },
+          { key: 'fixedSpread', label: 'fixed step: spread of bounce heights, both PCs', format: m },
+          { key: 'variableError', label: 'variable dt: worst bounce height off v²/2g', format: m },
+          { key: 'fixedError', label: 'fixed step: worst bounce height off v²/2g', format: m },
+          { key: 'variableGap', label: 'variable dt: fast vs slow PC, worst height gap', format: m },
+          { key: 'fixedGap', label: 'fixed step: fast vs slow PC, worst height gap', format: m },
         ]}
       />
       <LivePlot
@@ -176,15 +225,22 @@ const meta = {
     docs: {
       description: {
         component: `
-The simplest game loop hands the update whatever time passed since the last frame (seed 001,
-listing 1). It looks fine, but the simulation now depends on the frame rate: a ball thrown with the
-same speed bounces to different heights on a fast and a slow computer, and differently from one run
-to the next, because every integration step has an error that depends on \`dt\`.
+The simplest game loop hands the update whatever time passed since the last frame (Peter
+Sundqvist, "Timestepping"). The simulation then depends on the frame rate: a ball thrown with the
+same speed follows a different path on a fast and a slow computer, because every integration step
+has an error that depends on \`dt\`.
 
 A fixed step (\`createFixedStep\`, here with \`interpolation: 'none'\`) always integrates in the same
 \`step\`, running as many updates as the clock demands. Two "computers" are simulated with the same
 real animation frames: the slow one only sees every other frame. With a fixed step both balls are
-**bit-for-bit identical** whenever both have drawn; with a variable delta they drift apart.
+**bit-for-bit identical** whenever both have drawn (worst height gap 0); with a variable delta they
+drift apart.
+
+A fixed step makes the result repeatable, not exact. The ball is integrated with semi-implicit
+Euler and bounces when a step takes it below the floor, so with **either** loop each hop peaks at a
+slightly different height, and none exactly at the answer of the continuous physics, v²/2g: the
+readouts show the spread of the last 64 bounce heights of each loop and their worst distance from
+v²/2g. The fixed step's heights are the same on both computers; the variable loop's are not.
 The load control adds a random amount of busy work per frame so the deltas vary. Updates per frame
 are plotted ×1 (the axis is shared with the delta in ms).
 `,
@@ -202,6 +258,15 @@ export const SameThrowTwoComputers: Story = {
     await expectFramesAdvance(canvasElement, 'frames', 40);
     await waitForValue(canvasElement, 'variableGap', (gap) => gap > 0);
     // Deterministic: identical states, not merely close ones.
+    await expect(readValue(canvasElement, 'fixedGap')).toBe(0);
+    // v²/2g for the default 6 m/s throw: 36 / 19.62 m.
+    await expect(readValue(canvasElement, 'exactApex')).toBeCloseTo(36 / (2 * 9.81), 12);
+    // Both loops' bounce heights spread, and neither loop hits v²/2g exactly.
+    await waitForValue(canvasElement, 'bounces', (n) => n >= 3, 8000);
+    await expect(readValue(canvasElement, 'fixedSpread')).toBeGreaterThan(0);
+    await expect(readValue(canvasElement, 'variableSpread')).toBeGreaterThan(0);
+    await expect(readValue(canvasElement, 'fixedError')).toBeGreaterThan(0);
+    await expect(readValue(canvasElement, 'variableError')).toBeGreaterThan(0);
     await expect(readValue(canvasElement, 'fixedGap')).toBe(0);
   },
 };
