@@ -178,6 +178,37 @@ describe('<FixedClockProvider>', () => {
     view.unmount();
   });
 
+  it('under the provider, <GameCanvas paused> and useFixedTimestep paused pause that component only: the clock and the others run on, its render keeps its alpha', () => {
+    let canvasUpdates = 0;
+    let hookUpdates = 0;
+    let others = 0;
+    const hookAlphas: number[] = [];
+    function Hooked({ paused }: { paused: boolean }) {
+      useFixedTimestep({ update: () => void hookUpdates++, render: (alpha) => void hookAlphas.push(alpha), paused });
+      return null;
+    }
+    const tree = (paused: boolean) => (
+      <FixedClockProvider step={1 / 60}>
+        <Hooked paused={paused} />
+        <GameCanvas width={10} height={10} paused={paused} update={() => void canvasUpdates++} render={() => undefined} />
+        <Updates onUpdate={() => void others++} />
+      </FixedClockProvider>
+    );
+    const view = renderWithFrames(tree(false), { strictMode: true, refreshRate: 50 });
+    view.advanceFrames(3);
+    expect([hookUpdates, canvasUpdates, others]).toEqual([2, 2, 2]);
+    view.rerender(tree(true));
+    hookAlphas.length = 0;
+    view.advanceFrames(5);
+    expect([hookUpdates, canvasUpdates]).toEqual([2, 2]);
+    expect(others).toBe(8); // 160 ms at 50 Hz: 8 steps of 1/60 s in all
+    expect(new Set(hookAlphas).size).toBe(1); // the picture it had when paused
+    view.rerender(tree(false));
+    view.advanceFrames(2);
+    expect(hookUpdates).toBe(2 + (others - 8));
+    view.unmount();
+  });
+
   it('stepOnce works under <FrameProvider paused> (the scheduler’s pause), not only the clock’s', () => {
     const clockRef: { current: FixedClock | null } = { current: null };
     let updates = 0;
