@@ -202,7 +202,7 @@ of that very step. Real \`requestAnimationFrame\`, nothing simulated.
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Player at once, enemy after 0.7 s, camera after 1.5 s: one grid, interleaved, one alpha. */
+/** Player at once, enemy after 0.3 s, camera after 0.7 s: one grid, interleaved, one alpha. */
 export const ThreeComponents: Story = {
   args: { enemyAfterMs: 300, cameraAfterMs: 700 },
   play: async ({ canvasElement }) => {
