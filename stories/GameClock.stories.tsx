@@ -173,7 +173,7 @@ function GameClockDemo({ updateRate, enemyAfterMs, cameraAfterMs }: GameClockPro
 }
 
 const meta = {
-  title: 'Components/9 · Game clock: many components, one fixed step',
+  title: 'Components/12 · Game clock: many components, one fixed step',
   component: GameClockDemo,
   render: (args) => <GameClockDemo key={JSON.stringify(args)} {...args} />,
   args: { updateRate: 20, enemyAfterMs: 700, cameraAfterMs: 1500 },
