@@ -2,12 +2,13 @@
 // and resume() between frames cost nothing; pause() inside update stops the frame's stepping;
 // stepOnce works under the scheduler's pause; bad options fail at mount in the hook's words.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forwardRef, useImperativeHandle } from 'react';
+import { act, forwardRef, useImperativeHandle } from 'react';
 import { FrameProvider, useFixedTimestep } from '../../src/index.js';
 import type { FixedTimestepControls, UseFixedTimestepOptions } from '../../src/index.js';
 import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import { renderWithFrames } from '../../src/testing/render.js';
-import { cleanupMounted, render, strict } from './helpers.js';
+import type { FrameScheduler } from '../../src/scheduler/types.js';
+import { cleanupMounted, createDisplay, render, strict } from './helpers.js';
 
 type LoopProps = Omit<UseFixedTimestepOptions, 'update'> & { update?: UseFixedTimestepOptions['update'] };
 const Loop = forwardRef<FixedTimestepControls, LoopProps>(function Loop(props, ref) {
@@ -150,6 +151,23 @@ describe('useFixedTimestep controls survive option changes', () => {
     t.view.advanceFrames(5);
     expect(t.updates()).toBe(3);
     t.view.unmount();
+  });
+});
+
+describe('useFixedTimestep across a change of scheduler', () => {
+  it('<FrameProvider scheduler={a}> → scheduler={b} after 10 s: the loop goes on at once on b (no freeze until b’s clock passes a’s)', () => {
+    const a = createDisplay(60, {}, act);
+    const b = createDisplay(60, {}, act);
+    let updates = 0;
+    const tree = (scheduler: FrameScheduler) => strict(<FrameProvider scheduler={scheduler}><Loop step={1 / 60} update={() => void updates++} /></FrameProvider>);
+    const view = render(tree(a.scheduler));
+    a.run(601);
+    expect(updates).toBe(600);
+    view.rerender(tree(b.scheduler));
+    expect(a.scheduler.subscriberCount).toBe(0);
+    b.run(61); // the first frame on b joins its clock; 60 more are 60 steps
+    expect(updates).toBe(660);
+    view.unmount();
   });
 });
 
