@@ -1,10 +1,11 @@
 /**
- * The comparison matrix: every algorithm on every common display rate under a light and a heavy
- * load, one row of plain numbers per run, and a markdown rendering of it.
+ * The comparison matrix: every algorithm on every common display rate under a light, a heavy and
+ * an overloading load, one row of plain numbers per run (the viewer model's metrics), a markdown
+ * rendering of it, and fixed thresholds that grade each number good / fair / poor.
  */
 import { positiveNumber, nonNegativeNumber, withDefault } from '../core/validate.js';
 import { simulate } from './simulate.js';
-import type { AlgorithmSpec, ClockSampling, CostOptions, DisplayOptions } from './types.js';
+import type { AlgorithmSpec, ClockSampling, CostModel, CostOptions, CostStretch, DisplayOptions } from './types.js';
 
 /** One algorithm in the matrix. */
 export interface MatrixAlgorithm {
@@ -52,14 +53,24 @@ export interface MatrixRow {
   load: string;
   /** Pictures per second. */
   fps: number;
-  /** Mean lag, ms: how old the game time on screen is when it appears (`presentMs − pictureTime`). */
+  /**
+   * Mean lag, ms: how old the game time on screen is when it appears, against the game clock net
+   * of time dropped by an overload policy (`presentMs − droppedMs − pictureTime`). Negative: the
+   * pictures show game time ahead of their present.
+   */
   lagMeanMs: number;
   /** Largest lag of any measured picture, ms. */
   lagMaxMs: number;
   /** Mean lag in steps of 1/60 s (or the algorithm's own step). */
   lagMeanSteps: number;
-  /** RMS judder, ms. */
+  /** RMS judder, ms: how unevenly the shown game time advances against the presents. */
   judderMs: number;
+  /**
+   * Frames that handed out a number of refresh intervals other than the vblanks that elapsed,
+   * percent of frames. NaN for an algorithm that does not hand out whole refresh intervals of this
+   * display (a variable delta, a fixed step other than one refresh interval), where it does not apply.
+   */
+  flapPercent: number;
   /** Pictures that repeat the previous game time, percent of frames. */
   duplicatePercent: number;
   /** Vblanks without a new picture, per minute. */
@@ -68,6 +79,12 @@ export interface MatrixRow {
   doubledPerMinute: number;
   /** Game time / real time. */
   speed: number;
+  /** As `speed`, counting dropped game time as advanced: below 1 only while time is still owed. */
+  netSpeed: number;
+  /** Game seconds thrown away by an overload policy while measured. */
+  droppedSeconds: number;
+  /** `droppedSeconds` as a percentage of the real time measured. */
+  droppedPercent: number;
   /** Update calls per frame: `"calls:percent"` pairs for buckets of at least 0.5 %. */
   stepsPerFrame: string;
 }
@@ -75,7 +92,11 @@ export interface MatrixRow {
 /** The display rates of the default matrix, Hz: common monitors, NTSC 59.94 included. */
 export const DEFAULT_MATRIX_RATES: readonly number[] = [60, 59.94, 75, 120, 144];
 
-/** Every algorithm of the package, with the seeds' and the core's defaults. */
+/**
+ * Every algorithm of the package with the core's defaults (the robust rounding), the articles'
+ * arithmetic where it differs (the smoother's rounding up, the slicer's rounding down), and both
+ * overload policies of the fixed step and of the slicer.
+ */
 export const DEFAULT_MATRIX_ALGORITHMS: readonly MatrixAlgorithm[] = [
   { name: 'variable', algorithm: { kind: 'variable' } },
   { name: 'fixed none', algorithm: { kind: 'fixed', interpolation: 'none' } },
@@ -84,23 +105,63 @@ export const DEFAULT_MATRIX_ALGORITHMS: readonly MatrixAlgorithm[] = [
   { name: 'fixed predicted', algorithm: { kind: 'fixed', interpolation: 'predicted' } },
   { name: 'fixed previous catch-up', algorithm: { kind: 'fixed', interpolation: 'previous', overload: 'catch-up' } },
   { name: 'smoothed', algorithm: { kind: 'smoothed' } },
+  { name: 'smoothed, round up (article)', algorithm: { kind: 'smoothed', rounding: 'up' } },
   { name: 'smoothed @60', algorithm: { kind: 'smoothed', refreshRate: 60 } },
   { name: 'synced', algorithm: { kind: 'synced' } },
+  { name: 'synced, round down (article)', algorithm: { kind: 'synced', rounding: 'down' } },
+  { name: 'synced catch-up', algorithm: { kind: 'synced', overload: 'catch-up' } },
   { name: 'adaptive', algorithm: { kind: 'adaptive' } },
 ];
+
+/** The overload load's slow stretches: one second in every five, from 1.5 s for ten minutes. */
+function overloadStretches(cost: CostModel): CostStretch[] {
+  const stretches: CostStretch[] = [];
+  for (let fromSeconds = 1.5; fromSeconds < 600; fromSeconds += 5) stretches.push({ fromSeconds, toSeconds: fromSeconds + 1, cost });
+  return stretches;
+}
+
+const LIGHT_UPDATE: CostModel = { min: 0.2, max: 0.6 };
+const LIGHT_DRAW: CostModel = { min: 1, max: 2.5 };
 
 /**
  * The loads of the default matrix. Light: a small game, far under every refresh interval. Heavy:
  * 1.5–3 ms per update and 6–10 ms per draw with a 25 ms hitch every 90 frames: fits 60 Hz, not
- * 144 Hz.
+ * 144 Hz. Overload: the light game, but for one second in every five (from 1.5 s on) each update
+ * costs 18–24 ms, more than the 1/60 s it simulates, and every 10th draw stalls 150 ms: the "well
+ * of despair", where the overload policies (slow-motion, catch-up) part ways.
  */
 export const DEFAULT_MATRIX_LOADS: readonly MatrixLoad[] = [
-  { name: 'light', cost: { update: { min: 0.2, max: 0.6 }, draw: { min: 1, max: 2.5 } } },
+  { name: 'light', cost: { update: LIGHT_UPDATE, draw: LIGHT_DRAW } },
   {
     name: 'heavy',
     cost: { update: { min: 1.5, max: 3 }, draw: { base: { min: 6, max: 10 }, spikeEvery: 90, spikeMs: 25 } },
   },
+  {
+    name: 'overload',
+    cost: {
+      update: { base: LIGHT_UPDATE, stretches: overloadStretches({ min: 18, max: 24 }) },
+      draw: { base: LIGHT_DRAW, stretches: overloadStretches({ base: LIGHT_DRAW, spikeEvery: 10, spikeMs: 150 }) },
+    },
+  },
 ];
+
+/**
+ * Whether `spec` hands out whole refresh intervals of a `refreshRate` display, so that its flaps
+ * (intervals handed out ≠ vblanks elapsed) mean something.
+ */
+function handsOutIntervals(spec: AlgorithmSpec, refreshRate: number): boolean {
+  switch (spec.kind) {
+    case 'synced':
+      return true;
+    case 'smoothed':
+      return spec.step === undefined;
+    case 'fixed':
+    case 'adaptive':
+      return Math.abs((spec.step ?? 1 / 60) * refreshRate - 1) < 1e-9;
+    default:
+      return false;
+  }
+}
 
 /** Histogram as `"calls:percent"` pairs, skipping buckets under half a percent. */
 function summarizeSteps(histogram: readonly number[]): string {
@@ -157,10 +218,14 @@ export function runMatrix(options: MatrixOptions = {}): MatrixRow[] {
           lagMaxMs: m.lagMaxMs,
           lagMeanSteps: m.lagMeanSteps,
           judderMs: m.judderMs,
+          flapPercent: handsOutIntervals(entry.algorithm, refreshRate) ? 100 * m.flapRatio : Number.NaN,
           duplicatePercent: 100 * m.duplicateRatio,
           skippedPerMinute: minutes > 0 ? m.skippedVblanks / minutes : 0,
           doubledPerMinute: m.doubledDeltasPerMinute,
           speed: m.speed,
+          netSpeed: m.netSpeed,
+          droppedSeconds: m.droppedSeconds,
+          droppedPercent: m.measuredMs > 0 ? (100 * m.droppedSeconds * 1000) / m.measuredMs : 0,
           stepsPerFrame: summarizeSteps(m.stepsHistogram),
         });
       }
@@ -177,10 +242,12 @@ const COLUMNS: readonly { title: string; cell: (r: MatrixRow) => string }[] = [
   { title: 'lag ms (mean / max)', cell: (r) => `${r.lagMeanMs.toFixed(1)} / ${r.lagMaxMs.toFixed(1)}` },
   { title: 'lag steps', cell: (r) => r.lagMeanSteps.toFixed(2) },
   { title: 'judder ms', cell: (r) => r.judderMs.toFixed(2) },
+  { title: 'flaps %', cell: (r) => (Number.isFinite(r.flapPercent) ? r.flapPercent.toFixed(1) : '–') },
   { title: 'repeated %', cell: (r) => r.duplicatePercent.toFixed(1) },
   { title: 'skipped /min', cell: (r) => r.skippedPerMinute.toFixed(0) },
   { title: 'doubled /min', cell: (r) => r.doubledPerMinute.toFixed(1) },
   { title: 'speed', cell: (r) => r.speed.toFixed(3) },
+  { title: 'dropped game s', cell: (r) => r.droppedSeconds.toFixed(2) },
   { title: 'updates/frame (n:%)', cell: (r) => r.stepsPerFrame },
 ];
 
@@ -192,4 +259,111 @@ export function formatMatrix(rows: readonly MatrixRow[]): string {
   ];
   for (const row of rows) lines.push(`| ${COLUMNS.map((c) => c.cell(row)).join(' | ')} |`);
   return `${lines.join('\n')}\n`;
+}
+
+// ───────────────────────── grading ─────────────────────────
+
+/** The numbers of a {@link MatrixRow} that the comparison can be coloured by. */
+export type MatrixMetric =
+  | 'lagMeanMs'
+  | 'judderMs'
+  | 'flapPercent'
+  | 'duplicatePercent'
+  | 'doubledPerMinute'
+  | 'speed'
+  | 'droppedPercent'
+  | 'fps';
+
+/** A cell's grade against fixed thresholds; `'none'` when the metric does not apply (NaN). */
+export type MatrixGrade = 'good' | 'fair' | 'poor' | 'none';
+
+/** How one metric is named, shown and graded. */
+export interface MatrixMetricInfo {
+  /** The metric in words, with its unit. */
+  label: string;
+  /** The value as shown in a cell. */
+  format(value: number): string;
+  /** The grade of a row's value, against fixed thresholds (never relative to other rows). */
+  grade(row: MatrixRow): MatrixGrade;
+  /** The thresholds in words, one per grade, for a legend. */
+  legend: { good: string; fair: string; poor: string };
+}
+
+/** `'good'` at or under `good`, `'fair'` at or under `fair`, else `'poor'`; NaN is `'none'`. */
+function atMost(value: number, good: number, fair: number): MatrixGrade {
+  if (Number.isNaN(value)) return 'none';
+  if (value <= good) return 'good';
+  return value <= fair ? 'fair' : 'poor';
+}
+
+const intervalMs = (row: MatrixRow): number => 1000 / row.refreshRate;
+const fixed = (digits: number) => (value: number): string => (Number.isFinite(value) ? value.toFixed(digits) : '–');
+
+/**
+ * Every colourable metric of the matrix, in words, with fixed thresholds. Lag is graded by its
+ * magnitude (a picture 37 ms ahead of its present is as wrong as one 37 ms behind), in refresh
+ * intervals of the row's display; so is judder.
+ */
+export const MATRIX_METRICS: Readonly<Record<MatrixMetric, MatrixMetricInfo>> = {
+  lagMeanMs: {
+    label: 'mean lag, ms (net of dropped time)',
+    format: fixed(1),
+    grade: (row) => atMost(Math.abs(row.lagMeanMs) / intervalMs(row), 1, 2),
+    legend: {
+      good: '|lag| ≤ 1 refresh interval',
+      fair: '|lag| ≤ 2 refresh intervals',
+      poor: '|lag| > 2 refresh intervals',
+    },
+  },
+  judderMs: {
+    label: 'judder, RMS ms',
+    format: fixed(2),
+    grade: (row) => atMost(row.judderMs / intervalMs(row), 0.1, 0.5),
+    legend: {
+      good: '≤ 0.1 refresh interval',
+      fair: '≤ 0.5 refresh interval',
+      poor: '> 0.5 refresh interval',
+    },
+  },
+  flapPercent: {
+    label: 'flaps: frames handing out ≠ the vblanks elapsed, %',
+    format: fixed(1),
+    grade: (row) => atMost(row.flapPercent, 0.2, 5),
+    legend: { good: '≤ 0.2 % of frames', fair: '≤ 5 %', poor: '> 5 % (– : does not hand out refresh intervals)' },
+  },
+  duplicatePercent: {
+    label: 'repeated pictures, % of frames',
+    format: fixed(1),
+    grade: (row) => atMost(row.duplicatePercent, 0.2, 5),
+    legend: { good: '≤ 0.2 %', fair: '≤ 5 %', poor: '> 5 %' },
+  },
+  doubledPerMinute: {
+    label: 'doubled jumps per minute',
+    format: fixed(0),
+    grade: (row) => atMost(row.doubledPerMinute, 1, 60),
+    legend: { good: '≤ 1 a minute', fair: '≤ 1 a second', poor: 'more than 1 a second' },
+  },
+  speed: {
+    label: 'game speed (1 = real time)',
+    format: fixed(3),
+    grade: (row) => atMost(Math.abs(row.speed - 1), 0.01, 0.05),
+    legend: { good: 'within 1 % of real time', fair: 'within 5 %', poor: 'more than 5 % off' },
+  },
+  droppedPercent: {
+    label: 'game time dropped, % of real time',
+    format: fixed(2),
+    grade: (row) => atMost(row.droppedPercent, 0.1, 2),
+    legend: { good: '≤ 0.1 %', fair: '≤ 2 %', poor: '> 2 %' },
+  },
+  fps: {
+    label: 'pictures per second',
+    format: fixed(1),
+    grade: (row) => atMost(1 - row.fps / row.refreshRate, 0.05, 0.55),
+    legend: { good: '≥ 95 % of the refresh rate', fair: '≥ 45 %', poor: 'under 45 %' },
+  },
+};
+
+/** The grade of `row`'s `metric` against the fixed thresholds of {@link MATRIX_METRICS}. */
+export function gradeMatrixCell(metric: MatrixMetric, row: MatrixRow): MatrixGrade {
+  return MATRIX_METRICS[metric].grade(row);
 }

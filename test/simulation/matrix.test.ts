@@ -7,6 +7,8 @@ import {
   runMatrix,
 } from '../../src/simulation/index.js';
 import type { MatrixRow } from '../../src/simulation/index.js';
+import { MATRIX_METRICS, gradeMatrixCell } from '../../src/simulation/matrix.js';
+import type { MatrixMetric } from '../../src/simulation/matrix.js';
 
 const rows = runMatrix();
 
@@ -20,6 +22,7 @@ describe('runMatrix', () => {
   it('runs every algorithm × rate × load once', () => {
     expect(rows).toHaveLength(DEFAULT_MATRIX_ALGORITHMS.length * DEFAULT_MATRIX_RATES.length * DEFAULT_MATRIX_LOADS.length);
     expect(DEFAULT_MATRIX_RATES).toEqual([60, 59.94, 75, 120, 144]);
+    expect(DEFAULT_MATRIX_LOADS.map((load) => load.name)).toEqual(['light', 'heavy', 'overload']);
     for (const r of rows) {
       expect(Number.isFinite(r.lagMeanMs) && Number.isFinite(r.judderMs) && Number.isFinite(r.speed)).toBe(true);
       expect(r.fps).toBeGreaterThan(0);
@@ -62,6 +65,85 @@ describe('runMatrix', () => {
   it('the heavy load misses vblanks at 144 Hz but not under a light one', () => {
     expect(row('variable', 144, 'heavy').skippedPerMinute).toBeGreaterThan(1000);
     expect(row('variable', 144, 'light').skippedPerMinute).toBe(0);
+  });
+
+  it('the overload load overloads: slow-motion drops time and runs slow, catch-up keeps real speed', () => {
+    for (const hz of DEFAULT_MATRIX_RATES) {
+      const slow = row('fixed previous', hz, 'overload');
+      const catchUp = row('fixed previous catch-up', hz, 'overload');
+      expect(slow.droppedSeconds).toBeGreaterThan(0.5);
+      expect(slow.speed).toBeLessThan(0.99);
+      expect(catchUp.droppedSeconds).toBe(0);
+      expect(Math.abs(catchUp.speed - 1)).toBeLessThan(0.005);
+      // Slow-motion's dropped time is not lag: net of it, the game clock is kept.
+      expect(Math.abs(slow.netSpeed - 1)).toBeLessThan(0.005);
+      const syncedSlow = row('synced', hz, 'overload');
+      const syncedCatchUp = row('synced catch-up', hz, 'overload');
+      expect(syncedSlow.droppedSeconds).toBeGreaterThan(0.1);
+      expect(syncedSlow.speed).toBeLessThan(0.99);
+      expect(syncedCatchUp.droppedSeconds).toBe(0);
+      expect(Math.abs(syncedCatchUp.speed - 1)).toBeLessThan(0.005);
+    }
+  });
+
+  it('without overload the policies agree: catch-up equals its slow-motion sibling under the light load', () => {
+    for (const hz of DEFAULT_MATRIX_RATES) {
+      const { algorithm: _a, ...slow } = row('fixed previous', hz, 'light');
+      const { algorithm: _b, ...catchUp } = row('fixed previous catch-up', hz, 'light');
+      expect(catchUp).toEqual(slow);
+      expect(slow.droppedSeconds).toBe(0);
+    }
+  });
+
+  it('flaps: the default slicer and smoother hand out exactly the vblanks elapsed; the slicer rounding down does not', () => {
+    for (const hz of DEFAULT_MATRIX_RATES) {
+      expect(row('synced', hz, 'light').flapPercent).toBe(0);
+      expect(row('smoothed', hz, 'light').flapPercent).toBe(0);
+      expect(row('synced, round down (article)', hz, 'light').flapPercent).toBeGreaterThan(10);
+      expect(row('synced, round down (article)', hz, 'light').duplicatePercent).toBeGreaterThan(10);
+      // A variable delta hands out no whole intervals: flaps do not apply.
+      expect(row('variable', hz, 'light').flapPercent).toBeNaN();
+    }
+    // A fixed step of 1/60 s hands out whole intervals of a 60 Hz display only.
+    expect(Number.isFinite(row('fixed none', 60, 'light').flapPercent)).toBe(true);
+    expect(row('fixed none', 75, 'light').flapPercent).toBeNaN();
+  });
+
+  it('grades lag by its magnitude in refresh intervals: ≤ 1 good, ≤ 2 fair, else poor', () => {
+    const at = (lagMeanMs: number, refreshRate = 60): MatrixRow => ({ ...row('variable', 60, 'light'), refreshRate, lagMeanMs });
+    expect(gradeMatrixCell('lagMeanMs', at(1000 / 60))).toBe('good');
+    expect(gradeMatrixCell('lagMeanMs', at(-1000 / 60))).toBe('good');
+    expect(gradeMatrixCell('lagMeanMs', at(0))).toBe('good');
+    expect(gradeMatrixCell('lagMeanMs', at(17))).toBe('fair');
+    expect(gradeMatrixCell('lagMeanMs', at(-33))).toBe('fair');
+    expect(gradeMatrixCell('lagMeanMs', at(2000 / 60))).toBe('fair');
+    expect(gradeMatrixCell('lagMeanMs', at(34))).toBe('poor');
+    // A picture 37 ms ahead of its present is not good.
+    expect(gradeMatrixCell('lagMeanMs', at(-37))).toBe('poor');
+    // The interval is the row's display's: 10 ms is fair at 144 Hz (6.9 ms), good at 60 Hz.
+    expect(gradeMatrixCell('lagMeanMs', at(10, 144))).toBe('fair');
+    expect(gradeMatrixCell('lagMeanMs', at(10, 60))).toBe('good');
+    for (const r of rows) {
+      const intervals = Math.abs(r.lagMeanMs) * (r.refreshRate / 1000);
+      expect(gradeMatrixCell('lagMeanMs', r)).toBe(intervals <= 1 ? 'good' : intervals <= 2 ? 'fair' : 'poor');
+    }
+  });
+
+  it('grades the other metrics against fixed thresholds, and a metric that does not apply as none', () => {
+    const base = row('synced', 60, 'light');
+    const grade = (metric: MatrixMetric, patch: Partial<MatrixRow>) => gradeMatrixCell(metric, { ...base, ...patch });
+    expect([grade('speed', { speed: 0.995 }), grade('speed', { speed: 0.96 }), grade('speed', { speed: 0.94 }), grade('speed', { speed: 1.06 })]).toEqual(['good', 'fair', 'poor', 'poor']);
+    expect([grade('flapPercent', { flapPercent: 0 }), grade('flapPercent', { flapPercent: 1 }), grade('flapPercent', { flapPercent: 6 }), grade('flapPercent', { flapPercent: Number.NaN })]).toEqual(['good', 'fair', 'poor', 'none']);
+    expect([grade('judderMs', { judderMs: 1.6 }), grade('judderMs', { judderMs: 8 }), grade('judderMs', { judderMs: 9 })]).toEqual(['good', 'fair', 'poor']);
+    expect([grade('droppedPercent', { droppedPercent: 0 }), grade('droppedPercent', { droppedPercent: 1 }), grade('droppedPercent', { droppedPercent: 3 })]).toEqual(['good', 'fair', 'poor']);
+    expect([grade('fps', { fps: 58 }), grade('fps', { fps: 30 }), grade('fps', { fps: 20 })]).toEqual(['good', 'fair', 'poor']);
+    // The grades do not depend on the other rows: the same row grades the same in any table.
+    expect(grade('duplicatePercent', { duplicatePercent: 0 })).toBe('good');
+    // Every metric is labelled in words, not by its field name.
+    for (const info of Object.values(MATRIX_METRICS)) {
+      expect(info.label).not.toMatch(/[a-z][A-Z]/);
+      expect(info.label).toContain(' ');
+    }
   });
 
   it('formats a markdown table with one line per row', () => {
