@@ -603,11 +603,8 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
   /** A new fixed step for a new grid; pause state re-applied. */
   function replaceFixed(): void {
     fixed = createFixedStep({ step, maxSteps, overload, interpolation, timeScale });
-    pausedAtFrame = -1;
-    if (effectivePaused()) {
-      fixed.pause();
-      pausedAtFrame = frames;
-    }
+    if (effectivePaused()) fixed.pause();
+    else pausedAtFrame = -1;
   }
 
   return {
@@ -686,11 +683,11 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
       fixed = createFixedStep({ step, maxSteps, overload, interpolation, timeScale });
       // Time zero placed so that the fixed step's game clock reads `carriedSeconds` at the last frame.
       fixed.advance(fedMs - (carriedSeconds * 1000) / timeScale);
-      pausedAtFrame = -1;
-      if (effectivePaused()) {
-        fixed.pause(fedMs);
-        pausedAtFrame = frames;
-      }
+      // Paused at the last frame, as the old grid was; `pausedAtFrame` is kept, so a resume() goes
+      // on exactly as it would have on the old grid (from the pause if no frame ran since, else
+      // from the next frame).
+      if (effectivePaused()) fixed.pause(fedMs);
+      else pausedAtFrame = -1;
       resetAnchors();
       pushAnchor(currentScheduler.frame.timestampMs, carriedSeconds * 1000);
     },
@@ -706,7 +703,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
     reset() {
       replaceFixed();
       frames = 0;
-      pausedAtFrame = effectivePaused() ? 0 : -1;
+      pausedAtFrame = -1;
       skippedInGrid = 0;
       indexBase = 0;
       baseSteps = 0;

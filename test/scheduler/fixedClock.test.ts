@@ -263,6 +263,26 @@ describe('createFixedClock', () => {
     expect(updates).toBe(4 + 15);
   });
 
+  it('a resume() after a change of step behaves as without the change: the paused time is skipped; a pause()/resume() pair around it costs nothing', () => {
+    const { clock, frames } = clockOn(60);
+    let updates = 0;
+    clock.addUpdate(() => void updates++);
+    frames(11);
+    clock.pause();
+    frames(30);
+    clock.setOptions({ step: 1 / 30 });
+    clock.resume();
+    frames(1); // the resume point: no game time yet
+    expect(updates).toBe(10);
+    frames(4); // 4 frames of 1/60 s = 2 steps of 1/30 s
+    expect(updates).toBe(12);
+    clock.pause();
+    clock.setOptions({ step: 1 / 60 });
+    clock.resume();
+    frames(3);
+    expect(updates).toBe(15); // no frame was lost to the pair
+  });
+
   it('maps each step back to the real time it stands for: contiguous spans at the step rate, scaled by the time scale', () => {
     const { clock, frames } = clockOn(60, { timeScale: 0.5 });
     const spans: Array<[number, number, number]> = [];
