@@ -116,8 +116,8 @@ export async function runInChromium(appDir, check) {
     await page.addInitScript(countChains);
     await page.goto(`http://127.0.0.1:${server.address().port}/`);
     const result = await check(page);
-    // Chains that requested a frame in the last second: the loops running now.
-    const since = await page.evaluate(() => performance.now() - 1000);
+    // Chains that request frames during the next second: the loops running now.
+    const since = await page.evaluate(() => performance.now());
     await page.waitForTimeout(1000);
     const active = await page.evaluate((t) => window.__rafChains.activeSince(t), since);
     const started = await page.evaluate(() => window.__rafChains.started);
