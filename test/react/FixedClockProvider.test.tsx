@@ -149,6 +149,8 @@ describe('<FixedClockProvider>', () => {
     }
     expect(() => render(<FixedClockProvider step={1 / 60}><Bad /></FixedClockProvider>)).toThrow(/useFixedUpdate: option `update` must be a function/);
     expect(() => render(<FixedClockProvider step={0}>x</FixedClockProvider>)).toThrow(/<FixedClockProvider>: prop `step` must be a finite number > 0, got 0/);
+    const view = render(<FixedClockProvider step={1 / 60}>x</FixedClockProvider>);
+    expect(() => view.rerender(<FixedClockProvider step={1 / 60} maxSteps={0}>x</FixedClockProvider>)).toThrow(/<FixedClockProvider>: prop `maxSteps` must be a whole number >= 1, got 0/);
   });
 
   it('the paused prop and the clock’s pause() are independent; a new step keeps both pause and time scale', () => {
