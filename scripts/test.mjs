@@ -96,6 +96,10 @@ if (!chromium) {
   console.log(`\nbrowser tests use ${chromium}`);
   vitest('browser', ['storybook', 'browser']);
   if (existsSync('examples/vite-app/test.mjs')) run('example app', 'node', ['examples/vite-app/test.mjs']);
+  // Renderer adapters in real WebGL: react-three-fiber, and PixiJS with matter-js.
+  for (const app of ['r3f-app', 'pixi-app']) {
+    if (existsSync(`examples/${app}/test.mjs`)) run(`example ${app}`, 'node', [`examples/${app}/test.mjs`]);
+  }
   run('presentation smoke', 'node', ['bench/presentation/smoke.mjs']);
 }
 
