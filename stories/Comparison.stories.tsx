@@ -3,41 +3,31 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { DEFAULT_MATRIX_ALGORITHMS, DEFAULT_MATRIX_LOADS, DEFAULT_MATRIX_RATES, runMatrix } from '../src/simulation/index.js';
 import type { MatrixRow } from '../src/simulation/index.js';
+import { MATRIX_METRICS, gradeMatrixCell } from '../src/simulation/matrix.js';
+import type { MatrixGrade, MatrixMetric } from '../src/simulation/matrix.js';
 import { useRafLoop } from './components/useRafLoop.js';
 import { Readout } from './components/Readout.js';
 import { expectFramesAdvance } from './components/playHelpers.js';
 
-type Metric = 'judderMs' | 'lagMeanMs' | 'duplicatePercent' | 'doubledPerMinute' | 'speed' | 'fps';
-
 /** Controls of the comparison matrix. */
 interface ComparisonProps {
-  /** Which number colours the heatmap. */
-  metric: Metric;
+  /** Which number fills and colours the table. */
+  metric: MatrixMetric;
   /** Simulated seconds per cell. */
   durationSeconds: number;
   /** Display timestamp jitter, ms. */
   jitterMs: number;
 }
 
-const METRICS: Record<Metric, { label: string; better: 'low' | 'high' | 'one'; format: (n: number) => string }> = {
-  judderMs: { label: 'judder, RMS ms', better: 'low', format: (n) => n.toFixed(2) },
-  lagMeanMs: { label: 'mean lag, ms', better: 'low', format: (n) => n.toFixed(1) },
-  duplicatePercent: { label: 'repeated pictures, %', better: 'low', format: (n) => n.toFixed(1) },
-  doubledPerMinute: { label: 'doubled jumps / min', better: 'low', format: (n) => n.toFixed(0) },
-  speed: { label: 'game speed (1 = real time)', better: 'one', format: (n) => n.toFixed(3) },
-  fps: { label: 'pictures per second', better: 'high', format: (n) => n.toFixed(1) },
+const METRIC_KEYS = Object.keys(MATRIX_METRICS) as MatrixMetric[];
+
+const GRADE_COLOURS: Record<MatrixGrade, string> = {
+  good: 'hsl(120 55% 82%)',
+  fair: 'hsl(45 90% 78%)',
+  poor: 'hsl(0 70% 82%)',
+  none: '#eeeeee',
 };
-
-/** 0 (good) … 1 (bad) for a value, relative to the range of the column's metric. */
-function badness(metric: Metric, value: number, lo: number, hi: number): number {
-  const { better } = METRICS[metric];
-  if (better === 'one') return Math.min(1, Math.abs(value - 1) / 0.1);
-  if (!(hi > lo)) return 0;
-  const t = (value - lo) / (hi - lo);
-  return better === 'low' ? t : 1 - t;
-}
-
-const heat = (bad: number) => `hsl(${Math.round(120 * (1 - bad))} 55% ${bad > 0.6 ? 78 : 85}%)`;
+const GRADE_WORDS: Record<Exclude<MatrixGrade, 'none'>, string> = { good: 'green', fair: 'amber', poor: 'red' };
 
 interface Cell {
   algorithm: number;
@@ -45,8 +35,16 @@ interface Cell {
   load: number;
 }
 
+/** The numbers of a row in words, for the cell's tooltip. */
+function describe(row: MatrixRow): string {
+  return METRIC_KEYS.map((key) => `${MATRIX_METRICS[key].label}: ${MATRIX_METRICS[key].format(row[key])}`)
+    .concat([`game time dropped: ${row.droppedSeconds.toFixed(2)} s`, `update calls per frame (calls:%): ${row.stepsPerFrame}`])
+    .join('\n');
+}
+
 function ComparisonMatrix({ metric, durationSeconds, jitterMs }: ComparisonProps) {
   const algorithms = DEFAULT_MATRIX_ALGORITHMS;
+  const info = MATRIX_METRICS[metric];
   const columns = useMemo(
     () => DEFAULT_MATRIX_LOADS.flatMap((load, l) => DEFAULT_MATRIX_RATES.map((rate, r) => ({ load: load.name, l, rate, r }))),
     [],
@@ -77,19 +75,6 @@ function ComparisonMatrix({ metric, durationSeconds, jitterMs }: ComparisonProps
 
   useEffect(() => () => results.current.clear(), []);
 
-  const ranges = columns.map((c) => {
-    let lo = Infinity;
-    let hi = -Infinity;
-    algorithms.forEach((_, a) => {
-      const row = results.current.get(`${a}/${c.r}/${c.l}`);
-      if (row) {
-        lo = Math.min(lo, row[metric]);
-        hi = Math.max(hi, row[metric]);
-      }
-    });
-    return { lo, hi };
-  });
-
   return (
     <div style={{ font: '13px system-ui' }}>
       <Readout
@@ -101,7 +86,7 @@ function ComparisonMatrix({ metric, durationSeconds, jitterMs }: ComparisonProps
       />
       <table data-testid="matrix" data-done={done === queue.length ? 'yes' : 'no'} style={{ borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums' }}>
         <caption style={{ textAlign: 'left', font: '600 14px system-ui', padding: '4px 0' }}>
-          {METRICS[metric].label}, simulated display ({durationSeconds} s per run, ±{jitterMs} ms timestamp jitter)
+          {info.label}, simulated display ({durationSeconds} s per run, callbacks 0.25 ms + up to {jitterMs} ms after the vblank)
         </caption>
         <thead>
           <tr>
@@ -125,24 +110,23 @@ function ComparisonMatrix({ metric, durationSeconds, jitterMs }: ComparisonProps
           {algorithms.map((entry, a) => (
             <tr key={entry.name} data-testid="matrix-row" data-algorithm={entry.name}>
               <th style={{ textAlign: 'left', padding: '2px 6px', whiteSpace: 'nowrap' }}>{entry.name}</th>
-              {columns.map((c, i) => {
+              {columns.map((c) => {
                 const row = results.current.get(`${a}/${c.r}/${c.l}`);
-                const range = ranges[i] ?? { lo: 0, hi: 0 };
                 const value = row ? row[metric] : Number.NaN;
+                const grade = row ? gradeMatrixCell(metric, row) : 'none';
                 return (
                   <td
                     key={`${c.l}/${c.r}`}
                     data-testid="matrix-cell"
+                    data-algorithm={entry.name}
+                    data-rate={String(c.rate)}
+                    data-load={c.load}
                     data-value={String(value)}
-                    title={row ? `fps ${row.fps.toFixed(1)} · lag ${row.lagMeanMs.toFixed(1)} ms · judder ${row.judderMs.toFixed(2)} ms · speed ${row.speed.toFixed(3)} · updates/frame ${row.stepsPerFrame}` : 'running…'}
-                    style={{
-                      padding: '2px 6px',
-                      textAlign: 'right',
-                      background: row ? heat(badness(metric, value, range.lo, range.hi)) : '#f3f3f3',
-                      border: '1px solid #fff',
-                    }}
+                    data-grade={row ? grade : 'pending'}
+                    title={row ? describe(row) : 'running…'}
+                    style={{ padding: '2px 6px', textAlign: 'right', background: row ? GRADE_COLOURS[grade] : '#f7f7f7', border: '1px solid #fff' }}
                   >
-                    {row ? METRICS[metric].format(value) : '…'}
+                    {row ? info.format(value) : '…'}
                   </td>
                 );
               })}
@@ -150,27 +134,35 @@ function ComparisonMatrix({ metric, durationSeconds, jitterMs }: ComparisonProps
           ))}
         </tbody>
       </table>
-      <h3 style={{ marginBottom: 4 }}>Which algorithm for my game?</h3>
+      <ul data-testid="legend" style={{ listStyle: 'none', padding: 0, margin: '6px 0', display: 'flex', gap: 16 }}>
+        {(['good', 'fair', 'poor'] as const).map((grade) => (
+          <li key={grade} data-grade={grade}>
+            <span style={{ display: 'inline-block', width: 12, height: 12, background: GRADE_COLOURS[grade], marginRight: 4, verticalAlign: -2 }} />
+            {GRADE_WORDS[grade]}: {info.legend[grade]}
+          </li>
+        ))}
+      </ul>
+      <p style={{ margin: '0 0 8px', color: '#555', maxWidth: 820 }}>
+        Colours are fixed thresholds, the same in every column and every run, never the best or worst of a column. Grey: the
+        metric does not apply to that algorithm.
+      </p>
+      <h3 style={{ marginBottom: 4 }}>Reading the table</h3>
       <ul style={{ marginTop: 0, lineHeight: 1.5, maxWidth: 820 }}>
         <li>
-          <b>Physics, networking, replays</b> (results must not depend on the frame rate): a fixed step,{' '}
-          <code>useFixedTimestep</code> or <code>&lt;GameCanvas&gt;</code>. Pick <code>'ahead'</code> for the least lag with smooth
-          motion, <code>'predicted'</code> to aim at the moment the picture appears, <code>'previous'</code> for the classic
-          safe choice (one step of lag), <code>'none'</code> only when the update rate equals the display rate.
+          <b>Fixed step</b> (<code>useFixedTimestep</code>, <code>&lt;GameCanvas&gt;</code>): results that do not depend on the
+          frame rate. On mean lag, <code>'predicted'</code> is lowest, then <code>'ahead'</code>, then <code>'previous'</code> (one
+          step more than <code>'ahead'</code>). <code>'none'</code> repeats pictures when the display rate is not the update rate
+          (switch to "repeated pictures" at 75 Hz).
         </li>
         <li>
-          <b>Simple animation with variable dt</b> (UI, particles, a camera): keep <code>frame.deltaSeconds</code> but smooth it
-          with <code>useSmoothedDelta</code> so motion advances in whole refresh intervals (lowest judder on a steady display).
+          <b>Smoothed delta</b> (<code>useSmoothedDelta</code>) and <b>refresh-synced slices</b> (<code>useSyncedUpdate</code>):
+          under the light load both show 0 judder and 0 flaps at every rate. The slicer's article arithmetic (rounding down)
+          flaps on the same display: switch to "flaps".
         </li>
         <li>
-          <b>An update that must see the same slice every call</b> and never less than a refresh interval:{' '}
-          <code>useSyncedUpdate</code> (seed 002 slices).
-        </li>
-        <li>
-          <b>Heavy scenes near the frame budget</b>: turn on the adaptive frame rate (<code>useAdaptiveFramerate</code> or{' '}
-          <code>&lt;FrameProvider adaptive&gt;</code>) so the rate steps to 30 or 20 Hz and holds, instead of flickering
-          between rates; choose <code>overload: 'slow-motion'</code> for action games (no burst of catch-up) and{' '}
-          <code>'catch-up'</code> where game time must match the clock (music, multiplayer).
+          <b>Overload</b>: under the overload load, <code>'slow-motion'</code> rows drop game time and run below real speed, while
+          the <code>catch-up</code> rows drop nothing and keep real speed by running extra updates afterwards (switch to "game
+          speed" or "game time dropped"). Under the light load the two policies give the same numbers.
         </li>
       </ul>
     </div>
@@ -181,9 +173,12 @@ const meta = {
   title: 'Overview/9 · Comparison matrix',
   component: ComparisonMatrix,
   render: (args) => <ComparisonMatrix key={JSON.stringify(args)} {...args} />,
-  args: { metric: 'judderMs', durationSeconds: 10, jitterMs: 1 },
+  args: { metric: 'lagMeanMs', durationSeconds: 10, jitterMs: 1 },
   argTypes: {
-    metric: { control: { type: 'select' }, options: Object.keys(METRICS) },
+    metric: {
+      control: { type: 'select', labels: Object.fromEntries(METRIC_KEYS.map((key) => [key, MATRIX_METRICS[key].label])) },
+      options: METRIC_KEYS,
+    },
     durationSeconds: { control: { type: 'range', min: 2, max: 60, step: 1 } },
     jitterMs: { control: { type: 'range', min: 0, max: 4, step: 0.25 } },
   },
@@ -192,12 +187,23 @@ const meta = {
       description: {
         component: `
 Every algorithm of the package run unchanged against a **simulated display** (\`runMatrix\` from
-\`react-timestep/simulation\`): a vsynced screen at the common refresh rates, a light and a heavy
-game load, the same timestamp jitter for everyone. The simulation records what a viewer would see:
-the game time on each picture, how late it is, how unevenly it advances, how often a picture repeats
-or jumps. Green is the best value in its column, red the worst (for speed: distance from 1).
-The matrix fills in one run per animation frame; hover a cell for all its numbers, and switch
-the metric in the controls.
+\`react-timestep/simulation\`): a vsynced screen at the common refresh rates, three game loads, the
+same timestamp jitter for everyone. The rows are the defaults (the robust rounding), the articles'
+arithmetic where it differs, and both overload policies. Every number is the package's viewer model
+scoring the presented pictures: mean lag (how old the shown game moment is when it appears, net of
+game time an overload policy dropped on purpose), judder, flaps (frames handing out a number of
+refresh intervals other than the vblanks that elapsed), repeated pictures, doubled jumps, game speed,
+game time dropped, pictures per second.
+
+The loads: **light**, a small game far under every refresh interval; **heavy**, 1.5–3 ms per update
+and 6–10 ms per draw with a 25 ms hitch every 90 frames (fits 60 Hz, not 144 Hz); **overload**, the
+light game, but for one second in every five each update costs 18–24 ms (more than the 1/60 s it
+simulates) and every tenth draw stalls 150 ms, so the overload policies part ways.
+
+Each cell is coloured by **fixed thresholds** shown in the legend (lag by its magnitude: within one
+refresh interval green, two amber, more red), never relative to the other cells. The matrix fills
+in one run per animation frame; hover a cell for all its numbers, and switch the metric in the
+controls.
 `,
       },
     },
@@ -207,17 +213,117 @@ the metric in the controls.
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Judder of every algorithm at every common refresh rate, light and heavy load. */
-export const Judder: Story = {
-  args: { durationSeconds: 4 },
+interface CellValue {
+  algorithm: string;
+  rate: number;
+  load: string;
+  value: number;
+  grade: string;
+}
+
+/** Wait for the whole matrix, check its shape, and return its cells. */
+async function filledMatrix(canvasElement: HTMLElement): Promise<CellValue[]> {
+  await expectFramesAdvance(canvasElement, 'frames', 5);
+  const table = canvasElement.querySelector<HTMLElement>('[data-testid="matrix"]');
+  await waitFor(() => expect(table?.dataset.done).toBe('yes'), { timeout: 30000, interval: 100 });
+  const names = [...canvasElement.querySelectorAll<HTMLElement>('[data-testid="matrix-row"]')].map((row) => row.dataset.algorithm);
+  await expect(names).toEqual(DEFAULT_MATRIX_ALGORITHMS.map((entry) => entry.name));
+  const cells = [...canvasElement.querySelectorAll<HTMLElement>('[data-testid="matrix-cell"]')].map((cell) => ({
+    algorithm: cell.dataset.algorithm ?? '',
+    rate: Number(cell.dataset.rate),
+    load: cell.dataset.load ?? '',
+    value: Number(cell.dataset.value),
+    grade: cell.dataset.grade ?? '',
+  }));
+  await expect(cells.length).toBe(DEFAULT_MATRIX_ALGORITHMS.length * DEFAULT_MATRIX_RATES.length * DEFAULT_MATRIX_LOADS.length);
+  return cells;
+}
+
+function cellOf(cells: readonly CellValue[], algorithm: string, rate: number, load: string): CellValue {
+  const found = cells.find((c) => c.algorithm === algorithm && c.rate === rate && c.load === load);
+  if (!found) throw new Error(`no cell ${algorithm} ${rate} ${load}`);
+  return found;
+}
+
+/** Mean lag of every algorithm, coloured by |lag| in refresh intervals of each column's display. */
+export const Lag: Story = {
+  args: { metric: 'lagMeanMs', durationSeconds: 4 },
   play: async ({ canvasElement }) => {
-    await expectFramesAdvance(canvasElement, 'frames', 5);
-    const table = canvasElement.querySelector<HTMLElement>('[data-testid="matrix"]');
-    await waitFor(() => expect(table?.dataset.done).toBe('yes'), { timeout: 20000, interval: 100 });
-    const names = [...canvasElement.querySelectorAll<HTMLElement>('[data-testid="matrix-row"]')].map((row) => row.dataset.algorithm);
-    await expect(names).toEqual(DEFAULT_MATRIX_ALGORITHMS.map((entry) => entry.name));
-    const cells = [...canvasElement.querySelectorAll<HTMLElement>('[data-testid="matrix-cell"]')].map((cell) => Number(cell.dataset.value));
-    await expect(cells.length).toBe(DEFAULT_MATRIX_ALGORITHMS.length * DEFAULT_MATRIX_RATES.length * DEFAULT_MATRIX_LOADS.length);
-    await expect(cells.every((value) => Number.isFinite(value) && value >= 0)).toBe(true);
+    const cells = await filledMatrix(canvasElement);
+    for (const cell of cells) {
+      const intervals = (Math.abs(cell.value) * cell.rate) / 1000;
+      await expect(cell.grade, `${cell.algorithm} ${cell.rate} Hz ${cell.load}: lag ${cell.value}`).toBe(
+        intervals <= 1 ? 'good' : intervals <= 2 ? 'fair' : 'poor',
+      );
+    }
+    // Both signs occur, and both are graded by magnitude.
+    await expect(cells.some((c) => c.value < 0)).toBe(true);
+    const legend = canvasElement.querySelector('[data-testid="legend"]')?.textContent ?? '';
+    await expect(legend).toContain('green: |lag| ≤ 1 refresh interval');
+    await expect(legend).toContain('amber: |lag| ≤ 2 refresh intervals');
+    await expect(legend).toContain('red: |lag| > 2 refresh intervals');
+    // On mean lag, 'predicted' < 'ahead' < 'previous' (light load, 75 Hz).
+    const lag = (name: string) => cellOf(cells, name, 75, 'light').value;
+    await expect(lag('fixed predicted')).toBeLessThan(lag('fixed ahead'));
+    await expect(lag('fixed ahead')).toBeLessThan(lag('fixed previous'));
+  },
+};
+
+/** Game speed: under the overload load slow-motion runs slow, catch-up keeps real speed. */
+export const Speed: Story = {
+  args: { metric: 'speed', durationSeconds: 4 },
+  play: async ({ canvasElement }) => {
+    const cells = await filledMatrix(canvasElement);
+    for (const rate of DEFAULT_MATRIX_RATES) {
+      await expect(cellOf(cells, 'fixed previous', rate, 'overload').value).toBeLessThan(0.99);
+      await expect(Math.abs(cellOf(cells, 'fixed previous catch-up', rate, 'overload').value - 1)).toBeLessThan(0.005);
+      await expect(cellOf(cells, 'synced', rate, 'overload').value).toBeLessThan(0.99);
+      await expect(Math.abs(cellOf(cells, 'synced catch-up', rate, 'overload').value - 1)).toBeLessThan(0.005);
+      await expect(cellOf(cells, 'fixed previous catch-up', rate, 'light').value).toBe(cellOf(cells, 'fixed previous', rate, 'light').value);
+    }
+  },
+};
+
+/** Game time dropped: only the slow-motion rows drop, and only under the overload load. */
+export const Dropped: Story = {
+  args: { metric: 'droppedPercent', durationSeconds: 4 },
+  play: async ({ canvasElement }) => {
+    const cells = await filledMatrix(canvasElement);
+    for (const rate of DEFAULT_MATRIX_RATES) {
+      await expect(cellOf(cells, 'fixed previous', rate, 'overload').value).toBeGreaterThan(0);
+      await expect(cellOf(cells, 'fixed previous catch-up', rate, 'overload').value).toBe(0);
+      await expect(cellOf(cells, 'synced catch-up', rate, 'overload').value).toBe(0);
+    }
+    for (const cell of cells.filter((c) => c.load === 'light')) await expect(cell.value).toBe(0);
+  },
+};
+
+/** Flaps: the default slicer and smoother hand out exactly the vblanks elapsed; the article's slicer rounding does not. */
+export const Flaps: Story = {
+  args: { metric: 'flapPercent', durationSeconds: 4 },
+  play: async ({ canvasElement }) => {
+    const cells = await filledMatrix(canvasElement);
+    for (const rate of DEFAULT_MATRIX_RATES) {
+      await expect(cellOf(cells, 'synced', rate, 'light').value).toBe(0);
+      await expect(cellOf(cells, 'smoothed', rate, 'light').value).toBe(0);
+      await expect(cellOf(cells, 'synced, round down (article)', rate, 'light').value).toBeGreaterThan(5);
+      await expect(cellOf(cells, 'synced, round down (article)', rate, 'light').grade).toBe('poor');
+      const variable = cellOf(cells, 'variable', rate, 'light');
+      await expect(variable.value).toBeNaN();
+      await expect(variable.grade).toBe('none');
+    }
+  },
+};
+
+/** Judder: the default slicer and smoother show none under the light load at any rate. */
+export const Judder: Story = {
+  args: { metric: 'judderMs', durationSeconds: 4 },
+  play: async ({ canvasElement }) => {
+    const cells = await filledMatrix(canvasElement);
+    await expect(cells.every((cell) => Number.isFinite(cell.value) && cell.value >= 0)).toBe(true);
+    for (const rate of DEFAULT_MATRIX_RATES) {
+      await expect(cellOf(cells, 'synced', rate, 'light').value).toBeLessThan(1e-6);
+      await expect(cellOf(cells, 'smoothed', rate, 'light').value).toBeLessThan(1e-6);
+    }
   },
 };
