@@ -233,9 +233,10 @@ const OFFSET_MS = 1;
 const BASE_ELAPSED = 2;
 const BASE_SIMULATED = 3;
 const BASE_DROPPED = 4;
-/** Scratch: the result of `mapToReal`. */
-const MAPPED_MS = 5;
-const SLOTS = 6;
+/** Scratch: the input and the result of `mapToReal`. */
+const MAP_GAME_MS = 5;
+const MAPPED_MS = 6;
+const SLOTS = 7;
 
 /**
  * Create a fixed-step clock on `scheduler`. It subscribes to the scheduler only while it has jobs:
@@ -370,11 +371,13 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
 
   /**
    * state[MAPPED_MS] = the earliest real ms at which the current grid's game clock reached
-   * `gameMs`: linear between frame anchors (a clamped gap or a time scale compresses the span; a
-   * pause maps to the frame where it began), extrapolated at the clock's rate past the last frame.
-   * Written to a slot, not returned: a double returned from a call that is not inlined is boxed.
+   * state[MAP_GAME_MS]: linear between frame anchors (a clamped gap or a time scale compresses the
+   * span; a pause maps to the frame where it began), extrapolated at the clock's rate past the last
+   * frame. In and out through slots, not an argument and a return value: a double that crosses a
+   * call V8 does not inline is boxed, and this runs once per step.
    */
-  function mapToReal(gameMs: number): void {
+  function mapToReal(): void {
+    const gameMs = state[MAP_GAME_MS]!;
     if (anchorCount === 0) {
       state[MAPPED_MS] = currentScheduler.frame.timestampMs;
       return;
@@ -441,7 +444,8 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
     if (stepsDue > 0) {
       stepping = true;
       const wasPaused = effectivePaused();
-      mapToReal(firstIndex * stepMs);
+      state[MAP_GAME_MS] = firstIndex * stepMs;
+      mapToReal();
       currentStep.stepEndTimestampMs = state[MAPPED_MS]!;
       for (let s = 0; s < stepsDue; s++) {
         // A pause() inside an update ends the stepping after the step it was called in.
@@ -453,7 +457,8 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
         currentStep.index = indexBase + gridIndex;
         currentStep.stepInFrame = s;
         currentStep.stepStartTimestampMs = currentStep.stepEndTimestampMs;
-        mapToReal((gridIndex + 1) * stepMs);
+        state[MAP_GAME_MS] = (gridIndex + 1) * stepMs;
+        mapToReal();
         currentStep.stepEndTimestampMs = state[MAPPED_MS]!;
         for (let j = 0; j < updates.length; j++) {
           const job = updates[j] as Job<FixedUpdate>;
@@ -740,7 +745,8 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
     stats,
     currentStep,
     stepEndTimestampMs(index) {
-      mapToReal((index - indexBase + 1) * step * 1000);
+      state[MAP_GAME_MS] = (index - indexBase + 1) * step * 1000;
+      mapToReal();
       return state[MAPPED_MS]!;
     },
     get updateCount() {
