@@ -10,6 +10,8 @@ const entries = {
   'react-timestep/core': 'src/core/index.ts',
   'react-timestep/simulation': 'src/simulation/index.ts',
   'react-timestep/testing': 'src/testing/index.ts',
+  'react-timestep/r3f': 'src/r3f/index.ts',
+  'react-timestep/pixi': 'src/pixi/index.ts',
 };
 
 const config = ts.getParsedCommandLineOfConfigFile('tsconfig.json', {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
