@@ -50,7 +50,11 @@ export interface UseFixedTimestepOptions {
  * Totals count from time zero across changes of `step`.
  */
 export interface FixedTimestepStats extends Readonly<FixedStepFrame> {
-  /** True while this loop's clock is paused (by `paused`, `pause()` or pauseWhenOffscreen). */
+  /**
+   * True while this loop's clock is paused: by `pause()`, and when alone also by `paused` or
+   * `pauseWhenOffscreen`. Under a `<FixedClockProvider>` those two pause the component's own
+   * updates, not the shared clock, and do not show here.
+   */
   readonly paused: boolean;
   /** This loop's own time scale (on top of the scheduler's). */
   readonly timeScale: number;
