@@ -163,7 +163,11 @@ function VariableVsFixedDemo({ updateRate, loadMs, launchSpeed }: VariableVsFixe
       m.lastMs = nowMs;
       s.positions[i] = m.ball.lane();
     }
-    const [vFast, vSlow, fFast, fSlow] = s.machines;
+    // Indexed, not destructured: no iterator per frame.
+    const vFast = s.machines[0];
+    const vSlow = s.machines[1];
+    const fFast = s.machines[2];
+    const fSlow = s.machines[3];
     const v = s.values;
     // Compare the two machines only where both just ran (every other frame).
     if (s.frame % 2 === 0 && s.frame > 0) {

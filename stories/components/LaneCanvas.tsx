@@ -47,7 +47,9 @@ export const LaneCanvas = forwardRef<LaneCanvasHandle, LaneCanvasProps>(function
         ctx.fillStyle = '#10141c';
         ctx.fillRect(0, 0, width, height);
         const track = width - LABEL_WIDTH - 2 * RADIUS;
-        lanes.forEach((lane, i) => {
+        // An index loop, not forEach: no closure is created per frame.
+        for (let i = 0; i < lanes.length; i += 1) {
+          const lane = lanes[i]!;
           const y = i * laneHeight + laneHeight / 2;
           ctx.fillStyle = '#9aa4b5';
           ctx.font = '12px system-ui';
@@ -71,7 +73,7 @@ export const LaneCanvas = forwardRef<LaneCanvasHandle, LaneCanvasProps>(function
             ctx.arc(LABEL_WIDTH + RADIUS + p * track, y, RADIUS, 0, Math.PI * 2);
             ctx.fill();
           }
-        });
+        }
       },
     }),
     [lanes, width, height, laneHeight],
