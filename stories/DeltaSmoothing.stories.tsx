@@ -179,8 +179,9 @@ wobble to the game makes motion uneven even at a steady frame rate.
 
 \`createDeltaSmoother\` (Frank Force, "Time Delta Smoothing") hands the game whole refresh
 intervals and carries the difference to the next frame. Both roundings take a one-interval lead on
-the first frame (the picture drawn now is shown one vblank later), which is why that frame is not
-scored as a flap.
+the first frame (the picture drawn now is shown one vblank later, so while every vblank is counted
+right each picture shows the game time of its own present: a lag of 0), which is why that frame is
+not scored as a flap.
 
 - \`rounding: 'nearest'\` (the default) rounds to the nearest whole interval, centred on the
   stream's own phase, so a dropped frame (two vblanks in one delta) is made up in the frame where it
@@ -213,6 +214,8 @@ export const Heartbeat: Story = {
     await expect(readValue(canvasElement, 'rawJudderMs')).toBeGreaterThan(1);
     await expect(readValue(canvasElement, 'smoothJudderMs')).toBeLessThan(1e-6);
     await expect(readValue(canvasElement, 'flaps')).toBe(0);
+    // The one-interval lead: each picture shows the game time of its own present.
+    await expect(Math.abs(readValue(canvasElement, 'smoothLagMs'))).toBeLessThan(0.5);
   },
 };
 
@@ -225,6 +228,7 @@ export const DroppedFrames: Story = {
     await expect(readValue(canvasElement, 'flaps')).toBe(0);
     await expect(readValue(canvasElement, 'smoothJudderMs')).toBeLessThan(1e-6);
     await expect(readValue(canvasElement, 'rawJudderMs')).toBeGreaterThan(0.1);
+    await expect(Math.abs(readValue(canvasElement, 'smoothLagMs'))).toBeLessThan(0.5);
   },
 };
 

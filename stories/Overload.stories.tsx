@@ -239,6 +239,9 @@ type Story = StoryObj<typeof meta>;
 /** Wait until the load is off and the lag is back within a few ms of the lag before any load. */
 async function expectLagRecovers(canvasElement: HTMLElement, timeout: number): Promise<void> {
   const quiet = await waitForValue(canvasElement, 'quietLagMs', Number.isFinite);
+  // On time, 'previous' shows the state one 1/60 s step old, seen at the next frame (at most a 30 Hz frame later).
+  await expect(quiet).toBeGreaterThanOrEqual(1000 / 60);
+  await expect(quiet).toBeLessThan(1000 / 60 + 1000 / 30);
   await waitForValue(
     canvasElement,
     'lagMs',

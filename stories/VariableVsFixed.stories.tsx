@@ -241,9 +241,8 @@ real animation frames: the slow one only sees every other frame. With a fixed st
 drift apart.
 
 A fixed step makes the result repeatable, not exact. The ball is integrated with semi-implicit
-Euler and bounces when a step takes it below the floor, so with **either** loop each hop peaks at a
-slightly different height, and none exactly at the answer of the continuous physics, v²/2g: the
-readouts show the spread of the last 64 bounce heights of each loop and their worst distance from
+Euler and bounces when a step takes it below the floor, so with **either** loop the hops peak at
+slightly different heights, off the answer of the continuous physics, v²/2g: the readouts show the spread of the last 64 bounce heights of each loop and their worst distance from
 v²/2g. The fixed step's heights are the same on both computers; the variable loop's are not.
 The load control adds a random amount of busy work per frame so the deltas vary. Updates per frame
 are plotted ×1 (the axis is shared with the delta in ms).
