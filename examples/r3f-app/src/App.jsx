@@ -1,31 +1,27 @@
 import { useRef, useState } from 'react';
 import { Quaternion, Vector3 } from 'three';
 import { useFrame as useR3FFrame } from '@react-three/fiber';
-import { FrameProvider, useFixedTimestep, useFrame, useRefreshRate } from 'react-timestep';
-import { TimestepCanvas, createInterpolatedTransform } from 'react-timestep/r3f';
+import { FixedClockProvider, FrameProvider, useFixedUpdate, useFrame, useRefreshRate } from 'react-timestep';
+import { TimestepCanvas, useInterpolatedTransform } from 'react-timestep/r3f';
 
 const STEP = 1 / 30; // a coarse step on purpose: interpolation is what keeps the motion smooth
 const AXIS = new Vector3(0.3, 1, 0.2).normalize();
 
-/** A cube moved and turned by fixed steps and drawn interpolated between the last two. */
+/**
+ * A cube moved and turned by the shared fixed clock's steps and drawn interpolated between the
+ * last two: the clock snapshots the transform before each step and draws it into the mesh each frame.
+ */
 function Cube({ counters }) {
   const mesh = useRef(null);
-  const [transform] = useState(() => createInterpolatedTransform());
+  const cube = useInterpolatedTransform(mesh);
   const angle = useRef(0);
   const [rotation] = useState(() => new Quaternion());
 
-  useFixedTimestep({
-    step: STEP,
-    update: (dt) => {
-      transform.snapshot(); // previous ← current, before this step moves it
-      angle.current += 1.5 * dt;
-      transform.position.current[0] = 1.5 * Math.sin(angle.current);
-      transform.quaternion.set(rotation.setFromAxisAngle(AXIS, angle.current));
-      counters.updates++;
-    },
-    render: (alpha) => {
-      if (mesh.current) transform.apply(alpha, mesh.current);
-    },
+  useFixedUpdate((dt) => {
+    angle.current += 1.5 * dt;
+    cube.position.current[0] = 1.5 * Math.sin(angle.current);
+    cube.quaternion.set(rotation.setFromAxisAngle(AXIS, angle.current));
+    counters.updates++;
   });
   // r3f's own per-frame hook still works: it runs inside the scheduler's render of the canvas.
   useR3FFrame(() => {
@@ -65,6 +61,8 @@ export function App() {
   const [counters] = useState(() => ({ updates: 0, r3fFrames: 0 }));
   return (
     <FrameProvider>
+      {/* Outside the canvas: r3f passes React context into it, so the cube finds this clock. */}
+      <FixedClockProvider step={STEP}>
       <div className="scene">
         {/* preserveDrawingBuffer: only so the test can read the picture back */}
         <TimestepCanvas camera={{ position: [0, 0, 4] }} gl={{ preserveDrawingBuffer: true }}>
@@ -74,6 +72,7 @@ export function App() {
         </TimestepCanvas>
       </div>
       <Hud counters={counters} />
+      </FixedClockProvider>
     </FrameProvider>
   );
 }

@@ -1,0 +1,59 @@
+import { useContext, useEffect, useState } from 'react';
+import type { RefObject } from 'react';
+import { finiteNumber, withDefault } from '../core/validate.js';
+import { FixedClockContext } from '../react/fixedClockContext.js';
+import { renameOwner } from '../react/renameOwner.js';
+import type { FixedClock } from '../scheduler/fixedClock.js';
+import { createInterpolatedTransform2D } from './interpolatedTransform2D.js';
+import type { Container2DLike, InterpolatedTransform2D, InterpolatedTransform2DOptions } from './interpolatedTransform2D.js';
+
+const OWNER = 'useInterpolatedTransform2D';
+/** Before every other job of the step, so the game's updates see previous ← current done. */
+const FIRST_IN_STEP = -Number.MAX_VALUE;
+
+/** Options of {@link useInterpolatedTransform2D}. */
+export interface UseInterpolatedTransform2DOptions extends InterpolatedTransform2DOptions {
+  /** The fixed clock to follow. Default: the nearest `<FixedClockProvider>`'s. */
+  clock?: FixedClock;
+  /** Order of the draw among the clock's renders (lower first). Default 0. */
+  priority?: number;
+}
+
+/**
+ * An {@link InterpolatedTransform2D} bound to the shared fixed clock and to a PixiJS sprite (or
+ * container): every step of the nearest `<FixedClockProvider>` begins with `snapshot()`, and every
+ * frame the object in `target` is drawn `alpha` of the way between the last two steps (position,
+ * and the angle the shorter way round). Your `useFixedUpdate` only writes `position.current` and
+ * `rotation.current`. Nothing is allocated per step or per frame; no re-render.
+ *
+ * `position` and `rotation` are read at mount. Throws an `Error` naming the hook when there is no
+ * clock (no provider and no `clock` option), and a `RangeError` naming the hook and the option for
+ * a bad option.
+ */
+export function useInterpolatedTransform2D(target: RefObject<Container2DLike | null>, options: UseInterpolatedTransform2DOptions = {}): InterpolatedTransform2D {
+  const provided = useContext(FixedClockContext);
+  const clock = options.clock ?? provided;
+  if (!clock) {
+    throw new Error(`${OWNER}: no <FixedClockProvider> above this component and no \`clock\` option. Wrap the scene in <FixedClockProvider step={1 / 60}>, or use createInterpolatedTransform2D with useFixedTimestep.`);
+  }
+  const priority = finiteNumber(OWNER, 'priority', withDefault(options.priority, 0));
+  const [transform] = useState(() =>
+    renameOwner('createInterpolatedTransform2D', OWNER, () => {
+      const { clock: _clock, priority: _priority, ...rest } = options;
+      return createInterpolatedTransform2D(rest);
+    }),
+  );
+  useEffect(() => clock.addUpdate(() => transform.snapshot(), { priority: FIRST_IN_STEP }), [clock, transform]);
+  useEffect(
+    () =>
+      clock.addRender(
+        (alpha) => {
+          const object = target.current;
+          if (object) transform.apply(alpha, object);
+        },
+        { priority },
+      ),
+    [clock, transform, target, priority],
+  );
+  return transform;
+}

@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useRef } from 'react';
+import type { RefObject } from 'react';
+import { Object3D } from 'three';
+import { FixedClockProvider, useFixedClock, useFixedUpdate } from '../../src/index.js';
+import type { FixedClock } from '../../src/scheduler/fixedClock.js';
+import { useInterpolatedTransform } from '../../src/r3f/index.js';
+import { useInterpolatedTransform2D } from '../../src/pixi/index.js';
+import type { InterpolatedTransform } from '../../src/r3f/index.js';
+import { renderWithFrames, resetDefaultScheduler } from '../../src/testing/index.js';
+
+afterEach(resetDefaultScheduler);
+
+describe('useInterpolatedTransform (three.js object on the shared fixed clock)', () => {
+  it('snapshots before every update and draws the object alpha of the way between the last two steps', () => {
+    const mesh = new Object3D();
+    const seenAtStepStart: Array<[number, number]> = [];
+    const drawn: Array<{ x: number; expected: number }> = [];
+    let transform: InterpolatedTransform | null = null;
+    let clock: FixedClock | null = null;
+    function Ship() {
+      const target = useRef(mesh) as RefObject<Object3D | null>;
+      const ship = useInterpolatedTransform(target);
+      transform = ship;
+      clock = useFixedClock();
+      useFixedUpdate(() => {
+        seenAtStepStart.push([ship.position.previous[0]!, ship.position.current[0]!]);
+        ship.position.current[0]! += 1; // one unit per step
+      });
+      return null;
+    }
+    const view = renderWithFrames(
+      <FixedClockProvider step={1 / 30}>
+        <Ship />
+      </FixedClockProvider>,
+      { refreshRate: 60, strictMode: true },
+    );
+    // After the frame: what the picture shows, and what it should show.
+    view.scheduler.subscribe(
+      () => {
+        const t = transform!;
+        const alpha = clock!.stats.alpha;
+        drawn.push({ x: mesh.position.x, expected: t.position.previous[0]! + alpha * (t.position.current[0]! - t.position.previous[0]!) });
+      },
+      { phase: 'after' },
+    );
+    view.advanceFrames(1 + 60); // time zero, then one second: 30 steps
+    expect(seenAtStepStart).toHaveLength(30);
+    for (const [previous, current] of seenAtStepStart) expect(previous).toBe(current); // snapshot ran first
+    expect(transform!.position.current[0]).toBe(30);
+    for (const { x, expected } of drawn) expect(x).toBeCloseTo(expected, 12);
+    const xs = drawn.map((d) => d.x);
+    expect(xs.every((x, i) => i === 0 || x >= xs[i - 1]!)).toBe(true); // never backwards
+    expect(new Set(xs.map((x) => x % 1)).size).toBeGreaterThan(1); // drawn between steps, not only on them
+    view.unmount();
+  });
+
+  it('throws an Error naming the hook when there is no fixed clock', () => {
+    function Lonely() {
+      useInterpolatedTransform({ current: null });
+      return null;
+    }
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => renderWithFrames(<Lonely />)).toThrow(/useInterpolatedTransform: no <FixedClockProvider>/);
+    spy.mockRestore();
+  });
+
+  it('names the hook in a RangeError for a bad option', () => {
+    function Bad() {
+      useInterpolatedTransform({ current: null }, { position: [1, 2] });
+      return null;
+    }
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() =>
+      renderWithFrames(
+        <FixedClockProvider step={1 / 60}>
+          <Bad />
+        </FixedClockProvider>,
+      ),
+    ).toThrow(/useInterpolatedTransform: option `position` must be 3 finite numbers/);
+    spy.mockRestore();
+  });
+});
+
+describe('useInterpolatedTransform2D (PixiJS sprite on the shared fixed clock)', () => {
+  it('draws the sprite between the last two steps, turning the shorter way', () => {
+    const sprite = { position: { x: 0, y: 0, set(x: number, y: number) { this.x = x; this.y = y; } }, rotation: 0 };
+    const xs: number[] = [];
+    function Ball() {
+      const target = useRef(sprite);
+      const ball = useInterpolatedTransform2D(target, { rotation: Math.PI - 0.05 });
+      useFixedUpdate(() => {
+        ball.position.current[0]! += 10;
+        ball.rotation.current = -Math.PI + 0.05; // across the ±π seam: 0.1 rad on, not a full turn back
+      });
+      return null;
+    }
+    const view = renderWithFrames(
+      <FixedClockProvider step={1 / 30}>
+        <Ball />
+      </FixedClockProvider>,
+      { refreshRate: 60 },
+    );
+    view.scheduler.subscribe(() => void xs.push(sprite.position.x), { phase: 'after' });
+    view.advanceFrames(1 + 6);
+    expect(Math.max(...xs)).toBeLessThanOrEqual(30);
+    expect(xs.some((x) => x % 10 !== 0)).toBe(true);
+    expect(Math.abs(Math.cos(sprite.rotation) + 1)).toBeLessThan(0.01); // near ±π, never swung through 0
+    view.unmount();
+  });
+});
