@@ -75,6 +75,8 @@ export type { GameCanvasContextMap, GameCanvasContextType, GameCanvasProps, Game
 
 // The scheduler: the one frame loop and where its frames come from
 export { createFrameScheduler, getDefaultScheduler, createBrowserFrameSource, createManualSource } from './scheduler/index.js';
+// The same loop without refresh detection and the adaptive rate, and the installers that add them
+export { createFrameLoop, installRefreshDetection, installAdaptiveFramerate } from './scheduler/index.js';
 export { createFixedClock } from './scheduler/index.js';
 export type {
   FixedClock,

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { createFixedClock } from '../scheduler/fixedClock.js';
+import { installRefreshDetection } from '../scheduler/refreshDetection.js';
 import type { FixedStepOverload, Interpolation } from '../core/types.js';
 import { dropUndefined } from './dropUndefined.js';
 import { checkFixedSettings, checkPositive } from './fixedProps.js';
@@ -61,6 +62,8 @@ export function FixedClockProvider(props: FixedClockProviderProps): ReactNode {
   checkPositive(OWNER, 'prop', 'step', step); // required
   checkFixedSettings(OWNER, 'prop', { maxSteps, overload, interpolation, timeScale, paused, priority });
   const scheduler = useFrameScheduler();
+  // 'predicted' aims one frame ahead: `frame.nextDeltaSeconds` must follow the measured display.
+  if (interpolation === 'predicted') installRefreshDetection(scheduler);
   // Created in the first render (no side effect: the clock subscribes only once a job is added),
   // so children see it in their first render. Started unpaused: `paused` is a hold, applied below.
   const [clock] = useState(() => createFixedClock(scheduler, dropUndefined({ step, maxSteps, overload, interpolation, timeScale, priority })));

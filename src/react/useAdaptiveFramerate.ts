@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { installAdaptiveFramerate } from '../scheduler/adaptiveFeature.js';
 import type { FrameScheduler, SchedulerAdaptiveOptions } from '../scheduler/types.js';
 import { optionsObject } from '../core/validate.js';
 import { useFrameScheduler } from './useFrameScheduler.js';
@@ -35,7 +36,7 @@ export interface AdaptiveFramerateSnapshot {
  */
 export function useAdaptiveFramerate(options?: SchedulerAdaptiveOptions): AdaptiveFramerateSnapshot {
   optionsObject('useAdaptiveFramerate', options, false, OPTION_KEYS);
-  const scheduler = useFrameScheduler();
+  const scheduler = installAdaptiveFramerate(useFrameScheduler());
   // An inline options object is new every render: compare by content.
   const key = options === undefined ? '' : JSON.stringify(options);
   useEffect(() => {

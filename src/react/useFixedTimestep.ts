@@ -1,6 +1,7 @@
 import { useContext, useEffect, useRef } from 'react';
 import type { FixedStepFrame, FixedStepOverload, Interpolation } from '../core/types.js';
 import { createFixedClock } from '../scheduler/fixedClock.js';
+import { installRefreshDetection } from '../scheduler/refreshDetection.js';
 import type { FixedClock } from '../scheduler/fixedClock.js';
 import type { FrameInfo, FrameScheduler } from '../scheduler/types.js';
 import { FixedClockContext } from './fixedClockContext.js';
@@ -149,6 +150,8 @@ export function useFixedJob(owner: string, noun: Noun, settings: FixedJobSetting
   checkFixedSettings(owner, noun, { step, maxSteps, overload, interpolation, paused, priority });
   const shared = useContext(FixedClockContext);
   const scheduler = useFrameScheduler();
+  // 'predicted' aims one frame ahead: `frame.nextDeltaSeconds` must follow the measured display.
+  if (interpolation === 'predicted') installRefreshDetection(scheduler);
   if (shared !== null) checkAgainstShared(owner, noun, shared, settings);
   else if (step === undefined && defaults.step === undefined) throw propError(owner, noun, 'step', 'a finite number > 0 (it is required without a <FixedClockProvider>)', step);
 

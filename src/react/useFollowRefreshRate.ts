@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
+import { installRefreshDetection } from '../scheduler/refreshDetection.js';
 import type { FrameScheduler } from '../scheduler/types.js';
 
 /**
  * Keeps a core algorithm's refresh rate equal to `fixedRate` when given, else to the scheduler's
- * detected (or configured) display rate, following monitor changes.
+ * detected (or configured) display rate, following monitor changes. Without `fixedRate` it
+ * installs refresh-rate detection on the scheduler (a no-op when already there).
  * @internal
  */
 export function useFollowRefreshRate(
@@ -11,6 +13,8 @@ export function useFollowRefreshRate(
   target: { setRefreshRate(refreshRate: number): void; readonly refreshRate?: number },
   fixedRate: number | undefined,
 ): void {
+  // At render, not in the effect: the caller reads the rate while rendering.
+  if (fixedRate === undefined) installRefreshDetection(scheduler);
   useEffect(() => {
     if (fixedRate !== undefined) {
       target.setRefreshRate(fixedRate);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { installRefreshDetection } from '../scheduler/refreshDetection.js';
 import type { FrameScheduler } from '../scheduler/types.js';
 import type { RefreshRateEstimate } from '../core/types.js';
 import { booleanValue, optionsObject, withDefault } from '../core/validate.js';
@@ -39,7 +40,7 @@ export interface UseRefreshRateOptions {
 export function useRefreshRate(options: UseRefreshRateOptions = {}): RefreshRateSnapshot {
   const o = optionsObject('useRefreshRate', options, false, ['measure']);
   const measure = booleanValue('useRefreshRate', 'measure', withDefault(o.measure, true));
-  const scheduler = useFrameScheduler();
+  const scheduler = installRefreshDetection(useFrameScheduler());
   useEffect(() => (measure ? scheduler.subscribe(noop, { phase: 'after' }) : undefined), [scheduler, measure]);
   const subscribe = useCallback((onChange: () => void) => scheduler.onRefreshRateChange(onChange), [scheduler]);
   const getSnapshot = useCallback(() => currentSnapshot(scheduler), [scheduler]);

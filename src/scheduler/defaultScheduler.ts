@@ -1,4 +1,4 @@
-import { createFrameScheduler } from './createFrameScheduler.js';
+import { createFrameLoop } from './createFrameLoop.js';
 import type { FrameScheduler } from './types.js';
 
 /**
@@ -12,13 +12,15 @@ type SchedulerHolder = { [DEFAULT_SCHEDULER_KEY]?: FrameScheduler };
 /**
  * The page-wide scheduler used when no `<FrameProvider>` supplies one: created on first call (never
  * at import, so server rendering touches no browser API) with the browser frame source and
- * default options.
+ * default options. It is a `createFrameLoop`: refresh-rate detection and the adaptive frame rate
+ * are installed on it by the hooks that need them, so a page that only uses `useFrame` carries
+ * neither.
  */
 export function getDefaultScheduler(): FrameScheduler {
   const holder = globalThis as SchedulerHolder;
   let scheduler = holder[DEFAULT_SCHEDULER_KEY];
   if (!scheduler) {
-    scheduler = createFrameScheduler();
+    scheduler = createFrameLoop();
     holder[DEFAULT_SCHEDULER_KEY] = scheduler;
   }
   return scheduler;

@@ -1,0 +1,397 @@
+import type { RefreshRateEstimate } from '../core/types.js';
+import {
+  booleanValue,
+  finiteNumber,
+  oneOf,
+  optionalFunction,
+  optionsObject,
+  positiveNumber,
+  timeScaleValue,
+  withDefault,
+} from '../core/validate.js';
+import { createBrowserFrameSource } from './browserSource.js';
+import { FRAME_LOOP_HOST, type FrameLoopHost, type FrameTiming } from './frameLoopHost.js';
+import { createSubscriberList, FRAME_PHASES } from './subscribers.js';
+import type { FrameGap, FrameInfo, FrameLoopMode, FrameScheduler, FrameSchedulerOptions, FrameSource, SchedulerAdaptiveOptions } from './types.js';
+
+const MODES: readonly FrameLoopMode[] = ['always', 'demand', 'manual'];
+const DEFAULT_MAX_DELTA_SECONDS = 0.25;
+/**
+ * The rate a loop reports before anything measured the display: the most common one. A detector
+ * that has not measured yet reports the same.
+ */
+const NOMINAL_RATE = 60;
+/**
+ * A long gap right after another long gap, each longer than this (and than `maxDelta`), means the
+ * browser is throttling the page (another tab or window in front: rAF at about 1 Hz while
+ * `visibilityState` stays 'visible'; a frozen page), not that the machine is slow: a game that
+ * really runs at 2 fps or more keeps getting `maxDelta` per frame.
+ */
+const THROTTLED_GAP_SECONDS = 0.5;
+
+/** Every option `createFrameScheduler` and `createFrameLoop` know; any other key is a misspelling. */
+export const FRAME_SCHEDULER_OPTION_KEYS: readonly string[] = [
+  'source',
+  'frameloop',
+  'maxDelta',
+  'timeScale',
+  'paused',
+  'refreshRate',
+  'adaptive',
+  'onError',
+  'onGap',
+  'onFrame',
+];
+const SUBSCRIBE_OPTION_KEYS: readonly string[] = ['phase', 'priority'];
+
+function checkSource(owner: string, value: unknown): FrameSource {
+  const s = value as Partial<FrameSource> | null;
+  if (typeof s !== 'object' || s === null || typeof s.request !== 'function' || typeof s.cancel !== 'function' || typeof s.now !== 'function') {
+    throw new RangeError(`${owner}: option \`source\` must be an object with request, cancel and now functions, got ${typeof value}`);
+  }
+  return s as FrameSource;
+}
+
+/**
+ * The frame loop alone: {@link createFrameScheduler} without refresh-rate detection and without
+ * the adaptive frame rate, so neither costs bytes in a bundle nor time per frame until something
+ * installs it ({@link installRefreshDetection}, {@link installAdaptiveFramerate}; the hooks that
+ * need them do that themselves). Until then `refreshRate` reports 60 Hz, `state` `'measuring'`
+ * (what a detector reports before it has measured), or the `refreshRate` option when given, and
+ * the divisor is 1. The `adaptive` option is refused: it needs {@link installAdaptiveFramerate}.
+ *
+ * The page-wide default scheduler the hooks use without a provider is one of these.
+ *
+ * @example
+ * ```ts
+ * const loop = createFrameLoop();
+ * const stop = loop.subscribe((frame) => { world.x += world.vx * frame.deltaSeconds; });
+ * ```
+ */
+export function createFrameLoop(options?: FrameSchedulerOptions): FrameScheduler {
+  return createLoop('createFrameLoop', options);
+}
+
+/**
+ * The loop behind {@link createFrameLoop} and `createFrameScheduler`, with `owner` naming the
+ * factory in error messages.
+ * @internal
+ */
+export function createLoop(owner: string, options: FrameSchedulerOptions | undefined): FrameScheduler {
+  const o = optionsObject(owner, options, false, FRAME_SCHEDULER_OPTION_KEYS);
+  const source = o.source === undefined ? createBrowserFrameSource() : checkSource(owner, o.source);
+  let mode = oneOf(owner, 'frameloop', withDefault(o.frameloop, 'always'), MODES);
+  const maxDelta = positiveNumber(owner, 'maxDelta', withDefault(o.maxDelta, DEFAULT_MAX_DELTA_SECONDS));
+  let timeScale = timeScaleValue(owner, 'timeScale', withDefault(o.timeScale, 1));
+  let paused = booleanValue(owner, 'paused', withDefault(o.paused, false));
+  const fixedRate = o.refreshRate === undefined ? undefined : positiveNumber(owner, 'refreshRate', o.refreshRate);
+  if (o.adaptive !== undefined && o.adaptive !== false) {
+    throw new RangeError(`${owner}: option \`adaptive\` needs the adaptive frame rate: use createFrameScheduler, or call installAdaptiveFramerate(loop) and then loop.setAdaptive()`);
+  }
+  const onError = optionalFunction<(error: unknown, frame: FrameInfo) => void>(owner, 'onError', o.onError);
+  const onGap = optionalFunction<(gap: FrameGap) => void>(owner, 'onGap', o.onGap);
+  const onFrame = optionalFunction<(frame: FrameInfo) => void>(owner, 'onFrame', o.onFrame);
+
+  const rate = fixedRate ?? NOMINAL_RATE;
+  let estimate: RefreshRateEstimate = {
+    refreshRate: rate,
+    interval: 1000 / rate,
+    confidence: fixedRate === undefined ? 0 : 1,
+    synced: fixedRate !== undefined,
+    state: fixedRate === undefined ? 'measuring' : 'synced',
+    throttledRate: 0,
+    changes: 0,
+  };
+
+  const subscribers = createSubscriberList();
+  const frame: FrameInfo = {
+    timestampMs: 0,
+    deltaSeconds: 0,
+    rawDeltaSeconds: 0,
+    realDeltaSeconds: 0,
+    elapsedSeconds: 0,
+    frameIndex: 0,
+    refreshRate: rate,
+    divisor: 1,
+    nextDeltaSeconds: timeScale / rate,
+    timeScale,
+    paused,
+  };
+  const gap: FrameGap = { timestampMs: 0, rawDeltaSeconds: 0, clampedSeconds: 0 };
+
+  let handle: number | null = null;
+  let inFrame = false;
+  let invalidated = false;
+  let framesRun = 0;
+  /**
+   * [0]: timestamp of the last frame whose subscribers ran (NaN before the first). A typed array
+   * keeps it unboxed: a double in a closure variable is re-allocated on every write.
+   */
+  const times = new Float64Array(1);
+  times[0] = Number.NaN;
+  /** The game clock as a compensated sum ([0] sum, [1] compensation): exact over days of frames. */
+  const gameClock = new Float64Array(2);
+  /** The last forward frame's gap exceeded THROTTLED_GAP_SECONDS and maxDelta. */
+  let lastGapLong = false;
+  // Errors of the current frame, rethrown after it when there is no onError. Reused.
+  const errors: unknown[] = [];
+
+  const report = (error: unknown): void => {
+    if (!onError) {
+      errors.push(error);
+      return;
+    }
+    try {
+      onError(error, frame);
+    } catch (thrownByHandler) {
+      // A handler that fails must not replace what it was handling: keep both (a handler that
+      // rethrows the very error it got reports it once).
+      errors.push(error);
+      if (thrownByHandler !== error) errors.push(thrownByHandler);
+    }
+  };
+
+  /** Throw what `report` collected (one error as is, several as an AggregateError). */
+  function throwCollected(what: string): void {
+    if (errors.length === 0) return;
+    const first = errors[0];
+    if (errors.length === 1) {
+      errors.length = 0;
+      throw first;
+    }
+    const all = errors.slice();
+    errors.length = 0;
+    throw new AggregateError(all, `react-timestep: ${all.length} ${what} threw`);
+  }
+
+  /** The installed per-frame part (refresh detection, adaptive rate), or null: then frames skip it. */
+  let timing: FrameTiming | null = null;
+  let setAdaptive: ((adaptive: boolean | SchedulerAdaptiveOptions) => void) | null = null;
+  const host: FrameLoopHost = {
+    owner,
+    source,
+    times,
+    fixedRate: fixedRate !== undefined,
+    estimate: () => estimate,
+    timing: () => timing,
+    attach(installed, detected) {
+      timing = installed;
+      estimate = detected;
+    },
+    adaptive: () => setAdaptive,
+    attachAdaptive(installed) {
+      setAdaptive = installed;
+    },
+    refreshListeners: new Set(),
+    divisorListeners: new Set(),
+    report,
+    clearErrors() {
+      errors.length = 0;
+    },
+    throwCollected,
+    inFrame: () => inFrame,
+  };
+
+  function wantsFrame(): boolean {
+    return subscribers.count > 0 && (mode === 'always' || (mode === 'demand' && invalidated));
+  }
+
+  /** Request or cancel the next frame to match the mode; frames call it once they end. */
+  function sync(atFrameEnd: boolean): void {
+    if (inFrame) return;
+    if (wantsFrame()) {
+      if (handle !== null) {
+        // A request made on a clock that was swapped since (fake timers installed after real
+        // frames ran) may never come, or come on the other clock: ask again on the current one.
+        if (!source.stale || !source.stale(handle)) return;
+        source.cancel(handle);
+        handle = null;
+      }
+      const lastRunMs = times[0] as number;
+      if (!atFrameEnd && Number.isFinite(lastRunMs)) {
+        // Restarting after a long idle: the first frame is a fresh start, not a "gap".
+        const idleMs = source.now() - lastRunMs;
+        if (!(idleMs >= 0 && idleMs <= maxDelta * 1000)) {
+          times[0] = Number.NaN;
+          lastGapLong = false;
+        }
+      }
+      handle = source.request(onSourceFrame);
+    } else if (handle !== null) {
+      const pending = handle;
+      handle = null;
+      source.cancel(pending);
+    }
+  }
+
+  function onSourceFrame(timestampMs: number): void {
+    handle = null;
+    runFrame(timestampMs);
+  }
+
+  function runFrame(timestampMs: number): void {
+    if (inFrame) throw new Error('react-timestep: a frame cannot be run from inside a frame (advance() called by a subscriber?)');
+    inFrame = true;
+    errors.length = 0;
+    // Read once: a part installed by a subscriber during this frame starts with the next one.
+    const installed = timing;
+    try {
+      const valid = Number.isFinite(timestampMs);
+      const lastRunMs = times[0] as number;
+      const forward = valid && Number.isFinite(lastRunMs) && timestampMs > lastRunMs;
+      if (installed !== null && installed.begin(timestampMs, forward)) return;
+      invalidated = false;
+
+      const rawDeltaSeconds = forward ? (timestampMs - lastRunMs) / 1000 : 0;
+      // Throttled (a long gap right after a long gap): treated like frames of a hidden tab, which
+      // never come, so game time stands still; only the first long gap was given maxDelta.
+      const longGap = rawDeltaSeconds > maxDelta && rawDeltaSeconds > THROTTLED_GAP_SECONDS;
+      const throttled = longGap && lastGapLong;
+      if (forward) lastGapLong = longGap;
+      // Math.min times a 0/1 factor, not `let clamped = raw; if (…) clamped = maxDelta`: V8 boxes
+      // a variable that merges a computed double with a captured option (typed "any"), one
+      // allocation per frame.
+      const clampedSeconds = Math.min(rawDeltaSeconds, maxDelta) * (throttled ? 0 : 1);
+      if (rawDeltaSeconds > maxDelta && onGap) {
+        gap.timestampMs = timestampMs;
+        gap.rawDeltaSeconds = rawDeltaSeconds;
+        gap.clampedSeconds = clampedSeconds;
+        try {
+          onGap(gap);
+        } catch (error) {
+          report(error);
+        }
+      }
+      if (valid) times[0] = timestampMs;
+
+      frame.timestampMs = valid ? timestampMs : Number.isFinite(lastRunMs) ? lastRunMs : 0;
+      frame.rawDeltaSeconds = rawDeltaSeconds;
+      frame.realDeltaSeconds = paused ? 0 : clampedSeconds;
+      frame.deltaSeconds = frame.realDeltaSeconds * timeScale;
+      // Neumaier's compensated sum (see addCompensated in core/counting), written out here: a
+      // call that V8 does not inline returns its double boxed, one allocation per frame.
+      const sum = gameClock[0] as number;
+      const added = sum + frame.deltaSeconds;
+      gameClock[1] =
+        (gameClock[1] as number) +
+        (Math.abs(sum) >= frame.deltaSeconds ? sum - added + frame.deltaSeconds : frame.deltaSeconds - added + sum);
+      gameClock[0] = added;
+      frame.elapsedSeconds = added + (gameClock[1] as number);
+      frame.frameIndex = framesRun++;
+      const divisor = installed === null ? 1 : installed.divisor;
+      frame.refreshRate = estimate.refreshRate;
+      frame.divisor = divisor;
+      frame.nextDeltaSeconds = (divisor * timeScale) / frame.refreshRate;
+      frame.timeScale = timeScale;
+      frame.paused = paused;
+
+      subscribers.run(frame, report);
+      if (onFrame) {
+        try {
+          onFrame(frame);
+        } catch (error) {
+          report(error);
+        }
+      }
+      if (installed !== null) installed.end();
+    } finally {
+      inFrame = false;
+      sync(true);
+      if (timing !== null) timing.settle();
+    }
+    throwCollected('frame subscribers');
+  }
+
+  return {
+    [FRAME_LOOP_HOST]: host,
+    subscribe(callback, subscribeOptions) {
+      if (typeof callback !== 'function') throw new RangeError('subscribe: `callback` must be a function');
+      const so = optionsObject('subscribe', subscribeOptions, false, SUBSCRIBE_OPTION_KEYS);
+      const phase = oneOf('subscribe', 'phase', withDefault(so.phase, 'update'), FRAME_PHASES);
+      const priority = finiteNumber('subscribe', 'priority', withDefault(so.priority, 0));
+      const remove = subscribers.add(callback, phase, priority);
+      sync(false);
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        remove();
+        sync(false);
+      };
+    },
+    invalidate() {
+      if (mode !== 'demand') return;
+      invalidated = true;
+      sync(false);
+    },
+    advance(timestampMs) {
+      runFrame(timestampMs === undefined ? source.now() : timestampMs);
+    },
+    pause() {
+      paused = true;
+    },
+    resume() {
+      paused = false;
+    },
+    get paused() {
+      return paused;
+    },
+    setTimeScale(value) {
+      timeScale = timeScaleValue('setTimeScale', 'timeScale', value);
+    },
+    get timeScale() {
+      return timeScale;
+    },
+    setFrameloop(value) {
+      mode = oneOf('setFrameloop', 'frameloop', value, MODES);
+      if (mode !== 'demand') invalidated = false;
+      sync(false);
+    },
+    get frameloop() {
+      return mode;
+    },
+    get refreshRate() {
+      return estimate;
+    },
+    onRefreshRateChange(listener) {
+      // Wrap so the same function can be added twice and removed independently.
+      const entry = (e: RefreshRateEstimate): void => listener(e);
+      host.refreshListeners.add(entry);
+      return () => {
+        host.refreshListeners.delete(entry);
+      };
+    },
+    get divisor() {
+      return timing === null ? 1 : timing.divisor;
+    },
+    onDivisorChange(listener) {
+      const entry = (d: number): void => listener(d);
+      host.divisorListeners.add(entry);
+      return () => {
+        host.divisorListeners.delete(entry);
+      };
+    },
+    setAdaptive(value) {
+      if (setAdaptive !== null) setAdaptive(value);
+      else if (value !== false) {
+        throw new RangeError(`setAdaptive: the adaptive frame rate is not installed on this loop (${owner}): call installAdaptiveFramerate(loop) first, or use createFrameScheduler`);
+      }
+    },
+    get subscriberCount() {
+      return subscribers.count;
+    },
+    get running() {
+      return handle !== null;
+    },
+    get frame() {
+      return frame;
+    },
+    destroy() {
+      subscribers.clear();
+      invalidated = false;
+      host.refreshListeners.clear();
+      host.divisorListeners.clear();
+      sync(false);
+    },
+  } as FrameScheduler;
+}

@@ -1,0 +1,79 @@
+import type { RefreshRateEstimate } from '../core/types.js';
+import type { FrameScheduler, FrameSource, SchedulerAdaptiveOptions } from './types.js';
+
+/**
+ * Where a frame loop keeps the handle its optional parts (refresh-rate detection, the adaptive
+ * frame rate) plug into. A registered symbol, so two copies of the package agree on it.
+ * @internal
+ */
+export const FRAME_LOOP_HOST: unique symbol = Symbol.for('react-timestep.frame-loop-host') as never;
+
+/**
+ * Per-frame work of an installed part. The loop calls it only when one is installed, so a loop
+ * without refresh detection or the adaptive rate pays one null check per frame for it.
+ * @internal
+ */
+export interface FrameTiming {
+  /**
+   * A source frame arrived (before anything runs). Returns true when this vblank is skipped (the
+   * adaptive divisor holds the picture): nothing runs and the time goes to the next run.
+   * `forward`: the timestamp is valid and later than the last run's ({@link FrameLoopHost.times}).
+   */
+  begin(timestampMs: number, forward: boolean): boolean;
+  /** The subscribers of a frame that `begin` let through have run. */
+  end(): void;
+  /** After every source frame, outside it: tell listeners what changed. */
+  settle(): void;
+  /** Vblanks per picture (1 without the adaptive rate). */
+  readonly divisor: number;
+}
+
+/**
+ * What an installed part can reach inside a frame loop. Functions, not plain properties: a bundler
+ * that follows an object literal's property values (Rollup, in tsup's tree-shaking) would
+ * otherwise take a `timing: null` set here and changed only through the symbol key for a constant,
+ * and drop the code that uses it.
+ * @internal
+ */
+export interface FrameLoopHost {
+  /** Names the factory in error messages. */
+  readonly owner: string;
+  readonly source: FrameSource;
+  /**
+   * [0]: timestamp of the last frame whose subscribers ran, ms (NaN before the first). Shared as
+   * the array, not passed as a number: a fresh double handed to a call V8 does not inline is boxed,
+   * an allocation per frame.
+   */
+  readonly times: Float64Array;
+  /** True when the `refreshRate` option fixed the rate: nothing to detect. */
+  readonly fixedRate: boolean;
+  /** The estimate frames and `refreshRate` read. */
+  estimate(): RefreshRateEstimate;
+  /** The installed per-frame part, or null. */
+  timing(): FrameTiming | null;
+  /** Install the per-frame part and the estimate frames read from the next frame on. */
+  attach(timing: FrameTiming, estimate: RefreshRateEstimate): void;
+  /** What `setAdaptive` does; null until the adaptive frame rate is installed. */
+  adaptive(): ((adaptive: boolean | SchedulerAdaptiveOptions) => void) | null;
+  /** Install what `setAdaptive` does. */
+  attachAdaptive(setAdaptive: (adaptive: boolean | SchedulerAdaptiveOptions) => void): void;
+  readonly refreshListeners: Set<(estimate: RefreshRateEstimate) => void>;
+  readonly divisorListeners: Set<(divisor: number) => void>;
+  /** Hand an error to `onError`, or keep it for {@link FrameLoopHost.throwCollected}. */
+  report(error: unknown): void;
+  /** Forget kept errors (before work done outside a frame). */
+  clearErrors(): void;
+  /** Throw the kept errors (one as is, several as an AggregateError). */
+  throwCollected(what: string): void;
+  /** True while a frame runs. */
+  inFrame(): boolean;
+}
+
+/**
+ * The host of a loop made by this package, or undefined for any other object that implements
+ * {@link FrameScheduler} (a test double): that one brings its own refresh rate.
+ * @internal
+ */
+export function frameLoopHost(scheduler: FrameScheduler): FrameLoopHost | undefined {
+  return (scheduler as FrameScheduler & { [FRAME_LOOP_HOST]?: FrameLoopHost })[FRAME_LOOP_HOST];
+}

@@ -1,0 +1,137 @@
+import type { AdaptiveFramerate, RefreshRateDetector } from '../core/types.js';
+import { createRefreshRateDetector } from '../core/refreshRateDetector.js';
+import { frameLoopHost, type FrameLoopHost, type FrameTiming } from './frameLoopHost.js';
+import type { FrameScheduler } from './types.js';
+
+/**
+ * With a divisor d the scheduler runs once at least d − 0.5 refresh intervals have passed: half an
+ * interval of slack absorbs timestamp jitter without ever running one vblank early or late.
+ */
+const SKIP_SLACK_INTERVALS = 0.5;
+
+/**
+ * The per-frame part that detection and the adaptive frame rate share: the detector sees every
+ * vblank, the adaptive rate reads the detected rate and skips vblanks.
+ * @internal
+ */
+export interface RefreshTiming extends FrameTiming {
+  /** The adaptive frame rate; null while off. */
+  adaptive: AdaptiveFramerate | null;
+  /** The refresh rate the adaptive frame rate was last told. */
+  adaptiveRate: number;
+  /** Tell divisor listeners when the divisor changed. */
+  notifyDivisor(): void;
+}
+
+/**
+ * The shared per-frame part of `host`, created on first use: with a detector unless the loop's
+ * `refreshRate` option fixed the rate.
+ * @internal
+ */
+export function refreshTiming(host: FrameLoopHost): RefreshTiming {
+  const existing = host.timing();
+  if (existing !== null) return existing as RefreshTiming;
+  const detector: RefreshRateDetector | null = host.fixedRate ? null : createRefreshRateDetector();
+  const estimate = detector ? detector.estimate : host.estimate();
+  const source = host.source;
+  const times = host.times;
+  /** [0]: when the current frame's work started, ms (typed: a boxed double would allocate per frame). */
+  const startMs = new Float64Array(1);
+  let timed = false;
+  let notifiedRate = estimate.refreshRate;
+  let notifiedSynced = estimate.synced;
+  let notifiedState = estimate.state;
+  let notifiedDivisor = 1;
+
+  // Listener callbacks are created once: an arrow written inside notify…() that read a local made
+  // V8 allocate a context for it on every call, i.e. every frame.
+  const callDivisorListener = (listener: (divisor: number) => void): void => {
+    try {
+      listener(notifiedDivisor);
+    } catch (error) {
+      host.report(error);
+    }
+  };
+  const callRefreshListener = (listener: (e: typeof estimate) => void): void => {
+    try {
+      listener(estimate);
+    } catch (error) {
+      host.report(error);
+    }
+  };
+
+  const timing: RefreshTiming = {
+    adaptive: null,
+    adaptiveRate: estimate.refreshRate,
+    get divisor() {
+      return timing.adaptive ? timing.adaptive.divisor : 1;
+    },
+    begin(timestampMs, forward) {
+      const adaptive = timing.adaptive;
+      // Work time is measured only for the adaptive rate: performance.now() returns a new number
+      // (an allocation) on every call.
+      timed = adaptive !== null;
+      if (timed) startMs[0] = source.now();
+      // Every vblank, skipped ones too: the detector must see the display, not our rate. It
+      // ignores NaN, repeats and lone backwards stamps itself, and restarts on a clock reset.
+      if (detector) {
+        detector.sample(timestampMs);
+        if (adaptive && estimate.refreshRate !== timing.adaptiveRate) {
+          timing.adaptiveRate = estimate.refreshRate;
+          adaptive.setRefreshRate(timing.adaptiveRate);
+        }
+      }
+      const divisor = adaptive ? adaptive.divisor : 1;
+      // A vblank between pictures: nothing runs, the time goes to the next run.
+      return divisor > 1 && forward && timestampMs - (times[0] as number) < ((divisor - SKIP_SLACK_INTERVALS) * 1000) / estimate.refreshRate;
+    },
+    end() {
+      // `timed`: a subscriber that turned the adaptive rate on during this frame gave it no start.
+      if (timing.adaptive && timed) {
+        const workMs = source.now() - (startMs[0] as number);
+        timing.adaptive.record(workMs > 0 ? workMs / 1000 : 0);
+      }
+    },
+    settle() {
+      if (estimate.refreshRate !== notifiedRate || estimate.synced !== notifiedSynced || estimate.state !== notifiedState) {
+        notifiedRate = estimate.refreshRate;
+        notifiedSynced = estimate.synced;
+        notifiedState = estimate.state;
+        host.refreshListeners.forEach(callRefreshListener);
+      }
+      timing.notifyDivisor();
+    },
+    notifyDivisor() {
+      const divisor = timing.divisor;
+      if (divisor === notifiedDivisor) return;
+      notifiedDivisor = divisor;
+      host.divisorListeners.forEach(callDivisorListener);
+    },
+  };
+  host.attach(timing, estimate);
+  return timing;
+}
+
+/**
+ * Turn on refresh-rate detection for a loop made by {@link createFrameLoop} (a loop from
+ * `createFrameScheduler` detects from the start): from the next frame on, every frame timestamp
+ * is sampled, `scheduler.refreshRate` and `frame.refreshRate` report the measured rate (snapped to
+ * the known display rates), `frame.nextDeltaSeconds` follows it, and `onRefreshRateChange`
+ * listeners hear of changes. Until then the loop reports 60 Hz, `'measuring'`.
+ *
+ * Idempotent, and a no-op on a loop whose `refreshRate` option fixed the rate or on a scheduler
+ * this package did not make. The hooks that read the rate (`useRefreshRate`, `useSmoothedDelta`,
+ * `useSyncedUpdate`, `useFrameStats`, `useAdaptiveFramerate`, `'predicted'` interpolation) call it
+ * themselves; importing it is what puts the detector into a bundle (about 1.7 KB gzip).
+ *
+ * @example
+ * ```ts
+ * const loop = installRefreshDetection(createFrameLoop());
+ * loop.onRefreshRateChange((estimate) => console.log(estimate.refreshRate, estimate.state));
+ * ```
+ */
+export function installRefreshDetection(scheduler: FrameScheduler): FrameScheduler {
+  const host = frameLoopHost(scheduler);
+  if (host !== undefined && !host.fixedRate) refreshTiming(host);
+  return scheduler;
+}
