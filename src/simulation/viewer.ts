@@ -106,7 +106,7 @@ export interface ViewerMeter {
   add(frame: ViewerFrame): void;
   /** The metrics so far (a new object). */
   result(): ViewerMetrics;
-  /** Forget every picture. */
+  /** Forget every picture; dropped time is then counted from the last picture added. */
   reset(): void;
 }
 
@@ -173,9 +173,15 @@ export function createViewerMeter(options: ViewerOptions): ViewerMeter {
   let skipped = 0;
   let doubled = 0;
   let havePrevious = false;
+  /** Any picture was ever added (kept by `reset()`, so dropped time is counted from the last one). */
+  let seenAny = false;
 
   function reset(): void {
+    // Dropped time is cumulative in the frames: keep the last picture's total, so a meter reset
+    // mid-run counts only what is dropped from then on.
+    const previousDropped = acc[PREVIOUS_DROPPED]!;
     acc.fill(0);
+    acc[PREVIOUS_DROPPED] = previousDropped;
     acc[LAG_MAX] = -Infinity;
     acc[LAG_MIN] = Infinity;
     frames = 0;
@@ -199,7 +205,7 @@ export function createViewerMeter(options: ViewerOptions): ViewerMeter {
         acc[FIRST_NET_PICTURE] = pictureMs + droppedMs;
         acc[FIRST_PICTURE] = pictureMs;
         // Time dropped on the way to the first measured picture counts as measured.
-        acc[FIRST_DROPPED] = havePrevious ? acc[PREVIOUS_DROPPED]! : 0;
+        acc[FIRST_DROPPED] = seenAny ? acc[PREVIOUS_DROPPED]! : 0;
       }
       frames += 1;
       acc[LAST_PRESENT] = presentMs;
@@ -229,6 +235,7 @@ export function createViewerMeter(options: ViewerOptions): ViewerMeter {
       }
     }
     havePrevious = true;
+    seenAny = true;
     acc[PREVIOUS_PRESENT] = presentMs;
     acc[PREVIOUS_PICTURE] = pictureMs;
     acc[PREVIOUS_DROPPED] = droppedMs;
