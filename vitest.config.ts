@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { findChromium, chromiumArgs } from './scripts/chromium.js';
+import { reliabilityCommands } from './test/browser/commands.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -85,7 +86,8 @@ function browserProjects() {
     },
     {
       plugins: [react()],
-      test: { name: 'browser', include: ['test/browser/**/*.test.{ts,tsx}'], browser: browser('browser (chromium)') },
+      // reliabilityCommands: pause, freeze and CPU-throttle the page over the DevTools protocol.
+      test: { name: 'browser', include: ['test/browser/**/*.test.{ts,tsx}'], browser: { ...browser('browser (chromium)'), commands: reliabilityCommands } },
     },
   ];
 }

@@ -15,7 +15,7 @@ describe('unsubscribe releases the callback at once', () => {
     source.tick(0);
     const before = retainedHeapBytes(gc!);
     for (let i = 0; i < CYCLES; i++) {
-      const payload = new Float64Array(32); // 256 bytes the callback keeps alive while subscribed
+      const payload: number[] = new Array<number>(32).fill(0.5); // 256 bytes on the JS heap, kept alive while subscribed
       const off = scheduler.subscribe(() => void payload.fill(1));
       off();
     }
