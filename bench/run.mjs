@@ -3,7 +3,7 @@
 // sections against the built dist/, prints the tables and writes bench/RESULTS.md and the
 // README's benchmark section from the same run.
 //   --no-build       use the dist/ already there
-//   --skip-browser   leave out the Chromium sections (3 and 5)
+//   --skip-browser   leave out the Chromium sections (3, 5 and 6)
 // Benchmarks are not tests: nothing here runs in `npm test`.
 
 import { spawnSync } from 'node:child_process';
@@ -19,6 +19,7 @@ import { runPacing } from './pacing/run.mjs';
 import { runSimulated } from './pacing/simulated.mjs';
 import { report, summary } from './report.mjs';
 import { presentationSection, withPresentationSection } from './presentation/report.mjs';
+import { reliabilitySection, withReliabilitySection } from './reliability/run.mjs';
 
 const README_START = '<!-- bench:start (written by npm run bench) -->';
 const README_END = '<!-- bench:end -->';
@@ -76,6 +77,16 @@ if (!args.has('--skip-browser')) {
   });
 }
 
+let reliability = null;
+if (!args.has('--skip-browser')) {
+  log('\n6. reliability: 5-minute mount/unmount churn in Chromium …');
+  const { runReliability } = await import('./reliability/run.mjs');
+  reliability = await runReliability({ log }).catch((error) => {
+    log(`  reliability section failed: ${error.message}`);
+    return { error: error.message };
+  });
+}
+
 const info = {
   ...machine(),
   commit,
@@ -93,9 +104,12 @@ const info = {
     playwright: packageVersion('playwright'),
   },
 };
-const markdown = withPresentationSection(
-  report({ info, frameLoop, react, browser, pacing, simulated, order: ORDER, sizes: SIZES, contenders, heapFrames }),
-  presentationSection(presentation),
+const markdown = withReliabilitySection(
+  withPresentationSection(
+    report({ info, frameLoop, react, browser, pacing, simulated, order: ORDER, sizes: SIZES, contenders, heapFrames }),
+    presentationSection(presentation),
+  ),
+  reliabilitySection(reliability),
 );
 writeFileSync(new URL('./RESULTS.md', import.meta.url), markdown);
 // The README's benchmark section is the summary of this same run, between its two markers.
