@@ -86,7 +86,7 @@ export function createLoop(owner: string, options: FrameSchedulerOptions | undef
   let paused = booleanValue(owner, 'paused', withDefault(o.paused, false));
   const fixedRate = o.refreshRate === undefined ? undefined : positiveNumber(owner, 'refreshRate', o.refreshRate);
   if (o.adaptive !== undefined && o.adaptive !== false) {
-    throw new RangeError(`${owner}: option \`adaptive\` needs the adaptive frame rate: use createFrameScheduler, or call installAdaptiveFramerate(loop) and then loop.setAdaptive()`);
+    throw new RangeError(`${owner}: option \`adaptive\` needs installAdaptiveFramerate(loop) (or createFrameScheduler)`);
   }
   const onError = optionalFunction<(error: unknown, frame: FrameInfo) => void>(owner, 'onError', o.onError);
   const onGap = optionalFunction<(gap: FrameGap) => void>(owner, 'onGap', o.onGap);
@@ -374,7 +374,7 @@ export function createLoop(owner: string, options: FrameSchedulerOptions | undef
     setAdaptive(value) {
       if (setAdaptive !== null) setAdaptive(value);
       else if (value !== false) {
-        throw new RangeError(`setAdaptive: the adaptive frame rate is not installed on this loop (${owner}): call installAdaptiveFramerate(loop) first, or use createFrameScheduler`);
+        throw new RangeError(`setAdaptive: not installed on this ${owner}: call installAdaptiveFramerate(loop) first`);
       }
     },
     get subscriberCount() {

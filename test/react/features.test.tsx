@@ -54,7 +54,7 @@ function RateBadge() {
 describe('features installed by the hooks that need them', () => {
   it('the default scheduler is a loop without detection or the adaptive rate', () => {
     const scheduler = getDefaultScheduler();
-    expect(() => scheduler.setAdaptive(true)).toThrow(/not installed on this loop \(createFrameLoop\)/);
+    expect(() => scheduler.setAdaptive(true)).toThrow(/setAdaptive: not installed on this createFrameLoop/);
     scheduler.subscribe(() => undefined);
     for (let i = 0; i < 100; i++) scheduler.advance(i * AT_144_MS);
     expect(scheduler.refreshRate.state).toBe('measuring');

@@ -94,11 +94,11 @@ describe('createFrameLoop: the loop without refresh detection or the adaptive ra
 
   it('refuses the adaptive option and setAdaptive(true) until installAdaptiveFramerate, naming them', () => {
     expect(() => createFrameLoop({ source: createManualSource(), adaptive: true })).toThrow(
-      new RangeError('createFrameLoop: option `adaptive` needs the adaptive frame rate: use createFrameScheduler, or call installAdaptiveFramerate(loop) and then loop.setAdaptive()'),
+      new RangeError('createFrameLoop: option `adaptive` needs installAdaptiveFramerate(loop) (or createFrameScheduler)'),
     );
     expect(() => createFrameLoop({ source: createManualSource(), adaptive: false })).not.toThrow();
     const { loop } = lean();
-    expect(() => loop.setAdaptive(true)).toThrow(/setAdaptive: the adaptive frame rate is not installed on this loop \(createFrameLoop\)/);
+    expect(() => loop.setAdaptive(true)).toThrow(/setAdaptive: not installed on this createFrameLoop: call installAdaptiveFramerate\(loop\) first/);
     expect(() => loop.setAdaptive(false)).not.toThrow();
   });
 
