@@ -5,7 +5,8 @@ import type { FrameInfo } from '../scheduler/types.js';
 import { useFixedJob } from '../react/useFixedTimestep.js';
 import type { FixedTimestepControls } from '../react/useFixedTimestep.js';
 import { useLatest } from '../react/useLatest.js';
-import { checkFunction, checkNonNegative, checkOneOf, checkPositive, isDevelopment } from '../react/fixedProps.js';
+import { checkFunction, checkNonNegative, checkOneOf, checkPositive } from '../react/fixedProps.js';
+import { isDevelopment } from '../scheduler/devMode.js';
 
 /** The kinds of drawing context `<GameCanvas>` can create. */
 export type GameCanvasContextType = '2d' | 'webgl' | 'webgl2';

@@ -85,14 +85,3 @@ export function checkFixedSettings(owner: string, noun: Noun, s: FixedSettings):
   if (s.priority !== undefined) checkFinite(owner, noun, 'priority', s.priority);
 }
 
-/**
- * True unless the build says production. `process.env.NODE_ENV` is written out so bundlers replace
- * it; where nothing defines `process` (a browser without a bundler) warnings stay off.
- */
-export function isDevelopment(): boolean {
-  try {
-    return process.env.NODE_ENV !== 'production';
-  } catch {
-    return false;
-  }
-}

@@ -7,6 +7,7 @@ import { dropUndefined } from './dropUndefined.js';
 import { useFollowRefreshRate } from './useFollowRefreshRate.js';
 import { useFrameScheduler } from './useFrameScheduler.js';
 import { useLatest } from './useLatest.js';
+import { isDevelopment } from '../scheduler/devMode.js';
 
 const OWNER = 'useSyncedUpdate';
 const OPTION_KEYS: readonly string[] = ['refreshRate', 'minFrameRate', 'overload', 'overloadThreshold', 'priority'];
@@ -125,8 +126,3 @@ function createSlicerHolder(
   return holder;
 }
 
-/** True unless the bundler says production (`process.env.NODE_ENV`), which strips the warning. */
-function isDevelopment(): boolean {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  return env?.NODE_ENV !== 'production';
-}
