@@ -35,7 +35,7 @@ export interface FrameProviderProps {
   frameloop?: FrameLoopMode;
   /** Stop game time for everything under this provider. Changes are applied with `pause`/`resume`. */
   paused?: boolean;
-  /** Game seconds per real second. Default 1. Changes are applied with `setTimeScale`. */
+  /** Game seconds per real second (0 to `MAX_TIME_SCALE` = 1e6). Default 1. Changes are applied with `setTimeScale`. */
   timeScale?: number;
   /** Longest real gap a frame is given, seconds (default 0.25). Read once, when the provider mounts. */
   maxDelta?: number;

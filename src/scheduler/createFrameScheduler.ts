@@ -20,8 +20,15 @@ const OWNER = 'createFrameScheduler';
  * never produces a catch-up frame. A loop that restarts after more than `maxDelta` idle starts
  * fresh: its first frame has delta 0.
  *
+ * Background throttling (a long gap, above `maxDelta` and 0.5 s, right after another one: the page
+ * is visible but the browser runs rAF about once a second) is treated like a hidden tab: such frames
+ * get delta 0 and are reported to `onGap` with `clampedSeconds` 0; only the first long gap is
+ * clamped to `maxDelta`. `elapsedSeconds` is a compensated sum: no drift over days of frames.
+ *
  * Subscriber errors go to `onError`; without it the first error (an `AggregateError` when several
- * threw) is rethrown after the whole frame ran and the next frame was requested, so the loop lives on.
+ * threw) is rethrown after the whole frame ran and the next frame was requested, so the loop lives
+ * on. A throwing `onError` adds its error to the one it handled (both are thrown). Unknown option
+ * names are a RangeError naming them.
  *
  * With the adaptive frame rate on (Peter Sundqvist, "Timestepping") each frame's work time feeds
  * {@link createAdaptiveFramerate}; at divisor d subscribers only run on vblanks where about d refresh

@@ -102,7 +102,7 @@ export interface FrameSchedulerOptions {
   frameloop?: FrameLoopMode;
   /** Longest real gap a frame is given, seconds. Default 0.25. */
   maxDelta?: number;
-  /** Game seconds per real second (≥ 0; 0.5 = slow motion, 0 = frozen). Default 1. */
+  /** Game seconds per real second (0 to `MAX_TIME_SCALE` = 1e6; 0.5 = slow motion, 0 = frozen). Default 1. */
   timeScale?: number;
   /** Start paused: frames run with `deltaSeconds` 0 until `resume()`. Default false. */
   paused?: boolean;
@@ -112,7 +112,10 @@ export interface FrameSchedulerOptions {
   adaptive?: boolean | SchedulerAdaptiveOptions;
   /** Called with what a subscriber threw; the other subscribers still run. Without it the error is rethrown after the frame completes. */
   onError?: (error: unknown, frame: FrameInfo) => void;
-  /** Called when a frame's gap was clamped to `maxDelta`. */
+  /**
+   * Called when a frame's gap was clamped to `maxDelta`, and for every throttled frame (a long gap
+   * right after a long gap: the page is throttled, e.g. another tab in front), which gets 0.
+   */
   onGap?: (gap: FrameGap) => void;
   /** Called after every frame. */
   onFrame?: (frame: FrameInfo) => void;
@@ -138,7 +141,7 @@ export interface FrameScheduler {
   /**
    * Game seconds per real second from the next frame on: 0.5 = slow motion, 2 = fast forward,
    * 0 = frozen (frames still run). Throws a `RangeError` naming `timeScale` for a negative or
-   * non-finite value.
+   * non-finite value, or one above `MAX_TIME_SCALE` (1e6).
    */
   setTimeScale(timeScale: number): void;
   /** Game seconds per real second (default 1); every `deltaSeconds` is the clamped real delta times this. */
