@@ -110,6 +110,7 @@ function label(entry: Entry): string {
   return entry.id === undefined ? `an unnamed subscriber (priority ${entry.priority})` : JSON.stringify(entry.id);
 }
 
+
 /**
  * True unless the build says production. `process.env.NODE_ENV` is written out so bundlers replace
  * it; where nothing defines `process` (a browser without a bundler) warnings stay off.
@@ -164,6 +165,12 @@ export function createSubscriberList(): SubscriberList {
   const outStart: number[] = [];
   const outList: number[] = [];
   const indegree: number[] = [];
+  /** 1 where the edge comes from a `before` (the declaring subscriber takes the other's place). */
+  const edgePull: number[] = [];
+  /** 1 where the edge was cut to break a cycle (this layout only). */
+  const edgeOff: number[] = [];
+  /** Each subscriber's place in the order: its own position, or an earlier one taken over through `before`. */
+  const rankOf: number[] = [];
   const heap: number[] = [];
   /** Problems (cycles, impossible cross-phase orders) reported at the previous layout: not repeated while they last. */
   let reported = new Set<string>();
@@ -222,16 +229,21 @@ export function createSubscriberList(): SubscriberList {
     while (callbacks.length > n) callbacks.pop();
   }
 
+  /** Subscribers in the current layout (heap keys are `place × width + position`). */
+  let width = 0;
+
+  /** Make subscriber `i` ready: it runs when its place (`rankOf[i]`, then its own position) is the least ready. */
   function push(i: number): void {
+    const key = (rankOf[i] as number) * width + i;
     let at = heap.length;
-    heap.push(i);
+    heap.push(key);
     while (at > 0) {
       const parent = (at - 1) >>> 1;
-      if ((heap[parent] as number) <= i) break;
+      if ((heap[parent] as number) <= key) break;
       heap[at] = heap[parent] as number;
       at = parent;
     }
-    heap[at] = i;
+    heap[at] = key;
   }
 
   function pop(): number {
@@ -251,7 +263,7 @@ export function createSubscriberList(): SubscriberList {
       }
       heap[at] = last;
     }
-    return top;
+    return top % width;
   }
 
   function setLength(array: number[], length: number): void {
@@ -265,13 +277,17 @@ export function createSubscriberList(): SubscriberList {
     const missing: string[] = [];
     // Edges within a phase, from the subscriber that runs first to the one that runs after it.
     let edges = 0;
-    const edge = (from: number, to: number): void => {
+    const edge = (from: number, to: number, pull: number): void => {
       if (edges < edgeFrom.length) {
         edgeFrom[edges] = from;
         edgeTo[edges] = to;
+        edgePull[edges] = pull;
+        edgeOff[edges] = 0;
       } else {
+        edgeOff.push(0);
         edgeFrom.push(from);
         edgeTo.push(to);
+        edgePull.push(pull);
       }
       edges++;
     };
@@ -279,13 +295,32 @@ export function createSubscriberList(): SubscriberList {
       const entry = entries[i] as Entry;
       for (let k = 0; k < entry.before.length; k++) {
         const other = resolve(entry, entry.before[k] as string, true, problems, missing);
-        if (other !== undefined) edge(i, other.pos);
+        if (other !== undefined) edge(i, other.pos, 1);
       }
       for (let k = 0; k < entry.after.length; k++) {
         const other = resolve(entry, entry.after[k] as string, false, problems, missing);
-        if (other !== undefined) edge(other.pos, i);
+        if (other !== undefined) edge(other.pos, i, 0);
       }
     }
+    for (let e = 0; e < edges; e++) edgeOff[e] = 0;
+    width = n;
+    // Ordered once without a cycle; each cycle found cuts one of its constraints and starts over.
+    while (!order(n, edges, problems)) {
+      while (heap.length > 0) heap.pop();
+    }
+
+    // Report each problem once, at the layout that introduced it (one still there later is not new).
+    const next = new Set(problems);
+    for (const message of next) if (!reported.has(message) && onError !== null) onError(new RangeError(message));
+    reported = next;
+    trackUnknown(missing);
+  }
+
+  /**
+   * Lay out the `n` subscribers along the `edges` not cut. Returns false after cutting a cycle's
+   * constraint into its earliest member (and naming the cycle in `problems`): call again.
+   */
+  function order(n: number, edges: number, problems: string[]): boolean {
     // Compressed adjacency: the successors of i are outList[outStart[i] .. outStart[i + 1]).
     setLength(outStart, n + 1);
     setLength(indegree, n);
@@ -293,6 +328,7 @@ export function createSubscriberList(): SubscriberList {
     for (let i = 0; i <= n; i++) outStart[i] = 0;
     for (let i = 0; i < n; i++) indegree[i] = 0;
     for (let e = 0; e < edges; e++) {
+      if (edgeOff[e] === 1) continue;
       const from = edgeFrom[e] as number;
       const to = edgeTo[e] as number;
       outStart[from + 1] = (outStart[from + 1] as number) + 1;
@@ -301,14 +337,36 @@ export function createSubscriberList(): SubscriberList {
     for (let i = 0; i < n; i++) outStart[i + 1] = (outStart[i + 1] as number) + (outStart[i] as number);
     const cursor = outStart.slice(0, n);
     for (let e = 0; e < edges; e++) {
+      if (edgeOff[e] === 1) continue;
       const from = edgeFrom[e] as number;
       const slot = cursor[from] as number;
       cursor[from] = slot + 1;
       outList[slot] = edgeTo[e] as number;
     }
 
+    // Places: a subscriber that must run before another takes that one's place if it is earlier
+    // (through chains of `before` too), so `before` pulls the declaring subscriber forward to just
+    // ahead of the other instead of holding the other back behind everyone in between; `after`
+    // only holds the declaring subscriber back. Relaxed to a fixed point: at most n passes,
+    // usually two.
+    setLength(rankOf, n);
+    for (let i = 0; i < n; i++) rankOf[i] = i;
+    for (let changed = true, pass = 0; changed && pass <= n; pass++) {
+      changed = false;
+      for (let e = 0; e < edges; e++) {
+        if (edgePull[e] === 0 || edgeOff[e] === 1) continue;
+        const from = edgeFrom[e] as number;
+        const to = edgeTo[e] as number;
+        if ((rankOf[to] as number) < (rankOf[from] as number)) {
+          rankOf[from] = rankOf[to] as number;
+          changed = true;
+        }
+      }
+    }
+    width = n;
+
     // Kahn's algorithm per phase (edges never leave a phase), always taking the ready subscriber
-    // earliest in the base order. `done` marks the placed ones.
+    // with the least place, then the earliest in the base order. `done` marks the placed ones.
     const done = new Uint8Array(n);
     let at = 0;
     let start = 0;
@@ -320,14 +378,16 @@ export function createSubscriberList(): SubscriberList {
       for (let placed = start; placed < end; placed++) {
         if (heap.length === 0) {
           // Stalled: every subscriber left waits on another one left, so there is a cycle. Name
-          // it, then let its earliest member go as if nothing had to run before it.
+          // it and cut the constraint that makes its earliest member wait on the cycle.
           let first = start;
           while (done[first] === 1) first++;
-          const cut = cycle(first, edges, done);
-          problems.push(cycleMessage(cut));
-          const release = Math.min(...cut);
-          indegree[release] = 0;
-          push(release);
+          const members = cycle(first, edges, done);
+          problems.push(cycleMessage(members));
+          const k = members.indexOf(Math.min(...members));
+          const into = members[k] as number;
+          const from = members[(k + members.length - 1) % members.length] as number;
+          for (let e = 0; e < edges; e++) if (edgeFrom[e] === from && edgeTo[e] === into) edgeOff[e] = 1;
+          return false;
         }
         const i = pop();
         done[i] = 1;
@@ -340,12 +400,7 @@ export function createSubscriberList(): SubscriberList {
       }
       start = end;
     }
-
-    // Report each problem once, at the layout that introduced it (one still there later is not new).
-    const next = new Set(problems);
-    for (const message of next) if (!reported.has(message) && onError !== null) onError(new RangeError(message));
-    reported = next;
-    trackUnknown(missing);
+    return true;
   }
 
   /** The subscriber `name` that `entry` is ordered against, if it is one edge of the graph. */
@@ -387,7 +442,7 @@ export function createSubscriberList(): SubscriberList {
       path.push(current);
       let previous = -1;
       for (let e = 0; e < edges && previous < 0; e++) {
-        if (edgeTo[e] === current && done[edgeFrom[e] as number] === 0) previous = edgeFrom[e] as number;
+        if (edgeTo[e] === current && edgeOff[e] === 0 && done[edgeFrom[e] as number] === 0) previous = edgeFrom[e] as number;
       }
       current = previous;
     }
@@ -396,14 +451,17 @@ export function createSubscriberList(): SubscriberList {
   }
 
   function cycleMessage(members: number[]): string {
-    const names = members.map((i) => label(entries[i] as Entry));
-    const earliest = entries[Math.min(...members)] as Entry;
+    // Named from the member that runs first, so the same cycle always reads the same; the last
+    // link (into that member) is the one cut.
+    const first = members.indexOf(Math.min(...members));
+    const names = members.slice(first).concat(members.slice(0, first)).map((i) => label(entries[i] as Entry));
     return (
-      `subscribe: ordering cycle in the '${FRAME_PHASES[earliest.rank]}' phase: ${names.join(' → ')} → ${names[0] as string} ` +
-      `(→: must run before, from their before/after options); until one of these constraints is removed, ` +
-      `${label(earliest)} (the first of them by priority and subscription order) runs as if nothing had to run before it`
+      `subscribe: ordering cycle in the '${FRAME_PHASES[(entries[members[0] as number] as Entry).rank]}' phase: ` +
+      `${names.join(' → ')} → ${names[0] as string} (→: must run before, from their before/after options); until one of these ` +
+      `constraints is removed, ${names[names.length - 1] as string} → ${names[0] as string} is ignored`
     );
   }
+
 
   function trackUnknown(missing: string[]): void {
     if (missing.length === 0) {

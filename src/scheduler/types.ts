@@ -66,8 +66,21 @@ export type FrameCallback = (frame: FrameInfo) => void;
 export interface SubscribeOptions {
   /** Which pass of the frame the callback runs in: `'input'`, `'update'`, `'render'`, `'after'`. Default `'update'`. */
   phase?: FramePhase;
-  /** Lower runs first within a phase. Default 0. Ties run in subscription order. */
+  /** Lower runs first within a phase. Default 0. Ties run in subscription order. `before`/`after` come first. */
   priority?: number;
+  /**
+   * A name other subscribers of the same phase can order themselves against with `before`/`after`.
+   * Unique within a phase: a second live subscriber with the same id and phase is a RangeError.
+   */
+  id?: string;
+  /**
+   * Run before the subscribers of this phase with these ids, whatever their priority. An id no
+   * subscriber has yet is ignored until one subscribes with it (development warning after 120
+   * frames); a cycle is a RangeError handed to `onError` on the next frame.
+   */
+  before?: string | readonly string[];
+  /** Run after the subscribers of this phase with these ids, whatever their priority (as `before`). */
+  after?: string | readonly string[];
 }
 
 /** Reported to `onGap` when a frame's real delta exceeded `maxDelta`. */
