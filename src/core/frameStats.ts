@@ -47,7 +47,8 @@ function nearestRank(sorted: Float64Array, n: number, p: number): number {
  * timestamp earlier than the previous one is ignored, unless {@link BACKWARDS_LIMIT} come in a row,
  * which is taken as a clock reset and re-anchors the chain (no interval is recorded across it).
  *
- * @throws RangeError naming `windowSize` (a whole number ≥ 1) or `refreshRate` (a finite number > 0).
+ * @throws RangeError naming `windowSize` (a whole number ≥ 1), `refreshRate` (a finite number > 0) or an
+ *   unknown option name (a misspelling such as `windowsize`).
  * @example
  * ```ts
  * const stats = createFrameStats({ windowSize: 120, refreshRate: 60 });
@@ -56,7 +57,7 @@ function nearestRank(sorted: Float64Array, n: number, p: number): number {
  * ```
  */
 export function createFrameStats(options?: FrameStatsOptions): FrameStats {
-  const opts = optionsObject(OWNER, options, false);
+  const opts = optionsObject(OWNER, options, false, ['windowSize', 'refreshRate']);
   const windowSize = integerAtLeast(OWNER, 'windowSize', withDefault(opts.windowSize, DEFAULT_WINDOW_SIZE), 1);
   let refreshRate = positiveNumber(OWNER, 'refreshRate', withDefault(opts.refreshRate, DEFAULT_REFRESH_RATE));
 

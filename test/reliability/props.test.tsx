@@ -13,6 +13,8 @@ import {
   useSmoothedDelta,
   useSyncedUpdate,
 } from '../../src/index.js';
+import { createAdaptiveFramerate } from '../../src/core/adaptiveFramerate.js';
+import { createFrameStats } from '../../src/core/frameStats.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import type { ManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import { act, CatchError, mount, strict, unmountAll, withListenerErrorsReported } from './helpers.js';
@@ -71,6 +73,14 @@ describe('<FrameProvider> callback props that are not functions', () => {
   it(`timeScale above the bound (Number.MAX_VALUE) is a RangeError naming it`, () => {
     const { error } = renderError(<FrameProvider source={createManualFrameSource()} timeScale={Number.MAX_VALUE}>x</FrameProvider>);
     expectNaming(error(), 'FrameProvider', 'timeScale');
+  });
+});
+
+describe('core factories in this scope: misspelt options', () => {
+  it('createFrameStats({ windowsize }) and createAdaptiveFramerate({ maxdivisor }) name the unknown option and the right one', () => {
+    expect(() => createFrameStats({ windowsize: 60 } as never)).toThrow(/createFrameStats: unknown option `windowsize`.*`windowSize`/);
+    expect(() => createAdaptiveFramerate({ refreshRate: 60, maxdivisor: 2 } as never)).toThrow(/unknown option `maxdivisor`.*`maxDivisor`/);
+    expect(() => createFrameStats({ windowSize: 60 })).not.toThrow();
   });
 });
 
