@@ -1,4 +1,5 @@
 import type { FrameCallback, FrameInfo, FramePhase } from './types.js';
+import { isDevelopment } from './devMode.js';
 
 /** Phases in the order they run inside a frame. */
 export const FRAME_PHASES: readonly FramePhase[] = ['input', 'update', 'render', 'after'];
@@ -59,9 +60,9 @@ export interface SubscriberList {
   /**
    * Call every live callback in order: phase, then every `before`/`after` constraint, then
    * priority, then subscription order. A callback that throws is handed to `onError` and the rest
-   * still run. Callbacks removed during the run do not run. A constraint cycle (or an `after` that
-   * names a later phase) found when the order is recomputed is handed to `onError` as a RangeError
-   * before the callbacks run.
+   * still run. Callbacks removed during the run do not run. A constraint cycle (or a constraint on
+   * an id that only another phase has, which the phase order breaks) found when the order is
+   * recomputed is handed to `onError` as a RangeError before the callbacks run, once.
    */
   run(frame: FrameInfo, onError: (error: unknown) => void): void;
   /** Remove everyone. */
@@ -112,18 +113,6 @@ function label(entry: Entry): string {
 
 
 /**
- * True unless the build says production. `process.env.NODE_ENV` is written out so bundlers replace
- * it; where nothing defines `process` (a browser without a bundler) warnings stay off.
- */
-function isDevelopment(): boolean {
-  try {
-    return process.env.NODE_ENV !== 'production';
-  } catch {
-    return false;
-  }
-}
-
-/**
  * Create an empty {@link SubscriberList}. Allocates at `add` and when the order is recomputed,
  * never per frame.
  *
@@ -134,14 +123,16 @@ function isDevelopment(): boolean {
  * frame that resumes after the callback that threw, instead of a `try` around every call.
  *
  * Named ordering: while any live subscriber has `before`/`after`, the layout is a topological sort
- * (Kahn's algorithm, one phase at a time) that always takes the ready subscriber earliest in the
- * base order — so with no constraints it is exactly the base order, and ties between unconstrained
- * subscribers keep priority and subscription order. An id nobody has (yet) is ignored: React mounts
- * components in any order, so a constraint on a component that mounts later must wait for it, not
- * fail; a development warning names it if it is still unknown {@link UNKNOWN_ID_GRACE_FRAMES}
- * frames later. A cycle cannot wait itself out: it is reported (a RangeError naming the ids around
- * it) on the frame after the change that closed it, and until it is broken the subscribers in it
- * run as if the constraint reaching the earliest of them (by priority, then subscription) were absent.
+ * (Kahn's algorithm, one phase at a time). Only the subscriber that declares a constraint moves:
+ * `before: 'x'` gives it x's place in the base order if that is earlier than its own (so it runs
+ * just ahead of x, and x does not wait behind everyone subscribed in between), `after: 'x'` holds
+ * it back until x has run. Among the ready subscribers the least place runs first, then the
+ * earliest in the base order; with no constraints that is exactly the base order. An id nobody has
+ * (yet) is ignored: React mounts components in any order, so a constraint on a component that
+ * mounts later must wait for it, not fail; a development warning names it if it is still unknown
+ * {@link UNKNOWN_ID_GRACE_FRAMES} frames later. A cycle cannot wait itself out: it is reported (a
+ * RangeError naming the ids around it) at the first frame after the change that closed it, and
+ * until it is broken its link into its earliest member is ignored; every other constraint holds.
  */
 export function createSubscriberList(): SubscriberList {
   const entries: Entry[] = [];
