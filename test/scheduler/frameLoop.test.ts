@@ -131,3 +131,33 @@ describe('createFrameLoop: the loop without refresh detection or the adaptive ra
     expect(() => loop.setAdaptive(true)).toThrow(RangeError); // nothing reached the real loop
   });
 });
+
+describe('createFrameLoop: subscription count', () => {
+  it('an unsubscribe from before destroy() does not stop a later subscriber from getting frames', () => {
+    const { loop, source } = lean();
+    const offBefore = loop.subscribe(() => undefined);
+    loop.destroy();
+    let calls = 0;
+    loop.subscribe(() => calls++);
+    offBefore(); // belongs to the destroyed generation: must not count against the new subscriber
+    expect(loop.running).toBe(true);
+    expect(loop.subscriberCount).toBe(1);
+    for (let i = 1; i <= 3; i++) source.tick(i * AT_60_MS);
+    expect(calls).toBe(3);
+  });
+
+  it('the loop stops requesting frames when the last subscriber leaves and starts again with the next (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.boolean(), { minLength: 1, maxLength: 60 }), (ops) => {
+        const { loop } = lean();
+        const offs: Array<() => void> = [];
+        for (const add of ops) {
+          if (add || offs.length === 0) offs.push(loop.subscribe(() => undefined));
+          else offs.splice(0, 1)[0]!();
+          expect(loop.running).toBe(offs.length > 0);
+          expect(loop.subscriberCount).toBe(offs.length);
+        }
+      }),
+    );
+  });
+});
