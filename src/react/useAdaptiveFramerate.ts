@@ -39,14 +39,18 @@ export function useAdaptiveFramerate(options?: SchedulerAdaptiveOptions): Adapti
   const scheduler = installAdaptiveFramerate(useFrameScheduler());
   // An inline options object is new every render: compare by content.
   const key = options === undefined ? '' : JSON.stringify(options);
+  // Two effects: holding the adaptive rate on depends on the scheduler only, so a change of options
+  // never passes through "off" (which would drop the divisor reached so far back to 1).
   useEffect(() => {
-    scheduler.setAdaptive(key === '' ? true : (JSON.parse(key) as SchedulerAdaptiveOptions));
     holders.set(scheduler, (holders.get(scheduler) ?? 0) + 1);
     return () => {
       const left = (holders.get(scheduler) ?? 1) - 1;
       holders.set(scheduler, left);
       if (left === 0) scheduler.setAdaptive(false);
     };
+  }, [scheduler]);
+  useEffect(() => {
+    scheduler.setAdaptive(key === '' ? true : (JSON.parse(key) as SchedulerAdaptiveOptions));
   }, [scheduler, key]);
 
   const subscribe = useCallback(

@@ -107,4 +107,21 @@ describe('two useAdaptiveFramerate at divisor 2, one changes maxDivisor', () => 
     expect(scheduler.divisor).toBe(2);
     expect(shown[shown.length - 1]).toBe(2);
   });
+
+  it('one hook alone changing maxDivisor 4 → 3 keeps divisor 2 too; unmounting it turns the adaptive rate off', () => {
+    const source = createManualSource();
+    const scheduler = createFrameScheduler({ source, refreshRate: 60 });
+    function Hud({ maxDivisor }: { maxDivisor: number }) {
+      useAdaptiveFramerate({ maxDivisor });
+      useFrame(() => source.setNow(source.now() + 25));
+      return null;
+    }
+    const view = mount(strict(<FrameProvider scheduler={scheduler}><Hud maxDivisor={4} /></FrameProvider>));
+    for (let k = 0; k < 10; k++) act(() => source.tick((k * 1000) / 60));
+    expect(scheduler.divisor).toBe(2);
+    view.rerender(strict(<FrameProvider scheduler={scheduler}><Hud maxDivisor={3} /></FrameProvider>));
+    expect(scheduler.divisor).toBe(2);
+    view.rerender(strict(<FrameProvider scheduler={scheduler}>{null}</FrameProvider>));
+    expect(scheduler.divisor).toBe(1);
+  });
 });
