@@ -91,7 +91,8 @@ describe('CPU throttling (DevTools protocol: Emulation.setCPUThrottlingRate)', (
     mount(<FrameProvider adaptive refreshRate={60}><Load /></FrameProvider>);
     const divisor = () => seen.scheduler!.divisor;
     await waitFrames(60);
-    expect(divisor()).toBe(1);
+    // Unthrottled, 7 ms fits a vblank: every vblank (a loaded machine may have dipped briefly).
+    await untilFrames(() => divisor() === 1, 600, 'divisor 1 unthrottled');
 
     await commands.cpuThrottle(4);
     await untilFrames(() => divisor() >= 2, 600, 'divisor 2 at 4×');
