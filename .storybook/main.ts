@@ -5,6 +5,8 @@ const config: StorybookConfig = {
   addons: ['@storybook/addon-docs', '@storybook/addon-vitest'],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
+  // No onboarding checklist widget in the sidebar: readers come to see the stories.
+  features: { sidebarOnboardingChecklist: false },
   // The README (rendered on the "README and API" docs page) shows docs/images/… by relative path.
   staticDirs: [{ from: '../docs/images', to: '/docs/images' }],
   // react-docgen (Babel based) rather than react-docgen-typescript: no TypeScript compiler API needed.

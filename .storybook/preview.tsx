@@ -1,10 +1,49 @@
 import type { Preview } from '@storybook/react-vite';
+import { themes } from 'storybook/theming';
+import { StoryFrame, startsPlaying } from '../stories/components/StoryFrame.js';
+import './preview.css';
+
+const prefersDark = typeof window !== 'undefined' && window.matchMedia?.('(prefers-color-scheme: dark)').matches === true;
 
 const preview: Preview = {
   parameters: {
-    controls: { expanded: true },
+    controls: { expanded: true, sort: 'none' },
     layout: 'padded',
+    options: {
+      // The sidebar follows the stories' numbers: Overview, Algorithms, Hooks, Components, then by the
+      // number in the title ("Algorithms/2 · …" before "Algorithms/10 · …"), unnumbered first.
+      // Storybook evaluates this function on its own: it may not refer to anything outside itself.
+      // Default values stand in for type annotations: Storybook evals this text as plain JavaScript.
+      storySort: (a = { title: '' }, b = { title: '' }) => {
+        const groups = ['Overview', 'Algorithms', 'Hooks', 'Components'];
+        const key = (title = '') => {
+          const slash = title.indexOf('/');
+          const group = slash < 0 ? title : title.slice(0, slash);
+          const rank = groups.indexOf(group);
+          const match = /\/(\d+)\s/.exec(title);
+          return { rank: rank < 0 ? groups.length : rank, group, number: match ? Number(match[1]) : -1 };
+        };
+        const ka = key(a.title);
+        const kb = key(b.title);
+        if (ka.rank !== kb.rank) return ka.rank - kb.rank;
+        if (ka.group !== kb.group) return ka.group.localeCompare(kb.group);
+        if (ka.number !== kb.number) return ka.number - kb.number;
+        return a.title === b.title ? 0 : a.title.localeCompare(b.title);
+      },
+    },
+    docs: {
+      theme: prefersDark ? themes.dark : themes.light,
+      // Docs pages: one story per component runs live, the others wait for Play (see StoryFrame).
+      story: { inline: true },
+    },
   },
+  decorators: [
+    (Story, context) => (
+      <StoryFrame initiallyPaused={!startsPlaying(context.viewMode, context.title, context.id)}>
+        {(overrides) => <Story args={{ ...context.args, ...overrides }} />}
+      </StoryFrame>
+    ),
+  ],
   tags: ['autodocs'],
 };
 

@@ -1,6 +1,7 @@
 // Story tests (addon-vitest, real Chromium). Since Storybook 10.3 the addon applies the preview
 // annotations itself, so this file only adds what the stories' play functions cannot check alone:
-// a story that logs console.error (a React warning, a failed plot, a thrown frame callback) fails.
+// a story that logs console.error (a React warning, a failed plot, a thrown frame callback) fails,
+// and so does a story that shows "NaN" anywhere (a value not measured yet must read "–").
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 
 let logged: string[] = [];
@@ -17,4 +18,8 @@ beforeEach(() => {
 afterEach(() => {
   vi.mocked(console.error).mockRestore();
   expect(logged, 'the story logged console.error').toEqual([]);
+  // The story is still on the page here (it is torn down when the next one renders).
+  const root = document.querySelector('[data-testid="story-root"]');
+  expect(root, 'the story rendered inside the transport frame').not.toBeNull();
+  expect(document.body.innerText, 'text on screen').not.toMatch(/\bNaN\b/);
 });

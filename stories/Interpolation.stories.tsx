@@ -1,9 +1,9 @@
-import { useMemo, useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { createFixedStep } from '../src/core/index.js';
 import type { Interpolation } from '../src/core/index.js';
-import { busyWait } from './components/busyWait.js';
+import { LoadGate, realLoadArgType, useLiveArgs, useOnArgChange } from './components/liveArgs.js';
 import { FixedStepProbe, rms } from './components/fixedStepProbe.js';
 import { LaneCanvas, pingPong } from './components/LaneCanvas.js';
 import type { LaneCanvasHandle } from './components/LaneCanvas.js';
@@ -21,6 +21,8 @@ interface InterpolationProps {
   loadMs: number;
   /** Seconds for the object to cross the track and back. */
   periodSeconds: number;
+  /** Burn the load as a real busy-wait instead of simulating it. */
+  realLoad: boolean;
 }
 
 const MODES: readonly { mode: Interpolation; color: string }[] = [
@@ -33,26 +35,38 @@ const SAMPLES = 240;
 
 const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)} ms` : '–');
 
-function InterpolationDemo({ updateRate, loadMs, periodSeconds }: InterpolationProps) {
+function InterpolationDemo(props: InterpolationProps) {
+  const { updateRate, periodSeconds } = props;
+  const args = useLiveArgs(props);
   const lanes = useRef<LaneCanvasHandle>(null);
-  const state = useMemo(() => {
+  // Built once from the first args; later control changes are pushed into it (no remount).
+  const [state] = useState(() => {
     const probes = MODES.map(
       ({ mode }) => new FixedStepProbe(createFixedStep({ step: 1 / updateRate, interpolation: mode }), periodSeconds, SAMPLES),
     );
     const values: Record<string, number> = { frames: 0, minAlpha: Number.NaN, maxAlpha: Number.NaN };
-    return { probes, values, positions: new Float64Array(MODES.length), startMs: Number.NaN, frame: 0, seed: 1 };
-  }, [updateRate, periodSeconds]);
+    return { probes, values, positions: new Float64Array(MODES.length), startMs: Number.NaN, frame: 0, seed: 1, load: new LoadGate() };
+  });
+  // A new step size needs a new accumulator: each probe carries on from the game time reached.
+  useOnArgChange(() => {
+    state.probes.forEach((probe, i) => probe.replace(createFixedStep({ step: 1 / updateRate, interpolation: MODES[i]!.mode })));
+    lanes.current?.clearTrail();
+  }, [updateRate]);
 
   useRafLoop((nowMs) => {
     const s = state;
+    if (s.load.skip(nowMs)) return;
+    const { loadMs, realLoad } = args.current;
     if (!Number.isFinite(s.startMs)) s.startMs = nowMs;
     // Cheap deterministic noise: frame work varies between 0 and loadMs.
     s.seed = (s.seed * 16807) % 2147483647;
-    busyWait(loadMs * (s.seed / 2147483647));
+    s.load.spend(loadMs * (s.seed / 2147483647), realLoad);
     s.frame += 1;
     let minAlpha = Number.POSITIVE_INFINITY;
     let maxAlpha = Number.NEGATIVE_INFINITY;
-    s.probes.forEach((probe, i) => {
+    for (let i = 0; i < s.probes.length; i += 1) {
+      const probe = s.probes[i]!;
+      probe.periodSeconds = args.current.periodSeconds;
       probe.frame(nowMs);
       s.positions[i] = probe.position;
       minAlpha = Math.min(minAlpha, probe.minAlpha);
@@ -60,11 +74,11 @@ function InterpolationDemo({ updateRate, loadMs, periodSeconds }: InterpolationP
       const mode = MODES[i]?.mode ?? 'none';
       s.values[`lag-${mode}`] = probe.lagMs.mean();
       s.values[`judder-${mode}`] = rms(probe.judderMs);
-    });
+    }
     s.values.frames = s.frame;
     s.values.minAlpha = minAlpha;
     s.values.maxAlpha = maxAlpha;
-    lanes.current?.draw(s.positions, pingPong((nowMs - s.startMs) / 1000, periodSeconds));
+    lanes.current?.draw(s.positions, pingPong((nowMs - s.startMs) / 1000, args.current.periodSeconds));
   });
 
   const fields: ReadoutField[] = [
@@ -76,37 +90,79 @@ function InterpolationDemo({ updateRate, loadMs, periodSeconds }: InterpolationP
       { key: `judder-${mode}`, label: `${mode}: judder (RMS)`, format: ms },
     ]),
   ];
+  const stepMs = 1000 / updateRate;
 
   return (
     <div>
-      <LaneCanvas ref={lanes} lanes={MODES.map(({ mode, color }) => ({ label: `interpolation '${mode}'`, color }))} testId="lanes" />
+      <LaneCanvas ref={lanes} lanes={LANE_LIST} testId="lanes" />
       <Readout values={state.values} fields={fields} />
       <LivePlot
-        title="Lag behind the clock (ms): how old the game time on screen is"
+        title="Lag behind the clock (ms): how old the game time on screen is; updates per frame on the right"
         yLabel="ms"
-        series={MODES.map(({ mode, color }, i) => ({ label: mode, stroke: color, buffer: state.probes[i]!.lagMs }))}
+        rightLabel="steps"
+        rightRange={[0, 4]}
+        references={[
+          { value: stepMs, label: `one step (${stepMs.toFixed(1)} ms)`, color: '#f5b041' },
+          { value: 0, label: 'no lag', color: '#58d68d' },
+        ]}
+        series={[
+          ...MODES.map(({ mode, color }, i) => ({ label: mode, stroke: color, buffer: state.probes[i]!.lagMs })),
+          { label: 'steps per frame', stroke: '#9aa4b5', buffer: state.probes[0]!.steps, stepped: true, axis: 'right' as const, digits: 0 },
+        ]}
       />
       <LivePlot
         title="Judder (ms): picture advance minus clock advance, per frame"
         yLabel="ms"
+        references={[{ value: 0, label: 'smooth', color: '#58d68d' }]}
         series={MODES.map(({ mode, color }, i) => ({ label: mode, stroke: color, buffer: state.probes[i]!.judderMs }))}
       />
     </div>
   );
 }
 
+const LANE_LIST = MODES.map(({ mode, color }) => ({ label: `interpolation '${mode}'`, color }));
+
 const meta = {
   title: 'Algorithms/2 · Interpolation modes',
   component: InterpolationDemo,
-  render: (args) => <InterpolationDemo key={JSON.stringify(args)} {...args} />,
-  args: { updateRate: 25, loadMs: 0, periodSeconds: 2 },
+  args: { updateRate: 25, loadMs: 0, periodSeconds: 2, realLoad: false },
   argTypes: {
-    updateRate: { control: { type: 'select' }, options: [10, 25, 30, 50, 60, 100, 120] },
-    loadMs: { control: { type: 'range', min: 0, max: 30, step: 1 } },
-    periodSeconds: { control: { type: 'range', min: 0.5, max: 6, step: 0.1 } },
+    updateRate: {
+      name: 'update rate (Hz)',
+      description: 'Fixed updates per second; the step is its inverse. A rate that does not divide the display rate shows the stutter of `none`.',
+      control: { type: 'select' },
+      options: [10, 25, 30, 50, 60, 100, 120],
+    },
+    loadMs: {
+      name: 'frame load (ms)',
+      description: 'Extra work per frame: a random share of this many ms each frame, so frame intervals vary.',
+      control: { type: 'range', min: 0, max: 30, step: 1 },
+    },
+    periodSeconds: {
+      name: 'period (s)',
+      description: 'Seconds for the object to cross the track and back.',
+      control: { type: 'range', min: 0.5, max: 6, step: 0.1 },
+    },
+    realLoad: realLoadArgType,
   },
   parameters: {
     docs: {
+      source: {
+        language: 'tsx',
+        code: `import { useFixedTimestep } from 'react-timestep';
+
+function Game() {
+  // 'previous': smooth, one step behind; 'ahead': simulate past now and blend back;
+  // 'predicted': aim at the moment the picture is presented; 'none': the latest state.
+  useFixedTimestep({
+    step: 1 / 25,
+    interpolation: 'ahead',
+    update: (dt) => world.step(dt),
+    render: (alpha) => draw(lerp(world.previous, world.current, alpha)),
+  });
+  return null;
+}`,
+      },
       description: {
         component: `
 Four fixed-step accumulators, one per \`interpolation\` mode, fed the same real animation-frame

@@ -1,4 +1,4 @@
-import { forwardRef, useImperativeHandle, useRef } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 
 /** One lane: an object at `position` (0..1 across the track), and optionally where it should be. */
 export interface Lane {
@@ -13,73 +13,135 @@ export interface LaneCanvasHandle {
    * `ideal` (same scale) is where a perfect loop would show it, drawn as a hollow ring.
    */
   draw(positions: ArrayLike<number>, ideal?: number): void;
+  /** Forget the onion-skin trail (after a reset or a jump). */
+  clearTrail(): void;
 }
 
 /** Props of {@link LaneCanvas}. */
 export interface LaneCanvasProps {
   lanes: readonly Lane[];
+  /** Largest width, CSS px; the canvas follows its container's width below that. Default 640. */
   width?: number;
+  /** Height of one lane, CSS px (label above, track below). Default 40. */
   laneHeight?: number;
+  /**
+   * Onion skin: how many earlier pictures stay visible as fading ghosts. Even spacing between them
+   * is smooth motion; uneven spacing, a gap or two ghosts on one spot is stutter or a repeated
+   * picture, visible in a still frame. Default 6 (0: none).
+   */
+  trail?: number;
   testId?: string;
 }
 
-const RADIUS = 9;
-const LABEL_WIDTH = 150;
+const RADIUS = 8;
+const PAD = 10;
 
 /**
- * Objects racing along parallel lanes: the eye judges smoothness far better than a number does.
+ * Objects moving along parallel lanes: the eye judges smoothness far better than a number does.
  * The hollow ring marks the position for the true time, so lag shows as a gap and judder as a
- * dot that jiggles against the ring.
+ * dot that jiggles against the ring. The backing store is sized by devicePixelRatio (sharp at
+ * 2×) and the width follows the container (down to a phone's 360 px).
  */
 export const LaneCanvas = forwardRef<LaneCanvasHandle, LaneCanvasProps>(function LaneCanvas(
-  { lanes, width = 640, laneHeight = 34, testId },
+  { lanes, width = 640, laneHeight = 40, trail = 6, testId },
   ref,
 ) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const host = useRef<HTMLDivElement>(null);
   const height = lanes.length * laneHeight;
+  // [cssWidth, dpr] of the backing store; ghosts: per lane `trail` earlier positions (NaN = none).
+  const size = useRef(new Float64Array([Math.min(width, 640), 1]));
+  const ghosts = useRef({ positions: new Float64Array(Math.max(1, lanes.length * trail)).fill(Number.NaN), head: 0 });
+
+  useEffect(() => {
+    const element = host.current;
+    const c = canvas.current;
+    if (!element || !c) return;
+    const fit = () => {
+      const cssWidth = Math.max(200, Math.min(width, element.clientWidth || width));
+      const dpr = window.devicePixelRatio || 1;
+      size.current[0] = cssWidth;
+      size.current[1] = dpr;
+      c.width = Math.round(cssWidth * dpr);
+      c.height = Math.round(height * dpr);
+      c.style.width = `${cssWidth}px`;
+      c.style.height = `${height}px`;
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [width, height]);
 
   useImperativeHandle(
     ref,
     () => ({
+      clearTrail() {
+        ghosts.current.positions.fill(Number.NaN);
+      },
       draw(positions, ideal) {
         const ctx = canvas.current?.getContext('2d');
         if (!ctx) return;
+        const cssWidth = size.current[0]!;
+        const dpr = size.current[1]!;
+        ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
         ctx.fillStyle = '#10141c';
-        ctx.fillRect(0, 0, width, height);
-        const track = width - LABEL_WIDTH - 2 * RADIUS;
+        ctx.fillRect(0, 0, cssWidth, height);
+        const left = PAD + RADIUS;
+        const track = cssWidth - 2 * left;
+        const g = ghosts.current;
         // An index loop, not forEach: no closure is created per frame.
         for (let i = 0; i < lanes.length; i += 1) {
           const lane = lanes[i]!;
-          const y = i * laneHeight + laneHeight / 2;
-          ctx.fillStyle = '#9aa4b5';
-          ctx.font = '12px system-ui';
-          ctx.textBaseline = 'middle';
-          ctx.fillText(lane.label, 8, y);
+          const top = i * laneHeight;
+          const y = top + laneHeight - RADIUS - 5;
+          ctx.fillStyle = '#aab4c5';
+          ctx.font = '11px system-ui';
+          ctx.textBaseline = 'top';
+          ctx.fillText(lane.label, PAD, top + 3);
           ctx.strokeStyle = '#2a3242';
+          ctx.lineWidth = 1;
           ctx.beginPath();
-          ctx.moveTo(LABEL_WIDTH, y);
-          ctx.lineTo(width - RADIUS, y);
+          ctx.moveTo(left, y);
+          ctx.lineTo(left + track, y);
           ctx.stroke();
           if (ideal !== undefined && Number.isFinite(ideal)) {
-            ctx.strokeStyle = '#ffffff88';
+            ctx.strokeStyle = '#ffffffaa';
             ctx.beginPath();
-            ctx.arc(LABEL_WIDTH + RADIUS + ideal * track, y, RADIUS + 3, 0, Math.PI * 2);
+            ctx.arc(left + ideal * track, y, RADIUS + 3, 0, Math.PI * 2);
             ctx.stroke();
           }
-          const p = positions[i] ?? Number.NaN;
-          if (Number.isFinite(p)) {
-            ctx.fillStyle = lane.color;
+          // Onion skin: oldest ghost faintest.
+          ctx.fillStyle = lane.color;
+          for (let k = 1; k <= trail; k += 1) {
+            const slot = (g.head - k + trail) % trail;
+            const p = g.positions[i * trail + slot]!;
+            if (!Number.isFinite(p)) continue;
+            ctx.globalAlpha = 0.45 * (1 - (k - 1) / trail);
             ctx.beginPath();
-            ctx.arc(LABEL_WIDTH + RADIUS + p * track, y, RADIUS, 0, Math.PI * 2);
+            ctx.arc(left + p * track, y, RADIUS * 0.7, 0, Math.PI * 2);
             ctx.fill();
           }
+          ctx.globalAlpha = 1;
+          const p = positions[i] ?? Number.NaN;
+          if (Number.isFinite(p)) {
+            ctx.beginPath();
+            ctx.arc(left + p * track, y, RADIUS, 0, Math.PI * 2);
+            ctx.fill();
+          }
+          if (trail > 0) g.positions[i * trail + g.head] = p;
         }
+        if (trail > 0) g.head = (g.head + 1) % trail;
       },
     }),
-    [lanes, width, height, laneHeight],
+    [lanes, height, laneHeight, trail],
   );
 
-  return <canvas ref={canvas} width={width} height={height} data-testid={testId} style={{ display: 'block', borderRadius: 4 }} />;
+  return (
+    <div ref={host} style={{ width: '100%', maxWidth: width }}>
+      <canvas ref={canvas} width={width} height={height} data-testid={testId} style={{ display: 'block', borderRadius: 4, maxWidth: '100%' }} />
+    </div>
+  );
 });
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { formatNumber } from './format.js';
 import type { RingBuffer } from './ringBuffer.js';
 
 /** One line of a {@link LivePlot}. */
@@ -8,12 +9,24 @@ export interface PlotSeries {
   label: string;
   /** CSS colour of the line. */
   stroke: string;
-  /** Where the frame loop writes the samples. */
+  /** Where the frame loop writes the samples (each stamped with the story time, seconds). */
   buffer: RingBuffer;
   /** Draw as steps (a value held until the next sample), e.g. for counts and divisors. */
   stepped?: boolean;
   /** Line width in CSS px. Default 1.5. */
   width?: number;
+  /** `'right'`: on the plot's second y axis (e.g. steps per frame beside milliseconds). Default `'left'`. */
+  axis?: 'left' | 'right';
+  /** Decimals in the legend under the cursor. Default 2. */
+  digits?: number;
+}
+
+/** A horizontal reference line (the vblank interval, speed 1, the budget …). */
+export interface PlotReference {
+  value: number;
+  label: string;
+  color?: string;
+  axis?: 'left' | 'right';
 }
 
 /** Props of {@link LivePlot}. */
@@ -21,12 +34,19 @@ export interface LivePlotProps {
   /** Shown above the plot. */
   title: string;
   series: readonly PlotSeries[];
-  /** Sample x values (e.g. seconds); default: the sample index. Must be pushed in step with the series. */
+  /** Sample x values; default: each sample's story time in seconds. Must be pushed in step with the series. */
   x?: RingBuffer;
-  /** Fixed y range; default: fit the data. */
+  /** Fixed y range of the left axis; default: fit the data. May change while the plot runs. */
   yRange?: readonly [number, number];
-  /** Unit shown on the y axis. */
+  /** Unit shown on the left y axis. */
   yLabel?: string;
+  /** Fixed range of the right axis (series with `axis: 'right'`); default: fit. */
+  rightRange?: readonly [number, number];
+  /** Unit of the right y axis. */
+  rightLabel?: string;
+  /** Horizontal reference lines; may change while the plot runs (e.g. the budget follows a control). */
+  references?: readonly PlotReference[];
+  /** Largest width, CSS px; the plot follows its container's width below that. Default 640. */
   width?: number;
   height?: number;
   /** How often the plot redraws, ms. Plotting every frame would itself cause the jank we measure. */
@@ -35,10 +55,14 @@ export interface LivePlotProps {
   testId?: string;
 }
 
+const AXIS = '#8a93a3';
+const GRID = { stroke: 'rgba(138,147,163,0.18)', width: 1 };
+
 /**
  * A uPlot chart fed from ring buffers. The frame loop only pushes numbers into the buffers; this
  * component copies them into arrays allocated once and redraws a few times a second, so neither
- * React state nor the chart runs per frame.
+ * React state nor the chart runs per frame. x is story time in seconds; hovering shows the values
+ * under the cursor in the legend ("–" where a series has no sample).
  */
 export function LivePlot({
   title,
@@ -46,65 +70,146 @@ export function LivePlot({
   x,
   yRange,
   yLabel,
-  width = 560,
+  rightRange,
+  rightLabel,
+  references,
+  width = 640,
   height = 180,
   refreshMs = 250,
   testId,
 }: LivePlotProps) {
   const host = useRef<HTMLDivElement>(null);
-  // The props that shape the chart are fixed for the life of a plot: stories remount on control changes.
-  const config = useRef({ title, series, x, yRange, yLabel, width, height, refreshMs });
+  // The structure (series, buffers) is fixed for the life of a plot; ranges and reference lines
+  // are read live, so a control that moves the budget moves its line without a remount.
+  const config = useRef({ series, x, yLabel, rightLabel, width, height, refreshMs });
+  const live = useRef({ yRange, rightRange, references });
+  live.current = { yRange, rightRange, references };
 
   useEffect(() => {
     const element = host.current;
     if (!element) return;
-    const { series: lines, x: xBuffer, yRange: range, yLabel: unit } = config.current;
+    const { series: lines, x: xBuffer, yLabel: unit, rightLabel: rightUnit } = config.current;
     const capacity = Math.max(xBuffer?.capacity ?? 0, ...lines.map((line) => line.buffer.capacity));
     const xs = new Float64Array(capacity);
     const ys = lines.map(() => new Float64Array(capacity));
+    const ts = lines.map(() => new Float64Array(capacity));
+    const hasRight = lines.some((line) => line.axis === 'right');
+    const range = (which: 'y' | 'right') => (_u: uPlot, min: number, max: number): uPlot.Range.MinMax => {
+      const fixed = which === 'y' ? live.current.yRange : live.current.rightRange;
+      if (fixed) return [fixed[0], fixed[1]];
+      // Fit the data and keep the reference lines in view.
+      let lo = Number.isFinite(min) ? min : 0;
+      let hi = Number.isFinite(max) ? max : 1;
+      for (const ref of live.current.references ?? []) {
+        if ((ref.axis ?? 'left') === (which === 'y' ? 'left' : 'right') && Number.isFinite(ref.value)) {
+          lo = Math.min(lo, ref.value);
+          hi = Math.max(hi, ref.value);
+        }
+      }
+      if (hi === lo) hi = lo + 1;
+      const pad = (hi - lo) * 0.08;
+      return [lo - (lo === 0 ? 0 : pad), hi + pad];
+    };
+    const cssWidth = () => Math.max(240, Math.min(config.current.width, element.clientWidth || config.current.width));
     const options: uPlot.Options = {
-      width: config.current.width,
+      width: cssWidth(),
       height: config.current.height,
-      legend: { show: true, live: false },
-      cursor: { show: false },
+      legend: { show: true, live: true },
+      cursor: { show: true, drag: { x: false, y: false }, points: { size: 6 } },
       scales: {
         x: { time: false },
-        y: range ? { auto: false, range: [range[0], range[1]] } : { auto: true },
+        y: { range: range('y') },
+        ...(hasRight ? { right: { range: range('right') } } : {}),
       },
-      axes: [{ stroke: '#666', size: 30 }, { stroke: '#666', label: unit, size: 50, labelSize: 16 }],
+      axes: [
+        { stroke: AXIS, grid: GRID, ticks: GRID, label: 'time (s)', labelSize: 14, size: 34 },
+        { stroke: AXIS, grid: GRID, ticks: GRID, label: unit, size: 48, labelSize: 16 },
+        ...(hasRight ? [{ scale: 'right', side: 1, stroke: AXIS, grid: { show: false }, label: rightUnit, size: 40, labelSize: 16 } as uPlot.Axis] : []),
+      ],
       series: [
-        { label: xBuffer ? 'x' : 'sample' },
+        { label: 'time (s)', value: (_u, v) => formatNumber(v, 2, 's') },
         ...lines.map<uPlot.Series>((line) => ({
           label: line.label,
           stroke: line.stroke,
           width: line.width ?? 1.5,
+          scale: line.axis === 'right' ? 'right' : 'y',
           points: { show: false },
+          spanGaps: false,
+          value: (_u, v) => formatNumber(v, line.digits ?? 2),
           ...(line.stepped ? { paths: uPlot.paths.stepped?.({ align: 1 }) } : {}),
         })),
       ],
+      hooks: {
+        draw: [
+          (u) => {
+            const refs = live.current.references;
+            if (!refs || refs.length === 0) return;
+            const ctx = u.ctx;
+            const { left, top, width: w, height: h } = u.bbox;
+            ctx.save();
+            ctx.setLineDash([5 * devicePixelRatio, 4 * devicePixelRatio]);
+            ctx.lineWidth = devicePixelRatio;
+            ctx.font = `${11 * devicePixelRatio}px system-ui`;
+            ctx.textBaseline = 'bottom';
+            for (const ref of refs) {
+              const y = u.valToPos(ref.value, ref.axis === 'right' ? 'right' : 'y', true);
+              if (!Number.isFinite(y) || y < top || y > top + h) continue;
+              ctx.strokeStyle = ref.color ?? AXIS;
+              ctx.fillStyle = ref.color ?? AXIS;
+              ctx.beginPath();
+              ctx.moveTo(left, y);
+              ctx.lineTo(left + w, y);
+              ctx.stroke();
+              ctx.fillText(ref.label, left + 4 * devicePixelRatio, y - 2 * devicePixelRatio);
+            }
+            ctx.restore();
+          },
+        ],
+      },
     };
-    const plot = new uPlot(options, [xs.subarray(0, 0), ...ys.map((y) => y.subarray(0, 0))], element);
+    const empty = [xs.subarray(0, 0), ...ys.map((y) => y.subarray(0, 0))] as uPlot.AlignedData;
+    const plot = new uPlot(options, empty, element);
 
     const redraw = () => {
-      let n = capacity;
-      lines.forEach((line, i) => {
-        n = Math.min(n, line.buffer.copyTo(ys[i] as Float64Array));
+      const counts = lines.map((line, i) => {
+        const n = line.buffer.copyTo(ys[i]!);
+        line.buffer.copyTimesTo(ts[i]!);
+        return n;
       });
-      if (xBuffer) n = Math.min(n, xBuffer.copyTo(xs));
-      else for (let i = 0; i < n; i += 1) xs[i] = i;
-      plot.setData([xs.subarray(0, n), ...ys.map((y) => y.subarray(0, n))]);
+      if (xBuffer) {
+        let n = xBuffer.copyTo(xs);
+        for (const c of counts) n = Math.min(n, c);
+        plot.setData([xs.subarray(0, n), ...ys.map((y) => y.subarray(0, n))]);
+        return;
+      }
+      // Samples pushed in the same frames share their times: one x array. Otherwise (a series
+      // that starts later) align them by time, with gaps where a series has no sample.
+      const n0 = counts[0] ?? 0;
+      const aligned = counts.every((n, i) => n === n0 && (n === 0 || ts[i]![n - 1] === ts[0]![n0 - 1]));
+      if (aligned) {
+        plot.setData([ts[0]!.subarray(0, n0), ...ys.map((y) => y.subarray(0, n0))]);
+        return;
+      }
+      const tables = lines.map((_, i) => [Array.from(ts[i]!.subarray(0, counts[i])), Array.from(ys[i]!.subarray(0, counts[i]))] as uPlot.AlignedData);
+      plot.setData(uPlot.join(tables));
     };
     const timer = setInterval(redraw, config.current.refreshMs);
+    const observer = new ResizeObserver(() => {
+      const w = cssWidth();
+      if (w !== plot.width) plot.setSize({ width: w, height: config.current.height });
+    });
+    observer.observe(element);
     return () => {
       clearInterval(timer);
+      observer.disconnect();
       plot.destroy();
     };
   }, []);
 
   return (
-    <figure style={{ margin: '8px 0' }} data-testid={testId}>
+    <figure style={{ margin: '8px 0', maxWidth: width }} data-testid={testId}>
       <figcaption style={{ font: '600 13px system-ui', marginBottom: 4 }}>{title}</figcaption>
-      <div ref={host} />
+      <div ref={host} style={{ width: '100%' }} />
     </figure>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { NOT_MEASURED, formatNumber } from './format.js';
 
 /** One value of a {@link Readout}. */
 export interface ReadoutField {
@@ -17,7 +18,7 @@ export interface ReadoutProps {
   refreshMs?: number;
 }
 
-const defaultFormat = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '–');
+const defaultFormat = (value: number) => formatNumber(value, 2);
 
 /**
  * Numbers written by a frame loop, shown without a React render per frame: the loop mutates a plain
@@ -36,7 +37,8 @@ export function Readout({ values, fields, refreshMs = 100 }: ReadoutProps) {
         const cell = cells.current[i];
         if (!cell) return;
         const value = record[field.key] ?? Number.NaN;
-        cell.textContent = (field.format ?? defaultFormat)(value);
+        // A value not measured yet shows "–" whatever the field's formatter would make of NaN.
+        cell.textContent = Number.isFinite(value) ? (field.format ?? defaultFormat)(value) : NOT_MEASURED;
         cell.dataset.value = String(value);
       });
     };
@@ -49,7 +51,7 @@ export function Readout({ values, fields, refreshMs = 100 }: ReadoutProps) {
     <dl style={{ display: 'grid', gridTemplateColumns: 'max-content max-content', gap: '2px 12px', font: '13px ui-monospace, monospace', margin: '8px 0' }}>
       {fields.map((field, i) => (
         <div key={field.key} style={{ display: 'contents' }}>
-          <dt style={{ color: '#555' }}>{field.label}</dt>
+          <dt style={{ opacity: 0.7 }}>{field.label}</dt>
           <dd
             style={{ margin: 0, fontVariantNumeric: 'tabular-nums' }}
             data-testid={field.key}

@@ -22,14 +22,29 @@ export class FixedStepProbe {
   private lastPicture = Number.NaN;
   private lastElapsed = Number.NaN;
 
+  /** Game seconds run by the accumulators this probe had before the current one (see {@link FixedStepProbe.replace}). */
+  private offsetSeconds = 0;
+
   constructor(
-    readonly fixed: FixedStep,
-    private readonly periodSeconds: number,
+    public fixed: FixedStep,
+    /** Seconds for the object to cross the track and back; may change while running. */
+    public periodSeconds: number,
     samples: number,
   ) {
     this.lagMs = new RingBuffer(samples);
     this.judderMs = new RingBuffer(samples);
     this.steps = new RingBuffer(samples);
+  }
+
+  /**
+   * Carry on with a new accumulator (a control changed the step): the object continues from the
+   * game time reached, and the history (lag, judder, steps) is kept.
+   */
+  replace(fixed: FixedStep): void {
+    this.offsetSeconds += this.fixed.frame.totalSteps * this.fixed.step;
+    this.lastPicture = Number.NaN;
+    this.lastElapsed = Number.NaN;
+    this.fixed = fixed;
   }
 
   /** Advance to `nowMs`; `onStep` runs once per update step (inject cost there). */
@@ -39,8 +54,8 @@ export class FixedStepProbe {
     const step = this.fixed.step;
     // A game keeps the previous and the latest state and blends them; here the state is where an
     // object moving back and forth is after k steps.
-    const previous = pingPong(Math.max(0, f.totalSteps - 1) * step, this.periodSeconds);
-    const latest = pingPong(f.totalSteps * step, this.periodSeconds);
+    const previous = pingPong(this.offsetSeconds + Math.max(0, f.totalSteps - 1) * step, this.periodSeconds);
+    const latest = pingPong(this.offsetSeconds + f.totalSteps * step, this.periodSeconds);
     this.position = previous + (latest - previous) * f.alpha;
     this.minAlpha = Math.min(this.minAlpha, f.alpha);
     this.maxAlpha = Math.max(this.maxAlpha, f.alpha);

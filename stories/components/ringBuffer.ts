@@ -1,16 +1,22 @@
+import { storyClock } from './storyClock.js';
+
 /**
- * A fixed-capacity ring of numeric samples for live plots. Written every frame without allocating;
+ * A fixed-capacity ring of numeric samples for live plots. Each sample is stamped with the story
+ * time it was pushed at ({@link storyClock}), so plots put seconds on their x axis. Written every frame without allocating;
  * read in order into arrays preallocated once (what uPlot draws), at the plot's own throttled rate.
  */
 export class RingBuffer {
   /** Slots, oldest overwritten first. */
   private readonly data: Float64Array;
+  /** Story seconds of each slot's sample. */
+  private readonly times: Float64Array;
   private head = 0;
   private count = 0;
 
   /** @param capacity samples kept (the plot's width in samples) */
   constructor(readonly capacity: number) {
     this.data = new Float64Array(capacity);
+    this.times = new Float64Array(capacity);
   }
 
   /** Samples currently held (≤ capacity). */
@@ -21,6 +27,7 @@ export class RingBuffer {
   /** Append one sample, overwriting the oldest when full. */
   push(value: number): void {
     this.data[this.head] = value;
+    this.times[this.head] = storyClock.seconds;
     this.head = (this.head + 1) % this.capacity;
     if (this.count < this.capacity) this.count += 1;
   }
@@ -45,6 +52,14 @@ export class RingBuffer {
     const n = Math.min(this.count, target.length);
     const start = (this.head - n + this.capacity) % this.capacity;
     for (let i = 0; i < n; i += 1) target[i] = this.data[(start + i) % this.capacity] ?? Number.NaN;
+    return n;
+  }
+
+  /** Copy the samples' story times (seconds) oldest-first into `target`, like {@link RingBuffer.copyTo}. */
+  copyTimesTo(target: Float64Array): number {
+    const n = Math.min(this.count, target.length);
+    const start = (this.head - n + this.capacity) % this.capacity;
+    for (let i = 0; i < n; i += 1) target[i] = this.times[(start + i) % this.capacity] ?? Number.NaN;
     return n;
   }
 
