@@ -1,0 +1,207 @@
+import { useEffect, useMemo, useRef } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { useFixedTimestep } from '../../src/index.js';
+import { Readout } from '../components/Readout.js';
+import { expectFramesAdvance, readValue, waitForValue } from '../components/playHelpers.js';
+import { TrailCanvas } from './components/TrailCanvas.js';
+import type { TrailCanvasHandle } from './components/TrailCanvas.js';
+import { useLiveArg } from './components/useLiveArg.js';
+
+/** Controls of the useFixedTimestep demo. */
+interface FixedTimestepProps {
+  /** Updates per second of game time, Hz (the hook's `step` is its inverse). */
+  updateRate: number;
+  /** Game seconds per real second for this loop (`setTimeScale`), ×. */
+  timeScale: number;
+  /** Game seconds the dot takes to cross the track, s. */
+  lapSeconds: number;
+}
+
+/** Frames over which the game speed readout is measured. */
+const SPEED_WINDOW = 30;
+const LANES = [{ label: 'useFixedTimestep', color: '#f5b041' }] as const;
+
+function FixedTimestepDemo({ updateRate, timeScale: timeScaleArg, lapSeconds }: FixedTimestepProps) {
+  const trail = useRef<TrailCanvasHandle>(null);
+  const [timeScale, setTimeScale] = useLiveArg(timeScaleArg);
+  const live = useMemo(
+    () => ({
+      // [0] previous position, [1] latest position (in laps), [2] steps since the last picture
+      body: new Float64Array(3),
+      // Ring of (frame timestamp, game seconds) pairs for the game speed over SPEED_WINDOW frames.
+      times: new Float64Array(SPEED_WINDOW),
+      games: new Float64Array(SPEED_WINDOW),
+      values: { frames: 0, totalSteps: 0, paused: 0, timeScale: 1, gameSpeed: Number.NaN, pictureTime: Number.NaN, stepsLastFrame: 0 },
+    }),
+    [],
+  );
+  const lap = useRef(lapSeconds);
+  lap.current = lapSeconds;
+
+  const loop = useFixedTimestep({
+    step: 1 / updateRate,
+    update: (dt) => {
+      const body = live.body;
+      body[0] = body[1]!;
+      body[1] = body[1]! + dt / lap.current;
+      body[2] = body[2]! + 1;
+    },
+    render: (alpha, frame) => {
+      const body = live.body;
+      const v = live.values;
+      const stats = loop.stats;
+      trail.current?.picture(0, body[0]! + (body[1]! - body[0]!) * alpha, body[2]!);
+      trail.current?.draw();
+      v.stepsLastFrame = body[2]!;
+      body[2] = 0;
+      const slot = v.frames % SPEED_WINDOW;
+      const oldT = live.times[slot]!;
+      const oldG = live.games[slot]!;
+      live.times[slot] = frame.timestampMs;
+      live.games[slot] = stats.elapsedGameSeconds;
+      if (v.frames >= SPEED_WINDOW && frame.timestampMs > oldT) v.gameSpeed = ((stats.elapsedGameSeconds - oldG) * 1000) / (frame.timestampMs - oldT);
+      v.frames += 1;
+      v.totalSteps = stats.totalSteps;
+      v.paused = stats.paused ? 1 : 0;
+      v.timeScale = stats.timeScale;
+      v.pictureTime = stats.pictureTime;
+    },
+  });
+
+  useEffect(() => loop.setTimeScale(timeScale), [loop, timeScale]);
+
+  const reset = () => {
+    loop.reset();
+    live.body.fill(0);
+    trail.current?.clear();
+  };
+
+  return (
+    <div>
+      <TrailCanvas ref={trail} lanes={LANES} countLabel="steps/frame" countMax={2} testId="trail" />
+      <div role="toolbar" aria-label="controls of the hook" style={{ display: 'flex', flexWrap: 'wrap', gap: 6, margin: '8px 0' }}>
+        <button type="button" onClick={() => loop.pause()}>
+          Pause
+        </button>
+        <button type="button" onClick={() => loop.resume()}>
+          Resume
+        </button>
+        <button type="button" onClick={() => loop.stepOnce()}>
+          Step once
+        </button>
+        <button type="button" onClick={reset}>
+          Reset
+        </button>
+        <button type="button" onClick={() => setTimeScale(0.25)}>
+          0.25×
+        </button>
+        <button type="button" onClick={() => setTimeScale(1)}>
+          1×
+        </button>
+      </div>
+      <Readout
+        values={live.values}
+        fields={[
+          { key: 'frames', label: 'frames drawn', format: (n) => n.toFixed(0) },
+          { key: 'totalSteps', label: 'stats.totalSteps', format: (n) => n.toFixed(0) },
+          { key: 'stepsLastFrame', label: 'steps in the last frame', format: (n) => n.toFixed(0) },
+          { key: 'paused', label: 'stats.paused', format: (n) => (n ? 'yes' : 'no') },
+          { key: 'timeScale', label: 'stats.timeScale (×)', format: (n) => n.toFixed(2) },
+          { key: 'gameSpeed', label: `game s per real s, last ${SPEED_WINDOW} frames`, format: (n) => (Number.isFinite(n) ? n.toFixed(3) : '–') },
+          { key: 'pictureTime', label: 'stats.pictureTime (game s)', format: (n) => (Number.isFinite(n) ? n.toFixed(3) : '–') },
+        ]}
+      />
+    </div>
+  );
+}
+
+const meta = {
+  title: 'Hooks/13 · useFixedTimestep: pause, single step, time scale',
+  component: FixedTimestepDemo,
+  args: { updateRate: 30, timeScale: 1, lapSeconds: 1 },
+  argTypes: {
+    updateRate: {
+      description: 'Fixed updates per second of game time, Hz. The hook is given `step: 1 / updateRate` s; a change carries the elapsed game time into the new grid.',
+      control: { type: 'range', min: 5, max: 120, step: 5 },
+    },
+    timeScale: {
+      description: 'Game seconds per real second for this loop, × (applied with `setTimeScale`, no remount). 0.25 = quarter speed.',
+      control: { type: 'range', min: 0, max: 2, step: 0.05 },
+    },
+    lapSeconds: {
+      description: 'Game seconds the dot takes to cross the track once, s.',
+      control: { type: 'range', min: 0.5, max: 6, step: 0.5 },
+    },
+  },
+  parameters: {
+    docs: {
+      description: {
+        component: `
+\`useFixedTimestep\` on the real frame loop, driven by its own controls. The update moves the dot by
+exactly \`step\` seconds of game time; the render blends the previous and the latest state by
+\`alpha\`. The faded dots are the last twelve pictures: evenly spaced while the loop runs, a single dot
+while it is paused. The small axis counts the updates behind each picture.
+
+- **Pause** (\`pause()\`): updates stop, frames keep drawing the frozen picture.
+- **Step once** (\`stepOnce()\`, while paused): exactly one update at the next frame per click.
+- **0.25× / 1×** and the \`timeScale\` control (\`setTimeScale\`): game seconds per real second; the
+  readout measures it over the last ${SPEED_WINDOW} frames.
+- **Reset** (\`reset()\`): back to time zero.
+
+Every control acts on the running loop: nothing is remounted and the trail is kept.
+`,
+      },
+    },
+  },
+} satisfies Meta<typeof FixedTimestepDemo>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Pause freezes the picture while frames go on; each Step once runs one update; 0.25× runs a quarter as fast. */
+export const PauseStepTimeScale: Story = {
+  play: async ({ canvasElement }) => {
+    const ui = within(canvasElement);
+    await expectFramesAdvance(canvasElement, 'frames', 10);
+    await waitForValue(canvasElement, 'totalSteps', (n) => n > 0);
+
+    await userEvent.click(ui.getByRole('button', { name: 'Pause' }));
+    await waitForValue(canvasElement, 'paused', (p) => p === 1);
+    await expectFramesAdvance(canvasElement, 'frames', 3);
+    const steps = readValue(canvasElement, 'totalSteps');
+    const picture = readValue(canvasElement, 'pictureTime');
+    await expectFramesAdvance(canvasElement, 'frames', 20);
+    // Frames went on; game time and the picture did not.
+    await expect(readValue(canvasElement, 'totalSteps')).toBe(steps);
+    await expect(readValue(canvasElement, 'pictureTime')).toBe(picture);
+
+    for (let click = 1; click <= 2; click += 1) {
+      await userEvent.click(ui.getByRole('button', { name: 'Step once' }));
+      await waitForValue(canvasElement, 'totalSteps', (n) => n === steps + click);
+      await expectFramesAdvance(canvasElement, 'frames', 10);
+      await expect(readValue(canvasElement, 'totalSteps')).toBe(steps + click);
+    }
+
+    await userEvent.click(ui.getByRole('button', { name: 'Resume' }));
+    await userEvent.click(ui.getByRole('button', { name: '0.25×' }));
+    await waitForValue(canvasElement, 'timeScale', (s) => s === 0.25);
+    // Once the window holds only quarter-speed frames, game time runs at 0.25 of real time.
+    await waitForValue(canvasElement, 'gameSpeed', (s) => Math.abs(s - 0.25) < 0.005, 6000);
+    await userEvent.click(ui.getByRole('button', { name: '1×' }));
+    await waitForValue(canvasElement, 'gameSpeed', (s) => Math.abs(s - 1) < 0.005, 6000);
+  },
+};
+
+/** Reset: back to time zero, and the loop runs on from there. */
+export const Reset: Story = {
+  play: async ({ canvasElement }) => {
+    const ui = within(canvasElement);
+    await waitForValue(canvasElement, 'totalSteps', (n) => n >= 20);
+    await userEvent.click(ui.getByRole('button', { name: 'Pause' }));
+    await userEvent.click(ui.getByRole('button', { name: 'Reset' }));
+    await waitForValue(canvasElement, 'totalSteps', (n) => n === 0);
+    await userEvent.click(ui.getByRole('button', { name: 'Resume' }));
+    await waitForValue(canvasElement, 'totalSteps', (n) => n > 0);
+  },
+};
