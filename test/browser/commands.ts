@@ -37,15 +37,6 @@ export const debuggerPause: BrowserCommand<[ms: number]> = (context, ms) =>
     await session.send('Debugger.disable');
   });
 
-/** Freeze the page (what Chromium does to a background tab it discards work for) for `ms`, then thaw it. */
-export const freezePage: BrowserCommand<[ms: number]> = (context, ms) =>
-  withSession(context, async (session) => {
-    await session.send('Page.enable');
-    await session.send('Page.setWebLifecycleState', { state: 'frozen' });
-    await sleep(ms);
-    await session.send('Page.setWebLifecycleState', { state: 'active' });
-  });
-
 /** Slow the page's CPU down `rate` times (1 = off), as DevTools' CPU throttling does. */
 export const cpuThrottle: BrowserCommand<[rate: number]> = (context, rate) =>
   withSession(context, async (session) => {
@@ -64,12 +55,11 @@ export const heapAfterGc: BrowserCommand<[]> = (context) =>
   });
 
 /** Every command, as vitest's `browser.commands` takes them. */
-export const reliabilityCommands = { debuggerPause, freezePage, cpuThrottle, heapAfterGc };
+export const reliabilityCommands = { debuggerPause, cpuThrottle, heapAfterGc };
 
 declare module 'vitest/browser' {
   interface BrowserCommands {
     debuggerPause: (ms: number) => Promise<void>;
-    freezePage: (ms: number) => Promise<void>;
     cpuThrottle: (rate: number) => Promise<void>;
     heapAfterGc: () => Promise<number>;
   }
