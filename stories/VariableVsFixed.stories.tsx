@@ -1,9 +1,9 @@
-import { useMemo, useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { createFixedStep } from '../src/core/index.js';
 import type { FixedStep } from '../src/core/index.js';
-import { busyWait } from './components/busyWait.js';
+import { LoadGate, realLoadArgType, useLiveArgs, useOnArgChange } from './components/liveArgs.js';
 import { LaneCanvas } from './components/LaneCanvas.js';
 import type { LaneCanvasHandle } from './components/LaneCanvas.js';
 import { LivePlot } from './components/LivePlot.js';
@@ -20,6 +20,8 @@ interface VariableVsFixedProps {
   loadMs: number;
   /** Launch speed of the ball, m/s (its apex is v² / 2g). */
   launchSpeed: number;
+  /** Burn the load as a real busy-wait instead of simulating it. */
+  realLoad: boolean;
 }
 
 const GRAVITY = 9.81;
@@ -104,27 +106,35 @@ class Bounces {
   }
 }
 
-function VariableVsFixedDemo({ updateRate, loadMs, launchSpeed }: VariableVsFixedProps) {
+function machines(updateRate: number, launchSpeed: number) {
+  const machine = (every: number, fixed: boolean): Machine => ({
+    ball: new Ball(launchSpeed),
+    every,
+    // boundaryTolerance 0: plain floor, so at the same timestamp both machines hold exactly the
+    // same number of steps and can be compared state for state. (With the default tolerance each
+    // machine keeps its own side of a step boundary under jitter: their states are the same
+    // sequence, but at one moment one of them may be a step ahead.)
+    fixed: fixed ? createFixedStep({ step: 1 / updateRate, interpolation: 'none', maxSteps: 10, boundaryTolerance: 0 }) : undefined,
+    lastMs: Number.NaN,
+  });
+  return [machine(1, false), machine(2, false), machine(1, true), machine(2, true)] as const;
+}
+
+function VariableVsFixedDemo(props: VariableVsFixedProps) {
+  const { updateRate, launchSpeed } = props;
+  const args = useLiveArgs(props);
   const lanes = useRef<LaneCanvasHandle>(null);
-  const state = useMemo(() => {
-    const machine = (every: number, fixed: boolean): Machine => ({
-      ball: new Ball(launchSpeed),
-      every,
-      // boundaryTolerance 0: plain floor, so at the same timestamp both machines hold exactly the
-      // same number of steps and can be compared state for state. (With the default tolerance each
-      // machine keeps its own side of a step boundary under jitter: their states are the same
-      // sequence, but at one moment one of them may be a step ahead.)
-      fixed: fixed ? createFixedStep({ step: 1 / updateRate, interpolation: 'none', maxSteps: 10, boundaryTolerance: 0 }) : undefined,
-      lastMs: Number.NaN,
-    });
+  // Built once; a control change throws the balls again (below) but keeps the plots' history.
+  const [state] = useState(() => {
     const exactApexM = (launchSpeed * launchSpeed) / (2 * GRAVITY);
     return {
-      machines: [machine(1, false), machine(2, false), machine(1, true), machine(2, true)] as const,
+      machines: machines(updateRate, launchSpeed) as readonly [Machine, Machine, Machine, Machine],
       exactApexM,
       variable: new Bounces(),
       fixedBounces: new Bounces(),
       frame: 0,
       seed: 7,
+      load: new LoadGate(),
       dtFast: new RingBuffer(SAMPLES),
       stepsFast: new RingBuffer(SAMPLES),
       positions: new Float64Array(4),
@@ -140,12 +150,25 @@ function VariableVsFixedDemo({ updateRate, loadMs, launchSpeed }: VariableVsFixe
         fixedGap: 0,
       },
     };
+  });
+  // A new rate or speed: both computers throw again from the floor, on the same frame.
+  useOnArgChange(() => {
+    state.machines = machines(updateRate, launchSpeed);
+    state.exactApexM = (launchSpeed * launchSpeed) / (2 * GRAVITY);
+    const v = state.values;
+    v.exactApex = state.exactApexM;
+    v.variableGap = 0;
+    v.fixedGap = 0;
+    // Even frame: the slow computer runs on the next frame together with the fast one.
+    state.frame += state.frame % 2;
+    lanes.current?.clearTrail();
   }, [updateRate, launchSpeed]);
 
   useRafLoop((nowMs) => {
     const s = state;
+    if (s.load.skip(nowMs)) return;
     s.seed = (s.seed * 16807) % 2147483647;
-    busyWait(loadMs * (s.seed / 2147483647));
+    s.load.spend(args.current.loadMs * (s.seed / 2147483647), args.current.realLoad);
     for (let i = 0; i < s.machines.length; i += 1) {
       const m = s.machines[i]!;
       // The slow PC sees every other frame; it starts on the same first frame as the fast one.
@@ -205,10 +228,14 @@ function VariableVsFixedDemo({ updateRate, loadMs, launchSpeed }: VariableVsFixe
         ]}
       />
       <LivePlot
-        title="Fast PC: variable dt (ms) and fixed-step updates per frame"
+        title="Fast PC: the variable loop's dt (ms, left) and the fixed step's updates per frame (right)"
+        yLabel="ms"
+        rightLabel="steps"
+        rightRange={[0, 4]}
+        references={[{ value: 1000 / updateRate, label: `fixed step ${(1000 / updateRate).toFixed(1)} ms`, color: '#1e9e55' }]}
         series={[
           { label: 'dt (ms)', stroke: '#f06a6a', buffer: state.dtFast },
-          { label: 'steps', stroke: '#1e9e55', buffer: state.stepsFast, stepped: true },
+          { label: 'steps per frame', stroke: '#1e9e55', buffer: state.stepsFast, stepped: true, axis: 'right', digits: 0 },
         ]}
       />
     </div>
@@ -218,15 +245,46 @@ function VariableVsFixedDemo({ updateRate, loadMs, launchSpeed }: VariableVsFixe
 const meta = {
   title: 'Algorithms/1 · Variable delta vs fixed step',
   component: VariableVsFixedDemo,
-  render: (args) => <VariableVsFixedDemo key={JSON.stringify(args)} {...args} />,
-  args: { updateRate: 60, loadMs: 8, launchSpeed: 6 },
+  args: { updateRate: 60, loadMs: 24, launchSpeed: 6, realLoad: false },
   argTypes: {
-    updateRate: { control: { type: 'select' }, options: [30, 50, 60, 120, 240] },
-    loadMs: { control: { type: 'range', min: 0, max: 30, step: 1 } },
-    launchSpeed: { control: { type: 'range', min: 2, max: 12, step: 0.5 } },
+    updateRate: {
+      name: 'update rate (Hz)',
+      description: 'Fixed updates per second of the fixed-step loops (the step is its inverse). Changing it throws the balls again.',
+      control: { type: 'select' },
+      options: [30, 50, 60, 120, 240],
+    },
+    loadMs: {
+      name: 'frame load (ms)',
+      description: 'Extra work per frame: a random share of this many ms; a frame whose work passes the refresh interval comes late, so the deltas vary.',
+      control: { type: 'range', min: 0, max: 30, step: 1 },
+    },
+    launchSpeed: {
+      name: 'launch speed (m/s)',
+      description: 'Speed of the throw; the exact bounce height is v²/2g. Changing it throws the balls again.',
+      control: { type: 'range', min: 2, max: 12, step: 0.5 },
+    },
+    realLoad: realLoadArgType,
   },
   parameters: {
     docs: {
+      source: {
+        language: 'tsx',
+        code: `import { useFixedTimestep } from 'react-timestep';
+
+function Ball() {
+  // The same 60 updates per game second on every computer, however fast it draws.
+  useFixedTimestep({
+    step: 1 / 60,
+    interpolation: 'none',
+    update: (dt) => {
+      ball.velocity -= 9.81 * dt;
+      ball.height += ball.velocity * dt;
+    },
+    render: () => drawBall(ball.height),
+  });
+  return null;
+}`,
+      },
       description: {
         component: `
 The simplest game loop hands the update whatever time passed since the last frame (Peter
@@ -244,8 +302,9 @@ A fixed step makes the result repeatable, not exact. The ball is integrated with
 Euler and bounces when a step takes it below the floor, so with **either** loop the hops peak at
 slightly different heights, off the answer of the continuous physics, v²/2g: the readouts show the spread of the last 64 bounce heights of each loop and their worst distance from
 v²/2g. The fixed step's heights are the same on both computers; the variable loop's are not.
-The load control adds a random amount of busy work per frame so the deltas vary. Updates per frame
-are plotted ×1 (the axis is shared with the delta in ms).
+The load control adds a random amount of work per frame so the deltas vary (simulated by default:
+the frames the work would delay are skipped; a real busy-wait is a control away). The plot shows the
+variable loop's delta in ms and, on its own axis, how many fixed updates each frame ran.
 `,
       },
     },
