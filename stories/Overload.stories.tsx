@@ -1,8 +1,8 @@
-import { useMemo, useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { createFixedStep } from '../src/core/index.js';
-import { busyWait } from './components/busyWait.js';
+import { LoadGate, realLoadArgType, useLiveArgs, useOnArgChange } from './components/liveArgs.js';
 import { LaneCanvas, pingPong } from './components/LaneCanvas.js';
 import type { LaneCanvasHandle } from './components/LaneCanvas.js';
 import { LivePlot } from './components/LivePlot.js';
@@ -31,6 +31,8 @@ interface OverloadProps {
   updateRate: number;
   /** Most updates in one frame. */
   maxSteps: number;
+  /** Burn the load as a real busy-wait instead of simulating it. */
+  realLoad: boolean;
 }
 
 const SAMPLES = 300;
@@ -42,12 +44,23 @@ const ms0 = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '–');
 const ms1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
 const ratio = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '–');
 
-function OverloadDemo({ policy, updateCostMs, pattern, hitchMs, updateRate, maxSteps }: OverloadProps) {
+function fixedFor(policy: Policy, updateRate: number, maxSteps: number) {
+  return policy === 'variable' ? null : createFixedStep({ step: 1 / updateRate, maxSteps, overload: policy, interpolation: 'previous' });
+}
+
+function OverloadDemo(props: OverloadProps) {
+  const { policy, updateRate, maxSteps } = props;
+  const args = useLiveArgs(props);
   const lanes = useRef<LaneCanvasHandle>(null);
-  const state = useMemo(() => {
+  // Built once; a new policy, rate or bound swaps the loop below and keeps the history.
+  const [state] = useState(() => {
     const step = 1 / updateRate;
     return {
-      fixed: policy === 'variable' ? null : createFixedStep({ step, maxSteps, overload: policy, interpolation: 'previous' }),
+      fixed: fixedFor(policy, updateRate, maxSteps),
+      // Game time and dropped time of the loops used before the current one.
+      gameOffsetSeconds: 0,
+      droppedOffsetMs: 0,
+      load: new LoadGate(),
       // The refresh interval only sets the unit of "in steps" figures here; presents are measured.
       viewer: new LiveViewer({ refreshIntervalMs: 1000 / 60, stepMs: step * 1000 }),
       step,
@@ -77,10 +90,26 @@ function OverloadDemo({ policy, updateCostMs, pattern, hitchMs, updateRate, maxS
         maxDtMs: 0,
       },
     };
+  });
+  // The new loop starts from the game time and dropped time reached: the picture does not jump.
+  useOnArgChange(() => {
+    const s = state;
+    if (s.fixed) {
+      s.gameOffsetSeconds += s.fixed.frame.elapsedGameSeconds;
+      s.droppedOffsetMs += s.fixed.frame.totalDroppedSeconds * 1000;
+    } else {
+      s.gameOffsetSeconds = s.gameSeconds;
+    }
+    s.fixed = fixedFor(policy, updateRate, maxSteps);
+    s.step = 1 / updateRate;
+    s.values.maxSteps = 0;
   }, [policy, updateRate, maxSteps]);
 
   useRafLoop((nowMs) => {
     const s = state;
+    // Simulated load: the frames that arrive while the simulated work still runs are not seen.
+    if (s.load.skip(nowMs)) return;
+    const { pattern, updateCostMs, hitchMs, realLoad } = args.current;
     const v = s.values;
     const viewer = s.viewer;
     const f = viewer.frame;
@@ -123,24 +152,24 @@ function OverloadDemo({ policy, updateCostMs, pattern, hitchMs, updateRate, maxS
     let steps = 1;
     if (s.fixed) {
       const frame = s.fixed.advance(nowMs);
-      for (let k = 0; k < frame.steps; k += 1) busyWait(cost);
+      for (let k = 0; k < frame.steps; k += 1) s.load.spend(cost, realLoad);
       steps = frame.steps;
-      s.gameSeconds = frame.totalSteps * s.step;
-      f.pictureMs = frame.pictureTime * 1000;
-      f.droppedMs = frame.totalDroppedSeconds * 1000;
+      s.gameSeconds = s.gameOffsetSeconds + frame.totalSteps * s.step;
+      f.pictureMs = (s.gameOffsetSeconds + frame.pictureTime) * 1000;
+      f.droppedMs = s.droppedOffsetMs + frame.totalDroppedSeconds * 1000;
     } else {
       // The naive loop: one update with whatever time passed. It keeps real speed by taking huge steps.
       const dt = Number.isFinite(s.lastMs) ? (nowMs - s.lastMs) / 1000 : 0;
-      busyWait(cost);
+      s.load.spend(cost, realLoad);
       s.gameSeconds += dt;
       f.pictureMs = s.gameSeconds * 1000;
-      f.droppedMs = 0;
+      f.droppedMs = s.droppedOffsetMs;
       // Only updates made while the load is on count: start-up hiccups must not pass for the effect.
       if (s.loadSeen) v.maxDtMs = Math.max(v.maxDtMs, dt * 1000);
     }
     f.updates = steps;
     f.vblanks = Number.NaN;
-    if (hitch) busyWait(hitchMs);
+    if (hitch) s.load.spend(hitchMs, realLoad);
     s.steps.push(steps);
     s.frameMs.push(Number.isFinite(s.lastMs) ? nowMs - s.lastMs : 0);
     s.droppedMs.push(f.droppedMs);
@@ -155,7 +184,7 @@ function OverloadDemo({ policy, updateCostMs, pattern, hitchMs, updateRate, maxS
 
   return (
     <div>
-      <LaneCanvas ref={lanes} lanes={[{ label: policy, color: '#5dade2' }]} testId="lanes" />
+      <LaneCanvas ref={lanes} lanes={[{ label: `${policy}: dot = picture, ring = game clock`, color: '#5dade2' }]} testId="lanes" />
       <Readout
         values={state.values}
         fields={[
@@ -175,13 +204,22 @@ function OverloadDemo({ policy, updateCostMs, pattern, hitchMs, updateRate, maxS
       />
       <LivePlot
         title="Updates per frame"
-        series={[{ label: 'steps', stroke: '#5dade2', buffer: state.steps, stepped: true }]}
+        yLabel="steps"
+        references={policy === 'variable' ? [] : [{ value: maxSteps, label: `maxSteps ${maxSteps}`, color: '#f06a6a' }]}
+        series={[{ label: 'steps', stroke: '#5dade2', buffer: state.steps, stepped: true, digits: 0 }]}
         height={120}
       />
-      <LivePlot title="Game speed over the last ¼ s (1 = real time)" series={[{ label: 'speed', stroke: '#1e9e55', buffer: state.speed }]} height={120} />
+      <LivePlot
+        title="Game speed over the last ¼ s (1 = real time)"
+        yLabel="game s / s"
+        references={[{ value: 1, label: 'real time', color: '#1e9e55' }]}
+        series={[{ label: 'speed', stroke: '#1e9e55', buffer: state.speed }]}
+        height={120}
+      />
       <LivePlot
         title="Frame time, lag of each picture and game time dropped (ms)"
         yLabel="ms"
+        references={[{ value: 1000 / updateRate, label: `one step ${(1000 / updateRate).toFixed(1)} ms`, color: '#f5b041' }]}
         series={[
           { label: 'frame time', stroke: '#999', buffer: state.frameMs },
           { label: 'lag (net of dropped)', stroke: '#5dade2', buffer: state.lagMs },
@@ -195,18 +233,50 @@ function OverloadDemo({ policy, updateCostMs, pattern, hitchMs, updateRate, maxS
 const meta = {
   title: 'Algorithms/3 · Overload: the well of despair',
   component: OverloadDemo,
-  render: (args) => <OverloadDemo key={JSON.stringify(args)} {...args} />,
-  args: { policy: 'slow-motion', updateCostMs: 25, pattern: 'spikes', hitchMs: 500, updateRate: 60, maxSteps: 5 },
+  args: { policy: 'slow-motion', updateCostMs: 25, pattern: 'spikes', hitchMs: 500, updateRate: 60, maxSteps: 5, realLoad: false },
   argTypes: {
-    policy: { control: { type: 'inline-radio' }, options: ['slow-motion', 'catch-up', 'variable'] },
-    updateCostMs: { control: { type: 'range', min: 0, max: 40, step: 1 } },
-    pattern: { control: { type: 'inline-radio' }, options: ['spikes', 'constant', 'hitch'] },
-    hitchMs: { control: { type: 'range', min: 50, max: 1000, step: 50 } },
-    updateRate: { control: { type: 'select' }, options: [30, 60, 120] },
-    maxSteps: { control: { type: 'range', min: 1, max: 10, step: 1 } },
+    policy: {
+      name: 'overload policy',
+      description: "What the loop does when updates cost more than real time allows: drop time ('slow-motion'), keep the debt ('catch-up'), or one giant update ('variable', the naive loop).",
+      control: { type: 'inline-radio' },
+      options: ['slow-motion', 'catch-up', 'variable'],
+    },
+    updateCostMs: {
+      name: 'update cost (ms)',
+      description: 'Main-thread time one update costs while the load is on.',
+      control: { type: 'range', min: 0, max: 40, step: 1 },
+    },
+    pattern: {
+      name: 'load pattern',
+      description: "'spikes': the cost applies 1 s out of every 3 s; 'constant': always; 'hitch': no update cost, but one frame every 3 s stalls.",
+      control: { type: 'inline-radio' },
+      options: ['spikes', 'constant', 'hitch'],
+    },
+    hitchMs: {
+      name: 'hitch (ms)',
+      description: "With 'hitch': how long the stalled frame takes.",
+      control: { type: 'range', min: 50, max: 1000, step: 50 },
+    },
+    updateRate: { name: 'update rate (Hz)', description: 'Fixed updates per second (the step is its inverse).', control: { type: 'select' }, options: [30, 60, 120] },
+    maxSteps: { name: 'maxSteps (updates / frame)', description: 'Most updates run in one frame.', control: { type: 'range', min: 1, max: 10, step: 1 } },
+    realLoad: realLoadArgType,
   },
   parameters: {
     docs: {
+      source: {
+        language: 'tsx',
+        code: `import { useFixedTimestep } from 'react-timestep';
+
+useFixedTimestep({
+  step: 1 / 60,
+  maxSteps: 5,
+  // 'slow-motion': drop the excess and report it; 'catch-up': keep the debt and run it off.
+  overload: 'slow-motion',
+  interpolation: 'previous',
+  update: (dt) => world.step(dt),
+  render: (alpha) => draw(world, alpha),
+});`,
+      },
       description: {
         component: `
 When one update costs more real time than the game time it simulates, a fixed-step loop falls
@@ -222,9 +292,11 @@ April 2013). Every way out gives something up:
 - **variable** (the naive loop, for contrast): one update with the whole elapsed time. It keeps
   real speed by taking giant steps, which is where physics tunnels and explodes.
 
-The load is real: each update busy-waits \`updateCostMs\` on the main thread (with \`'spikes'\`,
-during one second out of every three), or with \`'hitch'\` one frame every three seconds stalls for
-\`hitchMs\`. The readouts are the package's viewer model (\`createViewerMeter\`) scoring each picture
+Each update costs \`updateCostMs\` (with \`'spikes'\`, during one second out of every three), or
+with \`'hitch'\` one frame every three seconds stalls for \`hitchMs\`. The load is simulated by
+default (the frames that would arrive during the work are skipped, so the next frame comes late as
+after real work, and the page stays responsive); the "real busy-wait" control burns the main thread
+instead. The readouts are the package's viewer model (\`createViewerMeter\`) scoring each picture
 when the browser hands out the next frame. **Dropped time is not lag:** lag is how old the shown game
 moment is against the game clock net of the time slow-motion dropped on purpose, and the dropped
 time is shown on its own. With \`interpolation: 'previous'\` a loop on time lags one update step
