@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { createDeltaSmoother } from '../src/core/index.js';
@@ -11,6 +11,7 @@ import { LiveViewer } from './components/liveViewer.js';
 import { Readout } from './components/Readout.js';
 import { RingBuffer } from './components/ringBuffer.js';
 import { useRafLoop } from './components/useRafLoop.js';
+import { useLiveArgs, useOnArgChange } from './components/liveArgs.js';
 import { expectFramesAdvance, readValue, waitForValue } from './components/playHelpers.js';
 
 /** Controls of the delta-smoothing demo. */
@@ -42,38 +43,59 @@ const LANES = [
 const ms2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '–');
 const count = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '–');
 
-function DeltaSmoothingDemo({ refreshRate, rounding, quantizationMs, jitterMs, heartbeatMs, dropEvery, run, periodSeconds }: DeltaSmoothingProps) {
+/** The simulated display, the smoother and the two viewers: rebuilt when the display or the rounding changes. */
+function engine({ refreshRate, rounding, quantizationMs, jitterMs, run }: DeltaSmoothingProps) {
+  const intervalMs = 1000 / refreshRate;
+  return {
+    smoother: createDeltaSmoother({ refreshRate, rounding }),
+    clock: new LiveVsync({ refreshRate, quantizationMs, jitterMs, seed: run }),
+    raw: new LiveViewer({ refreshIntervalMs: intervalMs }),
+    smooth: new LiveViewer({ refreshIntervalMs: intervalMs }),
+    firstVblankMs: 0,
+    rawGameMs: 0,
+    smoothGameMs: 0,
+  };
+}
+
+function DeltaSmoothingDemo(props: DeltaSmoothingProps) {
+  const { refreshRate, rounding, quantizationMs, jitterMs, run } = props;
+  const args = useLiveArgs(props);
   const lanes = useRef<LaneCanvasHandle>(null);
-  // Everything the loop touches is created once per mount (the story remounts when a control changes).
-  const state = useMemo(() => {
-    const intervalMs = 1000 / refreshRate;
-    return {
-      smoother: createDeltaSmoother({ refreshRate, rounding }),
-      clock: new LiveVsync({ refreshRate, quantizationMs, jitterMs, seed: run }),
-      raw: new LiveViewer({ refreshIntervalMs: intervalMs }),
-      smooth: new LiveViewer({ refreshIntervalMs: intervalMs }),
-      firstVblankMs: 0,
-      rawGameMs: 0,
-      smoothGameMs: 0,
-      rawDelta: new RingBuffer(PLOT_SAMPLES),
-      smoothDelta: new RingBuffer(PLOT_SAMPLES),
-      trueDelta: new RingBuffer(PLOT_SAMPLES),
-      positions: new Float64Array(2),
-      values: {
-        frames: 0,
-        rawJudderMs: Number.NaN,
-        smoothJudderMs: Number.NaN,
-        scored: Number.NaN,
-        flaps: Number.NaN,
-        repeated: Number.NaN,
-        rawLagMs: Number.NaN,
-        smoothLagMs: Number.NaN,
-      },
-    };
-  }, [refreshRate, rounding, quantizationMs, jitterMs, run]);
+  // Created once; a control change is pushed into it below (no remount, the plots keep their history).
+  const [state] = useState(() => ({
+    ...engine(props),
+    rawDelta: new RingBuffer(PLOT_SAMPLES),
+    smoothDelta: new RingBuffer(PLOT_SAMPLES),
+    trueDelta: new RingBuffer(PLOT_SAMPLES),
+    carryMs: new RingBuffer(PLOT_SAMPLES),
+    positions: new Float64Array(2),
+    values: {
+      frames: 0,
+      rawJudderMs: Number.NaN,
+      smoothJudderMs: Number.NaN,
+      scored: Number.NaN,
+      flaps: Number.NaN,
+      repeated: Number.NaN,
+      rawLagMs: Number.NaN,
+      smoothLagMs: Number.NaN,
+    },
+  }));
+  // Timer resolution and jitter change the running display in place.
+  useOnArgChange(() => {
+    state.clock.options.quantizationMs = quantizationMs;
+    state.clock.options.jitterMs = jitterMs;
+  }, [quantizationMs, jitterMs]);
+  // A new display, rounding or random run starts a new measurement; the plots keep their history.
+  useOnArgChange(() => {
+    Object.assign(state, engine(args.current));
+    const v = state.values;
+    v.rawJudderMs = v.smoothJudderMs = v.scored = v.flaps = v.repeated = v.rawLagMs = v.smoothLagMs = Number.NaN;
+    lanes.current?.clearTrail();
+  }, [refreshRate, rounding, run]);
 
   useRafLoop(() => {
     const s = state;
+    const { dropEvery, heartbeatMs, periodSeconds } = args.current;
     const clock = s.clock;
     const intervalMs = clock.intervalMs;
     // The real rAF only sets the pace: each frame is the next frame of a simulated vsynced display,
@@ -91,18 +113,19 @@ function DeltaSmoothingDemo({ refreshRate, rounding, quantizationMs, jitterMs, h
       s.rawDelta.push(raw * 1000);
       s.smoothDelta.push(smooth * 1000);
       s.trueDelta.push(clock.vblanks * intervalMs);
+      s.carryMs.push(s.smoother.carry * 1000);
       // The picture drawn this frame reaches the screen at the next vblank.
       const presentMs = clock.vblankMs - s.firstVblankMs + intervalMs;
       const r = s.raw.frame;
       r.presentMs = presentMs;
       r.pictureMs = s.rawGameMs;
-      r.updates = raw * refreshRate;
+      r.updates = raw * s.smoother.refreshRate;
       r.vblanks = Number.NaN;
       s.raw.add();
       const f = s.smooth.frame;
       f.presentMs = presentMs;
       f.pictureMs = s.smoothGameMs;
-      f.updates = smooth * refreshRate;
+      f.updates = smooth * s.smoother.refreshRate;
       // The first frame takes the one-interval lead on purpose (both roundings): not a flap.
       f.vblanks = clock.frames === 2 ? Number.NaN : clock.vblanks;
       if (s.smooth.add()) {
@@ -143,11 +166,22 @@ function DeltaSmoothingDemo({ refreshRate, rounding, quantizationMs, jitterMs, h
       <LivePlot
         title="Delta handed to the game, and the display's vblanks (ms)"
         yLabel="ms"
+        references={[{ value: 1000 / refreshRate, label: `one refresh interval ${(1000 / refreshRate).toFixed(2)} ms`, color: '#888' }]}
         series={[
           { label: 'measured', stroke: '#f06a6a', buffer: state.rawDelta },
           { label: 'smoothed', stroke: '#1e9e55', buffer: state.smoothDelta, stepped: true, width: 2 },
           { label: 'display', stroke: '#888', buffer: state.trueDelta, stepped: true, width: 1 },
         ]}
+      />
+      <LivePlot
+        title="Carried remainder: real time not yet handed out (ms); about −1 interval is the planned lead"
+        yLabel="ms"
+        height={140}
+        references={[
+          { value: 0, label: '0', color: '#888' },
+          { value: -1000 / refreshRate, label: '−1 interval', color: '#1e9e55' },
+        ]}
+        series={[{ label: 'carry', stroke: '#1e9e55', buffer: state.carryMs }]}
       />
     </div>
   );
@@ -156,20 +190,37 @@ function DeltaSmoothingDemo({ refreshRate, rounding, quantizationMs, jitterMs, h
 const meta = {
   title: 'Algorithms/5 · Delta smoothing',
   component: DeltaSmoothingDemo,
-  render: (args) => <DeltaSmoothingDemo key={JSON.stringify(args)} {...args} />,
   args: { refreshRate: 60, rounding: 'nearest', quantizationMs: 0.1, jitterMs: 1.5, heartbeatMs: 3, dropEvery: 0, run: 10, periodSeconds: 2 },
   argTypes: {
-    refreshRate: { control: { type: 'select' }, options: [30, 59.94, 60, 75, 120, 144] },
-    rounding: { control: { type: 'inline-radio' }, options: ['nearest', 'up'] },
-    quantizationMs: { control: { type: 'inline-radio' }, options: [0, 0.1, 1] },
-    jitterMs: { control: { type: 'range', min: 0, max: 4, step: 0.1 } },
-    heartbeatMs: { control: { type: 'range', min: 0, max: 6, step: 0.1 } },
-    dropEvery: { control: { type: 'range', min: 0, max: 120, step: 1 } },
-    run: { control: { type: 'number', min: 1, step: 1 } },
-    periodSeconds: { control: { type: 'range', min: 0.5, max: 6, step: 0.1 } },
+    refreshRate: { name: 'display rate (Hz)', description: "The simulated display's refresh rate. Changing it starts a new measurement.", control: { type: 'select' }, options: [30, 59.94, 60, 75, 120, 144] },
+    rounding: {
+      name: 'rounding',
+      description: "'nearest' (default): round to the nearest whole interval; 'up': the article's arithmetic (round up, at least one).",
+      control: { type: 'inline-radio' },
+      options: ['nearest', 'up'],
+    },
+    quantizationMs: { name: 'timer resolution (ms)', description: 'Each timestamp is rounded down to a multiple of this.', control: { type: 'inline-radio' }, options: [0, 0.1, 1] },
+    jitterMs: { name: 'jitter (± ms)', description: 'Each timestamp moves by a random amount within ± this many ms.', control: { type: 'range', min: 0, max: 4, step: 0.1 } },
+    heartbeatMs: { name: 'heartbeat (ms)', description: 'Every other timestamp arrives this many ms late: long and short deltas alternate.', control: { type: 'range', min: 0, max: 6, step: 0.1 } },
+    dropEvery: { name: 'miss a vblank every N frames', description: 'A slow frame every N frames (0: never): that delta spans two vblanks.', control: { type: 'range', min: 0, max: 120, step: 1 } },
+    run: { name: 'random run', description: 'Seed of the phase and the jitter draws. Changing it starts a new measurement.', control: { type: 'number', min: 1, step: 1 } },
+    periodSeconds: { name: 'period (s)', description: 'Seconds for the object to cross the track and back.', control: { type: 'range', min: 0.5, max: 6, step: 0.1 } },
   },
   parameters: {
     docs: {
+      source: {
+        language: 'tsx',
+        code: `import { useSmoothedDelta } from 'react-timestep';
+
+function Player() {
+  // dt is a whole number of refresh intervals; the remainder is carried to the next frame.
+  useSmoothedDelta((dt) => {
+    player.x += player.speed * dt;
+    draw(player);
+  });
+  return null;
+}`,
+      },
       description: {
         component: `
 A vsynced picture is on screen for a whole number of refresh intervals, but the time measured

@@ -41,7 +41,8 @@ export class LiveVsync {
   private readonly random: SeededRandom;
   private vblank = 0;
 
-  constructor(private readonly options: LiveVsyncOptions) {
+  /** The options; `quantizationMs`, `jitterMs` and `dropChance` may be changed while it runs. */
+  constructor(readonly options: LiveVsyncOptions) {
     this.intervalMs = 1000 / options.refreshRate;
     this.random = createSeededRandom(options.seed);
     this.phaseMs = this.random.next() * this.intervalMs;
