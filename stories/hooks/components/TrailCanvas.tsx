@@ -164,7 +164,7 @@ export const TrailCanvas = forwardRef<TrailCanvasHandle, TrailCanvasProps>(funct
             ctx.moveTo(trackLeft, gy);
             ctx.lineTo(trackLeft + trackWidth, gy);
             ctx.stroke();
-            if (g === 0 || g === countMax || countMax <= 4) ctx.fillText(String(g), trackLeft - 14, gy);
+            if (g === 0 || g === countMax || countMax <= 2) ctx.fillText(String(g), trackLeft - 14, gy);
           }
           const m = idx[lane * 4 + 3]!;
           const countHead = idx[lane * 4 + 2]!;
