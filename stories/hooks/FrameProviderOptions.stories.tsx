@@ -1,0 +1,250 @@
+import { useEffect, useMemo, useRef } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { FrameProvider, useFrame } from '../../src/index.js';
+import type { FrameGap } from '../../src/index.js';
+import { busyWait } from '../components/busyWait.js';
+import { Readout } from '../components/Readout.js';
+import { expectFramesAdvance, readValue, waitForValue } from '../components/playHelpers.js';
+import { TrailCanvas } from './components/TrailCanvas.js';
+import type { TrailCanvasHandle } from './components/TrailCanvas.js';
+import { useLiveArg } from './components/useLiveArg.js';
+
+/** Controls of the FrameProvider options demo. */
+interface ProviderOptionsProps {
+  /** `<FrameProvider paused>`: stop game time in the subtree. */
+  paused: boolean;
+  /** `<FrameProvider timeScale>`: game seconds per real second in the subtree, ×. */
+  timeScale: number;
+  /** `<FrameProvider maxDelta>`: the longest real gap a frame in the subtree is given, s. */
+  maxDelta: number;
+  /** How long the Hitch button blocks the main thread, ms. */
+  hitchMs: number;
+  /** Game seconds a dot takes to cross the track, s. */
+  lapSeconds: number;
+}
+
+/** Frames over which each lane's game speed is measured. */
+const WINDOW = 30;
+/** A frame whose real gap exceeds this is the hitch, s. */
+const HITCH_SECONDS = 0.09;
+const LANES = [
+  { label: 'outside (page loop)', color: '#5dade2' },
+  { label: 'inside <FrameProvider>', color: '#f5b041' },
+] as const;
+const OUTSIDE = { game: 'outsideGame', speed: 'outsideSpeed', jump: 'outsideJumpMs' } as const;
+const INSIDE = { game: 'insideGame', speed: 'insideSpeed', jump: 'insideJumpMs' } as const;
+
+interface Live {
+  trail: { current: TrailCanvasHandle | null };
+  lap: { current: number };
+  /** Per lane (0 outside, 1 inside): [game s, then WINDOW game deltas, then WINDOW real deltas]. */
+  lanes: Float64Array;
+  values: Record<string, number>;
+}
+
+const STRIDE = 1 + 2 * WINDOW;
+
+/** A dot moved by the scheduler's deltaSeconds, whichever scheduler is above it. */
+function Mover({ lane, live }: { lane: number; live: Live }) {
+  useFrame((frame) => {
+    const base = lane * STRIDE;
+    const a = live.lanes;
+    const v = live.values;
+    const k = lane === 0 ? OUTSIDE : INSIDE;
+    a[base] = a[base]! + frame.deltaSeconds;
+    const slot = frame.frameIndex % WINDOW;
+    a[base + 1 + slot] = frame.deltaSeconds;
+    a[base + 1 + WINDOW + slot] = frame.rawDeltaSeconds;
+    if (frame.frameIndex >= WINDOW) {
+      let game = 0;
+      let real = 0;
+      for (let i = 0; i < WINDOW; i += 1) {
+        game += a[base + 1 + i]!;
+        real += a[base + 1 + WINDOW + i]!;
+      }
+      v[k.speed] = real > 0 ? game / real : Number.NaN;
+    }
+    if (frame.rawDeltaSeconds > HITCH_SECONDS) v[k.jump] = frame.deltaSeconds * 1000;
+    v[k.game] = a[base]!;
+    if (lane === 1) v.insidePaused = frame.paused ? 1 : 0;
+    live.trail.current?.picture(lane, a[base]! / live.lap.current, (frame.deltaSeconds * 1000) / (1000 / 60));
+    if (lane === 0) {
+      v.frames = frame.frameIndex;
+      live.trail.current?.draw();
+    }
+  });
+  return null;
+}
+
+function ProviderOptionsDemo({ paused: pausedArg, timeScale: timeScaleArg, maxDelta, hitchMs, lapSeconds }: ProviderOptionsProps) {
+  const [paused, setPaused] = useLiveArg(pausedArg);
+  const [timeScale, setTimeScale] = useLiveArg(timeScaleArg);
+  const trail = useRef<TrailCanvasHandle>(null);
+  const lap = useRef(lapSeconds);
+  lap.current = lapSeconds;
+  const live = useMemo<Live>(
+    () => ({
+      trail,
+      lap,
+      lanes: new Float64Array(2 * STRIDE),
+      values: {
+        frames: 0,
+        outsideGame: 0,
+        insideGame: 0,
+        outsideSpeed: Number.NaN,
+        insideSpeed: Number.NaN,
+        insidePaused: 0,
+        outsideJumpMs: Number.NaN,
+        insideJumpMs: Number.NaN,
+        gapRawMs: Number.NaN,
+        gapClampedMs: Number.NaN,
+        providerMounts: 0,
+      },
+    }),
+    [],
+  );
+  // Counts mounts of the provider's subtree: 1 while only paused / timeScale change.
+  useEffect(() => {
+    live.values.providerMounts! += 1;
+  }, [live, maxDelta]);
+  const onGap = (gap: FrameGap) => {
+    live.values.gapRawMs = gap.rawDeltaSeconds * 1000;
+    live.values.gapClampedMs = gap.clampedSeconds * 1000;
+  };
+
+  const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
+  const speed = (n: number) => (Number.isFinite(n) ? n.toFixed(3) : '–');
+  return (
+    <div>
+      <TrailCanvas ref={trail} lanes={LANES} countLabel="intervals/frame" countMax={2} testId="trail" />
+      <Mover lane={0} live={live} />
+      {/* maxDelta is read once by the provider: a change gives the subtree a new provider (key). */}
+      <FrameProvider key={maxDelta} paused={paused} timeScale={timeScale} maxDelta={maxDelta} onGap={onGap}>
+        <Mover lane={1} live={live} />
+      </FrameProvider>
+      <div role="toolbar" aria-label="provider props" style={{ display: 'flex', flexWrap: 'wrap', gap: 6, margin: '8px 0' }}>
+        <button type="button" onClick={() => setPaused(!paused)}>
+          {paused ? 'Resume subtree' : 'Pause subtree'}
+        </button>
+        <button type="button" onClick={() => setTimeScale(0.5)}>
+          0.5×
+        </button>
+        <button type="button" onClick={() => setTimeScale(1)}>
+          1×
+        </button>
+        <button type="button" onClick={() => busyWait(hitchMs)}>
+          Hitch: block the main thread {hitchMs} ms
+        </button>
+      </div>
+      <Readout
+        values={live.values}
+        fields={[
+          { key: 'frames', label: 'frames (outside)', format: (n) => n.toFixed(0) },
+          { key: 'outsideGame', label: 'outside: game time (s)', format: (n) => n.toFixed(3) },
+          { key: 'insideGame', label: 'inside: game time (s)', format: (n) => n.toFixed(3) },
+          { key: 'outsideSpeed', label: `outside: game s per real s (${WINDOW} frames)`, format: speed },
+          { key: 'insideSpeed', label: `inside: game s per real s (${WINDOW} frames)`, format: speed },
+          { key: 'insidePaused', label: 'inside: frame.paused', format: (n) => (n ? 'yes' : 'no') },
+          { key: 'outsideJumpMs', label: 'hitch: outside advanced (game ms)', format: ms },
+          { key: 'insideJumpMs', label: 'hitch: inside advanced (game ms)', format: ms },
+          { key: 'gapRawMs', label: 'onGap: real gap (ms)', format: ms },
+          { key: 'gapClampedMs', label: 'onGap: given instead (ms)', format: ms },
+          { key: 'providerMounts', label: 'provider mounts', format: (n) => n.toFixed(0) },
+        ]}
+      />
+    </div>
+  );
+}
+
+const meta = {
+  title: 'Hooks/17 · <FrameProvider paused, timeScale, maxDelta>',
+  component: ProviderOptionsDemo,
+  args: { paused: false, timeScale: 0.5, maxDelta: 0.1, hitchMs: 400, lapSeconds: 1 },
+  argTypes: {
+    paused: {
+      description: 'The `paused` prop of the inner provider: game time stops in the subtree, frames keep running. Applied live (pause/resume), no remount.',
+      control: 'boolean',
+    },
+    timeScale: {
+      description: 'The `timeScale` prop of the inner provider: game seconds per real second, × (0 = frozen). Applied live (setTimeScale), no remount.',
+      control: { type: 'range', min: 0, max: 2, step: 0.05 },
+    },
+    maxDelta: {
+      description:
+        'The `maxDelta` prop of the inner provider: the longest real gap one frame is given, s. Read once when the provider mounts, so a change here gives the subtree a new provider (the mount counter shows it; the dots keep their place).',
+      control: { type: 'inline-radio' },
+      options: [0.05, 0.1, 0.25, 1],
+    },
+    hitchMs: {
+      description: 'How long the Hitch button blocks the main thread, ms: a real freeze of the page, like a long garbage collection.',
+      control: { type: 'range', min: 100, max: 1000, step: 50 },
+    },
+    lapSeconds: {
+      description: 'Game seconds a dot takes to cross the track, s.',
+      control: { type: 'range', min: 0.5, max: 6, step: 0.5 },
+    },
+  },
+  parameters: {
+    docs: {
+      description: {
+        component: `
+Two dots moved by \`useFrame\`'s \`deltaSeconds\`: the blue one on the page's loop, the orange one
+under a \`<FrameProvider paused={…} timeScale={…} maxDelta={…}>\`. The provider's props act on its
+subtree only:
+
+- \`paused\`: the orange dot stops (its trail shrinks to one dot) while frames go on; the blue dot runs.
+- \`timeScale\`: game seconds per real second in the subtree; at 0.5 the orange ghosts are half as far
+  apart. Both props change the running provider: nothing is remounted (the mount counter stays 1).
+- \`maxDelta\`: **Hitch** blocks the main thread (for real) for \`hitchMs\`. The next frame's gap is
+  clamped: the blue dot (page loop, default 0.25 s) jumps 250 ms of game time, the orange one
+  \`maxDelta\` × \`timeScale\`; \`onGap\` reports the real gap and what was given instead. \`maxDelta\` is
+  read once when a provider mounts, so changing it gives the subtree a new provider.
+`,
+      },
+    },
+  },
+} satisfies Meta<typeof ProviderOptionsDemo>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** timeScale 0.5 then 1, pause and resume, all on the running provider; then a hitch clamped to maxDelta. */
+export const LiveProps: Story = {
+  play: async ({ canvasElement }) => {
+    const ui = within(canvasElement);
+    await expectFramesAdvance(canvasElement, 'frames', 10);
+    await waitForValue(canvasElement, 'insideSpeed', (s) => Math.abs(s - 0.5) < 1e-9);
+    await expect(readValue(canvasElement, 'outsideSpeed')).toBeCloseTo(1, 9);
+
+    await userEvent.click(ui.getByRole('button', { name: 'Pause subtree' }));
+    await waitForValue(canvasElement, 'insidePaused', (p) => p === 1);
+    const frozen = readValue(canvasElement, 'insideGame');
+    const outside = readValue(canvasElement, 'outsideGame');
+    await expectFramesAdvance(canvasElement, 'frames', 20);
+    await expect(readValue(canvasElement, 'insideGame')).toBe(frozen);
+    await expect(readValue(canvasElement, 'outsideGame')).toBeGreaterThan(outside);
+
+    await userEvent.click(ui.getByRole('button', { name: 'Resume subtree' }));
+    await userEvent.click(ui.getByRole('button', { name: '1×' }));
+    await waitForValue(canvasElement, 'insideSpeed', (s) => Math.abs(s - 1) < 1e-9);
+    await expect(readValue(canvasElement, 'providerMounts')).toBe(1);
+
+    await userEvent.click(ui.getByRole('button', { name: /hitch/i }));
+    // The frames' timestamps are their vblanks, so the gap seen can be up to a few intervals short of the block.
+    await waitForValue(canvasElement, 'gapRawMs', (ms) => ms > 300);
+    await expect(readValue(canvasElement, 'gapClampedMs')).toBeCloseTo(100, 9);
+    await waitForValue(canvasElement, 'insideJumpMs', (ms) => Math.abs(ms - 100) < 1e-9);
+    await waitForValue(canvasElement, 'outsideJumpMs', (ms) => Math.abs(ms - 250) < 1e-9);
+  },
+};
+
+/** Starts paused: the subtree's game time stays at 0 while the page loop runs. */
+export const StartsPaused: Story = {
+  args: { paused: true },
+  play: async ({ canvasElement }) => {
+    await expectFramesAdvance(canvasElement, 'frames', 20);
+    await expect(readValue(canvasElement, 'insideGame')).toBe(0);
+    await expect(readValue(canvasElement, 'outsideGame')).toBeGreaterThan(0);
+  },
+};
