@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { createSyncedSlicer } from '../src/core/index.js';
@@ -11,6 +11,7 @@ import { LiveViewer } from './components/liveViewer.js';
 import { Readout } from './components/Readout.js';
 import { RingBuffer } from './components/ringBuffer.js';
 import { useRafLoop } from './components/useRafLoop.js';
+import { useLiveArgs, useOnArgChange } from './components/liveArgs.js';
 import { expectFramesAdvance, readValue, waitForValue } from './components/playHelpers.js';
 
 /** Controls of the synced-slices demo. */
@@ -63,42 +64,65 @@ const ms2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '–');
 const count = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '–');
 const percent = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} %` : '–');
 
-function SyncedSlicesDemo({ refreshRate, rounding, quantizationMs, jitterMs, dropChance, stallMs, overload, unitsPerSecond }: SyncedSlicesProps) {
+/** The simulated display, the slicer and the viewer: rebuilt when the display or the slicer's options change. */
+function engine({ refreshRate, overload, rounding, quantizationMs, jitterMs, dropChance }: SyncedSlicesProps) {
+  return {
+    slicer: createSyncedSlicer({ refreshRate, overload, rounding }),
+    clock: new LiveVsync({ refreshRate, quantizationMs, jitterMs, dropChance, seed: 11 }),
+    viewer: new LiveViewer({ refreshIntervalMs: 1000 / refreshRate }),
+    firstVblankMs: 0,
+    measuredSeconds: 0,
+    slicedSeconds: 0,
+  };
+}
+
+function SyncedSlicesDemo(props: SyncedSlicesProps) {
+  const { refreshRate, rounding, quantizationMs, jitterMs, dropChance, overload } = props;
+  const args = useLiveArgs(props);
   const lanes = useRef<LaneCanvasHandle>(null);
   const table = useMemo(articleTable, []);
-  const state = useMemo(
-    () => ({
-      slicer: createSyncedSlicer({ refreshRate, overload, rounding }),
-      clock: new LiveVsync({ refreshRate, quantizationMs, jitterMs, dropChance, seed: 11 }),
-      viewer: new LiveViewer({ refreshIntervalMs: 1000 / refreshRate }),
-      firstVblankMs: 0,
-      measuredSeconds: 0,
-      slicedSeconds: 0,
-      measured: new RingBuffer(SAMPLES),
-      released: new RingBuffer(SAMPLES),
-      display: new RingBuffer(SAMPLES),
-      positions: new Float64Array(2),
-      values: {
-        frames: 0,
-        scored: Number.NaN,
-        flaps: Number.NaN,
-        flapPercent: Number.NaN,
-        judderMs: Number.NaN,
-        repeated: Number.NaN,
-        lagMs: Number.NaN,
-        droppedMs: Number.NaN,
-      },
-    }),
-    [refreshRate, overload, rounding, quantizationMs, jitterMs, dropChance],
-  );
+  // Created once; control changes are pushed into it below (no remount, the plots keep their history).
+  const [state] = useState(() => ({
+    ...engine(props),
+    measured: new RingBuffer(SAMPLES),
+    released: new RingBuffer(SAMPLES),
+    display: new RingBuffer(SAMPLES),
+    slices: new RingBuffer(SAMPLES),
+    positions: new Float64Array(2),
+    values: {
+      frames: 0,
+      scored: Number.NaN,
+      flaps: Number.NaN,
+      flapPercent: Number.NaN,
+      judderMs: Number.NaN,
+      repeated: Number.NaN,
+      lagMs: Number.NaN,
+      droppedMs: Number.NaN,
+    },
+  }));
+  // The display's noise changes in place.
+  useOnArgChange(() => {
+    const o = state.clock.options;
+    o.quantizationMs = quantizationMs;
+    o.jitterMs = jitterMs;
+    o.dropChance = dropChance;
+  }, [quantizationMs, jitterMs, dropChance]);
+  // A new display rate or slicer option starts a new measurement; the plots keep their history.
+  useOnArgChange(() => {
+    Object.assign(state, engine(args.current));
+    const v = state.values;
+    v.scored = v.flaps = v.flapPercent = v.judderMs = v.repeated = v.lagMs = v.droppedMs = Number.NaN;
+    lanes.current?.clearTrail();
+  }, [refreshRate, overload, rounding]);
 
   useRafLoop(() => {
     const s = state;
+    const { stallMs, unitsPerSecond } = args.current;
     const clock = s.clock;
     const intervalMs = clock.intervalMs;
     // The real frames only set the pace: each one is the next frame of a simulated vsynced display
     // (random phase, jitter, quantisation, drops), whose true vblank counts the viewer model knows.
-    const stall = stallMs > 0 && clock.frames > 0 && clock.frames % Math.round(2 * refreshRate) === 0 ? Math.ceil(stallMs / intervalMs) : 0;
+    const stall = stallMs > 0 && clock.frames > 0 && clock.frames % Math.round(2000 / intervalMs) === 0 ? Math.ceil(stallMs / intervalMs) : 0;
     const previousMs = clock.timestampMs;
     clock.next(stall);
     if (clock.frames === 1) {
@@ -113,12 +137,13 @@ function SyncedSlicesDemo({ refreshRate, rounding, quantizationMs, jitterMs, dro
       s.measured.push(delta * 1000);
       s.released.push(sum * 1000);
       s.display.push(clock.vblanks * intervalMs);
+      s.slices.push(slices.length);
       // The picture drawn this frame reaches the screen at the next vblank.
       const f = s.viewer.frame;
       f.presentMs = clock.vblankMs - s.firstVblankMs + intervalMs;
       f.pictureMs = s.slicedSeconds * 1000;
       f.droppedMs = s.slicer.droppedSeconds * 1000;
-      f.updates = sum * refreshRate;
+      f.updates = (sum * 1000) / intervalMs;
       f.vblanks = clock.vblanks > OVERLOAD_VBLANKS ? Number.NaN : clock.vblanks;
       if (s.viewer.add()) {
         const m = s.viewer.total;
@@ -162,7 +187,11 @@ function SyncedSlicesDemo({ refreshRate, rounding, quantizationMs, jitterMs, dro
           { label: 'measured', stroke: '#f06a6a', buffer: state.measured },
           { label: 'released', stroke: '#1e9e55', buffer: state.released, stepped: true, width: 2 },
           { label: 'display', stroke: '#888', buffer: state.display, stepped: true, width: 1 },
+          { label: 'update calls', stroke: '#5dade2', buffer: state.slices, stepped: true, axis: 'right', digits: 0 },
         ]}
+        rightLabel="calls"
+        rightRange={[0, 6]}
+        references={[{ value: 1000 / refreshRate, label: `one refresh interval ${(1000 / refreshRate).toFixed(2)} ms`, color: '#888' }]}
       />
       <table data-testid="article-table" style={{ font: '12px ui-monospace, monospace', borderCollapse: 'collapse', marginTop: 8 }}>
         <caption style={{ textAlign: 'left', font: '600 13px system-ui' }}>
@@ -198,7 +227,6 @@ function SyncedSlicesDemo({ refreshRate, rounding, quantizationMs, jitterMs, dro
 const meta = {
   title: 'Algorithms/4 · Refresh-synced slices',
   component: SyncedSlicesDemo,
-  render: (args) => <SyncedSlicesDemo key={JSON.stringify(args)} {...args} />,
   args: {
     refreshRate: 60,
     rounding: 'nearest',
@@ -210,17 +238,37 @@ const meta = {
     unitsPerSecond: 100,
   },
   argTypes: {
-    refreshRate: { control: { type: 'select' }, options: [50, 59.94, 60, 75, 120, 144] },
-    rounding: { control: { type: 'inline-radio' }, options: ['nearest', 'down'] },
-    quantizationMs: { control: { type: 'inline-radio' }, options: [0, 0.1, 1] },
-    jitterMs: { control: { type: 'range', min: 0, max: 4, step: 0.25 } },
-    dropChance: { control: { type: 'range', min: 0, max: 0.2, step: 0.01 } },
-    stallMs: { control: { type: 'range', min: 0, max: 400, step: 10 } },
-    overload: { control: { type: 'inline-radio' }, options: ['slow-motion', 'catch-up', 'variable'] },
-    unitsPerSecond: { control: { type: 'range', min: 20, max: 300, step: 10 } },
+    refreshRate: { name: 'display rate (Hz)', description: "The simulated display's refresh rate. Changing it starts a new measurement.", control: { type: 'select' }, options: [50, 59.94, 60, 75, 120, 144] },
+    rounding: {
+      name: 'rounding',
+      description: "'nearest' (default): release the nearest whole number of intervals; 'down': the article's arithmetic.",
+      control: { type: 'inline-radio' },
+      options: ['nearest', 'down'],
+    },
+    quantizationMs: { name: 'timer resolution (ms)', description: 'Each timestamp is rounded down to a multiple of this (Chromium 0.1, a coarse clock 1).', control: { type: 'inline-radio' }, options: [0, 0.1, 1] },
+    jitterMs: { name: 'jitter (± ms)', description: 'Each timestamp moves by a random amount within ± this many ms.', control: { type: 'range', min: 0, max: 4, step: 0.25 } },
+    dropChance: { name: 'dropped-frame chance (0–1)', description: 'Chance that a frame misses its vblank.', control: { type: 'range', min: 0, max: 0.2, step: 0.01 } },
+    stallMs: { name: 'stall every 2 s (ms)', description: 'Every 2 s one frame stalls this long, to show the overload policy. 0: never.', control: { type: 'range', min: 0, max: 400, step: 10 } },
+    overload: {
+      name: 'overload policy',
+      description: 'What the slicer does with more than six refresh intervals in one frame.',
+      control: { type: 'inline-radio' },
+      options: ['slow-motion', 'catch-up', 'variable'],
+    },
+    unitsPerSecond: { name: 'dot speed (units/s)', description: 'Units per second across a 100-unit track.', control: { type: 'range', min: 20, max: 300, step: 10 } },
   },
   parameters: {
     docs: {
+      source: {
+        language: 'tsx',
+        code: `import { useSyncedUpdate } from 'react-timestep';
+
+function World() {
+  // Called once per whole refresh interval that passed (never more than 1/minFrameRate at once).
+  useSyncedUpdate((dt) => world.step(dt));
+  return null;
+}`,
+      },
       description: {
         component: `
 The screen only shows the world at vblanks, so the game should advance by whole refresh intervals:
