@@ -45,6 +45,7 @@ interface Loop {
 
 function AdaptiveDemo({ profile, loadMs, noiseMs, phaseSeconds }: AdaptiveProps) {
   const lanes = useRef<LaneCanvasHandle>(null);
+  // Created once; the loop reads the controls each frame, so a change acts at once (no remount).
   const state = useMemo(
     () => ({
       adaptive: createAdaptiveFramerate({ refreshRate: REFRESH_RATE }),
@@ -124,15 +125,24 @@ function AdaptiveDemo({ profile, loadMs, noiseMs, phaseSeconds }: AdaptiveProps)
         title="Picture rate (Hz): naive loop vs adaptive divisor"
         yLabel="Hz"
         yRange={[0, 65]}
+        references={[
+          { value: 60, label: '60 Hz', color: '#888' },
+          { value: 30, label: '30 Hz', color: '#888' },
+          { value: 20, label: '20 Hz', color: '#888' },
+        ]}
         series={[
           { label: 'naive', stroke: '#f06a6a', buffer: state.naiveRate, stepped: true },
           { label: 'adaptive', stroke: '#1e9e55', buffer: state.smartRate, stepped: true, width: 2 },
         ]}
       />
       <LivePlot
-        title="Base work per frame (ms); 16.7 ms is one vblank"
+        title="Base work per frame (ms) against the frame budget: one vblank, two vblanks"
         yLabel="ms"
-        height={110}
+        height={130}
+        references={[
+          { value: T_MS, label: `budget at 60 Hz: ${T_MS.toFixed(1)} ms`, color: '#1e9e55' },
+          { value: 2 * T_MS, label: `at 30 Hz: ${(2 * T_MS).toFixed(1)} ms`, color: '#f5b041' },
+        ]}
         series={[{ label: 'work', stroke: '#999', buffer: state.work, stepped: true }]}
       />
     </div>
@@ -142,22 +152,41 @@ function AdaptiveDemo({ profile, loadMs, noiseMs, phaseSeconds }: AdaptiveProps)
 const meta = {
   title: 'Algorithms/6 · Adaptive frame rate',
   component: AdaptiveDemo,
-  render: (args) => <AdaptiveDemo key={JSON.stringify(args)} {...args} />,
   args: { profile: 'cycle', loadMs: 17, noiseMs: 3, phaseSeconds: 3 },
   argTypes: {
-    profile: { control: { type: 'inline-radio' }, options: ['cycle', 'manual'] },
-    loadMs: { control: { type: 'range', min: 0, max: 60, step: 0.5 } },
-    noiseMs: { control: { type: 'range', min: 0, max: 8, step: 0.5 } },
-    phaseSeconds: { control: { type: 'range', min: 1, max: 8, step: 0.5 } },
+    profile: {
+      name: 'load profile',
+      description: "'cycle': light, about one vblank, about two, then light for a while, repeating; 'manual': the frame load below.",
+      control: { type: 'inline-radio' },
+      options: ['cycle', 'manual'],
+    },
+    loadMs: { name: 'frame load (ms)', description: "Simulated work per frame with the 'manual' profile.", control: { type: 'range', min: 0, max: 60, step: 0.5 } },
+    noiseMs: { name: 'noise (± ms)', description: 'Random spread of the work per frame: what makes a naive loop alternate.', control: { type: 'range', min: 0, max: 8, step: 0.5 } },
+    phaseSeconds: { name: 'phase length (s)', description: "Seconds per phase of the 'cycle' profile.", control: { type: 'range', min: 1, max: 8, step: 0.5 } },
   },
   parameters: {
     docs: {
+      source: {
+        language: 'tsx',
+        code: `import { FrameProvider, useAdaptiveFramerate } from 'react-timestep';
+
+function Hud() {
+  // 1 = every vblank, 2 = every other (30 Hz on 60 Hz) …; re-renders only when it changes.
+  const { divisor } = useAdaptiveFramerate();
+  return <span>{60 / divisor} Hz</span>;
+}
+
+<FrameProvider adaptive>
+  <Game />
+  <Hud />
+</FrameProvider>;`,
+      },
       description: {
         component: `
 With vsync on, a frame that takes slightly longer than one refresh interval waits for the next
 vblank. When the work hovers around the interval, a loop that simply presents as soon as it can
 hits some vblanks and misses others, so the picture rate flips between 60 and 30 Hz: motion looks
-worse than a steady 30. \`createAdaptiveFramerate\` (seed 001 listing 6) keeps a lag counter: slow
+worse than a steady 30. \`createAdaptiveFramerate\` (after Peter Sundqvist, "Timestepping") keeps a lag counter: slow
 frames push it up by \`upStep\`, fast frames pull it down by \`downStep\`, and only when it crosses a
 threshold does the divisor change (60 → 30 → 20 → 15 Hz), then the counter starts again. Stepping
 up needs many more fast frames than stepping down needs slow ones: that is the hysteresis.
