@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { GameCanvas } from '../src/index.js';
@@ -6,40 +6,46 @@ import type { FixedStepOverload, Interpolation } from '../src/index.js';
 import { createSeededRandom } from '../src/core/index.js';
 import { busyWait } from './components/busyWait.js';
 import { Readout } from './components/Readout.js';
+import { useLiveArgs } from './components/liveArgs.js';
 import { expectFramesAdvance, readValue } from './components/playHelpers.js';
 
 /** Controls of the bouncing-balls game. */
 interface BallsProps {
   /** Update rate, Hz (the step is its inverse). */
   updateRate: number;
+  /** Interpolation of the right-hand panel (the left one always shows the latest state). */
   interpolation: Interpolation;
   overload: FixedStepOverload;
   /** Share of speed kept at each bounce, 0..1. */
   elasticity: number;
   balls: number;
-  /** Busy work per drawn frame, ms. */
+  /** Real busy work per drawn frame, ms (blocks the page). */
   loadMs: number;
+  /** Draw hollow ghosts of the previous and the latest state around each ball. */
+  ghosts: boolean;
 }
 
+/** The world's size in world units (drawn scaled to whatever width the canvas gets). */
 const WIDTH = 640;
-const HEIGHT = 300;
-const GRAVITY = 900; // px/s²
+const HEIGHT = 320;
+const GRAVITY = 900; // units/s²
 const RADIUS = 10;
+const MAX_BALLS = 200;
 
 /** Flat arrays of ball state: the previous and latest step, so render can blend them. */
 function createWorld(count: number, seed: number) {
   const random = createSeededRandom(seed);
   const world = {
     count,
-    x: new Float64Array(count),
-    y: new Float64Array(count),
-    vx: new Float64Array(count),
-    vy: new Float64Array(count),
-    px: new Float64Array(count),
-    py: new Float64Array(count),
-    hue: new Float64Array(count),
+    x: new Float64Array(MAX_BALLS),
+    y: new Float64Array(MAX_BALLS),
+    vx: new Float64Array(MAX_BALLS),
+    vy: new Float64Array(MAX_BALLS),
+    px: new Float64Array(MAX_BALLS),
+    py: new Float64Array(MAX_BALLS),
+    hue: new Float64Array(MAX_BALLS),
   };
-  for (let i = 0; i < count; i += 1) {
+  for (let i = 0; i < MAX_BALLS; i += 1) {
     world.x[i] = world.px[i] = RADIUS + random.next() * (WIDTH - 2 * RADIUS);
     world.y[i] = world.py[i] = RADIUS + random.next() * HEIGHT * 0.5;
     world.vx[i] = (random.next() * 2 - 1) * 220;
@@ -49,74 +55,129 @@ function createWorld(count: number, seed: number) {
   return world;
 }
 
-function BallsGame({ updateRate, interpolation, overload, elasticity, balls, loadMs }: BallsProps) {
-  const world = useMemo(() => createWorld(balls, 42), [balls]);
+type World = ReturnType<typeof createWorld>;
+
+function stepWorld(w: World, dt: number, elasticity: number): void {
+  for (let i = 0; i < w.count; i += 1) {
+    w.px[i] = w.x[i] ?? 0;
+    w.py[i] = w.y[i] ?? 0;
+    let vx = w.vx[i] ?? 0;
+    let vy = (w.vy[i] ?? 0) + GRAVITY * dt;
+    let x = (w.x[i] ?? 0) + vx * dt;
+    let y = (w.y[i] ?? 0) + vy * dt;
+    if (y > HEIGHT - RADIUS) {
+      y = HEIGHT - RADIUS - (y - (HEIGHT - RADIUS)) * elasticity;
+      vy = -vy * elasticity;
+      // A ball that has come to rest gets kicked again so the demo keeps moving.
+      if (Math.abs(vy) < 60) vy = -620;
+    }
+    if (x < RADIUS || x > WIDTH - RADIUS) {
+      vx = -vx;
+      x = x < RADIUS ? 2 * RADIUS - x : 2 * (WIDTH - RADIUS) - x;
+    }
+    w.x[i] = x;
+    w.y[i] = y;
+    w.vx[i] = vx;
+    w.vy[i] = vy;
+  }
+}
+
+function drawWorld(ctx: CanvasRenderingContext2D, w: World, alpha: number, cssWidth: number, ghosts: boolean): void {
+  // GameCanvas set the devicePixelRatio transform; scale world units to this canvas's CSS width.
+  const k = cssWidth / WIDTH;
+  ctx.scale(k, k);
+  ctx.fillStyle = '#10141c';
+  ctx.fillRect(0, 0, WIDTH, HEIGHT);
+  ctx.lineWidth = 1.5 / k;
+  for (let i = 0; i < w.count; i += 1) {
+    const px = w.px[i] ?? 0;
+    const py = w.py[i] ?? 0;
+    const x = w.x[i] ?? 0;
+    const y = w.y[i] ?? 0;
+    if (ghosts) {
+      // The two states the picture blends: previous (faint) and latest (outlined).
+      ctx.strokeStyle = `hsl(${w.hue[i] ?? 0} 70% 60% / 0.35)`;
+      ctx.beginPath();
+      ctx.arc(px, py, RADIUS, 0, Math.PI * 2);
+      ctx.stroke();
+      ctx.strokeStyle = `hsl(${w.hue[i] ?? 0} 70% 75% / 0.8)`;
+      ctx.beginPath();
+      ctx.arc(x, y, RADIUS, 0, Math.PI * 2);
+      ctx.stroke();
+    }
+    ctx.fillStyle = `hsl(${w.hue[i] ?? 0} 70% 60%)`;
+    ctx.beginPath();
+    ctx.arc(px + (x - px) * alpha, py + (y - py) * alpha, RADIUS * 0.8, 0, Math.PI * 2);
+    ctx.fill();
+  }
+}
+
+const panel = { flex: '1 1 300px', minWidth: 0 } as const;
+const caption = { font: '600 13px system-ui', margin: '0 0 4px' } as const;
+
+function BallsGame(props: BallsProps) {
+  const { updateRate, interpolation, overload, balls } = props;
+  const args = useLiveArgs(props);
+  // Two identical worlds (same seed), one per panel: only the picture differs.
+  const [worlds] = useState(() => ({ off: createWorld(balls, 42), on: createWorld(balls, 42) }));
+  worlds.off.count = worlds.on.count = Math.min(MAX_BALLS, balls);
   const values = useMemo(() => ({ frames: 0, updates: 0, minAlpha: Number.NaN, maxAlpha: Number.NaN }), []);
+  const common = {
+    step: 1 / updateRate,
+    overload,
+    style: { borderRadius: 4, display: 'block' },
+  } as const;
 
   return (
     <div>
-      <GameCanvas
-        width={WIDTH}
-        height={HEIGHT}
-        step={1 / updateRate}
-        interpolation={interpolation}
-        overload={overload}
-        aria-label="Bouncing balls"
-        data-testid="game"
-        style={{ borderRadius: 4 }}
-        update={(dt) => {
-          const w = world;
-          values.updates += 1;
-          for (let i = 0; i < w.count; i += 1) {
-            w.px[i] = w.x[i] ?? 0;
-            w.py[i] = w.y[i] ?? 0;
-            let vx = w.vx[i] ?? 0;
-            let vy = (w.vy[i] ?? 0) + GRAVITY * dt;
-            let x = (w.x[i] ?? 0) + vx * dt;
-            let y = (w.y[i] ?? 0) + vy * dt;
-            if (y > HEIGHT - RADIUS) {
-              y = HEIGHT - RADIUS - (y - (HEIGHT - RADIUS)) * elasticity;
-              vy = -vy * elasticity;
-              // A ball that has come to rest gets kicked again so the demo keeps moving.
-              if (Math.abs(vy) < 60) vy = -620;
-            }
-            if (x < RADIUS || x > WIDTH - RADIUS) {
-              vx = -vx;
-              x = x < RADIUS ? 2 * RADIUS - x : 2 * (WIDTH - RADIUS) - x;
-            }
-            w.x[i] = x;
-            w.y[i] = y;
-            w.vx[i] = vx;
-            w.vy[i] = vy;
-          }
-        }}
-        render={(ctx, alpha) => {
-          busyWait(loadMs);
-          values.frames += 1;
-          values.minAlpha = Number.isFinite(values.minAlpha) ? Math.min(values.minAlpha, alpha) : alpha;
-          values.maxAlpha = Number.isFinite(values.maxAlpha) ? Math.max(values.maxAlpha, alpha) : alpha;
-          const w = world;
-          ctx.fillStyle = '#10141c';
-          ctx.fillRect(0, 0, WIDTH, HEIGHT);
-          for (let i = 0; i < w.count; i += 1) {
-            const px = w.px[i] ?? 0;
-            const py = w.py[i] ?? 0;
-            ctx.fillStyle = `hsl(${w.hue[i] ?? 0} 70% 60%)`;
-            ctx.beginPath();
-            ctx.arc(px + ((w.x[i] ?? 0) - px) * alpha, py + ((w.y[i] ?? 0) - py) * alpha, RADIUS, 0, Math.PI * 2);
-            ctx.fill();
-          }
-        }}
-      >
-        Balls bouncing under gravity.
-      </GameCanvas>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
+        <figure style={{ ...panel, margin: 0 }}>
+          <figcaption style={caption}>interpolation off ('none'): the latest state</figcaption>
+          <div style={{ width: '100%', aspectRatio: `${WIDTH} / ${HEIGHT}` }}>
+            <GameCanvas
+              {...common}
+              interpolation="none"
+              aria-label="Bouncing balls without interpolation"
+              data-testid="game-off"
+              update={(dt) => stepWorld(worlds.off, dt, args.current.elasticity)}
+              render={(ctx, alpha, _frame, size) => drawWorld(ctx, worlds.off, alpha, size.width, args.current.ghosts)}
+            >
+              Balls bouncing under gravity, drawn at their latest state.
+            </GameCanvas>
+          </div>
+        </figure>
+        <figure style={{ ...panel, margin: 0 }}>
+          <figcaption style={caption}>interpolation on ('{interpolation}'): blended by alpha</figcaption>
+          <div style={{ width: '100%', aspectRatio: `${WIDTH} / ${HEIGHT}` }}>
+            <GameCanvas
+              {...common}
+              interpolation={interpolation}
+              aria-label="Bouncing balls with interpolation"
+              data-testid="game"
+              update={(dt) => {
+                values.updates += 1;
+                stepWorld(worlds.on, dt, args.current.elasticity);
+              }}
+              render={(ctx, alpha, _frame, size) => {
+                busyWait(args.current.loadMs);
+                values.frames += 1;
+                values.minAlpha = Number.isFinite(values.minAlpha) ? Math.min(values.minAlpha, alpha) : alpha;
+                values.maxAlpha = Number.isFinite(values.maxAlpha) ? Math.max(values.maxAlpha, alpha) : alpha;
+                drawWorld(ctx, worlds.on, alpha, size.width, args.current.ghosts);
+              }}
+            >
+              Balls bouncing under gravity, blended between their previous and latest states.
+            </GameCanvas>
+          </div>
+        </figure>
+      </div>
       <Readout
         values={values}
         fields={[
           { key: 'frames', label: 'frames drawn', format: (n) => n.toFixed(0) },
           { key: 'updates', label: 'updates run', format: (n) => n.toFixed(0) },
-          { key: 'minAlpha', label: 'alpha, lowest seen', format: (n) => n.toFixed(3) },
-          { key: 'maxAlpha', label: 'alpha, highest seen', format: (n) => n.toFixed(3) },
+          { key: 'minAlpha', label: 'alpha, lowest seen (right panel)', format: (n) => n.toFixed(3) },
+          { key: 'maxAlpha', label: 'alpha, highest seen (right panel)', format: (n) => n.toFixed(3) },
         ]}
       />
     </div>
@@ -126,28 +187,51 @@ function BallsGame({ updateRate, interpolation, overload, elasticity, balls, loa
 const meta = {
   title: 'Components/8 · GameCanvas: bouncing balls',
   component: BallsGame,
-  render: (args) => <BallsGame key={JSON.stringify(args)} {...args} />,
-  args: { updateRate: 30, interpolation: 'previous', overload: 'slow-motion', elasticity: 0.85, balls: 24, loadMs: 0 },
+  args: { updateRate: 10, interpolation: 'previous', overload: 'slow-motion', elasticity: 0.85, balls: 12, loadMs: 0, ghosts: true },
   argTypes: {
-    updateRate: { control: { type: 'select' }, options: [10, 20, 30, 60, 120] },
-    interpolation: { control: { type: 'inline-radio' }, options: ['none', 'previous', 'ahead', 'predicted'] },
-    overload: { control: { type: 'inline-radio' }, options: ['slow-motion', 'catch-up'] },
-    elasticity: { control: { type: 'range', min: 0.3, max: 1, step: 0.01 } },
-    balls: { control: { type: 'range', min: 1, max: 200, step: 1 } },
-    loadMs: { control: { type: 'range', min: 0, max: 40, step: 1 } },
+    updateRate: { name: 'update rate (Hz)', description: 'Fixed updates per second (the step is its inverse); changes apply to the running game.', control: { type: 'select' }, options: [5, 10, 20, 30, 60, 120] },
+    interpolation: {
+      name: 'interpolation (right panel)',
+      description: "Which game time the right-hand picture shows; the left one always draws the latest state ('none').",
+      control: { type: 'inline-radio' },
+      options: ['none', 'previous', 'ahead', 'predicted'],
+    },
+    overload: { name: 'overload policy', description: "When more than maxSteps updates are due: drop the excess ('slow-motion') or run it off later ('catch-up').", control: { type: 'inline-radio' }, options: ['slow-motion', 'catch-up'] },
+    elasticity: { name: 'elasticity (0–1)', description: 'Share of speed a ball keeps at each bounce.', control: { type: 'range', min: 0.3, max: 1, step: 0.01 } },
+    balls: { name: 'balls', description: 'How many balls (up to 200).', control: { type: 'range', min: 1, max: MAX_BALLS, step: 1 } },
+    loadMs: { name: 'real busy-wait per frame (ms)', description: 'Opt-in: burns this much main-thread time in every drawn frame (blocks the page), enough of it hits maxSteps.', control: { type: 'range', min: 0, max: 40, step: 1 } },
+    ghosts: { name: 'ghosts of the two states', description: 'Outline the previous state (faint) and the latest state around each ball: the picture lies between them.', control: { type: 'boolean' } },
   },
   parameters: {
     docs: {
+      source: {
+        language: 'tsx',
+        code: `import { GameCanvas } from 'react-timestep';
+
+<GameCanvas
+  step={1 / 10}
+  interpolation="previous"
+  update={(dt) => world.step(dt)} // exactly step seconds, as often as the clock demands
+  render={(ctx, alpha) => {
+    // blend each ball between its previous and latest state
+    for (const b of world.balls) drawBall(ctx, b.px + (b.x - b.px) * alpha, b.py + (b.y - b.py) * alpha);
+  }}
+/>;`,
+      },
       description: {
         component: `
 A whole game in one component. \`<GameCanvas>\` runs a fixed step on the shared frame loop: \`update(dt)\`
 advances the world by exactly \`step\` seconds as often as the clock demands, and \`render(ctx, alpha)\`
 draws once per frame, blending each ball between its previous and latest position by \`alpha\`.
 The physics therefore behaves the same at any frame rate, and the picture stays smooth even when
-updates run far slower than the display (try 10 Hz with \`'none'\` and then with \`'previous'\`).
+updates run far slower than the display. Both panels run the same world at 10 updates a second:
+the left one draws the latest state (\`'none'\`) and jumps ten times a second, the right one blends
+by \`alpha\` and glides. The outlines are the two states each picture blends between: on the
+left the ball sits on the latest outline; on the right it moves from the faint (previous) outline
+to the bright (latest) one.
 
-The balls fall under gravity and keep \`elasticity\` of their speed at each bounce. \`loadMs\` adds
-busy work to every drawn frame; with enough of it the loop hits \`maxSteps\` and \`overload\` decides
+The balls fall under gravity and keep \`elasticity\` of their speed at each bounce. \`loadMs\` (opt-in)
+adds real busy work to every drawn frame; with enough of it the loop hits \`maxSteps\` and \`overload\` decides
 whether game time slows down or catches up later. Real \`requestAnimationFrame\`, nothing simulated.
 `,
       },
@@ -158,7 +242,7 @@ whether game time slows down or catches up later. Real \`requestAnimationFrame\`
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Thirty updates a second, drawn at the display rate with interpolation. */
+/** Ten updates a second, drawn at the display rate: without and with interpolation, side by side. */
 export const Balls: Story = {
   play: async ({ canvasElement }) => {
     await expectFramesAdvance(canvasElement, 'frames', 20);
