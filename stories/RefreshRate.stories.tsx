@@ -1,11 +1,14 @@
 import { useMemo } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { useFrame, useFrameScheduler, useFrameStats, useRefreshRate } from '../src/index.js';
+import { useFrameScheduler, useFrameStats, useRefreshRate } from '../src/index.js';
 import { busyWait } from './components/busyWait.js';
 import { LivePlot } from './components/LivePlot.js';
 import { Readout } from './components/Readout.js';
 import { RingBuffer } from './components/ringBuffer.js';
+import { formatNumber } from './components/format.js';
+import { useLiveArgs } from './components/liveArgs.js';
+import { useRafLoop } from './components/useRafLoop.js';
 import { expectFramesAdvance, readValue, waitForValue } from './components/playHelpers.js';
 
 /** Controls of the refresh-rate demo. */
@@ -17,7 +20,8 @@ interface RefreshRateProps {
 const SAMPLES = 300;
 const STATES = ['measuring', 'synced', 'unsynced', 'throttled'] as const;
 
-function RefreshRateDemo({ loadMs }: RefreshRateProps) {
+function RefreshRateDemo(props: RefreshRateProps) {
+  const args = useLiveArgs(props);
   const scheduler = useFrameScheduler();
   // Re-renders only when the rate, sync state or throttling changes: safe to show directly.
   const rate = useRefreshRate();
@@ -32,8 +36,9 @@ function RefreshRateDemo({ loadMs }: RefreshRateProps) {
     [],
   );
 
-  useFrame((frame) => {
-    busyWait(loadMs);
+  // Real load on purpose: the detector measures this page's own frames.
+  useRafLoop((_storyMs, frame) => {
+    busyWait(args.current.loadMs);
     const estimate = scheduler.refreshRate;
     if (frame.rawDeltaSeconds > 0) {
       live.interval.push(frame.rawDeltaSeconds * 1000);
@@ -67,12 +72,13 @@ function RefreshRateDemo({ loadMs }: RefreshRateProps) {
         ]}
       />
       <p style={{ font: '13px ui-monospace, monospace', margin: '4px 0' }} data-testid="stats">
-        useFrameStats: {stats.fps.toFixed(1)} fps · p50 {stats.p50Ms.toFixed(2)} ms · p95 {stats.p95Ms.toFixed(2)} ms · p99{' '}
-        {stats.p99Ms.toFixed(2)} ms · missed vblanks {stats.missedVblanks}
+        useFrameStats: {formatNumber(stats.fps, 1)} fps · p50 {formatNumber(stats.p50Ms, 2)} ms · p95 {formatNumber(stats.p95Ms, 2)} ms · p99{' '}
+        {formatNumber(stats.p99Ms, 2)} ms · missed vblanks {formatNumber(stats.missedVblanks, 0)}
       </p>
       <LivePlot
         title="Frame intervals (ms) and the interval of the detected rate"
         yLabel="ms"
+        references={Number.isFinite(rate.refreshRate) && rate.refreshRate > 0 ? [{ value: 2000 / rate.refreshRate, label: 'two intervals: a missed vblank', color: '#f06a6a' }] : []}
         series={[
           { label: 'frame interval', stroke: '#5dade2', buffer: live.interval },
           { label: '1 / refresh rate', stroke: '#1e9e55', buffer: live.estimate, stepped: true, width: 2 },
@@ -85,11 +91,27 @@ function RefreshRateDemo({ loadMs }: RefreshRateProps) {
 const meta = {
   title: 'Hooks/7 · Refresh-rate detection',
   component: RefreshRateDemo,
-  render: (args) => <RefreshRateDemo key={JSON.stringify(args)} {...args} />,
   args: { loadMs: 0 },
-  argTypes: { loadMs: { control: { type: 'range', min: 0, max: 40, step: 1 } } },
+  argTypes: {
+    loadMs: {
+      name: 'real busy-wait per frame (ms)',
+      description: 'Opt-in real load: burns this much main-thread time every frame (blocks the page). Past one refresh interval, frames miss vblanks and the detector sees it.',
+      control: { type: 'range', min: 0, max: 40, step: 1 },
+    },
+  },
   parameters: {
     docs: {
+      source: {
+        language: 'tsx',
+        code: `import { useFrameStats, useRefreshRate } from 'react-timestep';
+
+function DisplayInfo() {
+  // Re-renders only when the rate, the sync state or throttling changes.
+  const { refreshRate, synced, state } = useRefreshRate();
+  const stats = useFrameStats(); // fps, p50/p95/p99 frame times, missed vblanks
+  return <span>{state === 'measuring' ? '…' : \`\${refreshRate} Hz\${synced ? '' : ' (unsynced)'}\`} · {stats.fps.toFixed(0)} fps</span>;
+}`,
+      },
       description: {
         component: `
 **Your own screen, measured live.** The scheduler feeds every animation-frame timestamp to the

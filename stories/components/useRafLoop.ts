@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { useFrame } from '../../src/index.js';
+import type { FrameInfo } from '../../src/index.js';
 import { storyClock } from './storyClock.js';
 
 /**
@@ -14,7 +15,7 @@ import { storyClock } from './storyClock.js';
  * algorithms see no gap; a single step is one frame of the usual length. Before each call the
  * story time (seconds since start, paused time excluded) is published in {@link storyClock}.
  */
-export function useRafLoop(callback: (timestampMs: number) => void): void {
+export function useRafLoop(callback: (timestampMs: number, frame: FrameInfo) => void): void {
   // A Float64Array: fractional doubles in closure lets would be boxed on every store (a per-frame allocation).
   const box = useRef<Float64Array | null>(null);
   if (box.current === null) box.current = new Float64Array([Number.NaN, 0, Number.NaN]);
@@ -31,6 +32,6 @@ export function useRafLoop(callback: (timestampMs: number) => void): void {
     b[2] = ts;
     const storyMs = ts - b[1]!;
     storyClock.seconds = (storyMs - b[0]!) / 1000;
-    callback(storyMs);
+    callback(storyMs, frame);
   });
 }
