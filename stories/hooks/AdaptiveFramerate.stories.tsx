@@ -3,13 +3,16 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { FrameProvider, useAdaptiveFramerate, useFrame } from '../../src/index.js';
 import { busyWait } from '../components/busyWait.js';
+import { useStoryTransport } from '../components/transport.js';
 import { LivePlot } from '../components/LivePlot.js';
 import { Readout } from '../components/Readout.js';
 import { RingBuffer } from '../components/ringBuffer.js';
 import { expectFramesAdvance, readValue, waitForValue } from '../components/playHelpers.js';
+import { FollowTransport } from './components/FollowTransport.js';
 import { createSimulatedDisplay } from './components/simulatedDisplay.js';
 import type { SimulatedDisplay } from './components/simulatedDisplay.js';
 import { TrailCanvas } from './components/TrailCanvas.js';
+import { expectPauseAndSingleStep } from './components/transportPlay.js';
 import type { TrailCanvasHandle } from './components/TrailCanvas.js';
 
 /** Controls of the adaptive frame-rate demo. */
@@ -56,6 +59,8 @@ function loadAt(settings: AdaptiveProps, seconds: number): number {
 function LaneLoop({ lane, display, shared }: { lane: number; display: SimulatedDisplay | null; shared: Shared }) {
   const start = useMemo(() => new Float64Array([Number.NaN]), []);
   useFrame((frame) => {
+    // Paused by the transport bar: no work, no picture (the real busy-wait would still freeze the page).
+    if (frame.paused) return;
     const settings = shared.settings.current;
     const v = shared.values;
     if (!Number.isFinite(start[0]!)) start[0] = frame.timestampMs;
@@ -102,6 +107,9 @@ function backDown(digits: number): string {
 
 function AdaptiveDemo(props: AdaptiveProps) {
   const { realLoad } = props;
+  // With real load the providers run on the browser's frames: they follow the transport bar's pause here.
+  const transport = useStoryTransport();
+  const realPaused = realLoad ? transport.paused : undefined;
   const trail = useRef<TrailCanvasHandle>(null);
   const settings = useRef(props);
   settings.current = props;
@@ -137,6 +145,7 @@ function AdaptiveDemo(props: AdaptiveProps) {
   useFrame(
     (frame) => {
       trail.current?.draw();
+      if (frame.paused) return;
       const v = shared.values;
       if (!Number.isFinite(plots.start[0]!)) plots.start[0] = frame.timestampMs;
       plots.seconds.push((frame.timestampMs - plots.start[0]!) / 1000);
@@ -153,10 +162,11 @@ function AdaptiveDemo(props: AdaptiveProps) {
   return (
     <div>
       <TrailCanvas ref={trail} lanes={LANES} countLabel="vblanks/picture" countMax={4} testId="trail" />
-      <FrameProvider key={`hook-${mode}`} source={realLoad ? undefined : displays[0]} refreshRate={fixedRate}>
+      <FollowTransport displays={displays} />
+      <FrameProvider key={`hook-${mode}`} source={realLoad ? undefined : displays[0]} refreshRate={fixedRate} paused={realPaused}>
         <HookLane display={realLoad ? null : displays[0]!} shared={shared} />
       </FrameProvider>
-      <FrameProvider key={`provider-${mode}`} source={realLoad ? undefined : displays[1]} refreshRate={fixedRate} adaptive={{ maxDivisor: 3 }}>
+      <FrameProvider key={`provider-${mode}`} source={realLoad ? undefined : displays[1]} refreshRate={fixedRate} paused={realPaused} adaptive={{ maxDivisor: 3 }}>
         <LaneLoop lane={1} display={realLoad ? null : displays[1]!} shared={shared} />
       </FrameProvider>
       <Readout
@@ -275,5 +285,13 @@ export const SteadyPastOneVblank: Story = {
     await expect(readValue(canvasElement, 'hookRate')).toBe(30);
     await expect(readValue(canvasElement, 'providerRate')).toBe(30);
     await expect(readValue(canvasElement, 'hookMaxDivisor')).toBe(2);
+  },
+};
+
+/** The transport bar stops both simulated displays: no frames while paused, exactly one per single step. */
+export const PauseAndSingleStep: Story = {
+  args: { profile: 'steady', loadMs: 4 },
+  play: async ({ canvasElement }) => {
+    await expectPauseAndSingleStep(canvasElement, 'frames');
   },
 };

@@ -4,6 +4,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { FrameProvider, useFrame } from '../../src/index.js';
 import type { FrameGap } from '../../src/index.js';
 import { busyWait } from '../components/busyWait.js';
+import { useStoryTransport } from '../components/transport.js';
 import { Readout } from '../components/Readout.js';
 import { expectFramesAdvance, readValue, waitForValue } from '../components/playHelpers.js';
 import { TrailCanvas } from './components/TrailCanvas.js';
@@ -80,6 +81,8 @@ function Mover({ lane, live }: { lane: number; live: Live }) {
 function ProviderOptionsDemo({ paused: pausedArg, timeScale: timeScaleArg, maxDelta, hitchMs, lapSeconds }: ProviderOptionsProps) {
   const [paused, setPaused] = useLiveArg(pausedArg);
   const [timeScale, setTimeScale] = useLiveArg(timeScaleArg);
+  // The transport bar pauses the page loop (the decorator's provider); the inner one follows it.
+  const transport = useStoryTransport();
   const trail = useRef<TrailCanvasHandle>(null);
   const lap = useRef(lapSeconds);
   lap.current = lapSeconds;
@@ -120,7 +123,7 @@ function ProviderOptionsDemo({ paused: pausedArg, timeScale: timeScaleArg, maxDe
       <TrailCanvas ref={trail} lanes={LANES} countLabel="intervals/frame" countMax={2} testId="trail" />
       <Mover lane={0} live={live} />
       {/* maxDelta is read once by the provider: a change gives the subtree a new provider (key). */}
-      <FrameProvider key={maxDelta} paused={paused} timeScale={timeScale} maxDelta={maxDelta} onGap={onGap}>
+      <FrameProvider key={maxDelta} paused={paused || transport.paused} timeScale={timeScale} maxDelta={maxDelta} onGap={onGap}>
         <Mover lane={1} live={live} />
       </FrameProvider>
       <div role="toolbar" aria-label="provider props" style={{ display: 'flex', flexWrap: 'wrap', gap: 6, margin: '8px 0' }}>

@@ -7,9 +7,11 @@ import { LiveViewer } from '../components/liveViewer.js';
 import { Readout } from '../components/Readout.js';
 import { RingBuffer } from '../components/ringBuffer.js';
 import { expectFramesAdvance, readValue, waitForValue } from '../components/playHelpers.js';
+import { FollowTransport } from './components/FollowTransport.js';
 import { createSimulatedDisplay } from './components/simulatedDisplay.js';
 import type { SimulatedDisplay } from './components/simulatedDisplay.js';
 import { TrailCanvas } from './components/TrailCanvas.js';
+import { expectPauseAndSingleStep } from './components/transportPlay.js';
 import type { TrailCanvasHandle } from './components/TrailCanvas.js';
 
 /** Controls of the useSmoothedDelta demo. */
@@ -127,10 +129,14 @@ function SmoothedDeltaDemo({ jitterMs, quantizationMs, lapSeconds }: SmoothedDel
     display.options.jitterMs = jitterMs;
     display.options.quantizationMs = quantizationMs;
   }, [display, jitterMs, quantizationMs]);
+  const displays = useMemo(() => [display], [display]);
   return (
-    <FrameProvider source={display} refreshRate={REFRESH_RATE}>
-      <Dots display={display} lapSeconds={lapSeconds} />
-    </FrameProvider>
+    <>
+      <FollowTransport displays={displays} />
+      <FrameProvider source={display} refreshRate={REFRESH_RATE}>
+        <Dots display={display} lapSeconds={lapSeconds} />
+      </FrameProvider>
+    </>
   );
 }
 
@@ -198,5 +204,12 @@ export const ExactTimestamps: Story = {
     await waitForValue(canvasElement, 'smoothJudderMs', (n) => Number.isFinite(n));
     await expect(readValue(canvasElement, 'smoothJudderMs')).toBeLessThan(0.001);
     await expect(readValue(canvasElement, 'rawJudderMs')).toBeLessThan(0.001);
+  },
+};
+
+/** The transport bar stops the simulated display: no frames while paused, exactly one per single step. */
+export const PauseAndSingleStep: Story = {
+  play: async ({ canvasElement }) => {
+    await expectPauseAndSingleStep(canvasElement, 'frames');
   },
 };

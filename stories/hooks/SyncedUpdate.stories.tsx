@@ -7,9 +7,11 @@ import { LivePlot } from '../components/LivePlot.js';
 import { Readout } from '../components/Readout.js';
 import { RingBuffer } from '../components/ringBuffer.js';
 import { expectFramesAdvance, readValue, waitForValue } from '../components/playHelpers.js';
+import { FollowTransport } from './components/FollowTransport.js';
 import { createSimulatedDisplay } from './components/simulatedDisplay.js';
 import type { SimulatedDisplay } from './components/simulatedDisplay.js';
 import { TrailCanvas } from './components/TrailCanvas.js';
+import { expectPauseAndSingleStep } from './components/transportPlay.js';
 import type { TrailCanvasHandle } from './components/TrailCanvas.js';
 
 /** Controls of the useSyncedUpdate demo. */
@@ -135,8 +137,10 @@ function SyncedUpdateDemo({ overload, stallMs, jitterMs, lapSeconds }: SyncedUpd
   useEffect(() => {
     display.options.jitterMs = jitterMs;
   }, [display, jitterMs]);
+  const displays = useMemo(() => [display], [display]);
   return (
     <div>
+      <FollowTransport displays={displays} />
       <FrameProvider source={display} refreshRate={REFRESH_RATE} maxDelta={1}>
         <Slices display={display} overload={overload} lapSeconds={lapSeconds} />
       </FrameProvider>
@@ -237,5 +241,12 @@ export const Variable: Story = {
     await stall(canvasElement);
     await expect(readValue(canvasElement, 'stallSlices')).toBe(1);
     await expect(readValue(canvasElement, 'stallGameMs')).toBeCloseTo(200, 6);
+  },
+};
+
+/** The transport bar stops the simulated display: no frames while paused, exactly one per single step. */
+export const PauseAndSingleStep: Story = {
+  play: async ({ canvasElement }) => {
+    await expectPauseAndSingleStep(canvasElement, 'frames');
   },
 };

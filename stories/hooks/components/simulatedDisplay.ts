@@ -30,6 +30,11 @@ export interface SimulatedDisplay extends FrameSource {
   stall(ms: number): void;
   /** Simulated work done in this frame, ms (adds up within a frame). */
   spend(ms: number): void;
+  /**
+   * While true the display is stopped: no frames, no vblanks, its clock stands still (the story's
+   * transport bar is paused). The next frame after it turns false is one vblank later.
+   */
+  frozen: boolean;
 }
 
 // Slots of the display's state (a typed array: no boxed double per frame).
@@ -48,6 +53,10 @@ export function createSimulatedDisplay(options: SimulatedDisplayOptions): Simula
 
   const onRealFrame = (realMs: number): void => {
     state[RAF_ID] = 0;
+    if (display.frozen) {
+      state[RAF_ID] = requestAnimationFrame(onRealFrame);
+      return;
+    }
     if (state[TO_SWALLOW]! > 0) {
       // A vblank passes while the previous frame's work (or a stall) still holds the display.
       state[TO_SWALLOW] = state[TO_SWALLOW]! - 1;
@@ -67,7 +76,8 @@ export function createSimulatedDisplay(options: SimulatedDisplayOptions): Simula
     state[TO_SWALLOW] = state[TO_SWALLOW]! + Math.max(0, Math.ceil(state[WORK_MS]! / vsync.intervalMs - 1e-9) - 1);
   };
 
-  return {
+  const display: SimulatedDisplay = {
+    frozen: false,
     vsync,
     options,
     request(callback) {
@@ -96,4 +106,5 @@ export function createSimulatedDisplay(options: SimulatedDisplayOptions): Simula
       state[WORK_MS] = state[WORK_MS]! + Math.max(0, ms);
     },
   };
+  return display;
 }
