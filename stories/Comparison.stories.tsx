@@ -6,6 +6,7 @@ import type { MatrixRow } from '../src/simulation/index.js';
 import { MATRIX_METRICS, gradeMatrixCell } from '../src/simulation/matrix.js';
 import type { MatrixGrade, MatrixMetric } from '../src/simulation/matrix.js';
 import { useRafLoop } from './components/useRafLoop.js';
+import { useLiveArgs, useOnArgChange } from './components/liveArgs.js';
 import { Readout } from './components/Readout.js';
 import { expectFramesAdvance } from './components/playHelpers.js';
 
@@ -56,6 +57,14 @@ function ComparisonMatrix({ metric, durationSeconds, jitterMs }: ComparisonProps
   const results = useRef(new Map<string, MatrixRow>());
   const [done, setDone] = useState(0);
   const progress = useMemo(() => ({ frames: 0, cells: 0 }), []);
+  const args = useLiveArgs({ durationSeconds, jitterMs });
+  // A new run length or jitter runs the matrix again in place (no remount); the metric only
+  // changes which number the cells show.
+  useOnArgChange(() => {
+    results.current.clear();
+    progress.cells = 0;
+    setDone(0);
+  }, [durationSeconds, jitterMs]);
 
   // One simulated run per animation frame: the page stays responsive while the matrix fills in.
   useRafLoop(() => {
@@ -66,7 +75,7 @@ function ComparisonMatrix({ metric, durationSeconds, jitterMs }: ComparisonProps
     const load = DEFAULT_MATRIX_LOADS[next.load];
     const rate = DEFAULT_MATRIX_RATES[next.rate];
     if (!spec || !load || rate === undefined) return;
-    const [row] = runMatrix({ algorithms: [spec], loads: [load], refreshRates: [rate], durationSeconds, display: { jitterMs } });
+    const [row] = runMatrix({ algorithms: [spec], loads: [load], refreshRates: [rate], durationSeconds: args.current.durationSeconds, display: { jitterMs: args.current.jitterMs } });
     if (row) results.current.set(`${next.algorithm}/${next.rate}/${next.load}`, row);
     progress.cells += 1;
     // Re-render a few times while filling, not every frame.
@@ -84,6 +93,7 @@ function ComparisonMatrix({ metric, durationSeconds, jitterMs }: ComparisonProps
           { key: 'cells', label: `runs done (of ${queue.length})`, format: (n) => n.toFixed(0) },
         ]}
       />
+      <div style={{ overflowX: 'auto', maxWidth: '100%' }}>
       <table data-testid="matrix" data-done={done === queue.length ? 'yes' : 'no'} style={{ borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums' }}>
         <caption style={{ textAlign: 'left', font: '600 14px system-ui', padding: '4px 0' }}>
           {info.label}, simulated display ({durationSeconds} s per run, callbacks 0.25 ms + up to {jitterMs} ms after the vblank)
@@ -124,7 +134,7 @@ function ComparisonMatrix({ metric, durationSeconds, jitterMs }: ComparisonProps
                     data-value={String(value)}
                     data-grade={row ? grade : 'pending'}
                     title={row ? describe(row) : 'running…'}
-                    style={{ padding: '2px 6px', textAlign: 'right', background: row ? GRADE_COLOURS[grade] : '#f7f7f7', border: '1px solid #fff' }}
+                    style={{ padding: '2px 6px', textAlign: 'right', background: row ? GRADE_COLOURS[grade] : '#f7f7f7', color: '#1d2330', border: '1px solid #fff' }}
                   >
                     {row ? info.format(value) : '…'}
                   </td>
@@ -134,7 +144,8 @@ function ComparisonMatrix({ metric, durationSeconds, jitterMs }: ComparisonProps
           ))}
         </tbody>
       </table>
-      <ul data-testid="legend" style={{ listStyle: 'none', padding: 0, margin: '6px 0', display: 'flex', gap: 16 }}>
+      </div>
+      <ul data-testid="legend" style={{ listStyle: 'none', padding: 0, margin: '6px 0', display: 'flex', flexWrap: 'wrap', gap: 16 }}>
         {(['good', 'fair', 'poor'] as const).map((grade) => (
           <li key={grade} data-grade={grade}>
             <span style={{ display: 'inline-block', width: 12, height: 12, background: GRADE_COLOURS[grade], marginRight: 4, verticalAlign: -2 }} />
@@ -142,7 +153,7 @@ function ComparisonMatrix({ metric, durationSeconds, jitterMs }: ComparisonProps
           </li>
         ))}
       </ul>
-      <p style={{ margin: '0 0 8px', color: '#555', maxWidth: 820 }}>
+      <p style={{ margin: '0 0 8px', opacity: 0.75, maxWidth: 820 }}>
         Colours are fixed thresholds, the same in every column and every run, never the best or worst of a column. Grey: the
         metric does not apply to that algorithm.
       </p>
@@ -172,18 +183,27 @@ function ComparisonMatrix({ metric, durationSeconds, jitterMs }: ComparisonProps
 const meta = {
   title: 'Overview/9 · Comparison matrix',
   component: ComparisonMatrix,
-  render: (args) => <ComparisonMatrix key={JSON.stringify(args)} {...args} />,
   args: { metric: 'lagMeanMs', durationSeconds: 10, jitterMs: 1 },
   argTypes: {
     metric: {
+      name: 'metric shown',
+      description: 'Which viewer-model figure the cells show; switching does not run the matrix again.',
       control: { type: 'select', labels: Object.fromEntries(METRIC_KEYS.map((key) => [key, MATRIX_METRICS[key].label])) },
       options: METRIC_KEYS,
     },
-    durationSeconds: { control: { type: 'range', min: 2, max: 60, step: 1 } },
-    jitterMs: { control: { type: 'range', min: 0, max: 4, step: 0.25 } },
+    durationSeconds: { name: 'run length (s)', description: 'Simulated seconds per cell; a change runs the matrix again.', control: { type: 'range', min: 2, max: 60, step: 1 } },
+    jitterMs: { name: 'jitter (ms)', description: 'Callbacks arrive 0.25 ms plus up to this many ms after the vblank; a change runs the matrix again.', control: { type: 'range', min: 0, max: 4, step: 0.25 } },
   },
   parameters: {
     docs: {
+      source: {
+        language: 'ts',
+        code: `import { formatMatrix, runMatrix } from 'react-timestep/simulation';
+
+// Every algorithm against a simulated vsynced display, scored by the viewer model.
+const rows = runMatrix({ durationSeconds: 10, display: { jitterMs: 1 } });
+console.log(formatMatrix(rows));`,
+      },
       description: {
         component: `
 Every algorithm of the package run unchanged against a **simulated display** (\`runMatrix\` from
