@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { FixedClockProvider, useFixedRender, useFixedUpdate, useInterpolated } from '../src/index.js';
@@ -63,8 +63,18 @@ function Body({ interpolate, teleportWith, ghosts, values, teleportRef }: Omit<T
     values.steps = (values.steps ?? 0) + 1;
   });
 
+  // Sharp at any devicePixelRatio: the backing store in device pixels, the drawing in CSS pixels.
+  useEffect(() => {
+    const c = canvas.current;
+    if (!c) return;
+    const dpr = window.devicePixelRatio || 1;
+    c.width = Math.round(SIZE * dpr);
+    c.height = Math.round(SIZE * dpr);
+  }, []);
+
   useFixedRender((alpha) => {
     const ctx = canvas.current?.getContext('2d');
+    ctx?.setTransform(canvas.current!.width / SIZE, 0, 0, canvas.current!.width / SIZE, 0, 0);
     position.blend(alpha, drawn);
     const angle = heading.blend(alpha);
     values.frames = (values.frames ?? 0) + 1;
@@ -99,7 +109,7 @@ function Body({ interpolate, teleportWith, ghosts, values, teleportRef }: Omit<T
     ctx.stroke();
   });
 
-  return <canvas ref={canvas} width={SIZE} height={SIZE} data-testid="scene" style={{ borderRadius: 4 }} />;
+  return <canvas ref={canvas} width={SIZE} height={SIZE} data-testid="scene" style={{ borderRadius: 4, width: SIZE, height: SIZE, maxWidth: '100%', aspectRatio: '1' }} />;
 }
 
 function TeleportDemo({ updateRate, interpolate, teleportWith, ghosts }: TeleportProps) {
@@ -131,16 +141,35 @@ function TeleportDemo({ updateRate, interpolate, teleportWith, ghosts }: Telepor
 const meta = {
   title: 'Hooks/10 · Interpolation per object: teleport',
   component: TeleportDemo,
-  render: (args) => <TeleportDemo key={JSON.stringify(args)} {...args} />,
   args: { updateRate: 8, interpolate: true, teleportWith: 'teleport()', ghosts: true },
   argTypes: {
-    updateRate: { control: { type: 'select' }, options: [4, 8, 15, 30, 60] },
-    interpolate: { control: 'boolean' },
-    teleportWith: { control: { type: 'inline-radio' }, options: ['teleport()', 'current only'] },
-    ghosts: { control: 'boolean' },
+    updateRate: { name: 'update rate (Hz)', description: 'Steps per second of the shared clock: low, so the blend is easy to see.', control: { type: 'select' }, options: [4, 8, 15, 30, 60] },
+    interpolate: { name: 'interpolate', description: 'Blend between the previous and the current state (off: draw the current state).', control: 'boolean' },
+    teleportWith: {
+      name: 'teleport with',
+      description: "How the button moves the body: teleport() (previous and current both jump: no streak) or by writing current only (one blended streak across the circle).",
+      control: { type: 'inline-radio' },
+      options: ['teleport()', 'current only'],
+    },
+    ghosts: { name: 'ghosts of the two states', description: 'Draw the previous state (grey ring) and the current state (blue ring).', control: 'boolean' },
   },
   parameters: {
     docs: {
+      source: {
+        language: 'tsx',
+        code: `import { useFixedRender, useFixedUpdate, useInterpolated } from 'react-timestep';
+
+function Body() {
+  const position = useInterpolated({ kind: 'vector', size: 2, initial: [0, 0] });
+  const target = { x: 0, y: 0 };
+  useFixedUpdate((dt) => {
+    position.current[0] += vx * dt; // each step starts with previous ← current
+  });
+  useFixedRender((alpha) => draw(position.blend(alpha, target)));
+  const jump = (x: number, y: number) => position.teleport([x, y]); // no streak across the screen
+  return <button onClick={() => jump(0, 0)}>Teleport</button>;
+}`,
+      },
       description: {
         component: `
 A body going round a circle on a shared fixed clock (\`<FixedClockProvider>\`), stepped only a few
