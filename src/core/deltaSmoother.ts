@@ -11,6 +11,7 @@ import { createVblankCounter } from './vblankCounter.js';
 
 const OWNER = 'createDeltaSmoother';
 const ROUNDINGS: readonly DeltaRounding[] = ['nearest', 'up'];
+const KNOWN_OPTIONS = ['refreshRate', 'maxLeadIntervals', 'rounding'] as const;
 
 /** Default bound on how far game time may lead real time, in refresh intervals. */
 const DEFAULT_MAX_LEAD_INTERVALS = 3;
@@ -65,7 +66,7 @@ const SNAP_INTERVALS = 1e-9;
  * ```
  */
 export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoother {
-  const opts = optionsObject(OWNER, options, true);
+  const opts = optionsObject(OWNER, options, true, KNOWN_OPTIONS);
   let refreshRate = positiveNumber(OWNER, 'refreshRate', opts.refreshRate);
   // Whole intervals, at least one: a steady vsynced loop already leads by one interval, so a
   // smaller bound would hold game time on ordinary jitter.

@@ -10,14 +10,15 @@
  */
 import { snapToWhole } from './counting.js';
 import { FixedStepClock } from './fixedStepClock.js';
-import { createVblankCounter } from './vblankCounter.js';
+import { createVblankCounter, VBLANK_INPUT } from './vblankCounter.js';
 import type { FixedStep, FixedStepFrame, FixedStepOptions, FixedStepOverload, Interpolation } from './types.js';
-import { integerAtLeast, nonNegativeNumber, oneOf, optionsObject, positiveNumber, withDefault } from './validate.js';
+import { integerAtLeast, nonNegativeNumber, oneOf, optionsObject, positiveNumber, timeScaleValue, withDefault } from './validate.js';
 
 const OWNER = 'createFixedStep';
 
 const INTERPOLATIONS: readonly Interpolation[] = ['none', 'previous', 'ahead', 'predicted'];
 const OVERLOADS: readonly FixedStepOverload[] = ['slow-motion', 'catch-up'];
+const KNOWN_OPTIONS = ['step', 'maxSteps', 'overload', 'interpolation', 'timeScale', 'boundaryTolerance', 'refreshRate'] as const;
 
 /** Seed 001, listing 5: "a maximum of 5 [updates] before a draw is done". */
 const DEFAULT_MAX_STEPS = 5;
@@ -56,7 +57,10 @@ const LEAD_GAME_MS = 2;
 const LAST_PHASE = 3;
 const LAST_RAW_MS = 4;
 const GRID_ORIGIN_MS = 5;
-const TIMING_SLOTS = 6;
+const NOW_MS = 6;
+/** Whole vblanks counted since the grid origin (a whole number: the snapped time never drifts). */
+const GRID_VBLANKS = 7;
+const TIMING_SLOTS = 8;
 
 /**
  * Create a fixed timestep counted in integer steps from the first `advance`.
@@ -93,12 +97,12 @@ const TIMING_SLOTS = 6;
  *   one of the allowed strings.
  */
 export function createFixedStep(options: FixedStepOptions): FixedStep {
-  const opts = optionsObject(OWNER, options, true);
+  const opts = optionsObject(OWNER, options, true, KNOWN_OPTIONS);
   const step = positiveNumber(OWNER, 'step', opts.step);
   const maxSteps = integerAtLeast(OWNER, 'maxSteps', withDefault(opts.maxSteps, DEFAULT_MAX_STEPS), 1);
   const overload = oneOf(OWNER, 'overload', withDefault(opts.overload, 'slow-motion'), OVERLOADS);
   let interpolation = oneOf(OWNER, 'interpolation', withDefault(opts.interpolation, 'previous'), INTERPOLATIONS);
-  const clock = new FixedStepClock(positiveNumber(OWNER, 'timeScale', withDefault(opts.timeScale, 1)));
+  const clock = new FixedStepClock(timeScaleValue(OWNER, 'timeScale', withDefault(opts.timeScale, 1), false));
   const boundaryTolerance = boundaryToleranceOption(withDefault(opts.boundaryTolerance, DEFAULT_BOUNDARY_TOLERANCE));
   // The float-noise margin is added so r exactly `boundaryTolerance` below a boundary is inside
   // whatever its last bit.
@@ -106,8 +110,6 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
   const stepMs = step * 1000;
   const slowMotion = overload === 'slow-motion';
   let refreshRate = opts.refreshRate === undefined ? undefined : positiveNumber(OWNER, 'refreshRate', opts.refreshRate);
-  /** Vblanks counted since the grid origin (an integer: the snapped time never drifts). */
-  let gridVblanks = 0;
   /** The vblank grid needs a new origin at the next frame (first frame, rate change, reset). */
   let gridPending = true;
   const vblanks = createVblankCounter();
@@ -158,39 +160,45 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
   }
 
   /**
-   * `nowMs` placed on the display's vblank grid: the grid's origin plus the whole vblanks counted
+   * Place `nowMs` on the display's vblank grid: the grid's origin plus the whole vblanks counted
    * since, each frame's delta rounded to the nearest whole interval around the stream's phase.
+   * Reads the timestamp from `timing[NOW_MS]` and writes the result there: a double passed to or
+   * returned from a call V8 does not inline is boxed (an allocation per frame).
    */
-  function snapToGrid(nowMs: number, rate: number): number {
+  function snapToGrid(): void {
+    const rate = refreshRate!;
+    const nowMs = timing[NOW_MS]!;
     if (gridPending || !clock.started) {
       gridPending = false;
-      gridVblanks = 0;
+      timing[GRID_VBLANKS] = 0;
       vblanks.reset();
       timing[GRID_ORIGIN_MS] = clock.started ? clock.lastNowMs : nowMs;
       timing[LAST_RAW_MS] = nowMs;
-      if (clock.started) gridVblanks = vblanks.count(((nowMs - clock.lastNowMs) * rate) / 1000, 0);
-    } else {
-      const deltaMs = nowMs - timing[LAST_RAW_MS]!;
+      if (clock.started) timing[GRID_VBLANKS] = vblanks.count(((nowMs - clock.lastNowMs) * rate) / 1000, 0);
+    } else if (nowMs > timing[LAST_RAW_MS]!) {
       // A timestamp that repeats or goes backwards counts no vblank (and is then idle below).
-      if (deltaMs > 0) {
-        gridVblanks += vblanks.count(snapToWhole((deltaMs * rate) / 1000, FIXED_STEP_SNAP_STEPS), 0);
-        timing[LAST_RAW_MS] = nowMs;
-      }
+      vblanks.state[VBLANK_INPUT] = snapToWhole(((nowMs - timing[LAST_RAW_MS]!) * rate) / 1000, FIXED_STEP_SNAP_STEPS);
+      timing[GRID_VBLANKS] = timing[GRID_VBLANKS]! + vblanks.countInput(0);
+      timing[LAST_RAW_MS] = nowMs;
     }
-    return timing[GRID_ORIGIN_MS]! + (gridVblanks * 1000) / rate;
+    timing[NOW_MS] = timing[GRID_ORIGIN_MS]! + (timing[GRID_VBLANKS]! * 1000) / rate;
   }
 
   function advance(nowMs: number, predictedPresentMs?: number): FixedStepFrame {
     if (!Number.isFinite(nowMs)) return idle();
-    if (refreshRate !== undefined) nowMs = snapToGrid(nowMs, refreshRate);
+    // The frame's time lives in `timing[NOW_MS]` from here on: it may be replaced (snapped to the
+    // vblank grid, or the last timestamp for a single step), and a fresh double in a local that
+    // is passed on would be boxed, an allocation per frame.
+    timing[NOW_MS] = nowMs;
+    if (refreshRate !== undefined) snapToGrid();
     const stepping = stepPending;
     const starting = !clock.started;
     if (starting) {
-      clock.start(nowMs);
+      clock.start(timing[NOW_MS]!);
       timing[LAST_INTERVAL_MS] = 0;
       timing[PREVIOUS_INTERVAL_MS] = 0;
     } else {
-      const intervalMs = nowMs - clock.lastNowMs;
+      const intervalMs = timing[NOW_MS]! - clock.lastNowMs;
       if (intervalMs > 0) {
         timing[PREVIOUS_INTERVAL_MS] = timing[LAST_INTERVAL_MS]!;
         timing[LAST_INTERVAL_MS] = intervalMs;
@@ -198,12 +206,13 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
         // No time passed (a repeat, or a clock that went backwards). Only an explicit
         // stepOnce() still runs, at the last timestamp.
         if (!stepping) return idle();
-        nowMs = clock.lastNowMs;
+        timing[NOW_MS] = clock.lastNowMs;
       }
     }
     stepPending = false;
 
-    const gameMs = clock.tick(nowMs, stepping ? stepMs : 0);
+    clock.inputMs = timing[NOW_MS]!;
+    const gameMs = clock.tickInput(stepping ? stepMs : 0);
     const frozen = clock.frozen;
 
     // The game time the step count aims for: the clock, or for 'predicted' the clock at the
@@ -218,7 +227,7 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
         // from a call V8 does not inline is boxed, an allocation per frame.
         let leadMs: number;
         if (predictedPresentMs !== undefined && Number.isFinite(predictedPresentMs)) {
-          leadMs = predictedPresentMs - nowMs;
+          leadMs = predictedPresentMs - timing[NOW_MS]!;
         } else {
           const lastMs = timing[LAST_INTERVAL_MS]!;
           const previousMs = timing[PREVIOUS_INTERVAL_MS]!;
@@ -316,7 +325,7 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
       return clock.paused;
     },
     setTimeScale(timeScale: number, nowMs?: number): void {
-      clock.setScale(positiveNumber(OWNER, 'timeScale', timeScale), nowMs);
+      clock.setScale(timeScaleValue(OWNER, 'timeScale', timeScale, false), nowMs);
     },
     get timeScale(): number {
       return clock.scale;

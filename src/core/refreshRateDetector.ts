@@ -203,7 +203,7 @@ const STATE_SLOTS = 18;
  * ```
  */
 export function createRefreshRateDetector(options?: RefreshRateDetectorOptions): RefreshRateDetector {
-  const opts = optionsObject(OWNER, options, false);
+  const opts = optionsObject(OWNER, options, false, ['windowSize', 'knownRates']);
   const windowSize = integerAtLeast(OWNER, 'windowSize', withDefault(opts.windowSize, DEFAULT_WINDOW_SIZE), LOCK_INTERVALS);
   // The known rates, ascending, in a typed array: read as unboxed doubles in the per-sample snap.
   const known = Float64Array.from(validRates(withDefault(opts.knownRates, KNOWN_REFRESH_RATES)));

@@ -13,6 +13,7 @@ const OWNER = 'createSyncedSlicer';
 
 const OVERLOADS: readonly SlicerOverload[] = ['catch-up', 'slow-motion', 'variable'];
 const ROUNDINGS: readonly SliceRounding[] = ['nearest', 'down'];
+const KNOWN_OPTIONS = ['refreshRate', 'minFrameRate', 'overload', 'overloadThreshold', 'rounding'] as const;
 
 /** The article accepts a quarter of the refresh rate as the slowest update rate (15 Hz at 60 Hz). */
 const DEFAULT_MIN_FRAME_RATE_DIVISOR = 4;
@@ -79,7 +80,7 @@ const DROPPED = 1;
  * ```
  */
 export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
-  const opts = optionsObject(OWNER, options, true);
+  const opts = optionsObject(OWNER, options, true, KNOWN_OPTIONS);
   let refreshRate = positiveNumber(OWNER, 'refreshRate', opts.refreshRate);
   const explicitMinFrameRate =
     opts.minFrameRate === undefined ? undefined : positiveNumber(OWNER, 'minFrameRate', opts.minFrameRate);
@@ -127,7 +128,8 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
     let released: number;
     if (rounding === 'nearest') {
       released = counter.count(snapToWhole(deltaIn * refreshRate, SNAP_INTERVALS), 0);
-      seconds[BUFFER] = counter.carry / refreshRate;
+      // Read from the counter's own array: a double returned by a getter call is boxed.
+      seconds[BUFFER] = counter.state[0]! / refreshRate;
       if (released === 0) return slices;
     } else {
       const bufferSeconds = seconds[BUFFER]! + deltaIn;
