@@ -11,7 +11,7 @@ import {
 } from '../core/validate.js';
 import { createBrowserFrameSource } from './browserSource.js';
 import { FRAME_LOOP_HOST, type FrameLoopHost, type FrameTiming } from './frameLoopHost.js';
-import { createSubscriberList, FRAME_PHASES } from './subscribers.js';
+import { createSubscriberList, FRAME_PHASES, readSubscriberOrder, SUBSCRIBE_ORDER_KEYS } from './subscribers.js';
 import type { FrameGap, FrameInfo, FrameLoopMode, FrameScheduler, FrameSchedulerOptions, FrameSource, SchedulerAdaptiveOptions } from './types.js';
 
 const MODES: readonly FrameLoopMode[] = ['always', 'demand', 'manual'];
@@ -42,7 +42,7 @@ export const FRAME_SCHEDULER_OPTION_KEYS: readonly string[] = [
   'onGap',
   'onFrame',
 ];
-const SUBSCRIBE_OPTION_KEYS: readonly string[] = ['phase', 'priority'];
+const SUBSCRIBE_OPTION_KEYS: readonly string[] = ['phase', 'priority', ...SUBSCRIBE_ORDER_KEYS];
 
 function checkSource(owner: string, value: unknown): FrameSource {
   const s = value as Partial<FrameSource> | null;
@@ -319,7 +319,7 @@ export function createLoop(owner: string, options: FrameSchedulerOptions | undef
       const so = optionsObject('subscribe', subscribeOptions, false, SUBSCRIBE_OPTION_KEYS);
       const phase = oneOf('subscribe', 'phase', withDefault(so.phase, 'update'), FRAME_PHASES);
       const priority = finiteNumber('subscribe', 'priority', withDefault(so.priority, 0));
-      const remove = subscribers.add(callback, phase, priority);
+      const remove = subscribers.add(callback, phase, priority, readSubscriberOrder('subscribe', so));
       subscriptions++;
       sync(false);
       const born = generation;
