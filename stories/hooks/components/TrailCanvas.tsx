@@ -41,6 +41,9 @@ const COUNT_HEIGHT = 40;
 const LANE_GAP = 10;
 const LANE_HEIGHT = TRACK_HEIGHT + COUNT_HEIGHT + LANE_GAP;
 const RADIUS = 8;
+const LABEL_FONT = '12px system-ui, sans-serif';
+/** Below this CSS width the labels are drawn above the tracks. */
+const NARROW_PX = 480;
 
 /**
  * Objects moving along lanes, each followed by an onion-skin trail of its last twelve pictures: an
@@ -62,8 +65,8 @@ export const TrailCanvas = forwardRef<TrailCanvasHandle, TrailCanvasProps>(funct
       counts: new Float64Array(laneCount * COUNT_HISTORY),
       // [lane*4 + 0]: trail head, +1 trail length, +2 counts head, +3 counts length
       index: new Int32Array(laneCount * 4),
-      // [0]: CSS width, [1]: device pixel ratio the backing store was sized for
-      size: new Float64Array([Math.min(maxWidth, 640), 1]),
+      // [0]: CSS width, [1]: device pixel ratio the backing store was sized for, [2]: label column width
+      size: new Float64Array([Math.min(maxWidth, 640), 1, 150]),
     }),
     [laneCount, maxWidth],
   );
@@ -82,12 +85,21 @@ export const TrailCanvas = forwardRef<TrailCanvasHandle, TrailCanvasProps>(funct
       element.height = Math.round(height * ratio);
       element.style.width = `${cssWidth}px`;
       element.style.height = `${height}px`;
+      // The label column fits the longest label (measured here, not per frame); on a narrow
+      // canvas the labels go above the tracks instead.
+      const ctx = element.getContext('2d');
+      let widest = 0;
+      if (ctx) {
+        ctx.font = LABEL_FONT;
+        for (const lane of lanes) widest = Math.max(widest, ctx.measureText(lane.label).width);
+      }
+      store.size[2] = cssWidth < NARROW_PX ? 28 : Math.min(cssWidth / 2, Math.max(110, widest + 24));
     };
     resize();
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(resize) : null;
     if (observer && element.parentElement) observer.observe(element.parentElement);
     return () => observer?.disconnect();
-  }, [store, height, maxWidth]);
+  }, [store, height, maxWidth, lanes]);
 
   useImperativeHandle(
     ref,
@@ -115,18 +127,19 @@ export const TrailCanvas = forwardRef<TrailCanvasHandle, TrailCanvasProps>(funct
         ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
         ctx.fillStyle = '#10141c';
         ctx.fillRect(0, 0, width, height);
-        const labelWidth = width < 480 ? 92 : 150;
+        const narrow = width < NARROW_PX;
+        const labelWidth = store.size[2]!;
         const trackLeft = labelWidth + RADIUS;
         const trackWidth = width - labelWidth - 2 * RADIUS;
         const idx = store.index;
-        ctx.font = '12px system-ui, sans-serif';
         ctx.textBaseline = 'middle';
         for (let lane = 0; lane < laneCount; lane += 1) {
           const top = lane * LANE_HEIGHT;
-          const y = top + TRACK_HEIGHT / 2;
+          const y = top + TRACK_HEIGHT / 2 + (narrow ? 4 : 0);
           const color = lanes[lane]!.color;
+          ctx.font = LABEL_FONT;
           ctx.fillStyle = '#c9d1dc';
-          ctx.fillText(lanes[lane]!.label, 8, y);
+          ctx.fillText(lanes[lane]!.label, 8, narrow ? top + 9 : y);
           ctx.strokeStyle = '#2a3242';
           ctx.lineWidth = 1;
           ctx.beginPath();
@@ -156,7 +169,13 @@ export const TrailCanvas = forwardRef<TrailCanvasHandle, TrailCanvasProps>(funct
           const stripHeight = COUNT_HEIGHT - 10;
           ctx.fillStyle = '#7d8797';
           ctx.font = '10px system-ui, sans-serif';
-          ctx.fillText(countLabel, 8, stripTop + stripHeight / 2);
+          if (narrow) {
+            ctx.textAlign = 'right';
+            ctx.fillText(countLabel, trackLeft + trackWidth, stripTop + 2);
+            ctx.textAlign = 'left';
+          } else {
+            ctx.fillText(countLabel, 8, stripTop + stripHeight / 2);
+          }
           ctx.strokeStyle = '#232a37';
           for (let g = 0; g <= countMax; g += 1) {
             const gy = stripTop + stripHeight - (g / countMax) * stripHeight + 0.5;
