@@ -64,7 +64,8 @@ describe('createInterpolated: numbers', () => {
         const v = createInterpolated({ kind: 'number', initial: start });
         v.push(moved);
         v.teleport(to);
-        for (const alpha of alphas) expect(v.blend(alpha)).toBe(to);
+        // `==` so that −0 and +0 (the same place) compare equal.
+        for (const alpha of alphas) expect(v.blend(alpha) === to, `blend(${alpha}) = ${v.blend(alpha)}, want ${to}`).toBe(true);
         // next step moves by +1 from the teleported place: no picture between the old and new place
         v.push(to + 1);
         for (const alpha of alphas) {
