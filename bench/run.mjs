@@ -14,6 +14,7 @@ import { runNode } from './lib/spawn.mjs';
 import { snapshotDist, ourModule } from './lib/dist.mjs';
 import { machine, packageVersion } from './lib/machine.mjs';
 import { runFrameLoop, ORDER, SIZES, heapFrames } from './frameloop/run.mjs';
+import { measureSizes } from './frameloop/sizes.mjs';
 import { contenders } from './frameloop/contenders.mjs';
 import { runPacing } from './pacing/run.mjs';
 import { runSimulated } from './pacing/simulated.mjs';
@@ -39,6 +40,10 @@ if (!args.has('--no-build')) {
 snapshotDist();
 const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
 const loadBefore = os.loadavg();
+
+log('\n0. bundle size of one import, ours and the peers …');
+const sizes = await measureSizes();
+for (const r of sizes) log(`  ${r.label.padEnd(60)} ${(r.gzip / 1024).toFixed(2)} KB`);
 
 log('\n1. frame-loop cost and allocation (each in its own process) …');
 const frameLoop = await runFrameLoop({ log });
@@ -106,7 +111,7 @@ const info = {
 };
 const markdown = withReliabilitySection(
   withPresentationSection(
-    report({ info, frameLoop, react, browser, pacing, simulated, order: ORDER, sizes: SIZES, contenders, heapFrames }),
+    report({ info, frameLoop, react, browser, pacing, simulated, order: ORDER, sizes: SIZES, contenders, heapFrames, bundleSizes: sizes }),
     presentationSection(presentation),
   ),
   reliabilitySection(reliability),

@@ -1,8 +1,9 @@
-// react-timestep: one scheduler on the browser's rAF, N subscribers.
+// react-timestep: one loop on the browser's rAF, N subscribers. createFrameLoop is the loop the
+// hooks run on without a provider (no refresh detection until a hook that reads the rate installs it).
 import { hit, run } from './harness.mjs';
-import { createFrameScheduler } from '../../dist/index.js';
+import { createFrameLoop } from '../../dist/index.js';
 
 run('react-timestep', (n) => {
-  const scheduler = createFrameScheduler();
-  for (let i = 0; i < n; i++) scheduler.subscribe(() => hit(), { phase: 'update' });
+  const loop = createFrameLoop();
+  for (let i = 0; i < n; i++) loop.subscribe(() => hit(), { phase: 'update' });
 });

@@ -11,7 +11,7 @@ import { ourModule } from '../lib/dist.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../.tmp/browser/', import.meta.url));
-export const PAGES = ['ours', 'rafz', 'motion', 'rafPerHook', 'baseline'];
+export const PAGES = ['ours', 'oursHooks', 'rafz', 'motion', 'rafPerHook', 'fixedScene', 'baseline'];
 const CHROMIUM = '/usr/bin/chromium';
 /** Every page is loaded once per round, pages in turn; each figure is the median over rounds. */
 export const BROWSER_ROUNDS = 2;
@@ -72,8 +72,11 @@ export async function runBrowser({ log }) {
     for (let round = 1; round <= BROWSER_ROUNDS; round++) {
       for (const name of PAGES) {
         const page = await browser.newPage();
+        // A page that throws (a mount that did not subscribe) fails the section at once, not after the timeout.
+        const failed = new Promise((_, reject) => page.on('pageerror', (error) => reject(new Error(`${name}: ${error.message}`))));
+        failed.catch(() => undefined);
         await page.goto(`http://127.0.0.1:${port}/${name}.html`);
-        await page.waitForFunction(() => window.__result !== undefined, undefined, { timeout: 90_000 });
+        await Promise.race([page.waitForFunction(() => window.__result !== undefined, undefined, { timeout: 90_000 }), failed]);
         const result = await page.evaluate(() => window.__result);
         rounds.get(name).push(result);
         log(`  round ${round}: ${result.label.padEnd(22)} mean ${(result.meanMs * 1000).toFixed(1)} µs  median ${(result.medianMs * 1000).toFixed(1)} µs  calls/frame ${result.callsPerFrame.toFixed(0)}`);

@@ -35,11 +35,9 @@ function installGlobals() {
 
 /** Loads our package from the built dist/, as users get it. */
 async function loadOurs() {
-  for (const entry of ['core/index.js', 'index.js']) {
-    const mod = await import(ourModule(entry)).catch(() => null);
-    if (mod && typeof mod.createFrameScheduler === 'function') return mod;
-  }
-  throw new Error('createFrameScheduler not found in dist/ (run `node scripts/build.mjs`)');
+  const mod = await import(ourModule('index.js')).catch(() => null);
+  if (mod && typeof mod.createFrameLoop === 'function') return mod;
+  throw new Error('createFrameLoop not found in dist/ (run `node scripts/build.mjs`)');
 }
 
 /** @type {Record<string, Contender>} */
@@ -87,12 +85,12 @@ export const contenders = {
 
   ours: {
     label: 'react-timestep',
-    how: "createFrameScheduler({ source }) from dist/, frameloop 'always', subscribe(cb, { phase: 'update' }); frames come from the fake rAF",
+    how: "createFrameLoop({ source }) from dist/ (the loop `useFrame` runs on: the default scheduler, no refresh detection until a hook installs it), frameloop 'always', subscribe(cb, { phase: 'update' }); frames come from the fake rAF",
     async setup(n) {
       const raf = installGlobals();
-      const { createFrameScheduler } = await loadOurs();
+      const { createFrameLoop } = await loadOurs();
       const source = { request: raf.request, cancel: raf.cancel, now: raf.now };
-      const scheduler = createFrameScheduler({ source, frameloop: 'always' });
+      const scheduler = createFrameLoop({ source, frameloop: 'always' });
       for (let i = 0; i < n; i++) scheduler.subscribe(makeCallback(), { phase: 'update' });
       return { frame: raf.flush, expectedCallsPerFrame: n };
     },
@@ -100,12 +98,12 @@ export const contenders = {
 
   oursManual: {
     label: 'react-timestep advance()',
-    how: "the same scheduler in frameloop 'manual', one advance(timestampMs) per frame",
+    how: "the same loop in frameloop 'manual', one advance(timestampMs) per frame",
     async setup(n) {
       const raf = installGlobals();
-      const { createFrameScheduler } = await loadOurs();
+      const { createFrameLoop } = await loadOurs();
       const source = { request: raf.request, cancel: raf.cancel, now: raf.now };
-      const scheduler = createFrameScheduler({ source, frameloop: 'manual' });
+      const scheduler = createFrameLoop({ source, frameloop: 'manual' });
       for (let i = 0; i < n; i++) scheduler.subscribe(makeCallback(), { phase: 'update' });
       // flush() only moves the fake clock here: nothing is queued at the fake rAF.
       const frame = () => scheduler.advance(raf.flush());
@@ -113,14 +111,14 @@ export const contenders = {
     },
   },
 
-  oursFixedRate: {
-    label: 'react-timestep, fixed rate',
-    how: "the same with createFrameScheduler({ source, refreshRate: 60 }): no refresh-rate detection, the scheduler's own cost",
+  oursDetecting: {
+    label: 'react-timestep, detecting',
+    how: "createFrameScheduler({ source }): the same loop with refresh-rate detection sampling every frame and the adaptive frame rate installed (off), what a page using useRefreshRate, useSmoothedDelta, useSyncedUpdate or useFrameStats runs",
     async setup(n) {
       const raf = installGlobals();
       const { createFrameScheduler } = await loadOurs();
       const source = { request: raf.request, cancel: raf.cancel, now: raf.now };
-      const scheduler = createFrameScheduler({ source, frameloop: 'always', refreshRate: 60 });
+      const scheduler = createFrameScheduler({ source, frameloop: 'always' });
       for (let i = 0; i < n; i++) scheduler.subscribe(makeCallback(), { phase: 'update' });
       return { frame: raf.flush, expectedCallsPerFrame: n };
     },
