@@ -1,5 +1,5 @@
 /**
- * Adaptive frame rate (seed 001, listing 6): when a machine is only just fast enough for every
+ * Adaptive frame rate (Peter Sundqvist, "Timestepping"): when a machine is only just fast enough for every
  * vblank, some frames hit the vblank and some miss it, and the picture alternates between 60 and
  * 30 Hz. It looks better to step down and hold 30 Hz (then 20, 15 …) on purpose. A lag counter
  * with asymmetric steps and thresholds gives the hysteresis: slow frames push it up fast, fast
@@ -13,7 +13,7 @@ const KNOWN_KEYS: readonly string[] = ['refreshRate', 'upStep', 'downStep', 'max
 
 /** Lag added by a slow frame. With {@link DEFAULT_MAX_THRESHOLD}: five slow frames in a row step down. */
 const DEFAULT_UP_STEP = 3;
-/** Lag at which the picture holds one more vblank. 15 / 3 = five slow frames in a row (seed 001). */
+/** Lag at which the picture holds one more vblank. 15 / 3 = five slow frames in a row (as in the article). */
 const DEFAULT_MAX_THRESHOLD = 15;
 /** Lag removed by a fast frame: stepping back up needs |minThreshold| / downStep = 30 fast frames. */
 const DEFAULT_DOWN_STEP = 1;
@@ -23,7 +23,7 @@ const DEFAULT_MIN_THRESHOLD = -30;
 const DEFAULT_MAX_DIVISOR = 4;
 
 /**
- * Create a seed-001 listing-6 frame-rate governor.
+ * Create an adaptive frame-rate governor (Sundqvist's "Timestepping").
  *
  * `record(frameSeconds)` takes the WORK time of one frame (update + draw, before waiting for the
  * swap), in seconds, and returns the divisor `d`: each picture is held for `d` vblanks, so the frame
@@ -40,7 +40,7 @@ const DEFAULT_MAX_DIVISOR = 4;
  * `(minThreshold − downStep, maxThreshold + upStep)` and a later change of load is answered in the
  * usual number of frames.
  *
- * With the defaults: five slow frames in a row step 60 → 30 Hz (four do not); the seed's "three
+ * With the defaults: five slow frames in a row step 60 → 30 Hz (four do not); the article's "three
  * slow, two fast, three slow" also steps down, on the 8th frame (lag 3, 6, 9, 8, 7, 10, 13, 16);
  * 30 fast frames in a row step back up. A steady load between `(d − 1)T` and `dT` never changes `d`,
  * and a load alternating just under and just over `T` steps down once and then stays.

@@ -1,8 +1,8 @@
 /**
- * Fixed timestep with interpolated draws (seed 001, listings 4, 5 and 7): the game is updated in
+ * Fixed timestep with interpolated draws (Peter Sundqvist, "Timestepping"): the game is updated in
  * whole steps of `step` seconds and the picture blends the last two states with `alpha`.
  *
- * Steps are counted as integers from time zero (seed 001, "practical considerations"): each frame
+ * Steps are counted as integers from time zero (Sundqvist, "Timestepping", "practical considerations"): each frame
  * computes how many steps are due since the start, `r = gameTime / step`, and runs the difference
  * to the steps already run. Nothing is accumulated frame by frame, so there is no drift after
  * 24 hours and no 0/2-step stutter from float noise on a display whose rate equals the step; the
@@ -20,7 +20,7 @@ const INTERPOLATIONS: readonly Interpolation[] = ['none', 'previous', 'ahead', '
 const OVERLOADS: readonly FixedStepOverload[] = ['slow-motion', 'catch-up'];
 const KNOWN_OPTIONS = ['step', 'maxSteps', 'overload', 'interpolation', 'timeScale', 'boundaryTolerance', 'refreshRate'] as const;
 
-/** Seed 001, listing 5: "a maximum of 5 [updates] before a draw is done". */
+/** Sundqvist, "Timestepping": "a maximum of 5 [updates] before a draw is done". */
 const DEFAULT_MAX_STEPS = 5;
 
 /**
@@ -33,7 +33,7 @@ const DEFAULT_MAX_STEPS = 5;
 export const FIXED_STEP_SNAP_STEPS = 1e-7;
 
 /**
- * Default `boundaryTolerance`, in steps. Seed 001 (listing 4 text) suggests moving the update
+ * Default `boundaryTolerance`, in steps. Sundqvist's "Timestepping" suggests moving the update
  * condition by about 5 % of dt so that a draw does not set out when an update is a hair away.
  */
 export const DEFAULT_BOUNDARY_TOLERANCE = 0.05;
@@ -246,7 +246,7 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
     const aimsAhead = interpolation === 'ahead' || interpolation === 'predicted';
     // The count the mode asks for: floor(r), or ceil(r) when aiming ahead.
     const natural = aimsAhead ? Math.ceil(position) : Math.floor(position);
-    // Boundary tolerance (seed 001, listing 4 text: do not set out on a draw when an update is a
+    // Boundary tolerance (Sundqvist's "Timestepping": do not set out on a draw when an update is a
     // hair away). `offset` = r − count: in [0, 1) for floor, (−1, 0] for ceil. Where r is within
     // `boundaryTolerance` of the boundary at which the count jumps, the neighbouring count is
     // allowed too (its offset at most `boundaryTolerance` outside that range: one step early or

@@ -1,6 +1,6 @@
 /**
- * Refresh-rate detection from requestAnimationFrame timestamps alone: the measurement seed 001's
- * conclusion (A) asks for ("is vsync on, and at what frequency?").
+ * Refresh-rate detection from requestAnimationFrame timestamps alone: the measurement the conclusion
+ * of Peter Sundqvist's "Timestepping" asks for ("is vsync on, and at what frequency?").
  *
  * The idea: with vsync, frame timestamps sit on a grid `t = a + n × P` (P the vblank period, n the
  * vblank index). A dropped frame skips grid points but never leaves the grid, so the detector fits

@@ -7,7 +7,7 @@
  * Every result produced per frame is a reused object or array: read it, do not keep it.
  */
 
-// ───────────────────────── delta smoothing (seed 003) ─────────────────────────
+// ───────────────────────── delta smoothing (Frank Force) ─────────────────────────
 
 /** Options of {@link createDeltaSmoother}. */
 export interface DeltaSmootherOptions {
@@ -35,7 +35,7 @@ export interface DeltaSmootherOptions {
 /** How {@link DeltaSmootherOptions.rounding} turns a delta into whole refresh intervals. */
 export type DeltaRounding = 'nearest' | 'up';
 
-/** A seed-003 delta smoother: deltas rounded up to whole refresh intervals, the remainder carried. */
+/** A delta smoother (Frank Force, "Time Delta Smoothing"): deltas rounded up to whole refresh intervals, the remainder carried. */
 export interface DeltaSmoother {
   /** Smooth one measured frame delta (seconds). Returns a whole number of refresh intervals, in seconds. */
   smooth(deltaSeconds: number): number;
@@ -54,7 +54,7 @@ export interface DeltaSmoother {
   reset(): void;
 }
 
-// ───────────────────────── refresh-synced slices (seed 002) ─────────────────────────
+// ───────────────────────── refresh-synced slices (in-sync update loop) ─────────────────────────
 
 /** What a synced slicer does when more time has accumulated than `overloadThreshold`. */
 export type SlicerOverload = 'catch-up' | 'slow-motion' | 'variable';
@@ -82,7 +82,7 @@ export interface SyncedSlicerOptions {
 /** How {@link SyncedSlicerOptions.rounding} turns buffered time into whole refresh intervals. */
 export type SliceRounding = 'nearest' | 'down';
 
-/** A seed-002 slicer: releases only whole refresh intervals, in slices no longer than `1/minFrameRate`. */
+/** A refresh-synced slicer ("Setting up a game update loop in-sync with rendering"): releases only whole refresh intervals, in slices no longer than `1/minFrameRate`. */
 export interface SyncedSlicer {
   /** Feed one frame's delta (seconds); returns the dt (seconds) of each update call to make this frame. */
   advance(deltaSeconds: number): readonly number[];
@@ -102,7 +102,7 @@ export interface SyncedSlicer {
   reset(): void;
 }
 
-// ───────────────────────── fixed timestep (seed 001) ─────────────────────────
+// ───────────────────────── fixed timestep (Sundqvist) ─────────────────────────
 
 /** Which game time the picture shows. See DESIGN.md and the README. */
 export type Interpolation = 'none' | 'previous' | 'ahead' | 'predicted';
@@ -114,7 +114,7 @@ export type FixedStepOverload = 'slow-motion' | 'catch-up';
 export interface FixedStepOptions {
   /** Seconds of game time per update, e.g. `1 / 60`. */
   step: number;
-  /** Most update steps in one frame. Default 5 (seed 001, listing 5). */
+  /** Most update steps in one frame. Default 5 (Sundqvist, "Timestepping"). */
   maxSteps?: number;
   /**
    * When more than `maxSteps` steps are due in one frame: `'slow-motion'` (default) drops the excess
@@ -216,7 +216,7 @@ export interface FixedStep {
   readonly frame: FixedStepFrame;
 }
 
-// ───────────────────────── adaptive frame rate (seed 001 listing 6) ─────────────────────────
+// ───────────────────────── adaptive frame rate (Sundqvist) ─────────────────────────
 
 /** Options of {@link createAdaptiveFramerate}. Defaults: upStep 3, maxThreshold 15 (five slow frames in a row), downStep 1, minThreshold -30, maxDivisor 4. */
 export interface AdaptiveFramerateOptions {

@@ -15,7 +15,7 @@ export interface AdaptiveFramerateSnapshot {
 }
 
 /**
- * Turns on the scheduler's adaptive frame rate (seed 001 listing 6) while the component is
+ * Turns on the scheduler's adaptive frame rate (the adaptive loop of Peter Sundqvist's "Timestepping") while the component is
  * mounted: when frames keep taking too long the loop steps down 60 → 30 → 20 Hz and holds there,
  * instead of alternating between hitting and missing vblanks; it steps back up with hysteresis.
  * Turns it off again on unmount. Re-renders only when the divisor (or the display rate) changes.

@@ -25,7 +25,7 @@ export interface UseSmoothedDeltaOptions {
 
 /**
  * Like {@link useFrame} with a variable `dt`, but `dt` is snapped to whole refresh intervals
- * (seed 003): on a vsynced display every frame advances the game by exactly 1/60 s (at 60 Hz)
+ * (Frank Force, "Time Delta Smoothing"): on a vsynced display every frame advances the game by exactly 1/60 s (at 60 Hz)
  * instead of the jittery measured 16.2, 17.1, 16.5 … ms, and the rounding remainder is carried so
  * game time still tracks real time.
  *

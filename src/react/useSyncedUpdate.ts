@@ -31,7 +31,7 @@ export interface UseSyncedUpdateOptions {
 }
 
 /**
- * Updates in step with the display (seed 002): each frame, the elapsed game time is released in
+ * Updates in step with the display ("Setting up a game update loop in-sync with rendering", 2013): each frame, the elapsed game time is released in
  * whole refresh intervals only, cut into slices no longer than `1 / minFrameRate`, and `callback`
  * runs once per slice (zero, one or several times a frame). Runs in the `'update'` phase. The
  * scheduler's time scale applies to each slice: at 0.5× a 60 Hz display gives one 1/120 s slice a

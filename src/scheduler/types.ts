@@ -93,7 +93,7 @@ export interface FrameGap {
   clampedSeconds: number;
 }
 
-/** Adaptive frame rate inside the scheduler (seed 001 listing 6). */
+/** Adaptive frame rate inside the scheduler (the adaptive loop of Sundqvist's "Timestepping"). */
 export interface SchedulerAdaptiveOptions {
   /** Lag added by each frame whose work missed its vblank. Default 3 (five slow frames in a row step down). */
   upStep?: number;

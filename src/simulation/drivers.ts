@@ -48,11 +48,11 @@ export interface Driver {
 }
 
 const OWNER = 'simulate';
-/** The seed's dt, used as the unit of "steps" for algorithms that have no step of their own. */
+/** The articles' dt, used as the unit of "steps" for algorithms that have no step of their own. */
 const DEFAULT_STEP = 1 / 60;
 
 /**
- * Run `fixed` for one frame. With `reread`, listing 4's loop: after running the due steps, read
+ * Run `fixed` for one frame. With `reread`, the interpolating loop of Sundqvist's "Timestepping": after running the due steps, read
  * the clock again (the update work moved it) and run whatever became due, until nothing more is
  * due or `maxSteps` were run this frame; the picture uses the last reading.
  */
@@ -86,7 +86,7 @@ function runFixed(
   out.droppedSeconds = dropped;
 }
 
-/** Listing 4's re-reading applies unless the picture aims at a predicted present. */
+/** The interpolating loop's re-reading applies unless the picture aims at a predicted present. */
 function rereads(clock: ClockSampling, interpolation: Interpolation): boolean {
   return clock === 'after-updates' && interpolation !== 'predicted';
 }

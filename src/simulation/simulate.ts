@@ -53,7 +53,7 @@ function booleanOption(name: string, value: unknown, fallback: boolean): boolean
  *    random `[0, jitterMs)` later.
  * 2. *Samples* the game state: the algorithm reads the clock at the frame start, runs the update
  *    calls it asks for (each costs `cost.update` ms of simulated time), and with
- *    `clock: 'after-updates'` reads the clock again after that work (seed 001 listing 4: the
+ *    `clock: 'after-updates'` reads the clock again after that work (Sundqvist's "Timestepping": the
  *    update takes 0.2 dt and the draw's alpha is read after it). The picture shows the game time
  *    the algorithm reports for its last reading (`pictureTime` of a fixed step; the summed deltas
  *    of a delta-based loop).

@@ -103,7 +103,7 @@ export interface DisplayOptions {
   jitterMs?: number;
   /**
    * Fixed delay from the moment a frame can start (a vblank freed a buffer) to its callback reading
-   * the clock, ms. Default 0.25. Must be > 0 for the seed's narrative of listing 4, where the clock
+   * the clock, ms. Default 0.25. Must be > 0 for the narrative of Sundqvist's interpolating loop, where the clock
    * read at a vblank is just past the update boundary that falls on it.
    */
   callbackDelayMs?: number;
@@ -123,7 +123,7 @@ export interface DisplayOptions {
 
 // ───────────────────────── algorithms ─────────────────────────
 
-/** Seed 001 listing 1: update with the measured time since the last frame. */
+/** The naive loop (Sundqvist, "Timestepping"): update with the measured time since the last frame. */
 export interface VariableAlgorithm {
   /** Selects the variable-delta loop: one update per frame with the real time since the last frame. */
   kind: 'variable';
@@ -148,9 +148,9 @@ export interface FixedAlgorithm {
 }
 
 /**
- * A {@link createDeltaSmoother} (seed 003). Without `step` the game gets one update per frame with
+ * A {@link createDeltaSmoother} (Frank Force, "Time Delta Smoothing"). Without `step` the game gets one update per frame with
  * the smoothed delta. With `step`, the smoothed time drives a fixed step instead (the combination a
- * commenter on seed 003 asks about).
+ * commenter on that article asks about).
  */
 export interface SmoothedAlgorithm {
   /** Selects {@link createDeltaSmoother}: deltas rounded up to whole refresh intervals, the remainder carried. */
@@ -170,7 +170,7 @@ export interface SmoothedAlgorithm {
   interpolation?: Interpolation;
 }
 
-/** A {@link createSyncedSlicer} (seed 002): one update per released slice. */
+/** A {@link createSyncedSlicer} (the in-sync update loop, blog post, 2013): one update per released slice. */
 export interface SyncedAlgorithm {
   /** Selects {@link createSyncedSlicer}: whole refresh intervals released in bounded slices. */
   kind: 'synced';
@@ -187,7 +187,7 @@ export interface SyncedAlgorithm {
 }
 
 /**
- * A {@link createAdaptiveFramerate} (seed 001 listing 6) choosing how many vblanks each picture
+ * A {@link createAdaptiveFramerate} (Sundqvist's adaptive loop) choosing how many vblanks each picture
  * holds, over a fixed step that aims at the predicted present.
  */
 export interface AdaptiveAlgorithm {
@@ -207,7 +207,7 @@ export interface AdaptiveAlgorithm {
   maxDivisor?: number;
   /** Seconds per update. Default 1/60. */
   step?: number;
-  /** Default `'predicted'` (listing 6 updates "to state at current_time() + extra_time × dt"). */
+  /** Default `'predicted'` (Sundqvist's adaptive loop updates "to state at current_time() + extra_time × dt"). */
   interpolation?: Interpolation;
   /** Most update calls in one frame (excess dropped, as `'slow-motion'`). Default 5. */
   maxSteps?: number;
@@ -221,10 +221,10 @@ export type AlgorithmSpec = VariableAlgorithm | FixedAlgorithm | SmoothedAlgorit
 /**
  * When the loop reads the clock for the picture.
  *
- * - `'after-updates'` (default, seed 001 listing 4): the frame reads the clock when it starts, runs
+ * - `'after-updates'` (default, as in Sundqvist's interpolating loop): the frame reads the clock when it starts, runs
  *   the updates that are due, then reads it again and again while more became due, and draws with
  *   the time of the last read. So the update work itself pushes the sampled time forward (the
- *   seed's "the first update U takes 0.2 dt, a draw D(0.2) is hence done").
+ *   article's "the first update U takes 0.2 dt, a draw D(0.2) is hence done").
  * - `'frame-start'`: one read per frame, when the frame starts (a loop that uses only the
  *   requestAnimationFrame timestamp).
  *
