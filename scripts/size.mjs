@@ -11,7 +11,7 @@
 // renderer peers external, gzip level 9, from the built dist/ (question 3 from the sources, since
 // dist chunk names do not say what is inside them). 1 KB = 1024 bytes.
 //
-// Two numbers per row. `guard` fails the check: about 5 % above the size measured when it was set,
+// Two numbers per row. `guard` fails the check: about 8 % above the size measured when it was set,
 // so a regression shows. `target` is the size the project aims at (issue "pay only for what you
 // use"); where the guard is above it, the row prints the gap, so a missed target is visible in
 // every run instead of hidden behind a loosened budget. README "Install" lists both.
@@ -32,22 +32,22 @@ const EXTERNAL = [
 
 /** name → [what is imported, guard bytes, target bytes or undefined]. */
 const cases = {
-  'react-timestep (everything)': ["export * from './dist/index.js';", 24200, 9 * KB],
-  'react-timestep/core': ["export * from './dist/core/index.js';", 9400, 4 * KB],
-  'react-timestep/simulation': ["export * from './dist/simulation/index.js';", 10800, undefined],
-  'react-timestep/testing': ["export * from './dist/testing/index.js';", 12000, undefined],
-  'react-timestep/r3f': ["export * from './dist/r3f/index.js';", 8100, undefined],
-  'react-timestep/pixi': ["export * from './dist/pixi/index.js';", 8200, undefined],
-  'useFrame only': ["export { useFrame } from './dist/index.js';", 5750, 1.5 * KB],
-  'useFixedTimestep only': ["export { useFixedTimestep } from './dist/index.js';", 14000, 3.5 * KB],
-  'FixedClockProvider + useFixedUpdate + useFixedRender': ["export { FixedClockProvider, useFixedUpdate, useFixedRender } from './dist/index.js';", 13300, undefined],
-  'useInterpolated only': ["export { useInterpolated } from './dist/index.js';", 2350, undefined],
+  'react-timestep (everything)': ["export * from './dist/index.js';", 24800, 9 * KB],
+  'react-timestep/core': ["export * from './dist/core/index.js';", 10000, 4 * KB],
+  'react-timestep/simulation': ["export * from './dist/simulation/index.js';", 11300, undefined],
+  'react-timestep/testing': ["export * from './dist/testing/index.js';", 12200, undefined],
+  'react-timestep/r3f': ["export * from './dist/r3f/index.js';", 8000, undefined],
+  'react-timestep/pixi': ["export * from './dist/pixi/index.js';", 8100, undefined],
+  'useFrame only': ["export { useFrame } from './dist/index.js';", 5800, 1.5 * KB],
+  'useFixedTimestep only': ["export { useFixedTimestep } from './dist/index.js';", 14300, 3.5 * KB],
+  'FixedClockProvider + useFixedUpdate + useFixedRender': ["export { FixedClockProvider, useFixedUpdate, useFixedRender } from './dist/index.js';", 13600, undefined],
+  'useInterpolated only': ["export { useInterpolated } from './dist/index.js';", 2400, undefined],
   'useRefreshRate only': ["export { useRefreshRate } from './dist/index.js';", 8300, undefined],
-  'useSmoothedDelta only': ["export { useSmoothedDelta } from './dist/index.js';", 9000, undefined],
-  '<GameCanvas> only': ["export { GameCanvas } from './dist/index.js';", 15100, undefined],
-  'createFrameLoop only': ["export { createFrameLoop } from './dist/index.js';", 5450, undefined],
+  'useSmoothedDelta only': ["export { useSmoothedDelta } from './dist/index.js';", 9100, undefined],
+  '<GameCanvas> only': ["export { GameCanvas } from './dist/index.js';", 15400, undefined],
+  'createFrameLoop only': ["export { createFrameLoop } from './dist/index.js';", 5300, undefined],
   'createFrameScheduler only': ["export { createFrameScheduler } from './dist/index.js';", 8600, undefined],
-  'createFixedStep only (core)': ["export { createFixedStep } from './dist/core/index.js';", 2600, undefined],
+  'createFixedStep only (core)': ["export { createFixedStep } from './dist/core/index.js';", 2900, undefined],
 };
 
 async function bundle(contents) {
