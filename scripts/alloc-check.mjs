@@ -427,6 +427,16 @@ path('scheduler via source.tick (always, 100 subscribers)', 'spiky', () => {
   };
 });
 
+path('createFrameLoop via source.tick (the hooks\' default loop, 100 subscribers)', 'spiky', () => {
+  const source = api.createManualSource(0);
+  const loop = api.createFrameLoop({ source, frameloop: 'always' });
+  const total = subscribeHundred(loop);
+  return (input, count) => {
+    for (let i = 0; i < count; i++) source.tick(input[i]);
+    if (!(total[0] > 0)) throw new Error('subscribers did not run');
+  };
+});
+
 path('scheduler via source.tick (always, adaptive, 100 subscribers)', 'spiky', () => {
   const source = api.createManualSource(0);
   const scheduler = api.createFrameScheduler({ source, frameloop: 'always', adaptive: true });
