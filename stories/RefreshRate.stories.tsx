@@ -45,7 +45,7 @@ function RefreshRateDemo(props: RefreshRateProps) {
       live.estimate.push(1000 / estimate.refreshRate);
     }
     const v = live.values;
-    v.frames = frame.frameIndex;
+    v.frames += 1;
     v.refreshRate = estimate.refreshRate;
     v.intervalMs = estimate.interval;
     v.confidence = estimate.confidence;

@@ -68,9 +68,19 @@ export const LaneCanvas = forwardRef<LaneCanvasHandle, LaneCanvasProps>(function
       c.style.height = `${height}px`;
     };
     fit();
-    const observer = new ResizeObserver(fit);
+    // Refit on the next frame, not inside the observer's callback (a resize there would loop).
+    let pending = 0;
+    const observer = new ResizeObserver(() => {
+      cancelAnimationFrame(pending);
+      pending = requestAnimationFrame(() => {
+        if (Math.max(200, Math.min(width, element.clientWidth || width)) !== size.current[0]) fit();
+      });
+    });
     observer.observe(element);
-    return () => observer.disconnect();
+    return () => {
+      cancelAnimationFrame(pending);
+      observer.disconnect();
+    };
   }, [width, height]);
 
   useImperativeHandle(

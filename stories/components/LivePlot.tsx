@@ -194,12 +194,18 @@ export function LivePlot({
       plot.setData(uPlot.join(tables));
     };
     const timer = setInterval(redraw, config.current.refreshMs);
+    // Resize on the next frame, not inside the observer's callback (the legend may rewrap: a loop).
+    let pending = 0;
     const observer = new ResizeObserver(() => {
-      const w = cssWidth();
-      if (w !== plot.width) plot.setSize({ width: w, height: config.current.height });
+      cancelAnimationFrame(pending);
+      pending = requestAnimationFrame(() => {
+        const w = cssWidth();
+        if (w !== plot.width) plot.setSize({ width: w, height: config.current.height });
+      });
     });
     observer.observe(element);
     return () => {
+      cancelAnimationFrame(pending);
       clearInterval(timer);
       observer.disconnect();
       plot.destroy();

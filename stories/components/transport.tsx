@@ -86,10 +86,10 @@ export function Transport({ paused, onPause, onStep, onReset, note }: TransportP
   return (
     <div role="toolbar" aria-label="transport" style={{ display: 'flex', flexWrap: 'wrap', gap: 6, alignItems: 'center', margin: '0 0 8px' }}>
       <button type="button" style={button} data-testid="transport-pause" aria-pressed={paused} onClick={() => onPause(!paused)}>
-        {paused ? '▶ Play' : '⏸ Pause'}
+        {paused ? '▶ Play' : '‖ Pause'}
       </button>
       <button type="button" style={{ ...button, opacity: paused ? 1 : 0.4 }} data-testid="transport-step" disabled={!paused} onClick={onStep}>
-        ⏭ Step one frame
+        Step one frame ▸|
       </button>
       <button type="button" style={button} data-testid="transport-reset" onClick={onReset}>
         ↺ Reset

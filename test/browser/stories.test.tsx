@@ -1,0 +1,291 @@
+// The stories in real Chromium, for what a story's own play function cannot check: a control
+// change reaches the running demo without a remount (the same canvas element, the history kept),
+// the transport bar's pause freezes the picture and its single step runs exactly one frame, and
+// screenshots at 1280 and 390 px wide are written to test-results/screenshots/ for review.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { page } from 'vitest/browser';
+import { createRoot } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
+import { composeStory, setProjectAnnotations } from '@storybook/react-vite';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import preview from '../../.storybook/preview.js';
+import { UPDATE_ARGS_EVENT } from '../../stories/components/StoryFrame.js';
+import * as VariableVsFixed from '../../stories/VariableVsFixed.stories.js';
+import * as Interpolation from '../../stories/Interpolation.stories.js';
+import * as Overload from '../../stories/Overload.stories.js';
+import * as SyncedSlices from '../../stories/SyncedSlices.stories.js';
+import * as DeltaSmoothing from '../../stories/DeltaSmoothing.stories.js';
+import * as AdaptiveFramerate from '../../stories/AdaptiveFramerate.stories.js';
+import * as RefreshRate from '../../stories/RefreshRate.stories.js';
+import * as GameCanvasStories from '../../stories/GameCanvas.stories.js';
+import * as Comparison from '../../stories/Comparison.stories.js';
+import * as Interpolated from '../../stories/Interpolated.stories.js';
+import * as StepInput from '../../stories/StepInput.stories.js';
+import * as GameClock from '../../stories/GameClock.stories.js';
+
+setProjectAnnotations([preview]);
+
+/** Resolve after `n` real animation frames. */
+function frames(n: number): Promise<void> {
+  return new Promise((resolve) => {
+    let left = n;
+    const tick = () => ((left -= 1) <= 0 ? resolve() : requestAnimationFrame(tick));
+    requestAnimationFrame(tick);
+  });
+}
+
+/** The raw number of a readout cell (its data-value). */
+function value(root: HTMLElement, id: string): number {
+  const cell = root.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+  if (!cell) throw new Error(`no [data-testid="${id}"]`);
+  return Number(cell.dataset.value);
+}
+
+/** Poll on real frames until `predicate` holds; reject with `what` after `limit` frames. */
+async function until(predicate: () => boolean, what: string, limit = 400): Promise<void> {
+  for (let i = 0; i < limit; i += 1) {
+    if (predicate()) return;
+    await frames(1);
+  }
+  throw new Error(`not reached on real frames: ${what}`);
+}
+
+/** How far the readout `id` advances in `n` frames. */
+async function advance(root: HTMLElement, id: string, n: number): Promise<number> {
+  // Readouts refresh every 100 ms: wait for a fresh value on both ends.
+  const start = value(root, id);
+  await frames(n);
+  await new Promise((resolve) => setTimeout(resolve, 120));
+  return value(root, id) - start;
+}
+
+/** How far the readout `id` advances in `ms` of real time (for a rate that real work slows down). */
+async function advanceFor(root: HTMLElement, id: string, ms: number): Promise<number> {
+  const start = value(root, id);
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  return value(root, id) - start;
+}
+
+function pixels(canvas: HTMLCanvasElement | null): string {
+  return canvas ? canvas.toDataURL() : '';
+}
+
+interface Case {
+  name: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  module: { default: Meta<any> } & Record<string, unknown>;
+  story: string;
+  /** The control change pushed into the running story. */
+  change: Record<string, unknown>;
+  /** Before the change: a baseline, returned to `changed`. */
+  before?: (root: HTMLElement) => Promise<number>;
+  /** Resolves once the change shows in the running story. */
+  changed: (root: HTMLElement, baseline: number) => Promise<void>;
+  /** The story counts its own loop's frames in the `frames` readout (stops while paused, +1 per step). */
+  loopFrames: boolean;
+}
+
+const cases: Case[] = [
+  {
+    name: 'variable-vs-fixed',
+    module: VariableVsFixed,
+    story: 'SameThrowTwoComputers',
+    change: { launchSpeed: 10 },
+    changed: (root) => until(() => Math.abs(value(root, 'exactApex') - 100 / (2 * 9.81)) < 1e-9, 'exact apex of a 10 m/s throw'),
+    loopFrames: true,
+  },
+  {
+    name: 'interpolation',
+    module: Interpolation,
+    story: 'AllModes',
+    change: { updateRate: 10 },
+    // 'previous' lags one step: 40 ms at 25 Hz, 100 ms at 10 Hz (plus the frame); the mean moves up.
+    changed: (root) => until(() => value(root, 'lag-previous') > 60, "'previous' lag above 60 ms at 10 Hz"),
+    loopFrames: true,
+  },
+  {
+    name: 'overload',
+    module: Overload,
+    story: 'SlowMotion',
+    change: { pattern: 'constant', maxSteps: 2 },
+    changed: async (root) => {
+      await until(() => value(root, 'maxSteps') === 2, 'two updates in a frame');
+      await frames(20);
+      expect(value(root, 'maxSteps')).toBe(2);
+    },
+    loopFrames: true,
+  },
+  {
+    name: 'synced-slices',
+    module: SyncedSlices,
+    story: 'NearestRounding',
+    change: { rounding: 'down' },
+    changed: (root) => until(() => value(root, 'flaps') > 0, "the article's rounding flaps", 600),
+    loopFrames: true,
+  },
+  {
+    name: 'delta-smoothing',
+    module: DeltaSmoothing,
+    story: 'Heartbeat',
+    change: { heartbeatMs: 0, jitterMs: 0.5, dropEvery: 20, rounding: 'up' },
+    changed: (root) => until(() => value(root, 'flaps') > 0, "rounding 'up' flaps on dropped frames", 600),
+    loopFrames: true,
+  },
+  {
+    name: 'adaptive-framerate',
+    module: AdaptiveFramerate,
+    story: 'LoadCycle',
+    change: { profile: 'manual', loadMs: 40 },
+    changed: (root) => until(() => value(root, 'workMs') === 40, 'work 40 ms'),
+    loopFrames: true,
+  },
+  {
+    name: 'refresh-rate',
+    module: RefreshRate,
+    story: 'YourDisplay',
+    change: { loadMs: 40 },
+    before: (root) => advanceFor(root, 'frames', 600),
+    // 40 ms of real work per frame: at most one frame per two or three vblanks.
+    changed: async (root, baseline) => {
+      await frames(3);
+      expect(await advanceFor(root, 'frames', 600)).toBeLessThan(0.75 * baseline);
+    },
+    loopFrames: true,
+  },
+  {
+    name: 'game-canvas',
+    module: GameCanvasStories,
+    story: 'Balls',
+    change: { interpolation: 'none' },
+    // With 'none' every picture shows the latest state: alpha 1 from then on.
+    changed: async (root) => {
+      await until(() => (root.textContent ?? '').includes("interpolation on ('none')"), 'caption follows the control');
+    },
+    loopFrames: false,
+  },
+  {
+    name: 'comparison',
+    module: Comparison,
+    story: 'Lag',
+    change: { metric: 'speed' },
+    changed: (root) => until(() => (root.querySelector('caption')?.textContent ?? '').toLowerCase().includes('speed'), 'caption shows game speed'),
+    loopFrames: false,
+  },
+  {
+    name: 'interpolated-teleport',
+    module: Interpolated,
+    story: 'Teleport',
+    change: { updateRate: 60 },
+    before: (root) => advance(root, 'steps', 30),
+    changed: async (root, baseline) => {
+      await frames(5);
+      expect(await advance(root, 'steps', 30)).toBeGreaterThan(3 * Math.max(1, baseline));
+    },
+    loopFrames: false,
+  },
+  {
+    name: 'step-input',
+    module: StepInput,
+    story: 'FewStepsPerFrame',
+    change: { updateRate: 300 },
+    changed: (root) => until(() => value(root, 'maxStepsInFrame') >= 3, 'several steps in one frame at 300 Hz'),
+    loopFrames: false,
+  },
+  {
+    name: 'game-clock',
+    module: GameClock,
+    story: 'ThreeComponents',
+    change: { updateRate: 120 },
+    before: (root) => advance(root, 'lastStep', 30),
+    changed: async (root, baseline) => {
+      await frames(5);
+      expect(await advance(root, 'lastStep', 30)).toBeGreaterThan(3 * Math.max(1, baseline));
+    },
+    loopFrames: false,
+  },
+];
+
+let root: Root | null = null;
+let host: HTMLElement | null = null;
+let errors: string[] = [];
+const originalError = console.error;
+
+beforeAll(() => {
+  console.error = (...args: unknown[]) => {
+    errors.push(args.map(String).join(' '));
+    originalError(...args);
+  };
+});
+afterAll(() => {
+  console.error = originalError;
+});
+afterEach(() => {
+  root?.unmount();
+  host?.remove();
+  root = null;
+  host = null;
+});
+
+function mount(c: Case): HTMLElement {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const Story = composeStory(c.module[c.story] as StoryObj<any>, c.module.default);
+  host = document.createElement('div');
+  host.style.padding = '8px';
+  document.body.appendChild(host);
+  root = createRoot(host);
+  root.render(<Story />);
+  return host;
+}
+
+describe('stories in Chromium', () => {
+  for (const c of cases) {
+    it(`${c.name}: a control acts without a remount, pause freezes the picture, step runs one frame, screenshots`, async () => {
+      errors = [];
+      await page.viewport(1280, 900);
+      const el = mount(c);
+      await until(() => el.querySelector('[data-testid="story-root"]') !== null, 'story rendered');
+      await frames(20);
+      const canvas = el.querySelector('canvas');
+      const framesBefore = c.loopFrames ? value(el, 'frames') : Number.NaN;
+      const baseline = c.before ? await c.before(el) : 0;
+
+      // The control change, the way the controls panel's re-render delivers it.
+      window.dispatchEvent(new CustomEvent(UPDATE_ARGS_EVENT, { detail: c.change }));
+      await c.changed(el, baseline);
+      // Not remounted: the same canvas element, and the frame count carried on from where it was.
+      expect(el.querySelector('canvas')).toBe(canvas);
+      if (c.loopFrames) expect(value(el, 'frames')).toBeGreaterThan(framesBefore);
+
+      // Pause: the picture stops.
+      (el.querySelector('[data-testid="transport-pause"]') as HTMLButtonElement).click();
+      await frames(3);
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      const still = pixels(canvas);
+      const pausedFrames = c.loopFrames ? value(el, 'frames') : Number.NaN;
+      await frames(15);
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      expect(pixels(canvas) === still, 'canvas unchanged while paused').toBe(true);
+      if (c.loopFrames) {
+        expect(value(el, 'frames')).toBe(pausedFrames);
+        // Single step: exactly one frame of the story's loop.
+        (el.querySelector('[data-testid="transport-step"]') as HTMLButtonElement).click();
+        await frames(4);
+        await new Promise((resolve) => setTimeout(resolve, 120));
+        expect(value(el, 'frames')).toBe(pausedFrames + 1);
+      }
+
+      // No "NaN" on screen, no console.error.
+      expect(el.innerText).not.toMatch(/\bNaN\b/);
+      expect(errors).toEqual([]);
+
+      // For review (not compared): the story at a desktop and a phone width.
+      await page.screenshot({ path: `../../test-results/screenshots/${c.name}-1280.png` });
+      await page.viewport(390, 844);
+      await frames(5);
+      await page.screenshot({ path: `../../test-results/screenshots/${c.name}-390.png` });
+      // Nothing wider than the phone's screen (the canvases and plots follow the width).
+      const widest = Math.max(...[...el.querySelectorAll('canvas, .uplot')].map((node) => node.getBoundingClientRect().right));
+      expect(widest).toBeLessThanOrEqual(390 + 1);
+    });
+  }
+});
