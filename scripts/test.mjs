@@ -66,7 +66,9 @@ function finish(code) {
 run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
 run('docs', 'node', ['scripts/check-docs.mjs']);
-run('readme examples', 'node', ['scripts/check-readme-examples.mjs']);
+run('doc examples', 'node', ['scripts/check-readme-examples.mjs']);
+run('api reference', 'node', ['scripts/api-docs.mjs', '--check']);
+run('links', 'node', ['scripts/check-links.mjs']);
 vitest('unit', ['core', 'react']);
 
 if (!existsSync('test/react18/node_modules/react/package.json')) {
