@@ -211,30 +211,50 @@ const meta = {
   args: { profile: 'cycle', loadMs: 22, phaseSeconds: 1, realLoad: false, lapSeconds: 1 },
   argTypes: {
     profile: {
+      name: 'load profile',
       description: "'cycle': 4 ms, then 22 ms (past one vblank), then 40 ms (past two), then 4 ms for three phases, repeating. 'steady': `loadMs` every frame.",
       control: { type: 'inline-radio' },
       options: ['cycle', 'steady'],
     },
     loadMs: {
+      name: 'steady load (ms)',
       description: 'Work per frame with the steady profile, ms (one vblank at 60 Hz is 16.7 ms).',
       control: { type: 'range', min: 0, max: 60, step: 1 },
     },
     phaseSeconds: {
+      name: 'cycle phase (s)',
       description: 'Length of each phase of the cycle, s.',
       control: { type: 'range', min: 0.5, max: 5, step: 0.5 },
     },
     realLoad: {
+      name: 'real busy-wait (opt-in)',
       description:
         'Off (default): the work is simulated and the display is a simulated 60 Hz one, so nothing slows your page. On: the work is a real busy-wait on the main thread, on your real display (the page stutters; the lanes get new providers).',
       control: 'boolean',
     },
     lapSeconds: {
+      name: 'lap (game s)',
       description: 'Game seconds a dot takes to cross the track, s.',
       control: { type: 'range', min: 0.5, max: 6, step: 0.5 },
     },
   },
   parameters: {
     docs: {
+      source: {
+        language: 'tsx',
+        code: `import { FrameProvider, useAdaptiveFramerate } from 'react-timestep';
+
+// Either the hook, while a component is mounted …
+function Hud() {
+  const { divisor, frameRate } = useAdaptiveFramerate({ maxDivisor: 3 });
+  return <span>{frameRate.toFixed(0)} Hz (every {divisor} vblanks)</span>;
+}
+
+// … or the provider prop, for a whole subtree.
+<FrameProvider adaptive={{ maxDivisor: 3 }}>
+  <Game />
+</FrameProvider>`,
+      },
       description: {
         component: `
 The adaptive frame rate (Peter Sundqvist, "Timestepping"): when frames keep missing their vblank,

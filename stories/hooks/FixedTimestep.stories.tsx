@@ -6,6 +6,7 @@ import { Readout } from '../components/Readout.js';
 import { expectFramesAdvance, readValue, waitForValue } from '../components/playHelpers.js';
 import { TrailCanvas } from './components/TrailCanvas.js';
 import type { TrailCanvasHandle } from './components/TrailCanvas.js';
+import { updateArgs } from './components/transportPlay.js';
 import { useLiveArg } from './components/useLiveArg.js';
 
 /** Controls of the useFixedTimestep demo. */
@@ -122,20 +123,43 @@ const meta = {
   args: { updateRate: 30, timeScale: 1, lapSeconds: 1 },
   argTypes: {
     updateRate: {
+      name: 'update rate (Hz)',
       description: 'Fixed updates per second of game time, Hz. The hook is given `step: 1 / updateRate` s; a change carries the elapsed game time into the new grid.',
       control: { type: 'range', min: 5, max: 120, step: 5 },
     },
     timeScale: {
+      name: 'time scale (×)',
       description: 'Game seconds per real second for this loop, × (applied with `setTimeScale`, no remount). 0.25 = quarter speed.',
       control: { type: 'range', min: 0, max: 2, step: 0.05 },
     },
     lapSeconds: {
+      name: 'lap (game s)',
       description: 'Game seconds the dot takes to cross the track once, s.',
       control: { type: 'range', min: 0.5, max: 6, step: 0.5 },
     },
   },
   parameters: {
     docs: {
+      source: {
+        language: 'tsx',
+        code: `import { useFixedTimestep } from 'react-timestep';
+
+function Game() {
+  const loop = useFixedTimestep({
+    step: 1 / 30,
+    update: (dt) => world.step(dt),            // exactly 1/30 s of game time per call
+    render: (alpha) => draw(world, alpha),      // blend previous → latest state
+  });
+  return (
+    <>
+      <button onClick={loop.pause}>Pause</button>
+      <button onClick={loop.stepOnce}>Step once</button>
+      <button onClick={() => loop.setTimeScale(0.25)}>0.25×</button>
+      <button onClick={loop.reset}>Reset</button>
+    </>
+  );
+}`,
+      },
       description: {
         component: `
 \`useFixedTimestep\` on the real frame loop, driven by its own controls. The update moves the dot by
@@ -203,5 +227,21 @@ export const Reset: Story = {
     await waitForValue(canvasElement, 'totalSteps', (n) => n === 0);
     await userEvent.click(ui.getByRole('button', { name: 'Resume' }));
     await waitForValue(canvasElement, 'totalSteps', (n) => n > 0);
+  },
+};
+
+/** The timeScale and updateRate controls act on the running loop: no remount, the step count goes on. */
+export const LiveControls: Story = {
+  play: async ({ canvasElement }) => {
+    await waitForValue(canvasElement, 'totalSteps', (n) => n >= 10);
+    updateArgs({ timeScale: 0.5 });
+    await waitForValue(canvasElement, 'timeScale', (s) => s === 0.5);
+    await waitForValue(canvasElement, 'gameSpeed', (s) => Math.abs(s - 0.5) < 0.005, 6000);
+    const steps = readValue(canvasElement, 'totalSteps');
+    updateArgs({ updateRate: 60 });
+    // A new step carries the game time into the new grid: the count goes on, it does not restart.
+    await expectFramesAdvance(canvasElement, 'frames', 10);
+    await expect(readValue(canvasElement, 'totalSteps')).toBeGreaterThan(steps);
+    await expect(readValue(canvasElement, 'timeScale')).toBe(0.5);
   },
 };

@@ -166,30 +166,43 @@ const meta = {
   args: { paused: false, timeScale: 0.5, maxDelta: 0.1, hitchMs: 400, lapSeconds: 1 },
   argTypes: {
     paused: {
+      name: 'paused',
       description: 'The `paused` prop of the inner provider: game time stops in the subtree, frames keep running. Applied live (pause/resume), no remount.',
       control: 'boolean',
     },
     timeScale: {
+      name: 'time scale (×)',
       description: 'The `timeScale` prop of the inner provider: game seconds per real second, × (0 = frozen). Applied live (setTimeScale), no remount.',
       control: { type: 'range', min: 0, max: 2, step: 0.05 },
     },
     maxDelta: {
+      name: 'max delta (s)',
       description:
         'The `maxDelta` prop of the inner provider: the longest real gap one frame is given, s. Read once when the provider mounts, so a change here gives the subtree a new provider (the mount counter shows it; the dots keep their place).',
       control: { type: 'inline-radio' },
       options: [0.05, 0.1, 0.25, 1],
     },
     hitchMs: {
+      name: 'hitch (ms)',
       description: 'How long the Hitch button blocks the main thread, ms: a real freeze of the page, like a long garbage collection.',
       control: { type: 'range', min: 100, max: 1000, step: 50 },
     },
     lapSeconds: {
+      name: 'lap (game s)',
       description: 'Game seconds a dot takes to cross the track, s.',
       control: { type: 'range', min: 0.5, max: 6, step: 0.5 },
     },
   },
   parameters: {
     docs: {
+      source: {
+        language: 'tsx',
+        code: `import { FrameProvider } from 'react-timestep';
+
+<FrameProvider paused={menuOpen} timeScale={slowMotion ? 0.5 : 1} maxDelta={0.1} onGap={(gap) => log(gap)}>
+  <Game />
+</FrameProvider>`,
+      },
       description: {
         component: `
 Two dots moved by \`useFrame\`'s \`deltaSeconds\`: the blue one on the page's loop, the orange one

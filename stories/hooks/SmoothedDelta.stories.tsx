@@ -146,21 +146,37 @@ const meta = {
   args: { jitterMs: 1.5, quantizationMs: 0.1, lapSeconds: 1 },
   argTypes: {
     jitterMs: {
+      name: 'timestamp jitter (± ms)',
       description: 'Timestamp jitter of the simulated 60 Hz display, ± ms (uniform). Firefox shows about ± 0.8 ms.',
       control: { type: 'range', min: 0, max: 4, step: 0.1 },
     },
     quantizationMs: {
+      name: 'timer resolution (ms)',
       description: 'Timer resolution of the simulated timestamps, ms (0.1 as in Chromium, 1 as in a coarse clock; 0 = exact).',
       control: { type: 'inline-radio' },
       options: [0, 0.1, 1],
     },
     lapSeconds: {
+      name: 'lap (game s)',
       description: 'Game seconds a dot takes to cross the track, s.',
       control: { type: 'range', min: 0.5, max: 6, step: 0.5 },
     },
   },
   parameters: {
     docs: {
+      source: {
+        language: 'tsx',
+        code: `import { useSmoothedDelta } from 'react-timestep';
+
+function Ship() {
+  // dt is a whole number of refresh intervals (1/60, 1/60, 2/60 … on a 60 Hz display);
+  // the rounding remainder is carried, so game time still follows real time.
+  useSmoothedDelta((dt) => {
+    ship.x += ship.vx * dt;
+  });
+  return null;
+}`,
+      },
       description: {
         component: `
 Two dots on the same frames. The red one moves by the delta \`useFrame\` measures between

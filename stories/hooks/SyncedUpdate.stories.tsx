@@ -157,26 +157,40 @@ const meta = {
   args: { overload: 'slow-motion', stallMs: 200, jitterMs: 0.5, lapSeconds: 1 },
   argTypes: {
     overload: {
+      name: 'overload policy',
       description:
         "The hook's `overload` option for a frame longer than `overloadThreshold` (default six refresh intervals, 0.1 s at 60 Hz): 'slow-motion' runs 0.1 s in two slices and drops the rest, 'catch-up' runs all of it in slices of at most 1 / minFrameRate (default 4 intervals), 'variable' runs all of it in one slice. Applied without a remount.",
       control: { type: 'inline-radio' },
       options: ['slow-motion', 'catch-up', 'variable'],
     },
     stallMs: {
+      name: 'stall (ms)',
       description: 'How long the Stall button holds the simulated display, ms (rounded up to whole vblanks).',
       control: { type: 'range', min: 50, max: 500, step: 50 },
     },
     jitterMs: {
+      name: 'timestamp jitter (± ms)',
       description: 'Timestamp jitter of the simulated 60 Hz display, ± ms.',
       control: { type: 'range', min: 0, max: 4, step: 0.1 },
     },
     lapSeconds: {
+      name: 'lap (game s)',
       description: 'Game seconds the dot takes to cross the track, s.',
       control: { type: 'range', min: 0.5, max: 6, step: 0.5 },
     },
   },
   parameters: {
     docs: {
+      source: {
+        language: 'tsx',
+        code: `import { useSyncedUpdate } from 'react-timestep';
+
+function World() {
+  // Called once per slice: whole refresh intervals, none longer than 1 / minFrameRate.
+  useSyncedUpdate((dt) => world.step(dt), { overload: 'slow-motion' });
+  return null;
+}`,
+      },
       description: {
         component: `
 \`useSyncedUpdate\` ("Setting up a game update loop in-sync with rendering", blog post, April 2013):

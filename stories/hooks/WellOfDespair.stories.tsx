@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { createFixedStep } from '../../src/core/index.js';
@@ -10,6 +10,7 @@ import { RingBuffer } from '../components/ringBuffer.js';
 import { readValue, waitForValue } from '../components/playHelpers.js';
 import { TrailCanvas } from './components/TrailCanvas.js';
 import type { TrailCanvasHandle } from './components/TrailCanvas.js';
+import { updateArgs } from './components/transportPlay.js';
 
 /** Controls of the well-of-despair demo. */
 interface WellProps {
@@ -46,6 +47,8 @@ interface Lane {
   fixed: FixedStep;
   /** The vblank on which this lane's current frame ends and the next begins. */
   nextVblank: number;
+  /** Display time of the lane's game time zero, ms. */
+  startMs: number;
 }
 
 function WellDemo({ stepCostMs, renderCostMs, maxSteps, lapSeconds }: WellProps) {
@@ -56,9 +59,9 @@ function WellDemo({ stepCostMs, renderCostMs, maxSteps, lapSeconds }: WellProps)
     () => ({
       vblank: 0,
       lanes: [
-        { fixed: createFixedStep({ step: STEP_SECONDS, maxSteps: UNBOUNDED, overload: 'catch-up' }), nextVblank: 0 },
-        { fixed: createFixedStep({ step: STEP_SECONDS, maxSteps, overload: 'slow-motion' }), nextVblank: 0 },
-        { fixed: createFixedStep({ step: STEP_SECONDS, maxSteps, overload: 'catch-up' }), nextVblank: 0 },
+        { fixed: createFixedStep({ step: STEP_SECONDS, maxSteps: UNBOUNDED, overload: 'catch-up' }), nextVblank: 0, startMs: 0 },
+        { fixed: createFixedStep({ step: STEP_SECONDS, maxSteps, overload: 'slow-motion' }), nextVblank: 0, startMs: 0 },
+        { fixed: createFixedStep({ step: STEP_SECONDS, maxSteps, overload: 'catch-up' }), nextVblank: 0, startMs: 0 },
       ] as Lane[],
       seconds: new RingBuffer(SAMPLES),
       frameMs: [new RingBuffer(SAMPLES), new RingBuffer(SAMPLES), new RingBuffer(SAMPLES)],
@@ -87,10 +90,20 @@ function WellDemo({ stepCostMs, renderCostMs, maxSteps, lapSeconds }: WellProps)
         catchFps: Number.NaN,
       } as Record<string, number>,
     }),
-    // maxSteps is fixed per mount (the lanes are made with it); the costs are read live.
+    // Made once with the first maxSteps (a change replaces the bounded lanes below); the costs are read live.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
+
+  // A new maxSteps restarts the two bounded lanes from this vblank (the core step has no setter
+  // for it); the unbounded lane and the plot run on.
+  const madeWith = useRef(maxSteps);
+  useEffect(() => {
+    if (madeWith.current === maxSteps) return;
+    madeWith.current = maxSteps;
+    live.lanes[1] = { fixed: createFixedStep({ step: STEP_SECONDS, maxSteps, overload: 'slow-motion' }), nextVblank: live.vblank, startMs: live.vblank * INTERVAL_MS };
+    live.lanes[2] = { fixed: createFixedStep({ step: STEP_SECONDS, maxSteps, overload: 'catch-up' }), nextVblank: live.vblank, startMs: live.vblank * INTERVAL_MS };
+  }, [live, maxSteps]);
 
   // One simulated vblank per real frame, on the story's loop (the transport bar pauses and steps it).
   useFrame((frame) => {
@@ -118,7 +131,7 @@ function WellDemo({ stepCostMs, renderCostMs, maxSteps, lapSeconds }: WellProps)
       v[k.steps] = f.steps;
       v[k.dropped] = f.totalDroppedSeconds;
       v[k.pending] = f.pendingSeconds;
-      v[k.speed] = nowMs > 0 ? (f.totalSteps * STEP_SECONDS * 1000) / nowMs : Number.NaN;
+      v[k.speed] = nowMs > lane.startMs ? (f.totalSteps * STEP_SECONDS * 1000) / (nowMs - lane.startMs) : Number.NaN;
       trail.current?.picture(i, f.pictureTime / s.lapSeconds, f.steps);
     }
     live.seconds.push(nowMs / 1000);
@@ -171,24 +184,36 @@ const meta = {
   args: { stepCostMs: 20, renderCostMs: 2, maxSteps: 5, lapSeconds: 1 },
   argTypes: {
     stepCostMs: {
+      name: 'cost per step (ms)',
       description: 'Simulated cost of one update step, ms. The step simulates 16.7 ms: above that, each step costs more than it simulates. Applied live.',
       control: { type: 'range', min: 2, max: 40, step: 1 },
     },
     renderCostMs: {
+      name: 'cost per picture (ms)',
       description: 'Simulated cost of drawing one picture, ms. Applied live.',
       control: { type: 'range', min: 0, max: 10, step: 0.5 },
     },
     maxSteps: {
-      description: '`maxSteps` of the two bounded lanes: most steps one frame runs. Read when the lanes are made (Reset to apply).',
+      name: 'maxSteps (bounded lanes)',
+      description: '`maxSteps` of the two bounded lanes: most steps one frame runs. A change restarts those two lanes from game time zero.',
       control: { type: 'range', min: 1, max: 10, step: 1 },
     },
     lapSeconds: {
+      name: 'lap (game s)',
       description: 'Game seconds a dot takes to cross the track, s.',
       control: { type: 'range', min: 0.5, max: 6, step: 0.5 },
     },
   },
   parameters: {
     docs: {
+      source: {
+        language: 'tsx',
+        code: `import { useFixedTimestep } from 'react-timestep';
+
+// Bounded: at most 5 steps a frame. 'slow-motion' drops the rest (the game slows down),
+// 'catch-up' owes it and runs it off later; without a bound the frame time grows without end.
+useFixedTimestep({ step: 1 / 60, maxSteps: 5, overload: 'slow-motion', update: (dt) => world.step(dt) });`,
+      },
       description: {
         component: `
 The well of despair ("Setting up a game update loop in-sync with rendering", blog post, April 2013;
@@ -252,5 +277,20 @@ export const AffordableLoad: Story = {
       await expect(readValue(canvasElement, `${lane}Steps`)).toBe(1);
     }
     await expect(readValue(canvasElement, 'slowDroppedS')).toBe(0);
+  },
+};
+
+/** The maxSteps control acts on the running story: the bounded lanes restart at 3 steps a frame (4 vblanks), the unbounded lane runs on. */
+export const LiveMaxSteps: Story = {
+  play: async ({ canvasElement }) => {
+    await waitForValue(canvasElement, 'slowFrameMs', (ms) => Math.abs(ms - 7 * INTERVAL_MS) < 1e-9, 6000);
+    const frames = readValue(canvasElement, 'frames');
+    updateArgs({ maxSteps: 3 });
+    // 3 steps × 20 ms + 2 ms = 62 ms of work: 4 vblanks.
+    await waitForValue(canvasElement, 'slowFrameMs', (ms) => Math.abs(ms - 4 * INTERVAL_MS) < 1e-9, 6000);
+    await waitForValue(canvasElement, 'catchFrameMs', (ms) => Math.abs(ms - 4 * INTERVAL_MS) < 1e-9, 6000);
+    await expect(readValue(canvasElement, 'slowSteps')).toBe(3);
+    // Not remounted: the display's vblank count went on from where it was.
+    await expect(readValue(canvasElement, 'frames')).toBeGreaterThan(frames);
   },
 };

@@ -138,21 +138,34 @@ const meta = {
   args: { jitterMs: 1, quantizationMs: 0.1, lapSeconds: 1 },
   argTypes: {
     jitterMs: {
+      name: 'timestamp jitter (± ms)',
       description: 'Timestamp jitter of the simulated 60 Hz display, ± ms (uniform). Applied live.',
       control: { type: 'range', min: 0, max: 4, step: 0.1 },
     },
     quantizationMs: {
+      name: 'timer resolution (ms)',
       description: 'Timer resolution of the simulated timestamps, ms (0.1 as in Chromium, 1 as in a coarse clock; 0 = exact). Applied live.',
       control: { type: 'inline-radio' },
       options: [0, 0.1, 1],
     },
     lapSeconds: {
+      name: 'lap (game s)',
       description: 'Game seconds a dot takes to cross the track, s.',
       control: { type: 'range', min: 0.5, max: 6, step: 0.5 },
     },
   },
   parameters: {
     docs: {
+      source: {
+        language: 'tsx',
+        code: `import { createFixedStep } from 'react-timestep/core';
+
+// A step at the display's own rate: snap each timestamp to the vblank grid first,
+// so jitter never turns one step per vblank into 0, 2, 0, 2 …
+const loop = createFixedStep({ step: 1 / 60, refreshRate: 60, interpolation: 'none' });
+const { steps } = loop.advance(timestampMs);
+for (let i = 0; i < steps; i++) world.step(loop.step);`,
+      },
       description: {
         component: `
 A fixed step of exactly one display interval (1/60 s on a 60 Hz display) should run one step per

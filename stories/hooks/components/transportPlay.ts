@@ -1,5 +1,6 @@
 import { expect, userEvent, within } from 'storybook/test';
 import { readValue, waitForValue } from '../../components/playHelpers.js';
+import { UPDATE_ARGS_EVENT } from '../../components/StoryFrame.js';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
@@ -24,4 +25,9 @@ export async function expectPauseAndSingleStep(root: HTMLElement, testId = 'fram
   }
   await userEvent.click(ui.getByTestId('transport-pause'));
   await waitForValue(root, testId, (n) => n > stopped + 5);
+}
+
+/** Change the running story's args the way the Controls panel does (the story re-renders, it is not remounted). */
+export function updateArgs(args: Record<string, unknown>): void {
+  window.dispatchEvent(new CustomEvent(UPDATE_ARGS_EVENT, { detail: args }));
 }
