@@ -189,6 +189,11 @@ function AdaptiveDemo(props: AdaptiveProps) {
         yLabel="Hz"
         yRange={[0, 65]}
         x={plots.seconds}
+        references={[
+          { value: 60, label: '60 Hz', color: '#888' },
+          { value: 30, label: '30 Hz', color: '#888' },
+          { value: 20, label: '20 Hz', color: '#888' },
+        ]}
         series={[
           { label: 'useAdaptiveFramerate()', stroke: '#1e9e55', buffer: plots.hook, stepped: true, width: 2 },
           { label: '<FrameProvider adaptive>', stroke: '#8e44ad', buffer: plots.provider, stepped: true },
@@ -197,7 +202,12 @@ function AdaptiveDemo(props: AdaptiveProps) {
       <LivePlot
         title="Work per frame (ms) against time (s)"
         yLabel="ms"
-        height={110}
+        height={130}
+        yRange={[0, 60]}
+        references={[
+          { value: INTERVAL_MS, label: 'one vblank', color: '#888' },
+          { value: 2 * INTERVAL_MS, label: 'two vblanks', color: '#888' },
+        ]}
         x={plots.seconds}
         series={[{ label: 'work', stroke: '#999', buffer: plots.load, stepped: true }]}
       />
@@ -229,7 +239,7 @@ const meta = {
     realLoad: {
       name: 'real busy-wait (opt-in)',
       description:
-        'Off (default): the work is simulated and the display is a simulated 60 Hz one, so nothing slows your page. On: the work is a real busy-wait on the main thread, on your real display (the page stutters; the lanes get new providers).',
+        'Off (default): the work is simulated and the display is a simulated 60 Hz one, so nothing slows your page. On: the work is a real busy-wait on the main thread, on your real display (each lane burns it, so the page does twice the work and stutters; the lanes get new providers).',
       control: 'boolean',
     },
     lapSeconds: {

@@ -31,7 +31,7 @@ const INTERVAL_MS = 1000 / REFRESH_RATE;
 const SAMPLES = 240;
 const LANES = [{ label: 'useSyncedUpdate', color: '#5dade2' }] as const;
 
-function Slices({ display, overload, lapSeconds }: { display: SimulatedDisplay; overload: SlicerOverload; lapSeconds: number }) {
+function Slices({ display, overload, lapSeconds, stallMs }: { display: SimulatedDisplay; overload: SlicerOverload; lapSeconds: number; stallMs: number }) {
   const trail = useRef<TrailCanvasHandle>(null);
   const lap = useRef(lapSeconds);
   lap.current = lapSeconds;
@@ -104,6 +104,9 @@ function Slices({ display, overload, lapSeconds }: { display: SimulatedDisplay; 
   return (
     <>
       <TrailCanvas ref={trail} lanes={LANES} countLabel="slices/frame" countMax={4} testId="trail" />
+      <button type="button" style={{ margin: '8px 0' }} onClick={() => display.stall(stallMs)}>
+        Stall the display for {stallMs} ms
+      </button>
       <Readout
         values={live.values}
         fields={[
@@ -142,11 +145,8 @@ function SyncedUpdateDemo({ overload, stallMs, jitterMs, lapSeconds }: SyncedUpd
     <div>
       <FollowTransport displays={displays} />
       <FrameProvider source={display} refreshRate={REFRESH_RATE} maxDelta={1}>
-        <Slices display={display} overload={overload} lapSeconds={lapSeconds} />
+        <Slices display={display} overload={overload} lapSeconds={lapSeconds} stallMs={stallMs} />
       </FrameProvider>
-      <button type="button" onClick={() => display.stall(stallMs)}>
-        Stall the display for {stallMs} ms
-      </button>
     </div>
   );
 }
