@@ -396,7 +396,7 @@ export function report({ info, frameLoop, react, browser, pacing, simulated, ord
 }
 
 /**
- * The README's benchmark section: a few headline rows from the same run, and the
+ * The benchmark summary page (docs/benchmarks.md): a few headline rows from the same run, and the
  * link to the full results.
  */
 export function summary({ info, frameLoop, react, browser, pacing, contenders }) {
@@ -414,10 +414,10 @@ export function summary({ info, frameLoop, react, browser, pacing, contenders })
     ]);
   }
   const out = [];
-  out.push('## Benchmarks');
+  out.push('# Benchmarks');
   out.push('');
   out.push(`Measured by \`npm run bench\` on ${info.cpu} (${info.cores} cores), Node ${info.node}, ${info.date.slice(0, 10)}.`);
-  out.push('Full tables, method and the cases where we are not ahead: [bench/RESULTS.md](bench/RESULTS.md).');
+  out.push('Full tables, method and the cases where we are not ahead: [bench/RESULTS.md](../bench/RESULTS.md).');
   out.push('');
   out.push('```sh');
   out.push('npm run bench                    # builds dist/, runs everything, rewrites bench/RESULTS.md (~3–5 min)');

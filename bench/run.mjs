@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench` (node --expose-gc bench/run.mjs): builds the package, runs the four benchmark
 // sections against the built dist/, prints the tables and writes bench/RESULTS.md and the
-// README's benchmark section from the same run.
+// benchmark summary page (docs/benchmarks.md) from the same run.
 //   --no-build       use the dist/ already there
 //   --skip-browser   leave out the Chromium sections (3, 5 and 6)
 // Benchmarks are not tests: nothing here runs in `npm test`.
@@ -117,12 +117,12 @@ const markdown = withReliabilitySection(
   reliabilitySection(reliability),
 );
 writeFileSync(new URL('./RESULTS.md', import.meta.url), markdown);
-// The README's benchmark section is the summary of this same run, between its two markers.
-const readmeUrl = new URL('../README.md', import.meta.url);
+// docs/benchmarks.md is the summary of this same run, between its two markers.
+const readmeUrl = new URL('../docs/benchmarks.md', import.meta.url);
 const readme = readFileSync(readmeUrl, 'utf8');
 const start = readme.indexOf(README_START);
 const end = readme.indexOf(README_END);
-if (start < 0 || end < start) throw new Error(`README.md lacks the ${README_START} … ${README_END} markers`);
+if (start < 0 || end < start) throw new Error(`docs/benchmarks.md lacks the ${README_START} … ${README_END} markers`);
 const section = summary({ info, frameLoop, react, browser, pacing, contenders }).trim();
 writeFileSync(readmeUrl, `${readme.slice(0, start + README_START.length)}\n${section}\n${readme.slice(end)}`);
 log(`\n${markdown}`);

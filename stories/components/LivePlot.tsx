@@ -96,7 +96,7 @@ export function LivePlot({
     const hasRight = lines.some((line) => line.axis === 'right');
     const range = (which: 'y' | 'right') => (_u: uPlot, min: number, max: number): uPlot.Range.MinMax => {
       const fixed = which === 'y' ? live.current.yRange : live.current.rightRange;
-      if (fixed) return [fixed[0], fixed[1]];
+      if (fixed && Number.isFinite(fixed[0]) && Number.isFinite(fixed[1]) && fixed[1] > fixed[0]) return [fixed[0], fixed[1]];
       // Fit the data and keep the reference lines in view.
       let lo = Number.isFinite(min) ? min : 0;
       let hi = Number.isFinite(max) ? max : 1;
@@ -106,7 +106,8 @@ export function LivePlot({
           hi = Math.max(hi, ref.value);
         }
       }
-      if (hi === lo) hi = lo + 1;
+      // A flat or tiny span would ask uPlot's axis for a huge number of ticks.
+      if (!(hi - lo > 1e-9 * Math.max(1, Math.abs(hi)))) hi = lo + Math.max(1, Math.abs(lo) * 0.1);
       const pad = (hi - lo) * 0.08;
       return [lo - (lo === 0 ? 0 : pad), hi + pad];
     };
@@ -117,7 +118,13 @@ export function LivePlot({
       legend: { show: true, live: true },
       cursor: { show: true, drag: { x: false, y: false }, points: { size: 6 } },
       scales: {
-        x: { time: false },
+        x: {
+          time: false,
+          range: (_u, min, max): uPlot.Range.MinMax => {
+            if (!Number.isFinite(min) || !Number.isFinite(max)) return [0, 1];
+            return max - min > 1e-6 ? [min, max] : [min - 0.5, max + 0.5];
+          },
+        },
         y: { range: range('y') },
         ...(hasRight ? { right: { range: range('right') } } : {}),
       },
@@ -151,6 +158,7 @@ export function LivePlot({
             ctx.lineWidth = devicePixelRatio;
             ctx.font = `${11 * devicePixelRatio}px system-ui`;
             ctx.textBaseline = 'bottom';
+            ctx.textAlign = 'left';
             for (const ref of refs) {
               const y = u.valToPos(ref.value, ref.axis === 'right' ? 'right' : 'y', true);
               if (!Number.isFinite(y) || y < top || y > top + h) continue;

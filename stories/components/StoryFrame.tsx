@@ -67,6 +67,7 @@ export function StoryFrame({ initiallyPaused, children }: StoryFrameProps) {
       set stepRequested(value: boolean) {
         stepFlag.current = value;
       },
+      holdStep: false,
       consumeStep() {
         const was = stepFlag.current;
         stepFlag.current = false;

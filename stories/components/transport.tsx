@@ -16,9 +16,14 @@ export interface StoryTransport {
   resetCount: number;
   /** Clear {@link StoryTransport.stepRequested}; returns whether a step was pending. */
   consumeStep(): boolean;
+  /**
+   * Set by a loop during a frame it did not count (simulated work still running): a single step
+   * then lasts until the next frame the story really runs. Cleared after every frame.
+   */
+  holdStep: boolean;
 }
 
-const idle: StoryTransport = { paused: false, stepRequested: false, resetCount: 0, consumeStep: () => false };
+const idle: StoryTransport = { paused: false, stepRequested: false, resetCount: 0, consumeStep: () => false, holdStep: false };
 
 /** Provided by the Storybook decorator ({@link StoryFrame}); outside it a story simply runs. */
 export const TransportContext = createContext<StoryTransport>(idle);
@@ -39,6 +44,7 @@ export function useStoryTransport(): StoryTransport {
  */
 export function StepDriver({ steps }: { steps: number }) {
   const scheduler = useFrameScheduler();
+  const transport = useStoryTransport();
   const pending = useRef({ seen: steps, pauseAfter: false });
   useEffect(() => {
     const p = pending.current;
@@ -52,7 +58,9 @@ export function StepDriver({ steps }: { steps: number }) {
   useFrame(
     () => {
       const p = pending.current;
-      if (!p.pauseAfter) return;
+      const hold = transport.holdStep;
+      transport.holdStep = false;
+      if (!p.pauseAfter || hold) return;
       p.pauseAfter = false;
       scheduler.pause();
     },

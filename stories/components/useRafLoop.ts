@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { useStoryTransport } from './transport.js';
 import { useFrame } from '../../src/index.js';
 import type { FrameInfo } from '../../src/index.js';
 import { storyClock } from './storyClock.js';
@@ -14,8 +15,11 @@ import { storyClock } from './storyClock.js';
  * called and the time spent paused is taken out of the timestamps it sees afterwards, so the
  * algorithms see no gap; a single step is one frame of the usual length. Before each call the
  * story time (seconds since start, paused time excluded) is published in {@link storyClock}.
+ * A callback that returns `false` did not run this frame (simulated work still running): a single
+ * step then goes on to the next frame it does run.
  */
-export function useRafLoop(callback: (timestampMs: number, frame: FrameInfo) => void): void {
+export function useRafLoop(callback: (timestampMs: number, frame: FrameInfo) => boolean | void): void {
+  const transport = useStoryTransport();
   // A Float64Array: fractional doubles in closure lets would be boxed on every store (a per-frame allocation).
   const box = useRef<Float64Array | null>(null);
   if (box.current === null) box.current = new Float64Array([Number.NaN, 0, Number.NaN]);
@@ -32,6 +36,6 @@ export function useRafLoop(callback: (timestampMs: number, frame: FrameInfo) => 
     b[2] = ts;
     const storyMs = ts - b[1]!;
     storyClock.seconds = (storyMs - b[0]!) / 1000;
-    callback(storyMs, frame);
+    if (callback(storyMs, frame) === false) transport.holdStep = true;
   });
 }

@@ -83,7 +83,13 @@ interface Case {
   changed: (root: HTMLElement, baseline: number) => Promise<void>;
   /** The story counts its own loop's frames in the `frames` readout (stops while paused, +1 per step). */
   loopFrames: boolean;
+  /** Also the README's picture docs/images/<name>.png (written only with VITE_DOCS_IMAGES=1). */
+  docsImage?: { ready?: (root: HTMLElement) => boolean };
 }
+
+// `VITE_DOCS_IMAGES=1 npx vitest run --project browser test/browser/stories.test.tsx` regenerates
+// the README's pictures from the current stories (before any control change, at 1280 px).
+const writeDocsImages = import.meta.env.VITE_DOCS_IMAGES === '1';
 
 const cases: Case[] = [
   {
@@ -98,6 +104,7 @@ const cases: Case[] = [
     name: 'interpolation',
     module: Interpolation,
     story: 'AllModes',
+    docsImage: {},
     change: { updateRate: 10 },
     // 'previous' lags one step: 40 ms at 25 Hz, 100 ms at 10 Hz (plus the frame); the mean moves up.
     changed: (root) => until(() => value(root, 'lag-previous') > 60, "'previous' lag above 60 ms at 10 Hz"),
@@ -107,6 +114,7 @@ const cases: Case[] = [
     name: 'overload',
     module: Overload,
     story: 'SlowMotion',
+    docsImage: { ready: (root) => value(root, 'droppedMs') > 0 },
     change: { pattern: 'constant', maxSteps: 2 },
     changed: async (root) => {
       await until(() => value(root, 'maxSteps') === 2, 'two updates in a frame');
@@ -156,6 +164,7 @@ const cases: Case[] = [
     name: 'game-canvas',
     module: GameCanvasStories,
     story: 'Balls',
+    docsImage: {},
     change: { interpolation: 'none' },
     // With 'none' every picture shows the latest state: alpha 1 from then on.
     changed: async (root) => {
@@ -167,6 +176,7 @@ const cases: Case[] = [
     name: 'comparison',
     module: Comparison,
     story: 'Lag',
+    docsImage: { ready: (root) => root.querySelector('[data-testid="matrix"]')?.getAttribute('data-done') === 'yes' },
     change: { metric: 'speed' },
     changed: (root) => until(() => (root.querySelector('caption')?.textContent ?? '').toLowerCase().includes('speed'), 'caption shows game speed'),
     loopFrames: false,
@@ -245,6 +255,12 @@ describe('stories in Chromium', () => {
       const el = mount(c);
       await until(() => el.querySelector('[data-testid="story-root"]') !== null, 'story rendered');
       await frames(20);
+      if (writeDocsImages && c.docsImage) {
+        const ready = c.docsImage.ready;
+        if (ready) await until(() => ready(el), `${c.name} ready for its picture`, 900);
+        else await frames(90);
+        await page.screenshot({ element: el.querySelector('[data-testid="story-root"]')!, path: `../../docs/images/${c.name}.png` });
+      }
       const canvas = el.querySelector('canvas');
       const framesBefore = c.loopFrames ? value(el, 'frames') : Number.NaN;
       const baseline = c.before ? await c.before(el) : 0;
