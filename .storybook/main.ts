@@ -7,8 +7,12 @@ const config: StorybookConfig = {
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   // No onboarding checklist widget in the sidebar: readers come to see the stories.
   features: { sidebarOnboardingChecklist: false },
-  // The README (rendered on the "README and API" docs page) shows docs/images/… by relative path.
-  staticDirs: [{ from: '../docs/images', to: '/docs/images' }],
+  // The README (the "Overview/README" docs page) shows docs/images/… and the docs/*.md pages show
+  // images/… by relative path; both resolve against the preview's root.
+  staticDirs: [
+    { from: '../docs/images', to: '/docs/images' },
+    { from: '../docs/images', to: '/images' },
+  ],
   // react-docgen (Babel based) rather than react-docgen-typescript: no TypeScript compiler API needed.
   typescript: { reactDocgen: 'react-docgen' },
 };

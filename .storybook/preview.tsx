@@ -15,7 +15,7 @@ const preview: Preview = {
       // Storybook evaluates this function on its own: it may not refer to anything outside itself.
       // Default values stand in for type annotations: Storybook evals this text as plain JavaScript.
       storySort: (a = { title: '' }, b = { title: '' }) => {
-        const groups = ['Overview', 'Algorithms', 'Hooks', 'Components'];
+        const groups = ['Overview', 'Guide', 'Algorithms', 'Hooks', 'Components', 'Reference'];
         const key = (title = '') => {
           const slash = title.indexOf('/');
           const group = slash < 0 ? title : title.slice(0, slash);

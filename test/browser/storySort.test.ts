@@ -1,7 +1,7 @@
 // The sidebar follows the stories' numbers. Every story file's and docs page's title is read from
 // its source and sorted with the preview's own storySort (the function Storybook applies to its
-// index): groups come in the order Overview, Algorithms, Hooks, Components, and inside a group the
-// numbers ascend (the issue saw "Algorithms 6, 5, 2, 3, 4, 1" without it).
+// index): groups come in the order Overview, Guide, Algorithms, Hooks, Components, Reference, and
+// inside a group the numbers ascend (the issue saw "Algorithms 6, 5, 2, 3, 4, 1" without it).
 import { describe, expect, it } from 'vitest';
 import preview from '../../.storybook/preview.js';
 
@@ -36,7 +36,7 @@ describe('sidebar order', () => {
     const sorted = [...all].reverse().map((title) => ({ title })).sort(storySort).map((entry) => entry.title);
     const groups = sorted.map((title) => title.slice(0, title.indexOf('/')));
     const groupOrder = groups.filter((group, i) => groups.indexOf(group) === i);
-    expect(groupOrder).toEqual(['Overview', 'Algorithms', 'Hooks', 'Components'].filter((g) => groups.includes(g)));
+    expect(groupOrder).toEqual(['Overview', 'Guide', 'Algorithms', 'Hooks', 'Components', 'Reference'].filter((g) => groups.includes(g)));
     // Each group is contiguous, and its numbers ascend (unnumbered pages such as the introduction first).
     for (const group of groupOrder) {
       const first = groups.indexOf(group);

@@ -1,6 +1,6 @@
 // The committed real-browser frame streams (test/fixtures/frames/, recorded by `npm run record-frames`)
 // and the ground truth the loader derives from them. Other tests replay these streams through the
-// algorithms; these tests make sure the streams are what the README says they are.
+// algorithms; these tests make sure the streams are what docs/guarantees.md says they are.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -325,9 +325,9 @@ function lateCallbacksOnTime(f: FrameFixture): number {
   return onTime / late;
 }
 
-describe('README: the real frame streams table and statements', () => {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const start = readme.indexOf('### Real frame streams');
+describe('docs/guarantees.md: the real frame streams table and statements', () => {
+  const readme = readFileSync(new URL('../../docs/guarantees.md', import.meta.url), 'utf8');
+  const start = readme.indexOf('## Real frame streams');
   const section = readme.slice(start, readme.indexOf('\n#', start + 5));
   const rows = section.split('\n').filter((line) => /^\| (Chromium|Firefox)/.test(line));
 

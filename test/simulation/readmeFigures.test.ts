@@ -1,7 +1,7 @@
 /**
- * The README's "Where we differ from the articles" table is measured, not typed: this test
+ * The "Where we differ from the articles" table (docs/differences.md) is measured, not typed: this test
  * replays every committed browser stream and a sweep of simulated displays through the articles'
- * arithmetic and through our defaults, and requires the README to show exactly these figures.
+ * arithmetic and through our defaults, and requires the page to show exactly these figures.
  * On a mismatch the message holds the table to paste.
  */
 import { readFileSync } from 'node:fs';
@@ -79,14 +79,14 @@ export function differTable(): string {
   return rows.join('\n');
 }
 
-describe('README: where we differ from the articles', () => {
+describe('docs/differences.md: where we differ from the articles', () => {
   it('shows the measured flap counts (frames whose update count is not the vblanks elapsed)', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../docs/differences.md', import.meta.url), 'utf8');
     const start = readme.indexOf('<!-- differ-table:start -->');
     const end = readme.indexOf('<!-- differ-table:end -->');
     expect(start).toBeGreaterThan(0);
     const shown = readme.slice(start + '<!-- differ-table:start -->'.length, end).trim();
     const table = differTable();
-    expect(shown, `paste this table into the README:\n${table}\n`).toBe(table);
+    expect(shown, `paste this table into docs/differences.md:\n${table}\n`).toBe(table);
   });
 });

@@ -1,11 +1,11 @@
-/** The README's comparison matrix is the output of the code, not a paste that drifts. */
+/** The comparison matrix in docs/simulation.md is the output of the code, not a paste that drifts. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatMatrix, runMatrix } from '../../src/simulation/index.js';
 
-describe('README: the default comparison matrix', () => {
+describe('docs/simulation.md: the default comparison matrix', () => {
   it('is exactly formatMatrix(runMatrix())', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../docs/simulation.md', import.meta.url), 'utf8');
     const start = readme.indexOf('<!-- matrix-table:start -->');
     const end = readme.indexOf('<!-- matrix-table:end -->');
     expect(start).toBeGreaterThan(0);
