@@ -42,6 +42,8 @@ const LANE_GAP = 10;
 const LANE_HEIGHT = TRACK_HEIGHT + COUNT_HEIGHT + LANE_GAP;
 const RADIUS = 8;
 const LABEL_FONT = '12px system-ui, sans-serif';
+/** Axis labels made once (String(n) in the draw loop would allocate a string per frame). */
+const DIGITS = Array.from({ length: 21 }, (_, n) => String(n));
 /** Below this CSS width the labels are drawn above the tracks. */
 const NARROW_PX = 480;
 
@@ -183,7 +185,7 @@ export const TrailCanvas = forwardRef<TrailCanvasHandle, TrailCanvasProps>(funct
             ctx.moveTo(trackLeft, gy);
             ctx.lineTo(trackLeft + trackWidth, gy);
             ctx.stroke();
-            if (g === 0 || g === countMax || countMax <= 2) ctx.fillText(String(g), trackLeft - 14, gy);
+            if (g === 0 || g === countMax || countMax <= 2) ctx.fillText(DIGITS[g] ?? '', trackLeft - 14, gy);
           }
           const m = idx[lane * 4 + 3]!;
           const countHead = idx[lane * 4 + 2]!;
