@@ -273,7 +273,7 @@ export function report({ info, frameLoop, react, browser, pacing, simulated, ord
   out.push('**Godot-style** (from Godot 4 main_timer_sync\'s DeltaSmoother: integer fps estimated from');
   out.push('60-frame averages, trusted after 3 agreeing readings; vsync interval = whole microseconds of');
   out.push('1e6/fps; accumulated time handed out in whole intervals rounded down, at least one per frame;');
-  out.push('off when the measured rate is >5 % from the estimate); **seed 003, integer Hz** (the');
+  out.push('off when the measured rate is >5 % from the estimate); **Force\'s smoother, integer Hz** (the');
   out.push('article\'s algorithm with the rate rounded to an integer); **ours** (`createRefreshRateDetector` on');
   out.push('the timestamps, its rate fed to `createDeltaSmoother`); our `createFixedStep` in each');
   out.push('interpolation mode on the raw timestamps (step = the input\'s physics rate); and ours smoothed +');
@@ -388,7 +388,7 @@ export function report({ info, frameLoop, react, browser, pacing, simulated, ord
     .filter((r) => r.judderRmsMs >= ZERO_JUDDER_MS || r.doubledPerMin > 0);
   const smoothedFixed = pacing.results.find((x) => x.input === '60-jitter' && x.contender === 'smoothed-fixed');
   if (jitter60.length && smoothedFixed.judderRmsMs < ZERO_JUDDER_MS) {
-    notAhead.push(`Our fixed step fed raw timestamps (${jitter60.map((r) => `'${r.contender.slice(6)}'`).join(', ')}) judders on the 60 Hz jitter input: with a 60 Hz step on a 60 Hz display, timestamp jitter moves frames across step boundaries. That is the problem seed 003 describes; fed the smoothed clock instead (the last row of each table) it does not.`);
+    notAhead.push(`Our fixed step fed raw timestamps (${jitter60.map((r) => `'${r.contender.slice(6)}'`).join(', ')}) judders on the 60 Hz jitter input: with a 60 Hz step on a 60 Hz display, timestamp jitter moves frames across step boundaries. That is the problem Frank Force's "Time Delta Smoothing" describes; fed the smoothed clock instead (the last row of each table) it does not.`);
   }
   for (const line of notAhead) out.push(`- ${line}`);
   out.push('');
@@ -452,7 +452,7 @@ export function summary({ info, frameLoop, react, browser, pacing, contenders })
     ['raw delta', ...cells('raw')],
     ['Phaser-style mean', ...cells('phaser')],
     ['Godot-style smoother', ...cells('godot')],
-    ['seed 003, integer Hz', ...cells('seed003')],
+    ["Force's smoother, integer Hz", ...cells('seed003')],
     ['**ours** (detected rate + smoother)', ...cells('ours')],
   ]));
   out.push('');

@@ -180,7 +180,7 @@ function seed003(refreshHz) {
 
 /**
  * Ours: createRefreshRateDetector measures the rate from the timestamps (fractional rates kept)
- * and createDeltaSmoother (seed 003 with a bounded lead) uses it.
+ * and createDeltaSmoother (Frank Force's "Time Delta Smoothing" with a bounded lead) uses it.
  * @param {any} core  the built react-timestep/core module
  */
 function oursSmoothed(core) {
@@ -226,7 +226,7 @@ function oursFixed(core, physicsHz, interpolation) {
 }
 
 /**
- * Ours, both together as seed 003 recommends: the smoothed clock (detected rate) drives the fixed
+ * Ours, both together as "Time Delta Smoothing" recommends: the smoothed clock (detected rate) drives the fixed
  * step, interpolation 'previous'.
  * @param {any} core
  * @param {number} physicsHz
@@ -261,7 +261,7 @@ export const pacingContenders = [
   { id: 'raw', label: 'raw delta', kind: 'delta', ours: false, create: () => raw() },
   { id: 'phaser', label: 'Phaser-style 10-frame mean + clamp', kind: 'delta', ours: false, create: () => phaserStyle() },
   { id: 'godot', label: 'Godot-style smoother (integer Hz)', kind: 'delta', ours: false, create: () => godotStyle() },
-  { id: 'seed003', label: 'seed 003, integer Hz', kind: 'delta', ours: false, create: (input) => seed003(input.nominalHz) },
+  { id: 'seed003', label: "Force's smoother, integer Hz", kind: 'delta', ours: false, create: (input) => seed003(input.nominalHz) },
   { id: 'ours', label: 'ours: detected rate + createDeltaSmoother', kind: 'delta', ours: true, create: (_input, core) => oursSmoothed(core) },
   ...['none', 'previous', 'ahead', 'predicted'].map((mode) => ({
     id: `fixed-${mode}`,

@@ -92,7 +92,7 @@ export function pacingInputs() {
     {
       id: '60-stuffing',
       label: '60 Hz, deltas 16.4–17.1 ms, queue-stuffing pairs',
-      source: 'seed 003 (the long-short "heartbeat" a driver\'s frame queue causes); the 16.4–17.1 ms spread and the 31.5 ms then 2.5 ms pair as reported to the project; one pair every 3 s on average',
+      source: 'Frank Force, "Time Delta Smoothing" (the long-short "heartbeat" a driver\'s frame queue causes); the 16.4–17.1 ms spread and the 31.5 ms then 2.5 ms pair as reported to the project; one pair every 3 s on average',
       refreshHz: 60,
       nominalHz: 60,
       physicsHz: 60,
@@ -122,7 +122,7 @@ export function pacingInputs() {
     {
       id: '59.94',
       label: '59.94 Hz (NTSC-derived 60000/1001)',
-      source: 'seed 003\'s comments: a swap chain reporting 59.939… Hz',
+      source: 'comments on "Time Delta Smoothing": a swap chain reporting 59.939… Hz',
       refreshHz: 60000 / 1001,
       nominalHz: 60,
       physicsHz: 60,
@@ -142,7 +142,7 @@ export function pacingInputs() {
     {
       id: '144-60',
       label: '144 Hz display, 60 Hz physics',
-      source: 'seed 001: update rate differs from the display rate',
+      source: 'Peter Sundqvist, "Timestepping": update rate differs from the display rate',
       refreshHz: 144,
       nominalHz: 144,
       physicsHz: 60,
@@ -152,7 +152,7 @@ export function pacingInputs() {
     {
       id: '75-60',
       label: '75 Hz display, 60 Hz physics',
-      source: 'seed 001, figure 2 and listing 7 (four updates over five vblanks)',
+      source: 'Peter Sundqvist, "Timestepping", the predicting loop (four updates over five vblanks)',
       refreshHz: 75,
       nominalHz: 75,
       physicsHz: 60,
