@@ -10,7 +10,8 @@ const preview: Preview = {
     controls: { expanded: true, sort: 'none' },
     layout: 'padded',
     options: {
-      // The sidebar follows the stories' numbers: Overview, Algorithms, Hooks, Components, then by the
+      // The sidebar follows the stories' numbers: Overview, Guide, Algorithms, Hooks, Components,
+      // Reference (any other group after them, by name), then by the
       // number in the title ("Algorithms/2 · …" before "Algorithms/10 · …"), unnumbered first.
       // Storybook evaluates this function on its own: it may not refer to anything outside itself.
       // Default values stand in for type annotations: Storybook evals this text as plain JavaScript.
