@@ -143,7 +143,8 @@ function WellDemo({ stepCostMs, renderCostMs, maxSteps, lapSeconds }: WellProps)
 
   const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
   const count = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '–');
-  const secs = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '–');
+  // Float rounding can leave a debt of −1e-17 s: shown as 0.00, not −0.00.
+  const secs = (n: number) => (Number.isFinite(n) ? (Math.abs(n) < 0.005 ? 0 : n).toFixed(2) : '–');
   const fields = (i: number, name: string) => {
     const k = KEYS[i]!;
     return [

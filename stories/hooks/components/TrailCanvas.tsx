@@ -173,7 +173,8 @@ export const TrailCanvas = forwardRef<TrailCanvasHandle, TrailCanvasProps>(funct
           ctx.font = '10px system-ui, sans-serif';
           if (narrow) {
             ctx.textAlign = 'right';
-            ctx.fillText(countLabel, trackLeft + trackWidth, stripTop + 2);
+            // On the lane's label line, right-aligned: clear of the bars.
+            ctx.fillText(countLabel, trackLeft + trackWidth, top + 9);
             ctx.textAlign = 'left';
           } else {
             ctx.fillText(countLabel, 8, stripTop + stripHeight / 2);
