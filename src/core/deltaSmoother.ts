@@ -25,7 +25,7 @@ const SNAP_INTERVALS = 1e-9;
  * so the game sees the even steps the display shows instead of the timer's noise.
  *
  * **Rounding.** `'nearest'` (default, robust on real frames): the delta plus the carry is rounded
- * to the nearest whole interval, centred on the stream's own phase (see the README, "Where we
+ * to the nearest whole interval, centred on the stream's own phase (see docs/differences.md, "Where we
  * differ from the articles"): on vsynced timestamps quantised to 0.1 or 1 ms with ±1 ms jitter it
  * hands out exactly the vblanks that elapsed, and a dropped frame (two vblanks in one delta) is
  * made up in the frame where it is seen. Like the article, the first frame adds one interval of

@@ -161,7 +161,7 @@ const STATE_SLOTS = 18;
  *    throttled (`throttledRate` = refreshRate / vblanks per frame); from timestamps alone this cannot
  *    be told from a game too slow to make more than every other vblank.
  *
- * **Numbers** (simulated, jitter uniform on each timestamp, seeded; see the tests and README):
+ * **Numbers** (simulated, jitter uniform on each timestamp, seeded; see the tests and docs/core.md):
  * whole-number rates 50–240 Hz are identified and `synced` within 0.5 s at ±1 ms. Telling the
  * 1000/1001 rates from their whole-number twins (17, 8 and 7 µs per interval apart) takes, over
  * 200 seeds, median / worst: at ±1 ms, 59.94: 1.12 / 1.50 s, 119.88: 0.84 / 1.14 s, 143.86:

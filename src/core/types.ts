@@ -104,7 +104,7 @@ export interface SyncedSlicer {
 
 // ───────────────────────── fixed timestep (Sundqvist) ─────────────────────────
 
-/** Which game time the picture shows. See DESIGN.md and the README. */
+/** Which game time the picture shows: see "Which game time the picture shows" in docs/core.md. */
 export type Interpolation = 'none' | 'previous' | 'ahead' | 'predicted';
 
 /** What a fixed step does when more steps are due than `maxSteps` in one frame. */
