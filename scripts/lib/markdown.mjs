@@ -11,10 +11,13 @@ export function withoutCode(markdown) {
  * is not a letter, digit, space, hyphen or underscore removed, spaces turned into hyphens.
  */
 export function githubSlug(heading) {
+  // Code spans are text (`<GameCanvas>` gives "gamecanvas"); HTML tags outside them are markup.
   const text = heading
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1') // [text](url) → text
-    .replace(/<[^>]+>/g, '') // inline HTML tags
-    .replace(/[`*]/g, '')
+    .split(/(`[^`]*`)/)
+    .map((part) => (part.startsWith('`') ? part.slice(1, -1) : part.replace(/<[^>]+>/g, '')))
+    .join('')
+    .replace(/\*/g, '')
     .trim()
     .toLowerCase();
   return text.replace(/[^\p{L}\p{N}\p{M}\p{Pc} -]/gu, '').replace(/ /g, '-');
