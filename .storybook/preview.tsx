@@ -1,6 +1,6 @@
 import type { Preview } from '@storybook/react-vite';
 import { themes } from 'storybook/theming';
-import { StoryFrame, startsPlaying } from '../stories/components/StoryFrame.js';
+import { StoryFrame } from '../stories/components/StoryFrame.js';
 import './preview.css';
 
 const prefersDark = typeof window !== 'undefined' && window.matchMedia?.('(prefers-color-scheme: dark)').matches === true;
@@ -40,7 +40,7 @@ const preview: Preview = {
   },
   decorators: [
     (Story, context) => (
-      <StoryFrame initiallyPaused={!startsPlaying(context.viewMode, context.title, context.id)}>
+      <StoryFrame docsTitle={context.viewMode === 'docs' ? context.title : undefined}>
         {(overrides) => <Story args={{ ...context.args, ...overrides }} />}
       </StoryFrame>
     ),

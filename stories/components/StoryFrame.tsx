@@ -7,28 +7,34 @@ import type { StoryTransport } from './transport.js';
 /** The window event a browser test dispatches to change a running story's args (see {@link StoryFrame}). */
 export const UPDATE_ARGS_EVENT = 'react-timestep:update-args';
 
-/** Docs pages: the story per component that runs live; the others wait for "Play". */
-const liveOnDocsPage = new Map<string, string>();
+/** Docs pages: the one story instance per component that runs live; the others wait for "Play". */
+const liveOnDocsPage = new Map<string, object>();
 
 /**
- * Whether a story starts running. On a docs page only one story per component runs live (the
- * first one rendered, the primary story at the top): several live demos at once would share the
- * main thread, and one demo's load would show up in the others' measurements.
+ * Claim the live slot of a docs page. On a docs page only one story instance per component runs
+ * live (the first one rendered: the primary story at the top; the same story again in the list
+ * below waits too): several live demos at once would share the main thread, and one demo's load
+ * would show up in the others' measurements. `release` frees the slot when that instance unmounts
+ * (leaving the page), so the next visit starts its primary story again.
  */
-export function startsPlaying(viewMode: string | undefined, title: string, id: string): boolean {
-  if (viewMode !== 'docs') return true;
-  const live = liveOnDocsPage.get(title);
-  if (live === undefined) {
-    liveOnDocsPage.set(title, id);
-    return true;
-  }
-  return live === id;
+export function claimDocsLive(title: string): { live: boolean; release(): void } {
+  const token = {};
+  const live = !liveOnDocsPage.has(title);
+  if (live) liveOnDocsPage.set(title, token);
+  return {
+    live,
+    release() {
+      if (liveOnDocsPage.get(title) === token) liveOnDocsPage.delete(title);
+    },
+  };
 }
 
 /** Props of {@link StoryFrame}. */
 export interface StoryFrameProps {
-  /** Start paused (a docs page's secondary stories). */
-  initiallyPaused: boolean;
+  /** On a docs page: the component's title. Only the first instance per title starts playing. */
+  docsTitle?: string | undefined;
+  /** Start paused whatever the page. */
+  initiallyPaused?: boolean;
   /** Renders the story; `overrides` are args a browser test changed at run time. */
   children: (overrides: Record<string, unknown>, resetCount: number) => ReactNode;
 }
@@ -40,12 +46,15 @@ export interface StoryFrameProps {
  * {@link UPDATE_ARGS_EVENT}, so a browser test can change args the way the controls panel does:
  * the story re-renders with them, it is not remounted.
  */
-export function StoryFrame({ initiallyPaused, children }: StoryFrameProps) {
-  const [paused, setPaused] = useState(initiallyPaused);
+export function StoryFrame({ docsTitle, initiallyPaused = false, children }: StoryFrameProps) {
+  const [claim] = useState(() => (docsTitle === undefined ? null : claimDocsLive(docsTitle)));
+  useEffect(() => () => claim?.release(), [claim]);
+  const startPaused = initiallyPaused || (claim !== null && !claim.live);
+  const [paused, setPaused] = useState(startPaused);
   const [resetCount, setResetCount] = useState(0);
   const [steps, setSteps] = useState(0);
   const [overrides, setOverrides] = useState<Record<string, unknown>>({});
-  const [started, setStarted] = useState(!initiallyPaused);
+  const [started, setStarted] = useState(!startPaused);
   const stepFlag = useRef(false);
 
   useEffect(() => {

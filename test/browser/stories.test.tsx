@@ -9,7 +9,8 @@ import type { Root } from 'react-dom/client';
 import { composeStory, setProjectAnnotations } from '@storybook/react-vite';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import preview from '../../.storybook/preview.js';
-import { UPDATE_ARGS_EVENT } from '../../stories/components/StoryFrame.js';
+import { StoryFrame, UPDATE_ARGS_EVENT, claimDocsLive } from '../../stories/components/StoryFrame.js';
+import { useRafLoop } from '../../stories/components/useRafLoop.js';
 import * as VariableVsFixed from '../../stories/VariableVsFixed.stories.js';
 import * as Interpolation from '../../stories/Interpolation.stories.js';
 import * as Overload from '../../stories/Overload.stories.js';
@@ -304,4 +305,38 @@ describe('stories in Chromium', () => {
       expect(widest).toBeLessThanOrEqual(390 + 1);
     });
   }
+});
+
+describe('docs pages', () => {
+  it('run one story instance per component live; the others start paused', () => {
+    const first = claimDocsLive('Algorithms/X');
+    const second = claimDocsLive('Algorithms/X');
+    expect(first.live).toBe(true);
+    expect(second.live).toBe(false);
+    expect(claimDocsLive('Algorithms/Y').live).toBe(true);
+    // Leaving the page frees the slot: the next visit's first story runs again.
+    second.release();
+    expect(claimDocsLive('Algorithms/X').live).toBe(false);
+    first.release();
+    expect(claimDocsLive('Algorithms/X').live).toBe(true);
+  });
+
+  it('a story that starts paused runs no frame until Play', async () => {
+    const counted = { frames: 0 };
+    function Counter() {
+      useRafLoop(() => {
+        counted.frames += 1;
+      });
+      return null;
+    }
+    host = document.createElement('div');
+    document.body.appendChild(host);
+    root = createRoot(host);
+    root.render(<StoryFrame initiallyPaused>{() => <Counter />}</StoryFrame>);
+    await frames(20);
+    expect(counted.frames).toBe(0);
+    expect(host.textContent).toContain('Press Play');
+    (host.querySelector('[data-testid="transport-pause"]') as HTMLButtonElement).click();
+    await until(() => counted.frames >= 5, 'frames after Play');
+  });
 });
