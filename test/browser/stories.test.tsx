@@ -340,3 +340,22 @@ describe('docs pages', () => {
     await until(() => counted.frames >= 5, 'frames after Play');
   });
 });
+
+describe('canvases at a 2× pixel ratio', () => {
+  // (uPlot sizes its own canvases by the ratio it reads at load and on a ratio change.)
+  it('the lanes size their backing store by devicePixelRatio', async () => {
+    const descriptor = Object.getOwnPropertyDescriptor(window, 'devicePixelRatio');
+    Object.defineProperty(window, 'devicePixelRatio', { configurable: true, get: () => 2 });
+    try {
+      const el = mount(cases[1]!);
+      await until(() => el.querySelector('.uplot canvas') !== null, 'plot drawn');
+      await frames(10);
+      const lanes = el.querySelector<HTMLCanvasElement>('[data-testid="lanes"]')!;
+      expect(lanes.width).toBe(Math.round(lanes.getBoundingClientRect().width * 2));
+      expect(lanes.height).toBe(Math.round(lanes.getBoundingClientRect().height * 2));
+    } finally {
+      if (descriptor) Object.defineProperty(window, 'devicePixelRatio', descriptor);
+      else delete (window as { devicePixelRatio?: number }).devicePixelRatio;
+    }
+  });
+});
