@@ -62,8 +62,9 @@ export function FixedClockProvider(props: FixedClockProviderProps): ReactNode {
   checkPositive(OWNER, 'prop', 'step', step); // required
   checkFixedSettings(OWNER, 'prop', { maxSteps, overload, interpolation, timeScale, paused, priority });
   const scheduler = useFrameScheduler();
-  // 'predicted' aims one frame ahead: `frame.nextDeltaSeconds` must follow the measured display.
-  if (interpolation === 'predicted') installRefreshDetection(scheduler);
+  // The clock counts steps on the display's vblank grid once the rate is detected (robust to
+  // timestamp quantisation and jitter), and 'predicted' aims one measured frame ahead.
+  installRefreshDetection(scheduler);
   // Created in the first render (no side effect: the clock subscribes only once a job is added),
   // so children see it in their first render. Started unpaused: `paused` is a hold, applied below.
   const [clock] = useState(() => createFixedClock(scheduler, dropUndefined({ step, maxSteps, overload, interpolation, timeScale, priority })));

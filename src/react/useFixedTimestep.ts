@@ -151,8 +151,9 @@ export function useFixedJob(owner: string, noun: Noun, settings: FixedJobSetting
   checkFixedSettings(owner, noun, { step, maxSteps, overload, interpolation, paused, priority });
   const shared = useContext(FixedClockContext);
   const scheduler = useFrameScheduler();
-  // 'predicted' aims one frame ahead: `frame.nextDeltaSeconds` must follow the measured display.
-  if (interpolation === 'predicted') installRefreshDetection(scheduler);
+  // The clock counts steps on the display's vblank grid once the rate is detected (robust to
+  // timestamp quantisation and jitter), and 'predicted' aims one measured frame ahead.
+  installRefreshDetection(scheduler);
   if (shared !== null) checkAgainstShared(owner, noun, shared, settings);
   else if (step === undefined && defaults.step === undefined) throw propError(owner, noun, 'step', 'a finite number > 0 (it is required without a <FixedClockProvider>)', step);
 

@@ -10,7 +10,7 @@
  */
 import { createFixedStep } from '../core/fixedStep.js';
 import type { FixedStep, FixedStepFrame, FixedStepOverload, Interpolation } from '../core/types.js';
-import { finiteNumber, integerAtLeast, oneOf, optionsObject, positiveNumber, withDefault } from '../core/validate.js';
+import { finiteNumber, integerAtLeast, oneOf, optionsObject, positiveNumber, timeScaleValue, withDefault } from '../core/validate.js';
 import type { FrameInfo, FrameScheduler } from './types.js';
 
 const OWNER = 'createFixedClock';
@@ -18,6 +18,7 @@ const INTERPOLATIONS: readonly Interpolation[] = ['none', 'previous', 'ahead', '
 const OVERLOADS: readonly FixedStepOverload[] = ['slow-motion', 'catch-up'];
 /** The fixed step's own default (Peter Sundqvist, "Timestepping": at most 5 updates before a draw). */
 const DEFAULT_MAX_STEPS = 5;
+const KNOWN_OPTIONS = ['step', 'maxSteps', 'overload', 'interpolation', 'timeScale', 'paused', 'priority', 'snapToDisplay'] as const;
 /**
  * Frames of (real ms, game ms) kept to map a step's game time back to the real time at which it
  * falls. A step run now can lie a few frames back ('catch-up' debt is run off `maxSteps` a frame);
@@ -44,6 +45,14 @@ export interface FixedClockOptions {
   paused?: boolean;
   /** Order of the clock's two scheduler subscriptions among others of the same phase (lower first). Default 0. */
   priority?: number;
+  /**
+   * Count steps on the display's vblank grid when the scheduler reports a synced display (its
+   * refresh-rate detection is installed, or its rate was fixed): each frame's time is placed on
+   * the grid first (`createFixedStep`'s `refreshRate`), so timestamp quantisation and jitter never
+   * decide how many steps run — at the display's rate exactly one step per vblank, a dropped frame
+   * made up at once. Default true. The React hooks install the detection this needs.
+   */
+  snapToDisplay?: boolean;
 }
 
 /** Options of {@link FixedClock.addUpdate} and {@link FixedClock.addRender}. */
@@ -236,7 +245,9 @@ const BASE_DROPPED = 4;
 /** Scratch: the input and the result of `mapToReal`. */
 const MAP_GAME_MS = 5;
 const MAPPED_MS = 6;
-const SLOTS = 7;
+/** The display rate (in fed-clock Hz) the fixed step snaps to now; NaN: raw timestamps. */
+const SNAP_RATE = 7;
+const SLOTS = 8;
 
 /**
  * Create a fixed-step clock on `scheduler`. It subscribes to the scheduler only while it has jobs:
@@ -257,13 +268,16 @@ const SLOTS = 7;
  * @throws RangeError naming the option when an option is missing or out of range.
  */
 export function createFixedClock(scheduler: FrameScheduler, options: FixedClockOptions): FixedClock {
-  const opts = optionsObject(OWNER, options, true);
+  const opts = optionsObject(OWNER, options, true, KNOWN_OPTIONS);
   checkScheduler(OWNER, scheduler);
   let step = positiveNumber(OWNER, 'step', opts.step);
   let maxSteps = integerAtLeast(OWNER, 'maxSteps', withDefault(opts.maxSteps, DEFAULT_MAX_STEPS), 1);
   let overload = oneOf(OWNER, 'overload', withDefault(opts.overload, 'slow-motion'), OVERLOADS);
   let interpolation = oneOf(OWNER, 'interpolation', withDefault(opts.interpolation, 'previous'), INTERPOLATIONS);
-  let timeScale = positiveNumber(OWNER, 'timeScale', withDefault(opts.timeScale, 1));
+  let timeScale = timeScaleValue(OWNER, 'timeScale', withDefault(opts.timeScale, 1), false);
+  const snapOption = withDefault(opts.snapToDisplay, true);
+  if (typeof snapOption !== 'boolean') throw new RangeError(`${OWNER}: option \`snapToDisplay\` must be a boolean, got ${typeof snapOption}`);
+  const snapToDisplay = snapOption;
   const pausedOption = withDefault(opts.paused, false);
   if (typeof pausedOption !== 'boolean') throw new RangeError(`${OWNER}: option \`paused\` must be a boolean, got ${typeof pausedOption}`);
   let priority = finiteNumber(OWNER, 'priority', withDefault(opts.priority, 0));
@@ -271,6 +285,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
   let currentScheduler = scheduler;
   let fixed: FixedStep = createFixedStep({ step, maxSteps, overload, interpolation, timeScale });
   const state = new Float64Array(SLOTS);
+  state[SNAP_RATE] = Number.NaN;
   /** Ring of (real ms, game ms of the current grid) per frame: anchors for mapping step times back. */
   const anchorReal = new Float64Array(ANCHORS);
   const anchorGame = new Float64Array(ANCHORS);
@@ -402,6 +417,20 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
     state[MAPPED_MS] = anchorReal[i]!;
   }
 
+  /**
+   * Follow the scheduler's display: while it reports a synced rate, the fixed step places frame
+   * times on that vblank grid. The fed clock is the scheduler's game clock, so a vblank on it lasts
+   * one refresh interval times the scheduler's time scale.
+   */
+  function snapToSchedulerRate(frame: FrameInfo): void {
+    const estimate = currentScheduler.refreshRate;
+    const rate = estimate.synced && frame.timeScale > 0 ? estimate.refreshRate / frame.timeScale : Number.NaN;
+    const applied = state[SNAP_RATE]!;
+    if (rate === applied || (rate !== rate && applied !== applied)) return;
+    state[SNAP_RATE] = rate;
+    fixed.setRefreshRate(rate === rate ? rate : undefined);
+  }
+
   function onUpdate(frame: FrameInfo): void {
     settle();
     const elapsedMs = frame.elapsedSeconds * 1000;
@@ -422,6 +451,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
         forcedStep = true;
       }
     }
+    if (snapToDisplay) snapToSchedulerRate(frame);
     const decision = fixed.advance(fedMs, fedMs + frame.nextDeltaSeconds * 1000);
     if (forcedStep) fixed.resume(fedMs);
     state[LAST_FED_MS] = fedMs;
@@ -608,6 +638,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
   /** A new fixed step for a new grid; pause state re-applied. */
   function replaceFixed(): void {
     fixed = createFixedStep({ step, maxSteps, overload, interpolation, timeScale });
+    state[SNAP_RATE] = Number.NaN;
     if (effectivePaused()) fixed.pause();
     else pausedAtFrame = -1;
   }
@@ -645,7 +676,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
       return true;
     },
     setTimeScale(next) {
-      timeScale = positiveNumber('FixedClock.setTimeScale', 'timeScale', next);
+      timeScale = timeScaleValue('FixedClock.setTimeScale', 'timeScale', next, false);
       fixed.setTimeScale(timeScale);
     },
     get timeScale() {
@@ -686,6 +717,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
       skippedInGrid = 0;
       const fedMs = state[LAST_FED_MS]!;
       fixed = createFixedStep({ step, maxSteps, overload, interpolation, timeScale });
+      state[SNAP_RATE] = Number.NaN;
       // Time zero placed so that the fixed step's game clock reads `carriedSeconds` at the last frame.
       fixed.advance(fedMs - (carriedSeconds * 1000) / timeScale);
       // Paused at the last frame, as the old grid was; `pausedAtFrame` is kept, so a resume() goes

@@ -7,6 +7,7 @@ import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.j
 import { createFixedClock } from '../../src/scheduler/fixedClock.js';
 import type { FixedClockOptions } from '../../src/scheduler/fixedClock.js';
 import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { createVsyncStream } from '../../src/simulation/vsyncStream.js';
 import type { FrameSchedulerOptions } from '../../src/scheduler/types.js';
 
 /** A display at `hz` driven by hand: vblank k at k × 1000 / hz ms, counted from k (no drift). */
@@ -304,7 +305,9 @@ describe('createFixedClock', () => {
       fc.property(fc.array(fc.double({ min: 1, max: 400, noNaN: true }), { minLength: 2, maxLength: 60 }), fc.constantFrom<'slow-motion' | 'catch-up'>('slow-motion', 'catch-up'), (gaps, overload) => {
         const source = createManualSource(0);
         const scheduler = createFrameScheduler({ source, refreshRate: 60 });
-        const clock = createFixedClock(scheduler, { step: 1 / 60, overload });
+        // Raw timestamps: these frames are not vsynced, so the declared 60 Hz grid is not snapped to
+        // (snapping places each frame up to half an interval from its timestamp; tested below).
+        const clock = createFixedClock(scheduler, { step: 1 / 60, overload, snapToDisplay: false });
         const spans: Array<[number, number, number]> = [];
         let frameMs = 0;
         clock.addUpdate((_dt, s) => {
@@ -402,5 +405,33 @@ describe('createFixedClock', () => {
     b.frames(11);
     expect(updates).toBe(20);
     expect(a.scheduler.subscriberCount).toBe(0);
+  });
+});
+
+describe('createFixedClock on the display vblank grid', () => {
+  /** Steps per frame on a 144 Hz display whose timestamps are rounded to 1 ms with ±1 ms jitter. */
+  function stepsPerFrame(snapToDisplay: boolean): number[] {
+    const stream = createVsyncStream({ refreshRate: 144, frames: 1500, quantizationMs: 1, jitterMs: 1, seed: 3 });
+    const source = createManualSource(stream.timestampsMs[0]!);
+    // The rate as detection would report it for this display (synced).
+    const scheduler = createFrameScheduler({ source, refreshRate: 144 });
+    const clock = createFixedClock(scheduler, { step: 1 / 144, snapToDisplay });
+    let steps = 0;
+    clock.addUpdate(() => void steps++);
+    const counts: number[] = [];
+    for (let i = 1; i < stream.timestampsMs.length; i += 1) {
+      steps = 0;
+      source.tick(stream.timestampsMs[i]!);
+      if (i > 20) counts.push(steps);
+    }
+    return counts;
+  }
+
+  it('runs exactly one step per vblank at the display rate when snapped (the default), where raw timestamps flap', () => {
+    const snapped = stepsPerFrame(true);
+    expect(snapped.every((n) => n === 1)).toBe(true);
+    const raw = stepsPerFrame(false);
+    const flaps = raw.filter((n) => n !== 1).length;
+    expect(flaps / raw.length).toBeGreaterThan(0.05);
   });
 });
