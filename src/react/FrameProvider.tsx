@@ -16,6 +16,7 @@ import { FrameSchedulerContext } from './context.js';
 import { dropUndefined } from './dropUndefined.js';
 import { FrameSourceOverrideContext } from './frameSourceOverride.js';
 import { useLatest } from './useLatest.js';
+import { isDevelopment } from '../scheduler/devMode.js';
 
 /** Props of {@link FrameProvider}. */
 export interface FrameProviderProps {
@@ -26,7 +27,7 @@ export interface FrameProviderProps {
   children?: ReactNode;
   /**
    * Use this scheduler (you create and destroy it). When given, every other option below is
-   * ignored: configure the scheduler itself. When a later render stops giving it, the subtree moves
+   * ignored (named in a development warning): configure the scheduler itself. When a later render stops giving it, the subtree moves
    * to the provider's own scheduler (created then, from the current props, e.g. `paused`), never
    * to the page-wide default.
    */
@@ -119,6 +120,15 @@ export function FrameProvider(props: FrameProviderProps): ReactNode {
 
   useOwnedLifetime(owned);
 
+  // Two pauses (or time scales …) that do not compose would be a silent surprise: a given
+  // scheduler is configured by its owner, so say which props it makes this provider ignore.
+  const ignored = given ? IGNORED_WITH_SCHEDULER.filter((key) => (props as Record<string, unknown>)[key] !== undefined).join(', ') : '';
+  useEffect(() => {
+    if (ignored && isDevelopment()) {
+      console.warn(`<FrameProvider>: ${ignored} ignored because \`scheduler\` is given; configure that scheduler itself (pause(), setTimeScale(), setFrameloop(), setAdaptive()).`);
+    }
+  }, [ignored]);
+
   // Apply run-time changes. The scheduler already started with the initial values, and these
   // setters are idempotent, so running them on mount is harmless.
   const { paused, timeScale, frameloop, adaptive } = props;
@@ -142,6 +152,8 @@ export function FrameProvider(props: FrameProviderProps): ReactNode {
 }
 
 const OWNER = 'FrameProvider';
+/** Props that configure the provider's own scheduler, so a given `scheduler` makes them moot. */
+const IGNORED_WITH_SCHEDULER: readonly string[] = ['paused', 'timeScale', 'frameloop', 'adaptive', 'maxDelta', 'source', 'refreshRate'];
 const PROP_KEYS: readonly string[] = ['children', 'scheduler', ...FRAME_SCHEDULER_OPTION_KEYS];
 const FRAME_LOOP_MODES: readonly FrameLoopMode[] = ['always', 'demand', 'manual'];
 
