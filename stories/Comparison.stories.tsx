@@ -94,56 +94,56 @@ function ComparisonMatrix({ metric, durationSeconds, jitterMs }: ComparisonProps
         ]}
       />
       <div style={{ overflowX: 'auto', maxWidth: '100%' }}>
-      <table data-testid="matrix" data-done={done === queue.length ? 'yes' : 'no'} style={{ borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums' }}>
-        <caption style={{ textAlign: 'left', font: '600 14px system-ui', padding: '4px 0' }}>
-          {info.label}, simulated display ({durationSeconds} s per run, callbacks 0.25 ms + up to {jitterMs} ms after the vblank)
-        </caption>
-        <thead>
-          <tr>
-            <th />
-            {DEFAULT_MATRIX_LOADS.map((load) => (
-              <th key={load.name} colSpan={DEFAULT_MATRIX_RATES.length} style={{ padding: '2px 6px', borderBottom: '1px solid #ccc' }}>
-                {load.name} load
-              </th>
-            ))}
-          </tr>
-          <tr>
-            <th style={{ textAlign: 'left', padding: '2px 6px' }}>algorithm</th>
-            {columns.map((c) => (
-              <th key={`${c.l}/${c.r}`} style={{ padding: '2px 6px' }}>
-                {c.rate} Hz
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {algorithms.map((entry, a) => (
-            <tr key={entry.name} data-testid="matrix-row" data-algorithm={entry.name}>
-              <th style={{ textAlign: 'left', padding: '2px 6px', whiteSpace: 'nowrap' }}>{entry.name}</th>
-              {columns.map((c) => {
-                const row = results.current.get(`${a}/${c.r}/${c.l}`);
-                const value = row ? row[metric] : Number.NaN;
-                const grade = row ? gradeMatrixCell(metric, row) : 'none';
-                return (
-                  <td
-                    key={`${c.l}/${c.r}`}
-                    data-testid="matrix-cell"
-                    data-algorithm={entry.name}
-                    data-rate={String(c.rate)}
-                    data-load={c.load}
-                    data-value={String(value)}
-                    data-grade={row ? grade : 'pending'}
-                    title={row ? describe(row) : 'running…'}
-                    style={{ padding: '2px 6px', textAlign: 'right', background: row ? GRADE_COLOURS[grade] : '#f7f7f7', color: '#1d2330', border: '1px solid #fff' }}
-                  >
-                    {row ? info.format(value) : '…'}
-                  </td>
-                );
-              })}
+        <table data-testid="matrix" data-done={done === queue.length ? 'yes' : 'no'} style={{ borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums' }}>
+          <caption style={{ textAlign: 'left', font: '600 14px system-ui', padding: '4px 0' }}>
+            {info.label}, simulated display ({durationSeconds} s per run, callbacks 0.25 ms + up to {jitterMs} ms after the vblank)
+          </caption>
+          <thead>
+            <tr>
+              <th />
+              {DEFAULT_MATRIX_LOADS.map((load) => (
+                <th key={load.name} colSpan={DEFAULT_MATRIX_RATES.length} style={{ padding: '2px 6px', borderBottom: '1px solid #ccc' }}>
+                  {load.name} load
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+            <tr>
+              <th style={{ textAlign: 'left', padding: '2px 6px' }}>algorithm</th>
+              {columns.map((c) => (
+                <th key={`${c.l}/${c.r}`} style={{ padding: '2px 6px' }}>
+                  {c.rate} Hz
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {algorithms.map((entry, a) => (
+              <tr key={entry.name} data-testid="matrix-row" data-algorithm={entry.name}>
+                <th style={{ textAlign: 'left', padding: '2px 6px', whiteSpace: 'nowrap' }}>{entry.name}</th>
+                {columns.map((c) => {
+                  const row = results.current.get(`${a}/${c.r}/${c.l}`);
+                  const value = row ? row[metric] : Number.NaN;
+                  const grade = row ? gradeMatrixCell(metric, row) : 'none';
+                  return (
+                    <td
+                      key={`${c.l}/${c.r}`}
+                      data-testid="matrix-cell"
+                      data-algorithm={entry.name}
+                      data-rate={String(c.rate)}
+                      data-load={c.load}
+                      data-value={String(value)}
+                      data-grade={row ? grade : 'pending'}
+                      title={row ? describe(row) : 'running…'}
+                      style={{ padding: '2px 6px', textAlign: 'right', background: row ? GRADE_COLOURS[grade] : '#f7f7f7', color: '#1d2330', border: '1px solid #fff' }}
+                    >
+                      {row ? info.format(value) : '…'}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
       <ul data-testid="legend" style={{ listStyle: 'none', padding: 0, margin: '6px 0', display: 'flex', flexWrap: 'wrap', gap: 16 }}>
         {(['good', 'fair', 'poor'] as const).map((grade) => (
