@@ -2,7 +2,8 @@ import { useContext, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { booleanValue, checkKnownKeys, oneOf, optionalFunction, positiveNumber, timeScaleValue } from '../core/validate.js';
 import { FRAME_SCHEDULER_OPTION_KEYS } from '../scheduler/createFrameScheduler.js';
-import { createFrameScheduler } from '../scheduler/index.js';
+import { createFrameScheduler } from '../scheduler/createFrameScheduler.js';
+import { installFrameRateCap } from '../scheduler/frameRateCap.js';
 import type {
   FrameGap,
   FrameInfo,
@@ -59,6 +60,14 @@ export interface FrameProviderProps {
   refreshRate?: number;
   /** Turn on the adaptive frame rate. Changes are applied with `setAdaptive`. */
   adaptive?: boolean | SchedulerAdaptiveOptions;
+  /**
+   * Cap the frame rate on whole vblanks, Hz (a finite number > 0): the subtree's frames run on
+   * every d-th vblank, d the whole number nearest to the detected refresh rate / this (60 on a
+   * 120 Hz display: every 2nd vblank, 60 Hz; on 144 Hz: every 2nd, 72 Hz), evenly paced. With
+   * `adaptive` too, the larger divisor wins. Changes apply from the next frame, without a remount;
+   * removing the prop removes the cap. See `installFrameRateCap`.
+   */
+  maxFrameRate?: number;
 }
 
 /**
@@ -68,8 +77,8 @@ export interface FrameProviderProps {
  * subtree, slow it down, drive it from a manual source in tests, or isolate two games on a page.
  *
  * Without `scheduler`, the provider creates one scheduler for its lifetime from the options and
- * destroys it when it unmounts. `paused`, `timeScale`, `frameloop` and `adaptive` may change at
- * any time; `maxDelta`, `source` and `refreshRate` are read once.
+ * destroys it when it unmounts. `paused`, `timeScale`, `frameloop`, `adaptive` and `maxFrameRate`
+ * may change at any time; `maxDelta`, `source` and `refreshRate` are read once.
  *
  * @example
  * ```tsx
@@ -103,6 +112,7 @@ export function FrameProvider(props: FrameProviderProps): ReactNode {
       source: props.source ?? sourceOverride ?? undefined,
       refreshRate: props.refreshRate,
       adaptive: props.adaptive,
+      maxFrameRate: props.maxFrameRate,
       // Always installed (cheap), so the callbacks may be added after mount.
       onGap: (gap) => onGapRef.current?.(gap),
       onFrame: (frame) => onFrameRef.current?.(frame),
@@ -131,7 +141,7 @@ export function FrameProvider(props: FrameProviderProps): ReactNode {
 
   // Apply run-time changes. The scheduler already started with the initial values, and these
   // setters are idempotent, so running them on mount is harmless.
-  const { paused, timeScale, frameloop, adaptive } = props;
+  const { paused, timeScale, frameloop, adaptive, maxFrameRate } = props;
   useEffect(() => {
     if (!owned || paused === undefined) return;
     if (paused) owned.pause();
@@ -147,6 +157,11 @@ export function FrameProvider(props: FrameProviderProps): ReactNode {
   useEffect(() => {
     if (owned && adaptiveKey !== undefined) owned.setAdaptive(JSON.parse(adaptiveKey) as boolean | SchedulerAdaptiveOptions);
   }, [owned, adaptiveKey]);
+  // Unlike the props above, a removed cap is applied too (undefined removes it): a cap left
+  // behind would keep holding pictures with nothing in the props saying so.
+  useEffect(() => {
+    if (owned) installFrameRateCap(owned, maxFrameRate);
+  }, [owned, maxFrameRate]);
 
   return <FrameSchedulerContext.Provider value={scheduler}>{children}</FrameSchedulerContext.Provider>;
 }
@@ -174,6 +189,7 @@ function checkProps(props: FrameProviderProps): void {
   if (p.timeScale !== undefined) timeScaleValue(OWNER, 'timeScale', p.timeScale);
   if (p.maxDelta !== undefined) positiveNumber(OWNER, 'maxDelta', p.maxDelta);
   if (p.refreshRate !== undefined) positiveNumber(OWNER, 'refreshRate', p.refreshRate);
+  if (p.maxFrameRate !== undefined) positiveNumber(OWNER, 'maxFrameRate', p.maxFrameRate);
   optionalFunction(OWNER, 'onError', p.onError);
   optionalFunction(OWNER, 'onGap', p.onGap);
   optionalFunction(OWNER, 'onFrame', p.onFrame);

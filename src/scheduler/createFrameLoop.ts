@@ -38,6 +38,7 @@ export const FRAME_SCHEDULER_OPTION_KEYS: readonly string[] = [
   'paused',
   'refreshRate',
   'adaptive',
+  'maxFrameRate',
   'onError',
   'onGap',
   'onFrame',
@@ -87,6 +88,9 @@ export function createLoop(owner: string, options: FrameSchedulerOptions | undef
   const fixedRate = o.refreshRate === undefined ? undefined : positiveNumber(owner, 'refreshRate', o.refreshRate);
   if (o.adaptive !== undefined && o.adaptive !== false) {
     throw new RangeError(`${owner}: option \`adaptive\` needs installAdaptiveFramerate(loop) (or createFrameScheduler)`);
+  }
+  if (o.maxFrameRate !== undefined) {
+    throw new RangeError(`${owner}: option \`maxFrameRate\` needs installFrameRateCap(loop, maxFrameRate) (or createFrameScheduler)`);
   }
   const onError = optionalFunction<(error: unknown, frame: FrameInfo) => void>(owner, 'onError', o.onError);
   const onGap = optionalFunction<(gap: FrameGap) => void>(owner, 'onGap', o.onGap);

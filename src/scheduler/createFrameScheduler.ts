@@ -1,6 +1,7 @@
-import { optionsObject } from '../core/validate.js';
+import { optionsObject, positiveNumber } from '../core/validate.js';
 import { checkAdaptive, installAdaptiveFramerate } from './adaptiveFeature.js';
 import { createLoop, FRAME_SCHEDULER_OPTION_KEYS } from './createFrameLoop.js';
+import { installFrameRateCap } from './frameRateCap.js';
 import { installRefreshDetection } from './refreshDetection.js';
 import type { FrameScheduler, FrameSchedulerOptions } from './types.js';
 
@@ -33,13 +34,20 @@ const OWNER = 'createFrameScheduler';
  * With the adaptive frame rate on (Peter Sundqvist, "Timestepping") each frame's work time feeds
  * {@link createAdaptiveFramerate}; at divisor d subscribers only run on vblanks where about d refresh
  * intervals passed since the last run, and that run gets the whole elapsed time as its delta.
+ *
+ * `maxFrameRate` caps the rate on whole vblanks ({@link installFrameRateCap}): every d-th vblank,
+ * d the whole number nearest to refresh rate / `maxFrameRate` (60 on a 144 Hz display: every 2nd,
+ * 72 Hz). With the adaptive rate on too, the larger divisor wins.
  */
 export function createFrameScheduler(options?: FrameSchedulerOptions): FrameScheduler {
   const o = optionsObject(OWNER, options, false, FRAME_SCHEDULER_OPTION_KEYS);
-  const scheduler = createLoop(OWNER, o.adaptive === undefined ? (options as FrameSchedulerOptions | undefined) : { ...o, adaptive: undefined });
+  const loopOnly = o.adaptive === undefined && o.maxFrameRate === undefined;
+  const maxFrameRate = o.maxFrameRate === undefined ? undefined : positiveNumber(OWNER, 'maxFrameRate', o.maxFrameRate);
+  const scheduler = createLoop(OWNER, loopOnly ? (options as FrameSchedulerOptions | undefined) : { ...o, adaptive: undefined, maxFrameRate: undefined });
   const adaptive = o.adaptive === undefined ? false : checkAdaptive(OWNER, o.adaptive);
   installRefreshDetection(scheduler);
   installAdaptiveFramerate(scheduler);
   if (adaptive !== false) scheduler.setAdaptive(adaptive);
+  if (maxFrameRate !== undefined) installFrameRateCap(scheduler, maxFrameRate);
   return scheduler;
 }

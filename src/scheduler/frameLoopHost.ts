@@ -16,7 +16,7 @@ export const FRAME_LOOP_HOST: unique symbol = Symbol.for('react-timestep.frame-l
 export interface FrameTiming {
   /**
    * A source frame arrived (before anything runs). Returns true when this vblank is skipped (the
-   * adaptive divisor holds the picture): nothing runs and the time goes to the next run.
+   * divisor of the adaptive rate or the frame-rate cap holds the picture): nothing runs and the time goes to the next run.
    * `forward`: the timestamp is valid and later than the last run's ({@link FrameLoopHost.times}).
    */
   begin(timestampMs: number, forward: boolean): boolean;
@@ -24,7 +24,7 @@ export interface FrameTiming {
   end(): void;
   /** After every source frame, outside it: tell listeners what changed. */
   settle(): void;
-  /** Vblanks per picture (1 without the adaptive rate). */
+  /** Vblanks per picture (1 without the adaptive rate and the frame-rate cap). */
   readonly divisor: number;
 }
 

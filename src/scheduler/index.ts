@@ -9,6 +9,7 @@ export { createFrameScheduler } from './createFrameScheduler.js';
 export { createFrameLoop } from './createFrameLoop.js';
 export { installRefreshDetection } from './refreshDetection.js';
 export { installAdaptiveFramerate } from './adaptiveFeature.js';
+export { installFrameRateCap, frameRateCapDivisor } from './frameRateCap.js';
 export { getDefaultScheduler, resetDefaultScheduler, DEFAULT_SCHEDULER_KEY } from './defaultScheduler.js';
 export { createBrowserFrameSource } from './browserSource.js';
 export { createManualSource } from './manualSource.js';

@@ -19,6 +19,12 @@ export interface RefreshTiming extends FrameTiming {
   adaptive: AdaptiveFramerate | null;
   /** The refresh rate the adaptive frame rate was last told. */
   adaptiveRate: number;
+  /** The frame-rate cap: its divisor for a refresh rate; null without a cap (installFrameRateCap). */
+  cap: ((refreshRate: number) => number) | null;
+  /** The cap's divisor at {@link RefreshTiming.capRate} (1 without a cap). */
+  capDivisor: number;
+  /** The refresh rate `capDivisor` was worked out for. */
+  capRate: number;
   /** Tell divisor listeners when the divisor changed. */
   notifyDivisor(): void;
 }
@@ -63,8 +69,13 @@ export function refreshTiming(host: FrameLoopHost): RefreshTiming {
   const timing: RefreshTiming = {
     adaptive: null,
     adaptiveRate: estimate.refreshRate,
+    cap: null,
+    capDivisor: 1,
+    capRate: estimate.refreshRate,
+    // The cap and the adaptive rate share one divisor: a picture holds the larger of the two.
     get divisor() {
-      return timing.adaptive ? timing.adaptive.divisor : 1;
+      const adaptiveDivisor = timing.adaptive ? timing.adaptive.divisor : 1;
+      return adaptiveDivisor > timing.capDivisor ? adaptiveDivisor : timing.capDivisor;
     },
     begin(timestampMs, forward) {
       const adaptive = timing.adaptive;
@@ -81,7 +92,12 @@ export function refreshTiming(host: FrameLoopHost): RefreshTiming {
           adaptive.setRefreshRate(timing.adaptiveRate);
         }
       }
-      const divisor = adaptive ? adaptive.divisor : 1;
+      // Worked out again only when the rate changes (a double written per frame would allocate).
+      if (timing.cap !== null && estimate.refreshRate !== timing.capRate) {
+        timing.capRate = estimate.refreshRate;
+        timing.capDivisor = timing.cap(timing.capRate);
+      }
+      const divisor = timing.divisor;
       // A vblank between pictures: nothing runs, the time goes to the next run.
       return divisor > 1 && forward && timestampMs - (times[0] as number) < ((divisor - SKIP_SLACK_INTERVALS) * 1000) / estimate.refreshRate;
     },

@@ -45,7 +45,10 @@ export interface FrameInfo {
   frameIndex: number;
   /** The detected (or configured) display refresh rate, Hz. */
   refreshRate: number;
-  /** Vblanks per picture chosen by the adaptive frame rate (1 when off). */
+  /**
+   * Vblanks per picture: the larger of the adaptive frame rate's divisor and the `maxFrameRate`
+   * cap's (1 when both are off). The rate reached is `refreshRate / divisor`.
+   */
   divisor: number;
   /**
    * Game seconds the next frame is expected to cover: `divisor` refresh intervals at the detected
@@ -123,6 +126,13 @@ export interface FrameSchedulerOptions {
   refreshRate?: number;
   /** Turn on the adaptive frame rate (true for the defaults). Default off. */
   adaptive?: boolean | SchedulerAdaptiveOptions;
+  /**
+   * Cap the frame rate on whole vblanks, Hz (a finite number > 0): subscribers run on every d-th
+   * vblank, d the whole number nearest to the refresh rate / this (60 on 120 Hz: every 2nd; on
+   * 144 Hz: every 2nd, 72 Hz). `createFrameScheduler` only (`createFrameLoop`: `installFrameRateCap`).
+   * Default: no cap.
+   */
+  maxFrameRate?: number;
   /** Called with what a subscriber threw; the other subscribers still run. Without it the error is rethrown after the frame completes. */
   onError?: (error: unknown, frame: FrameInfo) => void;
   /**
@@ -171,7 +181,7 @@ export interface FrameScheduler {
   readonly refreshRate: RefreshRateEstimate;
   /** Called whenever the estimate's `refreshRate`, `synced` or `state` changes; returns unsubscribe. */
   onRefreshRateChange(listener: (estimate: RefreshRateEstimate) => void): () => void;
-  /** The adaptive divisor (1 when off). */
+  /** Vblanks per picture: the larger of the adaptive divisor and the `maxFrameRate` cap's (1 when both are off). */
   readonly divisor: number;
   /** Called whenever the divisor changes; returns unsubscribe. */
   onDivisorChange(listener: (divisor: number) => void): () => void;
