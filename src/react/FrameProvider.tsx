@@ -135,7 +135,7 @@ export function FrameProvider(props: FrameProviderProps): ReactNode {
   const ignored = given ? IGNORED_WITH_SCHEDULER.filter((key) => (props as Record<string, unknown>)[key] !== undefined).join(', ') : '';
   useEffect(() => {
     if (ignored && isDevelopment()) {
-      console.warn(`<FrameProvider>: ${ignored} ignored because \`scheduler\` is given; configure that scheduler itself (pause(), setTimeScale(), setFrameloop(), setAdaptive()).`);
+      console.warn(`<FrameProvider>: ${ignored} ignored because \`scheduler\` is given; configure that scheduler itself (pause(), setTimeScale(), setFrameloop(), setAdaptive(), installFrameRateCap()).`);
     }
   }, [ignored]);
 
@@ -168,7 +168,7 @@ export function FrameProvider(props: FrameProviderProps): ReactNode {
 
 const OWNER = 'FrameProvider';
 /** Props that configure the provider's own scheduler, so a given `scheduler` makes them moot. */
-const IGNORED_WITH_SCHEDULER: readonly string[] = ['paused', 'timeScale', 'frameloop', 'adaptive', 'maxDelta', 'source', 'refreshRate'];
+const IGNORED_WITH_SCHEDULER: readonly string[] = ['paused', 'timeScale', 'frameloop', 'adaptive', 'maxFrameRate', 'maxDelta', 'source', 'refreshRate'];
 const PROP_KEYS: readonly string[] = ['children', 'scheduler', ...FRAME_SCHEDULER_OPTION_KEYS];
 const FRAME_LOOP_MODES: readonly FrameLoopMode[] = ['always', 'demand', 'manual'];
 

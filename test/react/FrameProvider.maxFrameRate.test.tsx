@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { FrameProvider, useFrame, useFrameScheduler } from '../../src/index.js';
+import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { createManualSource } from '../../src/scheduler/manualSource.js';
 import type { ManualSource } from '../../src/scheduler/manualSource.js';
 import type { FrameScheduler } from '../../src/scheduler/types.js';
@@ -119,5 +120,21 @@ describe('<FrameProvider maxFrameRate>', () => {
       expect((caught as Error).message).toContain(shown);
       unmountAll();
     }
+  });
+});
+
+describe('<FrameProvider scheduler maxFrameRate>', () => {
+  it('leaves a given scheduler uncapped and names maxFrameRate in the development warning', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const source = createManualSource();
+    const scheduler = createFrameScheduler({ source, refreshRate: 120 });
+    mount(
+      <FrameProvider scheduler={scheduler} maxFrameRate={60}>
+        x
+      </FrameProvider>,
+    );
+    expect(scheduler.divisor).toBe(1);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/maxFrameRate ignored because `scheduler` is given/);
+    scheduler.destroy();
   });
 });
