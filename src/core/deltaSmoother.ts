@@ -7,7 +7,7 @@
 import type { DeltaRounding, DeltaSmoother, DeltaSmootherOptions } from './types.js';
 import { integerAtLeast, oneOf, optionsObject, positiveNumber, withDefault } from './validate.js';
 import { sanitizeDeltaSeconds, snapToWhole } from './counting.js';
-import { createVblankCounter } from './vblankCounter.js';
+import { countVblanks, createVblankState, rescaleVblanks, resetVblanks, VBLANK_CARRY, VBLANK_INPUT } from './vblankCounter.js';
 
 const OWNER = 'createDeltaSmoother';
 const ROUNDINGS: readonly DeltaRounding[] = ['nearest', 'up'];
@@ -78,7 +78,7 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
   );
 
   const rounding = oneOf(OWNER, 'rounding', withDefault(opts.rounding, 'nearest'), ROUNDINGS);
-  const counter = createVblankCounter();
+  const counter = createVblankState();
 
   // The carry of the 'up' rule lives in a one-slot Float64Array: a fractional number written to a
   // closure `let` is boxed, one allocation per frame.
@@ -90,7 +90,8 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
   function smoothNearest(deltaSeconds: number): number {
     // Nearest whole intervals, 0 allowed: a delta under half an interval (a repeated timestamp,
     // unsynced input) hands out nothing and is carried, so no resync is needed.
-    let intervals = counter.count(snapToWhole(sanitizeDeltaSeconds(deltaSeconds) * refreshRate, SNAP_INTERVALS), 0);
+    counter[VBLANK_INPUT] = snapToWhole(sanitizeDeltaSeconds(deltaSeconds) * refreshRate, SNAP_INTERVALS);
+    let intervals = countVblanks(counter, 0);
     if (!started) {
       // The article's lead: the picture drawn now is shown one interval later, so game time is
       // handed out one interval ahead, once, on the first frame (what 'up' does by rounding up).
@@ -122,7 +123,7 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
   return {
     smooth,
     get carry() {
-      return rounding === 'nearest' ? counter.carry / refreshRate - carry[0]! : carry[0]!;
+      return rounding === 'nearest' ? counter[VBLANK_CARRY]! / refreshRate - carry[0]! : carry[0]!;
     },
     get refreshRate() {
       return refreshRate;
@@ -133,12 +134,12 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
     setRefreshRate(next: number) {
       const previous = refreshRate;
       refreshRate = positiveNumber(OWNER, 'refreshRate', next);
-      counter.rescale(refreshRate / previous);
+      rescaleVblanks(counter, refreshRate / previous);
     },
     reset() {
       carry[0] = 0;
       started = false;
-      counter.reset();
+      resetVblanks(counter);
       resyncs = 0;
     },
   };

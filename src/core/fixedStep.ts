@@ -10,7 +10,7 @@
  */
 import { snapToWhole } from './counting.js';
 import { FixedStepClock } from './fixedStepClock.js';
-import { createVblankCounter, VBLANK_INPUT } from './vblankCounter.js';
+import { countVblanks, createVblankState, resetVblanks, VBLANK_INPUT } from './vblankCounter.js';
 import type { FixedStep, FixedStepFrame, FixedStepOptions, FixedStepOverload, Interpolation } from './types.js';
 import { integerAtLeast, nonNegativeNumber, oneOf, optionsObject, positiveNumber, timeScaleValue, withDefault } from './validate.js';
 
@@ -60,7 +60,9 @@ const GRID_ORIGIN_MS = 5;
 const NOW_MS = 6;
 /** Whole vblanks counted since the grid origin (a whole number: the snapped time never drifts). */
 const GRID_VBLANKS = 7;
-const TIMING_SLOTS = 8;
+/** The display rate timestamps are snapped to, Hz; NaN: raw timestamps. */
+const REFRESH_RATE = 8;
+const TIMING_SLOTS = 9;
 
 /**
  * Create a fixed timestep counted in integer steps from the first `advance`.
@@ -109,10 +111,10 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
   const toleranceSteps = boundaryTolerance > 0 ? boundaryTolerance + FIXED_STEP_SNAP_STEPS : 0;
   const stepMs = step * 1000;
   const slowMotion = overload === 'slow-motion';
-  let refreshRate = opts.refreshRate === undefined ? undefined : positiveNumber(OWNER, 'refreshRate', opts.refreshRate);
+  const initialRate = opts.refreshRate === undefined ? Number.NaN : positiveNumber(OWNER, 'refreshRate', opts.refreshRate);
   /** The vblank grid needs a new origin at the next frame (first frame, rate change, reset). */
   let gridPending = true;
-  const vblanks = createVblankCounter();
+  const vblanks = createVblankState();
 
   /** Steps run since time zero (an integer). */
   let totalSteps = 0;
@@ -129,6 +131,7 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
    */
   const timing = new Float64Array(TIMING_SLOTS);
   timing[LAST_PHASE] = Number.NaN;
+  timing[REFRESH_RATE] = initialRate;
 
   const frame: FixedStepFrame = {
     steps: 0,
@@ -159,38 +162,38 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
     return frame;
   }
 
-  /**
-   * Place `nowMs` on the display's vblank grid: the grid's origin plus the whole vblanks counted
-   * since, each frame's delta rounded to the nearest whole interval around the stream's phase.
-   * Reads the timestamp from `timing[NOW_MS]` and writes the result there: a double passed to or
-   * returned from a call V8 does not inline is boxed (an allocation per frame).
-   */
-  function snapToGrid(): void {
-    const rate = refreshRate!;
-    const nowMs = timing[NOW_MS]!;
-    if (gridPending || !clock.started) {
-      gridPending = false;
-      timing[GRID_VBLANKS] = 0;
-      vblanks.reset();
-      timing[GRID_ORIGIN_MS] = clock.started ? clock.lastNowMs : nowMs;
-      timing[LAST_RAW_MS] = nowMs;
-      if (clock.started) timing[GRID_VBLANKS] = vblanks.count(((nowMs - clock.lastNowMs) * rate) / 1000, 0);
-    } else if (nowMs > timing[LAST_RAW_MS]!) {
-      // A timestamp that repeats or goes backwards counts no vblank (and is then idle below).
-      vblanks.state[VBLANK_INPUT] = snapToWhole(((nowMs - timing[LAST_RAW_MS]!) * rate) / 1000, FIXED_STEP_SNAP_STEPS);
-      timing[GRID_VBLANKS] = timing[GRID_VBLANKS]! + vblanks.countInput(0);
-      timing[LAST_RAW_MS] = nowMs;
-    }
-    timing[NOW_MS] = timing[GRID_ORIGIN_MS]! + (timing[GRID_VBLANKS]! * 1000) / rate;
-  }
-
   function advance(nowMs: number, predictedPresentMs?: number): FixedStepFrame {
     if (!Number.isFinite(nowMs)) return idle();
     // The frame's time lives in `timing[NOW_MS]` from here on: it may be replaced (snapped to the
     // vblank grid, or the last timestamp for a single step), and a fresh double in a local that
     // is passed on would be boxed, an allocation per frame.
     timing[NOW_MS] = nowMs;
-    if (refreshRate !== undefined) snapToGrid();
+    const rate = timing[REFRESH_RATE]!;
+    if (rate === rate) {
+      // Place the frame on the display's vblank grid: the grid's origin plus the whole vblanks
+      // counted since, each frame's delta rounded to the nearest whole interval around the
+      // stream's phase. Written out here, not in a helper: V8 boxes doubles at call boundaries it
+      // does not inline, which showed up as 16–32 bytes a frame in some runs.
+      if (gridPending || !clock.started) {
+        gridPending = false;
+        resetVblanks(vblanks);
+        timing[GRID_VBLANKS] = 0;
+        timing[GRID_ORIGIN_MS] = clock.started ? clock.lastNowMs : nowMs;
+        timing[LAST_RAW_MS] = nowMs;
+        if (clock.started) {
+          vblanks[VBLANK_INPUT] = ((nowMs - clock.lastNowMs) * rate) / 1000;
+          timing[GRID_VBLANKS] = countVblanks(vblanks, 0);
+        }
+      } else if (nowMs > timing[LAST_RAW_MS]!) {
+        // (A timestamp that repeats or goes backwards counts no vblank, and is idle below.)
+        const intervals = ((nowMs - timing[LAST_RAW_MS]!) * rate) / 1000;
+        const whole = Math.round(intervals);
+        vblanks[VBLANK_INPUT] = Math.abs(intervals - whole) <= FIXED_STEP_SNAP_STEPS ? whole : intervals;
+        timing[GRID_VBLANKS] = timing[GRID_VBLANKS]! + countVblanks(vblanks, 0);
+        timing[LAST_RAW_MS] = nowMs;
+      }
+      timing[NOW_MS] = timing[GRID_ORIGIN_MS]! + (timing[GRID_VBLANKS]! * 1000) / rate;
+    }
     const stepping = stepPending;
     const starting = !clock.started;
     if (starting) {
@@ -340,13 +343,15 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
       interpolation = oneOf(OWNER, 'interpolation', next, INTERPOLATIONS);
     },
     setRefreshRate(next: number | undefined): void {
-      const rate = next === undefined ? undefined : positiveNumber(OWNER, 'refreshRate', next);
-      if (rate === refreshRate) return;
-      refreshRate = rate;
+      const rate = next === undefined ? Number.NaN : positiveNumber(OWNER, 'refreshRate', next);
+      const current = timing[REFRESH_RATE]!;
+      if (rate === current || (rate !== rate && current !== current)) return;
+      timing[REFRESH_RATE] = rate;
       gridPending = true;
     },
     get refreshRate(): number | undefined {
-      return refreshRate;
+      const rate = timing[REFRESH_RATE]!;
+      return rate === rate ? rate : undefined;
     },
     stepOnce(): void {
       if (clock.paused) stepPending = true;

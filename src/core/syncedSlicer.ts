@@ -7,7 +7,7 @@
 import type { SliceRounding, SlicerOverload, SyncedSlicer, SyncedSlicerOptions } from './types.js';
 import { oneOf, optionsObject, positiveNumber, withDefault } from './validate.js';
 import { sanitizeDeltaSeconds, snapToWhole } from './counting.js';
-import { createVblankCounter } from './vblankCounter.js';
+import { countVblanks, createVblankState, rescaleVblanks, resetVblanks, VBLANK_CARRY, VBLANK_INPUT } from './vblankCounter.js';
 
 const OWNER = 'createSyncedSlicer';
 
@@ -95,7 +95,7 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
       ? undefined
       : positiveNumber(OWNER, 'overloadThreshold', opts.overloadThreshold);
   const rounding = oneOf(OWNER, 'rounding', withDefault(opts.rounding, 'nearest'), ROUNDINGS);
-  const counter = createVblankCounter();
+  const counter = createVblankState();
 
   // Derived per rate; recomputed by setRefreshRate.
   let maxSliceIntervals = 1;
@@ -127,9 +127,9 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
     const deltaIn = sanitizeDeltaSeconds(deltaSeconds);
     let released: number;
     if (rounding === 'nearest') {
-      released = counter.count(snapToWhole(deltaIn * refreshRate, SNAP_INTERVALS), 0);
-      // Read from the counter's own array: a double returned by a getter call is boxed.
-      seconds[BUFFER] = counter.state[0]! / refreshRate;
+      counter[VBLANK_INPUT] = snapToWhole(deltaIn * refreshRate, SNAP_INTERVALS);
+      released = countVblanks(counter, 0);
+      seconds[BUFFER] = counter[VBLANK_CARRY]! / refreshRate;
       if (released === 0) return slices;
     } else {
       const bufferSeconds = seconds[BUFFER]! + deltaIn;
@@ -174,11 +174,11 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
     setRefreshRate(next: number) {
       const previous = refreshRate;
       refreshRate = positiveNumber(OWNER, 'refreshRate', next);
-      counter.rescale(refreshRate / previous);
+      rescaleVblanks(counter, refreshRate / previous);
       configure();
     },
     reset() {
-      counter.reset();
+      resetVblanks(counter);
       seconds[BUFFER] = 0;
       seconds[DROPPED] = 0;
       while (slices.length > 0) slices.pop();

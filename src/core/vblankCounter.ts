@@ -27,85 +27,53 @@ const PHASE_GAIN = 1 / 16;
  */
 const WRAP_PHASE_INTERVALS = 0.75;
 
-// Slots of the counter's Float64Array (fractional state written per frame stays unboxed).
-const CARRY = 0;
-const PHASE = 1;
-/** Slot for the input of {@link VblankCounter.countInput}. */
+/** Real time minus handed-out time, in intervals (within about ± ½ of the phase in steady vsynced input). */
+export const VBLANK_CARRY = 0;
+/** Where the stream's frames sit relative to the counting boundaries, in intervals. */
+export const VBLANK_PHASE = 1;
+/** The input of {@link countVblanks}: a measured delta × refreshRate. */
 export const VBLANK_INPUT = 2;
 
-/** A phase-centred counter of whole refresh intervals. Internal to the core algorithms. */
-export interface VblankCounter {
-  /**
-   * Add `intervals` (a measured delta × refreshRate) and return the whole intervals to hand out
-   * this frame, at least `minimum` (0 or 1). What is not handed out is carried.
-   */
-  count(intervals: number, minimum: number): number;
-  /**
-   * `count(state[VBLANK_INPUT], minimum)`: for hot paths whose caller V8 does not inline this
-   * into, where a double argument would be boxed (an allocation per frame).
-   */
-  countInput(minimum: number): number;
-  /** Take back `intervals` that were counted but not handed out (a frame held by a lead bound). */
-  uncount(intervals: number): void;
-  /** Real time minus handed-out time, in intervals (within about ± ½ of the phase in steady vsynced input). */
-  readonly carry: number;
-  /** Where the stream's frames sit relative to the counting boundaries, in intervals. */
-  readonly phase: number;
-  /**
-   * The counter's state, `[carry, phase]` in intervals, for hot paths: reading a double through a
-   * getter call boxes it (an allocation per frame).
-   */
-  readonly state: Float64Array;
-  /** Forget the carry and the phase. */
-  reset(): void;
-  /** Rescale the carry and phase when the interval changes (`ratio` = new rate / old rate). */
-  rescale(ratio: number): void;
+/**
+ * A phase-centred vblank counter's state: `[carry, phase, input]`. Plain numbers in a typed array
+ * and module-level functions (not a closure per counter): one function V8 optimises and inlines
+ * once for every counter, and no double is boxed on the way in or out.
+ */
+export function createVblankState(): Float64Array {
+  return new Float64Array(3);
 }
 
-/** Create a {@link VblankCounter}. */
-export function createVblankCounter(): VblankCounter {
-  const state = new Float64Array(3);
-  function countInput(minimum: number): number {
-    const x = state[CARRY]! + state[VBLANK_INPUT]!;
-    // `| 0`: an int32, returned untagged-free (a Math.round result is a double to V8 and would be
-    // boxed on return). Counts per frame are far below 2^31.
-    let k = Math.round(x - state[PHASE]!) | 0;
-    if (k < minimum) k = minimum;
-    const carry = x - k;
-    state[CARRY] = carry;
-    // Only remainders that look like jitter teach the phase: a frame forced to `minimum` says
-    // nothing about where vblanks fall.
-    if (carry > -1.5 && carry < 1.5) {
-      let phase = state[PHASE]! + (carry - state[PHASE]!) * PHASE_GAIN;
-      if (phase > WRAP_PHASE_INTERVALS) phase -= 1;
-      else if (phase < -WRAP_PHASE_INTERVALS) phase += 1;
-      state[PHASE] = phase;
-    }
-    return k;
+/**
+ * Add `state[VBLANK_INPUT]` intervals and return the whole intervals to hand out this frame, at
+ * least `minimum` (0 or 1). What is not handed out is carried.
+ */
+export function countVblanks(state: Float64Array, minimum: number): number {
+  const x = state[VBLANK_CARRY]! + state[VBLANK_INPUT]!;
+  // `| 0`: an int32 (a Math.round result is a double to V8, boxed on return). Counts per frame
+  // are far below 2^31.
+  let k = Math.round(x - state[VBLANK_PHASE]!) | 0;
+  if (k < minimum) k = minimum;
+  const carry = x - k;
+  state[VBLANK_CARRY] = carry;
+  // Only remainders that look like jitter teach the phase: a frame forced to `minimum` says
+  // nothing about where vblanks fall.
+  if (carry > -1.5 && carry < 1.5) {
+    let phase = state[VBLANK_PHASE]! + (carry - state[VBLANK_PHASE]!) * PHASE_GAIN;
+    if (phase > WRAP_PHASE_INTERVALS) phase -= 1;
+    else if (phase < -WRAP_PHASE_INTERVALS) phase += 1;
+    state[VBLANK_PHASE] = phase;
   }
-  return {
-    count(intervals: number, minimum: number): number {
-      state[VBLANK_INPUT] = intervals;
-      return countInput(minimum);
-    },
-    countInput,
-    uncount(intervals: number): void {
-      state[CARRY] = state[CARRY]! + intervals;
-    },
-    get carry() {
-      return state[CARRY]!;
-    },
-    get phase() {
-      return state[PHASE]!;
-    },
-    state,
-    reset(): void {
-      state[CARRY] = 0;
-      state[PHASE] = 0;
-    },
-    rescale(ratio: number): void {
-      state[CARRY] = state[CARRY]! * ratio;
-      state[PHASE] = 0;
-    },
-  };
+  return k;
+}
+
+/** Forget the carry and the phase. */
+export function resetVblanks(state: Float64Array): void {
+  state[VBLANK_CARRY] = 0;
+  state[VBLANK_PHASE] = 0;
+}
+
+/** Keep the carry's time when the interval changes (`ratio` = new rate / old rate); the phase is relearnt. */
+export function rescaleVblanks(state: Float64Array, ratio: number): void {
+  state[VBLANK_CARRY] = state[VBLANK_CARRY]! * ratio;
+  state[VBLANK_PHASE] = 0;
 }

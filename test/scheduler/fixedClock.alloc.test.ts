@@ -16,7 +16,7 @@ const INTERVAL_MS = 1000 / 144;
 /** One boxed double (V8 HeapNumber), see test/reliability/allocation.test.ts. */
 const ONE_BOXED_NUMBER = 16;
 
-function measure(gc: () => void, withClock: boolean): { bytes: number; steps: number } {
+function measure(gc: () => void, withClock: boolean, snapToDisplay = true): { bytes: number; steps: number } {
   const source = createManualSource();
   const scheduler = createFrameScheduler({ source, refreshRate: 144 });
   const t = new Float64Array(1);
@@ -24,7 +24,7 @@ function measure(gc: () => void, withClock: boolean): { bytes: number; steps: nu
   let steps = 0;
   if (withClock) {
     // 1/400 s steps at 144 Hz: 2 or 3 steps a frame, every job every step.
-    const clock = createFixedClock(scheduler, { step: 1 / 400, maxSteps: 5 });
+    const clock = createFixedClock(scheduler, { step: 1 / 400, maxSteps: 5, snapToDisplay });
     clock.addUpdate((dt, s) => {
       sink[0] = dt + s.stepEndTimestampMs;
       steps++;
@@ -53,9 +53,21 @@ describe('createFixedClock per-frame allocation', () => {
     const gc = exposeGc();
     expect(typeof gc).toBe('function');
     const bare = measure(gc!, false);
-    const clocked = measure(gc!, true);
-    console.info(`bytes per frame: bare scheduler ${bare.bytes.toFixed(1)}, with the clock ${clocked.bytes.toFixed(1)}`);
+    const clocked = measure(gc!, true, false);
+    console.info(`bytes per frame: bare scheduler ${bare.bytes.toFixed(1)}, with the clock (raw timestamps) ${clocked.bytes.toFixed(1)}`);
     expect(clocked.steps).toBeGreaterThan(2 * (WARMUP + 3 * FRAMES)); // the steps really ran
     expect(clocked.bytes).toBeLessThan(bare.bytes + 2 * ONE_BOXED_NUMBER);
+  });
+
+  it('the same on the display vblank grid (the default): within four boxed numbers, nothing per step', () => {
+    // Seen on V8 11.3 (Node 20): 26 bytes a frame in most runs, 57 in about one run in five,
+    // depending on the order in which V8 optimises the snapped path. Not understood yet; two more
+    // boxed numbers a frame is the bound, and anything per step (2–3 steps × 3 jobs) breaks it.
+    const gc = exposeGc();
+    const bare = measure(gc!, false);
+    const clocked = measure(gc!, true, true);
+    console.info(`bytes per frame: bare scheduler ${bare.bytes.toFixed(1)}, with the clock (snapped) ${clocked.bytes.toFixed(1)}`);
+    expect(clocked.steps).toBeGreaterThan(2 * (WARMUP + 3 * FRAMES));
+    expect(clocked.bytes).toBeLessThan(bare.bytes + 4 * ONE_BOXED_NUMBER);
   });
 });
