@@ -138,6 +138,15 @@ function clampedFrames(deltas: readonly number[]): number {
   return deltas.filter((d) => d >= 0.25).length;
 }
 
+/**
+ * The stall under test: gaps of a second or more. A loaded machine (CI running other work) can
+ * also miss a few vblanks in a row (a 266 ms gap was seen), which the scheduler rightly clamps
+ * and reports too; those are not the stall.
+ */
+function longGaps<T extends { raw: number }>(gaps: readonly T[]): T[] {
+  return gaps.filter((g) => g.raw >= 1);
+}
+
 describe('a long stall gives at most one clamped frame, then ordinary frames', () => {
   it('a 3 s blocked main thread: exactly one clamped frame (0.25 s, reported to onGap), at most maxSteps in it', async () => {
     const record = mountGame();
@@ -153,10 +162,12 @@ describe('a long stall gives at most one clamped frame, then ordinary frames', (
     );
     await waitFrames(30);
     console.info(`blocked 3 s: gaps ${JSON.stringify(record.gaps)}, max steps in a frame ${Math.max(...record.stepsPerFrame)}`);
-    expect(record.gaps).toHaveLength(1);
-    expect(record.gaps[0]!.raw).toBeGreaterThanOrEqual(2.9);
-    expect(record.gaps[0]!.clamped).toBe(0.25);
-    expect(clampedFrames(record.deltas)).toBe(1);
+    const stalls = longGaps(record.gaps);
+    expect(stalls).toHaveLength(1);
+    expect(stalls[0]!.raw).toBeGreaterThanOrEqual(2.9);
+    expect(stalls[0]!.clamped).toBe(0.25);
+    // One clamped frame per reported gap: the stall gives one, never a burst.
+    expect(clampedFrames(record.deltas)).toBe(record.gaps.length);
     expect(Math.max(...record.stepsPerFrame)).toBeLessThanOrEqual(5);
   }, 30_000);
 
@@ -168,9 +179,10 @@ describe('a long stall gives at most one clamped frame, then ordinary frames', (
     await commands.debuggerPause(2000);
     await waitFrames(30);
     console.info(`debugger pause: gaps ${JSON.stringify(record.gaps)}`);
-    expect(record.gaps).toHaveLength(1);
-    expect(record.gaps[0]!.clamped).toBe(0.25);
-    expect(clampedFrames(record.deltas)).toBe(1);
+    const stalls = longGaps(record.gaps);
+    expect(stalls).toHaveLength(1);
+    expect(stalls[0]!.clamped).toBe(0.25);
+    expect(clampedFrames(record.deltas)).toBe(record.gaps.length);
   }, 30_000);
 
   it('rAF throttled to 1 Hz while visible (another tab in front; emulated over the real rAF, since headless Chromium never hides a tab): one clamped frame, then delta 0', async () => {
@@ -200,11 +212,16 @@ describe('a long stall gives at most one clamped frame, then ordinary frames', (
     await waitFrames(30);
     console.info(`throttled to 1 Hz: gaps ${JSON.stringify(record.gaps)}, steps per frame ${JSON.stringify(record.stepsPerFrame.filter((n) => n !== 1))}`);
     // Four or five throttled frames: the first clamped to 0.25 s, the rest given 0.
-    expect(record.gaps.length).toBeGreaterThanOrEqual(4);
-    expect(record.gaps[0]!.clamped).toBe(0.25);
-    for (const g of record.gaps.slice(1)) expect(g.clamped).toBe(0);
-    expect(clampedFrames(record.deltas)).toBe(1);
-    expect(record.stepsPerFrame.filter((n) => n > 2).length).toBe(1);
+    const stalls = longGaps(record.gaps);
+    expect(stalls.length).toBeGreaterThanOrEqual(4);
+    expect(stalls[0]!.clamped).toBe(0.25);
+    for (const g of stalls.slice(1)) expect(g.clamped).toBe(0);
+    // Clamped frames: the first throttled one, plus any short hiccup of a loaded machine (each
+    // reported as a gap of its own); never a clamped frame per throttled frame.
+    const clampedGaps = record.gaps.filter((g) => g.clamped > 0).length;
+    expect(clampedGaps).toBe(record.gaps.length - stalls.length + 1);
+    expect(clampedFrames(record.deltas)).toBe(clampedGaps);
+    expect(record.stepsPerFrame.filter((n) => n > 2).length).toBeLessThanOrEqual(clampedGaps);
   }, 30_000);
 });
 
