@@ -207,8 +207,8 @@ export function report({ info, frameLoop, react, browser, pacing, simulated, ord
   out.push('the last, and `performance.measure` between them is the scripting time the frame loop took that');
   out.push('frame (for one rAF per hook it includes the browser\'s dispatch between the N callbacks).');
   out.push('Nothing wraps the libraries. 240 warm-up frames (a frame loop runs once per frame, so V8 needs');
-  out.push('hundreds of frames to optimise it), then 180 measured, in 2 rounds that load every page in turn;');
-  out.push('each figure is the median (mean of the two) over the rounds. The per-frame median is quantised');
+  out.push('hundreds of frames to optimise it), then 180 measured, in 3 rounds that load every page in turn;');
+  out.push('each figure is the median over the rounds. The per-frame median is quantised');
   out.push('to 5 µs; the mean includes the frames where a GC landed.');
   out.push('');
   out.push('Two pages run React 19 (production build) on top of ours: **1,000 `useFrame` components**');
@@ -233,6 +233,19 @@ export function report({ info, frameLoop, react, browser, pacing, simulated, ord
       r === markers || !markers ? '—' : duration((r.meanMs - markers.meanMs) * 1e6),
       num(r.callsPerFrame, 0), r === ours ? '1×' : r === markers ? '—' : ratio(r.meanMs / ours.meanMs),
     ])));
+    const hooks = browser.results.find((r) => r.page === 'oursHooks');
+    const rafzPage = browser.results.find((r) => r.page === 'rafz');
+    if (hooks && rafzPage && hooks.meanMs > rafzPage.meanMs * (1 + TIE)) {
+      const rounds = (x) => x.roundsMeanMs.map((v) => duration(v * 1e6)).join(', ');
+      const nodeHooks = react.find((r) => r.label.startsWith('useFrame'));
+      const nodeLoop = get('ours', 1_000);
+      notAhead.push(
+        `Browser: 1,000 \`useFrame\` components took ${duration(hooks.meanMs * 1e6)} a frame (rounds ${rounds(hooks)}) against rafz's ${duration(rafzPage.meanMs * 1e6)} (rounds ${rounds(rafzPage)}), and the bare loop with the same 1,000 callbacks ${duration(ours.meanMs * 1e6)}. ` +
+          'Each `useFrame` subscription is a wrapper that calls the component\'s latest callback through a ref (so a re-render never resubscribes): one more call per subscriber, through a call site that sees 1,000 different functions' +
+          (nodeHooks && nodeLoop ? `; in Node the same 1,000 components cost ${duration(nodeHooks.medianNs)} a frame (section 2) against ${duration(nodeLoop.medianNs)} for the bare loop (section 1)` : '') +
+          '. The rounds spread widely on this shared machine (see the load average above).',
+      );
+    }
     for (const r of browser.results) {
       if (r.page !== 'ours' && r.page !== 'baseline' && r.meanMs < ours.meanMs * (1 - TIE)) {
         const range = (x) => `${duration(Math.min(...x.roundsMeanMs) * 1e6)}–${duration(Math.max(...x.roundsMeanMs) * 1e6)}`;
@@ -399,7 +412,7 @@ export function report({ info, frameLoop, react, browser, pacing, simulated, ord
  * The benchmark summary page (docs/benchmarks.md): a few headline rows from the same run, and the
  * link to the full results.
  */
-export function summary({ info, frameLoop, react, browser, pacing, contenders }) {
+export function summary({ info, frameLoop, react, browser, pacing, contenders, bundleSizes = [] }) {
   const get = (name, n) => frameLoop.find((r) => r.name === name && r.n === n);
   const rows = [];
   for (const name of ['ours', 'rafz', 'motion', 'pixi', 'mainloop', 'rafPerHook']) {
@@ -424,6 +437,11 @@ export function summary({ info, frameLoop, react, browser, pacing, contenders })
   out.push('npm run bench -- --skip-browser  # without the headless Chromium section');
   out.push('```');
   out.push('');
+  if (bundleSizes.length) {
+    const line = bundleSizes.map((r) => `${r.label.replace(/ \(.*\)$/, '')} ${(r.gzip / 1024).toFixed(2)} KB`).join(', ');
+    out.push(`Bundle size of one import (esbuild, minified + gzip, React external): ${line}.`);
+    out.push('');
+  }
   out.push('Frame-loop cost per frame, N subscribers with trivial callbacks (Node, median of 3 rounds):');
   out.push('');
   out.push(table(['frame loop', 'N = 1,000', 'N = 10,000', 'bytes / frame (N = 1,000)'], rows));

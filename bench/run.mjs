@@ -123,7 +123,7 @@ const readme = readFileSync(readmeUrl, 'utf8');
 const start = readme.indexOf(README_START);
 const end = readme.indexOf(README_END);
 if (start < 0 || end < start) throw new Error(`docs/benchmarks.md lacks the ${README_START} … ${README_END} markers`);
-const section = summary({ info, frameLoop, react, browser, pacing, contenders }).trim();
+const section = summary({ info, frameLoop, react, browser, pacing, contenders, bundleSizes: sizes }).trim();
 writeFileSync(readmeUrl, `${readme.slice(0, start + README_START.length)}\n${section}\n${readme.slice(end)}`);
 log(`\n${markdown}`);
 log(`\nwrote bench/RESULTS.md in ${info.seconds} s`);

@@ -14,7 +14,7 @@ const outDir = fileURLToPath(new URL('../.tmp/browser/', import.meta.url));
 export const PAGES = ['ours', 'oursHooks', 'rafz', 'motion', 'rafPerHook', 'fixedScene', 'baseline'];
 const CHROMIUM = '/usr/bin/chromium';
 /** Every page is loaded once per round, pages in turn; each figure is the median over rounds. */
-export const BROWSER_ROUNDS = 2;
+export const BROWSER_ROUNDS = 3;
 
 /**
  * @param {{ log: (line: string) => void }} options
