@@ -55,7 +55,7 @@ function InterpolationDemo(props: InterpolationProps) {
 
   useRafLoop((nowMs) => {
     const s = state;
-    if (s.load.skip(nowMs)) return false;
+    if (s.load.blocksFrame(nowMs)) return false;
     const { loadMs, realLoad } = args.current;
     if (!Number.isFinite(s.startMs)) s.startMs = nowMs;
     // Cheap deterministic noise: frame work varies between 0 and loadMs.

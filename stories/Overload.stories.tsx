@@ -108,7 +108,7 @@ function OverloadDemo(props: OverloadProps) {
   useRafLoop((nowMs) => {
     const s = state;
     // Simulated load: the frames that arrive while the simulated work still runs are not seen.
-    if (s.load.skip(nowMs)) return false;
+    if (s.load.blocksFrame(nowMs)) return false;
     const { pattern, updateCostMs, hitchMs, realLoad } = args.current;
     const v = s.values;
     const viewer = s.viewer;

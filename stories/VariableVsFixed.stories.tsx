@@ -166,7 +166,7 @@ function VariableVsFixedDemo(props: VariableVsFixedProps) {
 
   useRafLoop((nowMs) => {
     const s = state;
-    if (s.load.skip(nowMs)) return false;
+    if (s.load.blocksFrame(nowMs)) return false;
     s.seed = (s.seed * 16807) % 2147483647;
     s.load.spend(args.current.loadMs * (s.seed / 2147483647), args.current.realLoad);
     for (let i = 0; i < s.machines.length; i += 1) {

@@ -41,7 +41,7 @@ export class LoadGate {
   private spentMs = 0;
 
   /** Call first in each frame: true while simulated work still runs (skip this frame). */
-  skip(nowMs: number): boolean {
+  blocksFrame(nowMs: number): boolean {
     if (nowMs < this.busyUntilMs) return true;
     this.frameStartMs = nowMs;
     this.spentMs = 0;
