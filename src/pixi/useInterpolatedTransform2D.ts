@@ -1,15 +1,10 @@
-import { useContext, useEffect, useState } from 'react';
 import type { RefObject } from 'react';
-import { finiteNumber, withDefault } from '../core/validate.js';
-import { FixedClockContext } from '../react/fixedClockContext.js';
-import { renameOwner } from '../react/renameOwner.js';
+import { useClockBoundTransform } from '../react/useClockBoundTransform.js';
 import type { FixedClock } from '../scheduler/fixedClock.js';
 import { createInterpolatedTransform2D } from './interpolatedTransform2D.js';
 import type { Container2DLike, InterpolatedTransform2D, InterpolatedTransform2DOptions } from './interpolatedTransform2D.js';
 
 const OWNER = 'useInterpolatedTransform2D';
-/** Before every other job of the step, so the game's updates see previous ← current done. */
-const FIRST_IN_STEP = -Number.MAX_VALUE;
 
 /** Options of {@link useInterpolatedTransform2D}. */
 export interface UseInterpolatedTransform2DOptions extends InterpolatedTransform2DOptions {
@@ -31,29 +26,5 @@ export interface UseInterpolatedTransform2DOptions extends InterpolatedTransform
  * a bad option.
  */
 export function useInterpolatedTransform2D(target: RefObject<Container2DLike | null>, options: UseInterpolatedTransform2DOptions = {}): InterpolatedTransform2D {
-  const provided = useContext(FixedClockContext);
-  const clock = options.clock ?? provided;
-  if (!clock) {
-    throw new Error(`${OWNER}: no <FixedClockProvider> above this component and no \`clock\` option. Wrap the scene in <FixedClockProvider step={1 / 60}>, or use createInterpolatedTransform2D with useFixedTimestep.`);
-  }
-  const priority = finiteNumber(OWNER, 'priority', withDefault(options.priority, 0));
-  const [transform] = useState(() =>
-    renameOwner('createInterpolatedTransform2D', OWNER, () => {
-      const { clock: _clock, priority: _priority, ...rest } = options;
-      return createInterpolatedTransform2D(rest);
-    }),
-  );
-  useEffect(() => clock.addUpdate(() => transform.snapshot(), { priority: FIRST_IN_STEP }), [clock, transform]);
-  useEffect(
-    () =>
-      clock.addRender(
-        (alpha) => {
-          const object = target.current;
-          if (object) transform.apply(alpha, object);
-        },
-        { priority },
-      ),
-    [clock, transform, target, priority],
-  );
-  return transform;
+  return useClockBoundTransform(OWNER, 'createInterpolatedTransform2D', createInterpolatedTransform2D, target, options);
 }

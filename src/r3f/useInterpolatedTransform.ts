@@ -1,15 +1,10 @@
-import { useContext, useEffect, useState } from 'react';
 import type { RefObject } from 'react';
-import { finiteNumber, withDefault } from '../core/validate.js';
-import { FixedClockContext } from '../react/fixedClockContext.js';
-import { renameOwner } from '../react/renameOwner.js';
+import { useClockBoundTransform } from '../react/useClockBoundTransform.js';
 import type { FixedClock } from '../scheduler/fixedClock.js';
 import { createInterpolatedTransform } from './interpolatedTransform.js';
 import type { InterpolatedTransform, InterpolatedTransformOptions, Object3DLike } from './interpolatedTransform.js';
 
 const OWNER = 'useInterpolatedTransform';
-/** Before every other job of the step, so the game's updates see previous ← current done. */
-const FIRST_IN_STEP = -Number.MAX_VALUE;
 
 /** Options of {@link useInterpolatedTransform}. */
 export interface UseInterpolatedTransformOptions extends InterpolatedTransformOptions {
@@ -43,29 +38,5 @@ export interface UseInterpolatedTransformOptions extends InterpolatedTransformOp
  * ```
  */
 export function useInterpolatedTransform(target: RefObject<Object3DLike | null>, options: UseInterpolatedTransformOptions = {}): InterpolatedTransform {
-  const provided = useContext(FixedClockContext);
-  const clock = options.clock ?? provided;
-  if (!clock) {
-    throw new Error(`${OWNER}: no <FixedClockProvider> above this component and no \`clock\` option. Wrap the scene in <FixedClockProvider step={1 / 60}>, or use createInterpolatedTransform with useFixedTimestep.`);
-  }
-  const priority = finiteNumber(OWNER, 'priority', withDefault(options.priority, 0));
-  const [transform] = useState(() =>
-    renameOwner('createInterpolatedTransform', OWNER, () => {
-      const { clock: _clock, priority: _priority, ...rest } = options;
-      return createInterpolatedTransform(rest);
-    }),
-  );
-  useEffect(() => clock.addUpdate(() => transform.snapshot(), { priority: FIRST_IN_STEP }), [clock, transform]);
-  useEffect(
-    () =>
-      clock.addRender(
-        (alpha) => {
-          const object = target.current;
-          if (object) transform.apply(alpha, object);
-        },
-        { priority },
-      ),
-    [clock, transform, target, priority],
-  );
-  return transform;
+  return useClockBoundTransform(OWNER, 'createInterpolatedTransform', createInterpolatedTransform, target, options);
 }

@@ -8,3 +8,10 @@ import type { FixedClock } from '../scheduler/fixedClock.js';
  */
 export const FixedClockContext = createContext<FixedClock | null>(null);
 FixedClockContext.displayName = 'FixedClockContext';
+
+/**
+ * The clock priority of work that must happen at the start of every step, before any game update:
+ * per-object snapshots (previous ← current) and input taken for the step.
+ * @internal
+ */
+export const FIRST_IN_STEP = -Number.MAX_VALUE;

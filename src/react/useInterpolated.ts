@@ -2,7 +2,7 @@ import { useContext, useEffect, useMemo } from 'react';
 import { createInterpolated } from '../core/interpolated.js';
 import type { InterpolatedScalar, InterpolatedScalarOptions, InterpolatedVector, InterpolatedVectorOptions, Interpolated, InterpolatedOptions } from '../core/interpolated.js';
 import type { FixedClock } from '../scheduler/fixedClock.js';
-import { FixedClockContext } from './fixedClockContext.js';
+import { FIRST_IN_STEP, FixedClockContext } from './fixedClockContext.js';
 import { renameOwner } from './renameOwner.js';
 
 /** Extra options of {@link useInterpolated}. */
@@ -19,8 +19,6 @@ export interface UseInterpolatedClockOption {
 /** Options of {@link useInterpolated}: those of `createInterpolated` plus {@link UseInterpolatedClockOption.clock}. */
 export type UseInterpolatedOptions = InterpolatedOptions & UseInterpolatedClockOption;
 
-/** Runs before every other job of the clock in each step, so updates see previous ← current done. */
-const FIRST_IN_STEP = -Number.MAX_VALUE;
 
 /**
  * A value with a previous and a current state for interpolated drawing, kept for the component's

@@ -3,7 +3,7 @@ import type { RefObject } from 'react';
 import { createInputQueue } from '../core/inputQueue.js';
 import type { InputEventInit, InputEventKind, InputQueue } from '../core/inputQueue.js';
 import type { FixedClock } from '../scheduler/fixedClock.js';
-import { FixedClockContext } from './fixedClockContext.js';
+import { FIRST_IN_STEP, FixedClockContext } from './fixedClockContext.js';
 import { renameOwner } from './renameOwner.js';
 import { useLatest } from './useLatest.js';
 
@@ -39,8 +39,6 @@ export interface UseStepInputOptions {
   timestamp?: (event: Event) => number;
 }
 
-/** Runs before every other job of the clock in each step. */
-const FIRST_IN_STEP = -Number.MAX_VALUE;
 /** Codes of pointer buttons, made once so a pointer event allocates no string. */
 const POINTER_CODES = ['Pointer0', 'Pointer1', 'Pointer2', 'Pointer3', 'Pointer4'];
 

@@ -1,0 +1,64 @@
+/**
+ * The binding behind the renderer adapters' transform hooks (`react-timestep/r3f`,
+ * `react-timestep/pixi`): a transform snapshotted at the start of every step of the shared fixed
+ * clock and applied to a renderer object at every render. One implementation; the adapters only
+ * name themselves and their factory.
+ */
+import { useContext, useEffect, useState } from 'react';
+import type { RefObject } from 'react';
+import { finiteNumber, withDefault } from '../core/validate.js';
+import type { FixedClock } from '../scheduler/fixedClock.js';
+import { FIRST_IN_STEP, FixedClockContext } from './fixedClockContext.js';
+import { renameOwner } from './renameOwner.js';
+
+/** What a bound transform needs: a step snapshot and a blend onto the renderer's object. */
+interface SteppedTransform<Target> {
+  snapshot(): void;
+  apply(alpha: number, target: Target): void;
+}
+
+/** The options every transform hook shares, on top of its factory's own. */
+interface ClockBinding {
+  clock?: FixedClock;
+  priority?: number;
+}
+
+/**
+ * Create the transform once (its options read at mount; errors name `owner`), snapshot it first in
+ * every step of `options.clock` or the nearest `<FixedClockProvider>`'s clock, and apply it to
+ * `target.current` in the clock's renders at `options.priority`.
+ * @internal
+ */
+export function useClockBoundTransform<Target, Options extends ClockBinding, Transform extends SteppedTransform<Target>>(
+  owner: string,
+  factory: string,
+  create: (options: Omit<Options, 'clock' | 'priority'>) => Transform,
+  target: RefObject<Target | null>,
+  options: Options,
+): Transform {
+  const provided = useContext(FixedClockContext);
+  const clock = options.clock ?? provided;
+  if (!clock) {
+    throw new Error(`${owner}: no <FixedClockProvider> above this component and no \`clock\` option. Wrap the scene in <FixedClockProvider step={1 / 60}>, or use ${factory} with useFixedTimestep.`);
+  }
+  const priority = finiteNumber(owner, 'priority', withDefault(options.priority, 0));
+  const [transform] = useState(() =>
+    renameOwner(factory, owner, () => {
+      const { clock: _clock, priority: _priority, ...rest } = options;
+      return create(rest);
+    }),
+  );
+  useEffect(() => clock.addUpdate(() => transform.snapshot(), { priority: FIRST_IN_STEP }), [clock, transform]);
+  useEffect(
+    () =>
+      clock.addRender(
+        (alpha) => {
+          const object = target.current;
+          if (object) transform.apply(alpha, object);
+        },
+        { priority },
+      ),
+    [clock, transform, target, priority],
+  );
+  return transform;
+}
