@@ -65,6 +65,22 @@ const REFRESH_RATE = 8;
 const TIMING_SLOTS = 9;
 
 /**
+ * Back to the decision before time zero: no steps, alpha 1, nothing elapsed, pending or dropped.
+ * Shared with the fixed clock's live stats, which carry the same fields.
+ * @internal
+ */
+export function clearFixedStepFrame(frame: FixedStepFrame): void {
+  frame.steps = 0;
+  frame.alpha = 1;
+  frame.droppedSeconds = 0;
+  frame.totalSteps = 0;
+  frame.pictureTime = 0;
+  frame.elapsedGameSeconds = 0;
+  frame.pendingSeconds = 0;
+  frame.totalDroppedSeconds = 0;
+}
+
+/**
  * Create a fixed timestep counted in integer steps from the first `advance`.
  *
  * Each `advance(nowMs)` computes the game clock G (real time since time zero × `timeScale`,
@@ -144,16 +160,6 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
     totalDroppedSeconds: 0,
   };
 
-  function resetFrame(): void {
-    frame.steps = 0;
-    frame.alpha = 1;
-    frame.droppedSeconds = 0;
-    frame.totalSteps = 0;
-    frame.pictureTime = 0;
-    frame.elapsedGameSeconds = 0;
-    frame.pendingSeconds = 0;
-    frame.totalDroppedSeconds = 0;
-  }
 
   /** The previous decision again, with nothing to run and nothing dropped. */
   function idle(): FixedStepFrame {
@@ -366,7 +372,7 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
       timing[LEAD_GAME_MS] = 0;
       timing[LAST_PHASE] = Number.NaN;
       gridPending = true;
-      resetFrame();
+      clearFixedStepFrame(frame);
     },
     get frame(): FixedStepFrame {
       return frame;

@@ -8,7 +8,7 @@
  * Framework-free: the React bindings (`<FixedClockProvider>`, `useFixedUpdate`, `useFixedTimestep`,
  * `<GameCanvas>`) are thin users of it.
  */
-import { createFixedStep } from '../core/fixedStep.js';
+import { clearFixedStepFrame, createFixedStep } from '../core/fixedStep.js';
 import type { FixedStep, FixedStepFrame, FixedStepOverload, Interpolation } from '../core/types.js';
 import { finiteNumber, integerAtLeast, oneOf, optionsObject, positiveNumber, timeScaleValue, withDefault } from '../core/validate.js';
 import type { FrameInfo, FrameScheduler } from './types.js';
@@ -624,17 +624,6 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
     }
   }
 
-  function resetStats(): void {
-    stats.steps = 0;
-    stats.alpha = 1;
-    stats.droppedSeconds = 0;
-    stats.totalSteps = 0;
-    stats.pictureTime = 0;
-    stats.elapsedGameSeconds = 0;
-    stats.pendingSeconds = 0;
-    stats.totalDroppedSeconds = 0;
-  }
-
   /** A new fixed step for a new grid; pause state re-applied. */
   function replaceFixed(): void {
     fixed = createFixedStep({ step, maxSteps, overload, interpolation, timeScale });
@@ -748,7 +737,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
       state[BASE_SIMULATED] = 0;
       state[BASE_DROPPED] = 0;
       resetAnchors();
-      resetStats();
+      clearFixedStepFrame(stats);
       currentStep.index = 0;
     },
     setScheduler(next) {
