@@ -77,7 +77,7 @@ export type { GameCanvasContextMap, GameCanvasContextType, GameCanvasProps, Game
 export { createFrameScheduler, getDefaultScheduler, createBrowserFrameSource, createManualSource } from './scheduler/index.js';
 // The same loop without refresh detection and the adaptive rate, and the installers that add them
 export { createFrameLoop, installRefreshDetection, installAdaptiveFramerate } from './scheduler/index.js';
-export { installFrameRateCap, frameRateCapDivisor } from './scheduler/index.js';
+export { installFrameRateCap, frameRateCapDivisor, installNamedOrdering } from './scheduler/index.js';
 export { createFixedClock } from './scheduler/index.js';
 export type {
   FixedClock,

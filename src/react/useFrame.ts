@@ -1,13 +1,13 @@
-import { useEffect } from 'react';
+import { useEffect, useInsertionEffect, useRef } from 'react';
 import { finiteNumber, functionValue, oneOf, optionsObject, withDefault } from '../core/validate.js';
-import { FRAME_PHASES, readSubscriberOrder, SUBSCRIBE_ORDER_KEYS } from '../scheduler/subscribers.js';
-import type { FrameInfo, FramePhase, SubscribeOptions } from '../scheduler/types.js';
+import { SUBSCRIBE_OPTION_KEYS } from '../scheduler/createFrameLoop.js';
+import { frameLoopHost } from '../scheduler/frameLoopHost.js';
+import { FRAME_PHASES } from '../scheduler/subscribers.js';
+import type { FrameInfo, FramePhase } from '../scheduler/types.js';
 import { useFrameScheduler } from './useFrameScheduler.js';
-import { useLatest } from './useLatest.js';
+import type { FrameSubscription } from '../scheduler/subscribers.js';
 
 const OWNER = 'useFrame';
-const OPTION_KEYS: readonly string[] = ['phase', 'priority', ...SUBSCRIBE_ORDER_KEYS];
-const NO_IDS: readonly string[] = [];
 
 /** Options of {@link useFrame}. */
 export interface UseFrameOptions {
@@ -15,7 +15,11 @@ export interface UseFrameOptions {
   phase?: FramePhase;
   /** Lower runs first within a phase. Default 0; ties run in mount order. `before`/`after` come first. */
   priority?: number;
-  /** A name other `useFrame` calls (or subscribers) of the same phase can order against; unique within a phase. */
+  /**
+   * A name other `useFrame` calls (or subscribers) of the same phase can order against; unique
+   * within a phase. `id`, `before` and `after` need named ordering on the scheduler: a
+   * `<FrameProvider>` has it; for the default scheduler call `installNamedOrdering(getDefaultScheduler())` once.
+   */
   id?: string;
   /**
    * Run just ahead of the subscribers of this phase with these ids, whatever the priorities. An id
@@ -30,12 +34,14 @@ export interface UseFrameOptions {
  * Runs `callback` once every frame of the scheduler (the nearest `<FrameProvider>`'s, or the
  * default one). Never re-renders the component: mutate refs, canvases or three.js objects here.
  *
- * The newest `callback` is always the one called, without resubscribing; changing `phase`,
- * `priority`, `id`, `before` or `after` resubscribes (a new array with the same ids does not).
- * `frame` is a reused object: read it, do not keep it. A `callback` that is not a function, an
- * unknown `phase` or option name (`phse`), an empty or non-string id throw a RangeError naming
- * `useFrame` and the option at the render that passes them; an `id` that another mounted
- * subscriber of the phase already has throws when the effect subscribes.
+ * The newest `callback` is always the one called, without resubscribing (a re-render swaps it in
+ * place, so a frame calls it directly, through no wrapper); changing `phase`, `priority`, `id`,
+ * `before` or `after` resubscribes (a new array with the same ids does not). `frame` is a reused object: read
+ * it, do not keep it. A `callback` that is not a function, an unknown `phase` or option name
+ * (`phse`) or a non-finite `priority` throw a RangeError naming `useFrame` and the option at the
+ * render that passes them; an empty or non-string id, an `id` that another mounted subscriber of
+ * the phase already has, or `id`/`before`/`after` on a scheduler without named ordering throw when
+ * the effect subscribes.
  *
  * @example
  * ```tsx
@@ -53,21 +59,38 @@ export interface UseFrameOptions {
 export function useFrame(callback: (frame: FrameInfo) => void, options: UseFrameOptions = {}): void {
   // Checked on every render, so a bad argument fails at mount or at the render that changed it.
   functionValue(OWNER, 'callback', callback);
-  const o = optionsObject(OWNER, options, false, OPTION_KEYS);
+  const o = optionsObject(OWNER, options, false, SUBSCRIBE_OPTION_KEYS);
   const phase = oneOf(OWNER, 'phase', withDefault(o.phase, 'update'), FRAME_PHASES);
   const priority = finiteNumber(OWNER, 'priority', withDefault(o.priority, 0));
-  const order = readSubscriberOrder(OWNER, o);
-  const id = order?.id;
-  // Arrays are compared by their ids, so an inline `after={['a']}` does not resubscribe every render.
-  const beforeKey = JSON.stringify(order?.before ?? NO_IDS);
-  const afterKey = JSON.stringify(order?.after ?? NO_IDS);
+  const id = o.id as string | undefined;
+  // Id lists are compared as JSON, so an inline `after={['a']}` does not resubscribe every render.
+  const before = JSON.stringify(o.before);
+  const after = JSON.stringify(o.after);
   const scheduler = useFrameScheduler();
-  const latest = useLatest(callback);
+  const latest = useRef(callback);
+  const subscription = useRef<FrameSubscription | null>(null);
+  // Before any effect of this commit, like useLatest: the newest callback is the one that runs.
+  useInsertionEffect(() => {
+    latest.current = callback;
+    subscription.current?.set(callback);
+  });
   useEffect(() => {
-    const options: SubscribeOptions = { phase, priority };
-    if (id !== undefined) options.id = id;
-    if (beforeKey !== '[]') options.before = JSON.parse(beforeKey) as string[];
-    if (afterKey !== '[]') options.after = JSON.parse(afterKey) as string[];
-    return scheduler.subscribe((frame) => latest.current(frame), options);
-  }, [scheduler, phase, priority, id, beforeKey, afterKey, latest]);
+    const subscribeOptions = {
+      phase,
+      priority,
+      id,
+      before: before === undefined ? undefined : (JSON.parse(before) as string[]),
+      after: after === undefined ? undefined : (JSON.parse(after) as string[]),
+    };
+    const host = frameLoopHost(scheduler);
+    // A scheduler not made by this package (a test double) gets a wrapper that reads the newest callback.
+    const current = host
+      ? host.subscribe(latest.current, subscribeOptions, OWNER)
+      : { remove: scheduler.subscribe((frame) => latest.current(frame), subscribeOptions), set() {} };
+    subscription.current = current;
+    return () => {
+      subscription.current = null;
+      current.remove();
+    };
+  }, [scheduler, phase, priority, id, before, after]);
 }

@@ -11,8 +11,9 @@ import {
 } from '../core/validate.js';
 import { createBrowserFrameSource } from './browserSource.js';
 import { FRAME_LOOP_HOST, type FrameLoopHost, type FrameTiming } from './frameLoopHost.js';
-import { createSubscriberList, FRAME_PHASES, readSubscriberOrder, SUBSCRIBE_ORDER_KEYS } from './subscribers.js';
-import type { FrameGap, FrameInfo, FrameLoopMode, FrameScheduler, FrameSchedulerOptions, FrameSource, SchedulerAdaptiveOptions } from './types.js';
+import { createSubscriberList, FRAME_PHASES } from './subscribers.js';
+import type { FrameSubscription } from './subscribers.js';
+import type { FrameCallback, FrameGap, FrameInfo, FrameLoopMode, FrameScheduler, FrameSchedulerOptions, FrameSource, SchedulerAdaptiveOptions, SubscribeOptions } from './types.js';
 
 const MODES: readonly FrameLoopMode[] = ['always', 'demand', 'manual'];
 const DEFAULT_MAX_DELTA_SECONDS = 0.25;
@@ -43,7 +44,8 @@ export const FRAME_SCHEDULER_OPTION_KEYS: readonly string[] = [
   'onGap',
   'onFrame',
 ];
-const SUBSCRIBE_OPTION_KEYS: readonly string[] = ['phase', 'priority', ...SUBSCRIBE_ORDER_KEYS];
+/** Every option of `subscribe` (and `useFrame`). */
+export const SUBSCRIBE_OPTION_KEYS: readonly string[] = ['phase', 'priority', 'id', 'before', 'after'];
 
 function checkSource(owner: string, value: unknown): FrameSource {
   const s = value as Partial<FrameSource> | null;
@@ -86,23 +88,24 @@ export function createLoop(owner: string, options: FrameSchedulerOptions | undef
   let timeScale = timeScaleValue(owner, 'timeScale', withDefault(o.timeScale, 1));
   let paused = booleanValue(owner, 'paused', withDefault(o.paused, false));
   const fixedRate = o.refreshRate === undefined ? undefined : positiveNumber(owner, 'refreshRate', o.refreshRate);
-  if (o.adaptive !== undefined && o.adaptive !== false) {
-    throw new RangeError(`${owner}: option \`adaptive\` needs installAdaptiveFramerate(loop) (or createFrameScheduler)`);
-  }
-  if (o.maxFrameRate !== undefined) {
-    throw new RangeError(`${owner}: option \`maxFrameRate\` needs installFrameRateCap(loop, maxFrameRate) (or createFrameScheduler)`);
-  }
+  // What the two installable options need (the same sentence for both).
+  const needs = (name: string, installer: string): never => {
+    throw new RangeError(`${owner}: option \`${name}\` needs ${installer} (or createFrameScheduler)`);
+  };
+  if (o.adaptive !== undefined && o.adaptive !== false) needs('adaptive', 'installAdaptiveFramerate(loop)');
+  if (o.maxFrameRate !== undefined) needs('maxFrameRate', 'installFrameRateCap(loop, maxFrameRate)');
   const onError = optionalFunction<(error: unknown, frame: FrameInfo) => void>(owner, 'onError', o.onError);
   const onGap = optionalFunction<(gap: FrameGap) => void>(owner, 'onGap', o.onGap);
   const onFrame = optionalFunction<(frame: FrameInfo) => void>(owner, 'onFrame', o.onFrame);
 
   const rate = fixedRate ?? NOMINAL_RATE;
+  const given = fixedRate !== undefined;
   let estimate: RefreshRateEstimate = {
     refreshRate: rate,
     interval: 1000 / rate,
-    confidence: fixedRate === undefined ? 0 : 1,
-    synced: fixedRate !== undefined,
-    state: fixedRate === undefined ? 'measuring' : 'synced',
+    confidence: given ? 1 : 0,
+    synced: given,
+    state: given ? 'synced' : 'measuring',
     throttledRate: 0,
     changes: 0,
   };
@@ -163,17 +166,21 @@ export function createLoop(owner: string, options: FrameSchedulerOptions | undef
     }
   };
 
+  /** Call an optional callback of the loop (onGap, onFrame), handing what it throws to `report`. */
+  function notify<T>(callback: (value: T) => void, value: T): void {
+    try {
+      callback(value);
+    } catch (error) {
+      report(error);
+    }
+  }
+
   /** Throw what `report` collected (one error as is, several as an AggregateError). */
   function throwCollected(what: string): void {
     if (errors.length === 0) return;
-    const first = errors[0];
-    if (errors.length === 1) {
-      errors.length = 0;
-      throw first;
-    }
-    const all = errors.slice();
-    errors.length = 0;
-    throw new AggregateError(all, `react-timestep: ${all.length} ${what} threw`);
+    const all = errors.splice(0);
+    if (all.length === 1) throw all[0];
+    if (all.length > 1) throw new AggregateError(all, `react-timestep: ${all.length} ${what} threw`);
   }
 
   /** The installed per-frame part (refresh detection, adaptive rate), or null: then frames skip it. */
@@ -183,7 +190,7 @@ export function createLoop(owner: string, options: FrameSchedulerOptions | undef
     owner,
     source,
     times,
-    fixedRate: fixedRate !== undefined,
+    fixedRate: given,
     estimate: () => estimate,
     timing: () => timing,
     attach(installed, detected) {
@@ -202,31 +209,62 @@ export function createLoop(owner: string, options: FrameSchedulerOptions | undef
     },
     throwCollected,
     inFrame: () => inFrame,
+    subscribers,
+    subscribe,
   };
 
-  function wantsFrame(): boolean {
-    return subscriptions > 0 && (mode === 'always' || (mode === 'demand' && invalidated));
+  function subscribe(callback: FrameCallback, options: SubscribeOptions | undefined, caller: string): FrameSubscription {
+    const so = optionsObject(caller, options, false, SUBSCRIBE_OPTION_KEYS);
+    const phase = oneOf(caller, 'phase', withDefault(so.phase, 'update'), FRAME_PHASES);
+    const priority = finiteNumber(caller, 'priority', withDefault(so.priority, 0));
+    const { ordering } = subscribers;
+    if (!ordering && (so.id !== undefined || so.before !== undefined || so.after !== undefined)) {
+      throw new RangeError(
+        `${caller}: options \`id\`, \`before\` and \`after\` need named ordering on this scheduler: call installNamedOrdering(scheduler) once ` +
+          `(the default one: installNamedOrdering(getDefaultScheduler())), or use a <FrameProvider> / createFrameScheduler, which have it`,
+      );
+    }
+    const subscription = subscribers.add(callback, phase, priority, ordering?.read(caller, so));
+    subscriptions++;
+    sync(false);
+    const born = generation;
+    let done = false;
+    return {
+      remove() {
+        if (done) return;
+        done = true;
+        if (born === generation) subscriptions--;
+        subscription.remove();
+        sync(false);
+      },
+      set: subscription.set,
+    };
+  }
+
+  /** Add a listener to one of the host's sets; returns its remover. */
+  function listen<T>(set: Set<(value: T) => void>, listener: (value: T) => void): () => void {
+    // Wrapped so the same function can be added twice and removed independently.
+    const entry = (value: T): void => listener(value);
+    set.add(entry);
+    return () => void set.delete(entry);
   }
 
   /** Request or cancel the next frame to match the mode; frames call it once they end. */
   function sync(atFrameEnd: boolean): void {
     if (inFrame) return;
-    if (wantsFrame()) {
+    if (subscriptions > 0 && (mode === 'always' || (mode === 'demand' && invalidated))) {
       if (handle !== null) {
         // A request made on a clock that was swapped since (fake timers installed after real
         // frames ran) may never come, or come on the other clock: ask again on the current one.
-        if (!source.stale || !source.stale(handle)) return;
+        if (!source.stale?.(handle)) return;
         source.cancel(handle);
-        handle = null;
       }
-      const lastRunMs = times[0] as number;
-      if (!atFrameEnd && Number.isFinite(lastRunMs)) {
-        // Restarting after a long idle: the first frame is a fresh start, not a "gap".
-        const idleMs = source.now() - lastRunMs;
-        if (!(idleMs >= 0 && idleMs <= maxDelta * 1000)) {
-          times[0] = Number.NaN;
-          lastGapLong = false;
-        }
+      // Restarting after a long idle (or on a clock that went back): the first frame is a fresh
+      // start, not a "gap". Before the first frame `times[0]` is NaN and this resets nothing new.
+      const idleMs = atFrameEnd ? 0 : source.now() - (times[0] as number);
+      if (!(idleMs >= 0 && idleMs <= maxDelta * 1000)) {
+        times[0] = Number.NaN;
+        lastGapLong = false;
       }
       handle = source.request(onSourceFrame);
     } else if (handle !== null) {
@@ -252,7 +290,8 @@ export function createLoop(owner: string, options: FrameSchedulerOptions | undef
     try {
       const valid = Number.isFinite(timestampMs);
       const lastRunMs = times[0] as number;
-      const forward = valid && Number.isFinite(lastRunMs) && timestampMs > lastRunMs;
+      // False before the first frame too: comparisons with NaN are false.
+      const forward = valid && timestampMs > lastRunMs;
       if (installed !== null && installed.begin(timestampMs, forward)) return;
       invalidated = false;
 
@@ -270,15 +309,11 @@ export function createLoop(owner: string, options: FrameSchedulerOptions | undef
         gap.timestampMs = timestampMs;
         gap.rawDeltaSeconds = rawDeltaSeconds;
         gap.clampedSeconds = clampedSeconds;
-        try {
-          onGap(gap);
-        } catch (error) {
-          report(error);
-        }
+        notify(onGap, gap);
       }
       if (valid) times[0] = timestampMs;
 
-      frame.timestampMs = valid ? timestampMs : Number.isFinite(lastRunMs) ? lastRunMs : 0;
+      frame.timestampMs = valid ? timestampMs : Number.isNaN(lastRunMs) ? 0 : lastRunMs;
       frame.rawDeltaSeconds = rawDeltaSeconds;
       frame.realDeltaSeconds = paused ? 0 : clampedSeconds;
       frame.deltaSeconds = frame.realDeltaSeconds * timeScale;
@@ -300,13 +335,7 @@ export function createLoop(owner: string, options: FrameSchedulerOptions | undef
       frame.paused = paused;
 
       subscribers.run(frame, report);
-      if (onFrame) {
-        try {
-          onFrame(frame);
-        } catch (error) {
-          report(error);
-        }
-      }
+      if (onFrame) notify(onFrame, frame);
       if (installed !== null) installed.end();
     } finally {
       inFrame = false;
@@ -315,28 +344,14 @@ export function createLoop(owner: string, options: FrameSchedulerOptions | undef
       else sync(true);
       if (timing !== null) timing.settle();
     }
-    throwCollected('frame subscribers');
+    if (errors.length !== 0) throwCollected('frame subscribers');
   }
 
   return {
     [FRAME_LOOP_HOST]: host,
     subscribe(callback, subscribeOptions) {
       if (typeof callback !== 'function') throw new RangeError('subscribe: `callback` must be a function');
-      const so = optionsObject('subscribe', subscribeOptions, false, SUBSCRIBE_OPTION_KEYS);
-      const phase = oneOf('subscribe', 'phase', withDefault(so.phase, 'update'), FRAME_PHASES);
-      const priority = finiteNumber('subscribe', 'priority', withDefault(so.priority, 0));
-      const remove = subscribers.add(callback, phase, priority, readSubscriberOrder('subscribe', so));
-      subscriptions++;
-      sync(false);
-      const born = generation;
-      let done = false;
-      return () => {
-        if (done) return;
-        done = true;
-        if (born === generation) subscriptions--;
-        remove();
-        sync(false);
-      };
+      return subscribe(callback, subscribeOptions, 'subscribe').remove;
     },
     invalidate() {
       if (mode !== 'demand') return;
@@ -344,7 +359,7 @@ export function createLoop(owner: string, options: FrameSchedulerOptions | undef
       sync(false);
     },
     advance(timestampMs) {
-      runFrame(timestampMs === undefined ? source.now() : timestampMs);
+      runFrame(timestampMs ?? source.now());
     },
     pause() {
       paused = true;
@@ -372,24 +387,11 @@ export function createLoop(owner: string, options: FrameSchedulerOptions | undef
     get refreshRate() {
       return estimate;
     },
-    onRefreshRateChange(listener) {
-      // Wrap so the same function can be added twice and removed independently.
-      const entry = (e: RefreshRateEstimate): void => listener(e);
-      host.refreshListeners.add(entry);
-      return () => {
-        host.refreshListeners.delete(entry);
-      };
-    },
+    onRefreshRateChange: (listener) => listen(host.refreshListeners, listener),
     get divisor() {
       return timing === null ? 1 : timing.divisor;
     },
-    onDivisorChange(listener) {
-      const entry = (d: number): void => listener(d);
-      host.divisorListeners.add(entry);
-      return () => {
-        host.divisorListeners.delete(entry);
-      };
-    },
+    onDivisorChange: (listener) => listen(host.divisorListeners, listener),
     setAdaptive(value) {
       if (setAdaptive !== null) setAdaptive(value);
       else if (value !== false) {

@@ -2,6 +2,7 @@ import { optionsObject, positiveNumber } from '../core/validate.js';
 import { checkAdaptive, installAdaptiveFramerate } from './adaptiveFeature.js';
 import { createLoop, FRAME_SCHEDULER_OPTION_KEYS } from './createFrameLoop.js';
 import { installFrameRateCap } from './frameRateCap.js';
+import { installNamedOrdering } from './namedOrder.js';
 import { installRefreshDetection } from './refreshDetection.js';
 import type { FrameScheduler, FrameSchedulerOptions } from './types.js';
 
@@ -11,8 +12,8 @@ const OWNER = 'createFrameScheduler';
 
 /**
  * Create the frame loop: one {@link FrameSource} feeding ordered subscribers, with refresh-rate
- * detection and the adaptive frame rate built in ({@link createFrameLoop} is the same loop without
- * them, for a smaller bundle and a cheaper frame).
+ * detection, the adaptive frame rate and ordering by name (`id` / `before` / `after`) built in
+ * ({@link createFrameLoop} is the same loop without them, for a smaller bundle and a cheaper frame).
  *
  * Per frame: the real delta since the previous frame (0 on the first frame, and 0 for a missing,
  * repeated or backwards timestamp; a backwards timestamp becomes the new reference, since it means
@@ -45,6 +46,7 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
   const maxFrameRate = o.maxFrameRate === undefined ? undefined : positiveNumber(OWNER, 'maxFrameRate', o.maxFrameRate);
   const scheduler = createLoop(OWNER, loopOnly ? (options as FrameSchedulerOptions | undefined) : { ...o, adaptive: undefined, maxFrameRate: undefined });
   const adaptive = o.adaptive === undefined ? false : checkAdaptive(OWNER, o.adaptive);
+  installNamedOrdering(scheduler);
   installRefreshDetection(scheduler);
   installAdaptiveFramerate(scheduler);
   if (adaptive !== false) scheduler.setAdaptive(adaptive);

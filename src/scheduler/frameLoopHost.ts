@@ -1,5 +1,6 @@
 import type { RefreshRateEstimate } from '../core/types.js';
-import type { FrameScheduler, FrameSource, SchedulerAdaptiveOptions } from './types.js';
+import type { FrameSubscription, SubscriberList } from './subscribers.js';
+import type { FrameCallback, FrameScheduler, FrameSource, SchedulerAdaptiveOptions, SubscribeOptions } from './types.js';
 
 /**
  * Where a frame loop keeps the handle its optional parts (refresh-rate detection, the adaptive
@@ -67,6 +68,13 @@ export interface FrameLoopHost {
   throwCollected(what: string): void;
   /** True while a frame runs. */
   inFrame(): boolean;
+  /** The loop's subscribers (named ordering plugs into them). */
+  readonly subscribers: SubscriberList;
+  /**
+   * `subscribe` returning the subscription itself, whose `set` swaps the callback in place
+   * (useFrame: no wrapper closure per frame), `caller` naming the hook in error messages.
+   */
+  subscribe(callback: FrameCallback, options: SubscribeOptions | undefined, caller: string): FrameSubscription;
 }
 
 /**

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FrameProvider, useFrame } from '../../src/index.js';
 import type { UseFrameOptions } from '../../src/react/useFrame.js';
 import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
+import { frameLoopHost } from '../../src/scheduler/frameLoopHost.js';
 import { renderWithFrames } from '../../src/testing/render.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { createManualSource } from '../../src/scheduler/manualSource.js';
@@ -83,7 +84,8 @@ describe('useFrame ordering by id', () => {
     );
     const view = renderWithFrames(ui(['a']), { strictMode: true });
     expect(oneFrame(view, log)).toEqual(['a', 'late', 'b']);
-    const subscribe = vi.spyOn(view.scheduler, 'subscribe');
+    // useFrame subscribes through the loop's host (its ref, no wrapper closure).
+    const subscribe = vi.spyOn(frameLoopHost(view.scheduler)!, 'subscribe');
     view.rerender(ui(['a']));
     expect(subscribe).not.toHaveBeenCalled();
     view.rerender(ui(['b']));
@@ -130,7 +132,7 @@ describe('useFrame ordering by id', () => {
     view.unmount();
   });
 
-  it('a bad id is a RangeError naming useFrame and the option at render', () => {
+  it('a bad id is a RangeError naming useFrame and the option at mount', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const log: string[] = [];
     expect(() => renderWithFrames(<Job name="x" log={log} options={{ id: '' }} />)).toThrow(

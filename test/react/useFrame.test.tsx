@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { FrameProvider, useFrame, useFrameScheduler } from '../../src/index.js';
-import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
+import { getDefaultScheduler, resetDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
+import { frameLoopHost } from '../../src/scheduler/frameLoopHost.js';
+import { installNamedOrdering } from '../../src/scheduler/namedOrder.js';
 import { renderWithFrames } from '../../src/testing/render.js';
 import type { FrameInfo, FramePhase, FrameScheduler } from '../../src/scheduler/types.js';
 import { cleanupMounted, createCommitCounter, createDisplay, render, strict } from './helpers.js';
@@ -47,7 +49,7 @@ describe('useFrame', () => {
     const first = vi.fn();
     const second = vi.fn();
     const view = renderWithFrames(<Ticker onFrame={first} />, { strictMode: true });
-    const subscribe = vi.spyOn(view.scheduler, 'subscribe');
+    const subscribe = vi.spyOn(frameLoopHost(view.scheduler)!, 'subscribe');
     view.advanceFrames(2);
     view.rerender(<Ticker onFrame={second} />);
     view.advanceFrames(3);
@@ -105,6 +107,39 @@ describe('useFrame', () => {
     view.advanceFrames(1);
     expect(log).toEqual(['input', 'update-1', 'update0-a', 'update0-b', 'update+5', 'render', 'after']);
     view.unmount();
+  });
+
+  it('a frame calls the component\'s own callback, through no wrapper, also after a re-render swapped it', () => {
+    const callers: string[] = [];
+    // The stack line below the callback's own: the function that called it.
+    const caller = (): string => (new Error().stack ?? '').split('\n')[3] ?? '';
+    const view = renderWithFrames(<Ticker onFrame={() => callers.push(caller())} />);
+    view.advanceFrames(1);
+    view.rerender(<Ticker onFrame={() => callers.push(caller())} />);
+    view.advanceFrames(1);
+    expect(callers).toHaveLength(2);
+    for (const line of callers) {
+      expect(line).toMatch(/subscribers\.ts/);
+      expect(line).not.toMatch(/useFrame\.ts/);
+    }
+    view.unmount();
+  });
+
+  it('id, before and after need named ordering on the default scheduler: a RangeError naming useFrame until installNamedOrdering', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    function Named() {
+      useFrame(() => undefined, { id: 'player' });
+      return null;
+    }
+    expect(() => render(<Named />)).toThrow(/^useFrame: options `id`, `before` and `after` need named ordering on this scheduler: call installNamedOrdering\(scheduler\)/);
+    cleanupMounted();
+    expect(getDefaultScheduler().subscriberCount).toBe(0);
+    installNamedOrdering(getDefaultScheduler());
+    const { unmount } = render(<Named />);
+    expect(getDefaultScheduler().subscriberCount).toBe(1);
+    unmount();
+    // A fresh default scheduler for the other tests (the bare loop, without named ordering).
+    resetDefaultScheduler();
   });
 
   it('uses the default scheduler without a provider', () => {

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFrameLoop } from '../../src/scheduler/createFrameLoop.js';
 import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { installNamedOrdering } from '../../src/scheduler/namedOrder.js';
 import { setup } from './helpers.js';
 
 afterEach(() => {
@@ -9,8 +10,24 @@ afterEach(() => {
 });
 
 describe('scheduler.subscribe with id, before, after', () => {
-  it('orders by ids across priorities, in createFrameScheduler and in the bare createFrameLoop', () => {
-    for (const scheduler of [setup({ frameloop: 'manual' }).scheduler, createFrameLoop({ source: createManualSource(), frameloop: 'manual' })]) {
+  it('the bare createFrameLoop refuses id, before and after until installNamedOrdering, naming the caller and the fix', () => {
+    const loop = createFrameLoop({ source: createManualSource(), frameloop: 'manual' });
+    for (const options of [{ id: 'a' }, { before: 'a' }, { after: ['a'] }]) {
+      expect(() => loop.subscribe(() => {}, options)).toThrow(
+        new RangeError(
+          'subscribe: options `id`, `before` and `after` need named ordering on this scheduler: call installNamedOrdering(scheduler) once ' +
+            '(the default one: installNamedOrdering(getDefaultScheduler())), or use a <FrameProvider> / createFrameScheduler, which have it',
+        ),
+      );
+    }
+    expect(loop.subscriberCount).toBe(0);
+    expect(installNamedOrdering(loop)).toBe(loop);
+    loop.subscribe(() => {}, { id: 'a' });
+    expect(loop.subscriberCount).toBe(1);
+  });
+
+  it('orders by ids across priorities, in createFrameScheduler and in the bare createFrameLoop with installNamedOrdering', () => {
+    for (const scheduler of [setup({ frameloop: 'manual' }).scheduler, installNamedOrdering(createFrameLoop({ source: createManualSource(), frameloop: 'manual' }))]) {
       const calls: string[] = [];
       const log = (name: string) => () => void calls.push(name);
       scheduler.subscribe(log('camera'), { id: 'camera', after: ['player'], priority: -1 });

@@ -1,9 +1,16 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSubscriberList, readSubscriberOrder, UNKNOWN_ID_GRACE_FRAMES } from '../../src/scheduler/subscribers.js';
-import type { SubscriberList } from '../../src/scheduler/subscribers.js';
+import { createNamedOrdering, readSubscriberOrder, UNKNOWN_ID_GRACE_FRAMES } from '../../src/scheduler/namedOrder.js';
+import { createSubscriberList } from '../../src/scheduler/subscribers.js';
+import type { SubscriberList, SubscriberOrder } from '../../src/scheduler/subscribers.js';
 import type { FrameInfo, FramePhase } from '../../src/scheduler/types.js';
 import { bytesAllocatedPerCall, exposeGc } from '../reliability/gc.js';
+
+
+/** Subscribe a callback; returns its remove function. */
+function addTo(list: SubscriberList, callback: (frame: FrameInfo) => unknown, phase: FramePhase, priority: number, order?: SubscriberOrder): () => void {
+  return list.add(callback as (frame: FrameInfo) => void, phase, priority, order).remove;
+}
 
 const frame = {} as FrameInfo;
 
@@ -23,7 +30,7 @@ function harness(): {
   sub: (name: string, options?: Options) => () => void;
   frame: () => string[];
 } {
-  const list = createSubscriberList();
+  const list = createSubscriberList(createNamedOrdering());
   const calls: string[] = [];
   const errors: unknown[] = [];
   return {
@@ -32,7 +39,7 @@ function harness(): {
     errors,
     sub(name, options = {}) {
       const order = readSubscriberOrder('subscribe', options as Record<string, unknown>);
-      return list.add(() => calls.push(name), options.phase ?? 'update', options.priority ?? 0, order);
+      return addTo(list, () => calls.push(name), options.phase ?? 'update', options.priority ?? 0, order);
     },
     frame() {
       calls.length = 0;
@@ -133,7 +140,7 @@ describe('changes', () => {
     const h = harness();
     let added = false;
     h.sub('a', { id: 'a' });
-    h.list.add(
+    addTo(h.list, 
       () => {
         h.calls.push('b');
         if (!added) {
@@ -168,7 +175,7 @@ describe('changes', () => {
     let offVictim = (): void => {};
     h.sub('killer', { id: 'killer', after: 'victim' });
     offVictim = h.sub('victim', { id: 'victim', priority: 5 });
-    h.list.add(() => {
+    addTo(h.list, () => {
       h.calls.push('trigger');
       offVictim();
     }, 'update', -1);
@@ -527,14 +534,14 @@ describe('cost per frame', () => {
   /** Bytes per frame of a list of 100 subscribers, with or without 40 of them ordered by ids (one id unknown). */
   function measure(gc: () => void, ordered: boolean): number {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const list = createSubscriberList();
+    const list = createSubscriberList(createNamedOrdering());
     const sink = new Float64Array(1);
     const info = { deltaSeconds: 0.25 } as FrameInfo;
     for (let k = 0; k < 100; k++) {
       const order = ordered && k < 40
         ? readSubscriberOrder('subscribe', { id: `n${k}`, after: k >= 4 ? `n${k - 4}` : 'nobody', before: k < 36 ? [`n${k + 4}`] : undefined })
         : undefined;
-      list.add((f) => void (sink[0] = (sink[0] as number) + f.deltaSeconds), PHASES[k % 4] as FramePhase, -k % 3, order);
+      addTo(list, (f) => void (sink[0] = (sink[0] as number) + f.deltaSeconds), PHASES[k % 4] as FramePhase, -k % 3, order);
     }
     const onError = (error: unknown): void => {
       throw error;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createSubscriberList } from '../../src/scheduler/subscribers.js';
-import type { FrameInfo } from '../../src/scheduler/types.js';
+import type { SubscriberList, SubscriberOrder } from '../../src/scheduler/subscribers.js';
+import type { FrameInfo, FramePhase } from '../../src/scheduler/types.js';
 import { setup } from './helpers.js';
+
+/** Subscribe a callback; returns its remove function. */
+function addTo(list: SubscriberList, callback: (frame: FrameInfo) => unknown, phase: FramePhase, priority: number, order?: SubscriberOrder): () => void {
+  return list.add(callback as (frame: FrameInfo) => void, phase, priority, order).remove;
+}
 
 const frame = {} as FrameInfo;
 const noError = (error: unknown): void => {
@@ -118,8 +124,8 @@ describe('changes during a frame', () => {
 describe('createSubscriberList', () => {
   it('unsubscribe functions are idempotent and the count never goes negative', () => {
     const list = createSubscriberList();
-    const off = list.add(() => {}, 'update', 0);
-    list.add(() => {}, 'update', 0);
+    const off = addTo(list, () => {}, 'update', 0);
+    addTo(list, () => {}, 'update', 0);
     off();
     off();
     expect(list.count).toBe(1);
@@ -128,7 +134,7 @@ describe('createSubscriberList', () => {
   it('10,000 add/remove cycles leave nothing behind', () => {
     const list = createSubscriberList();
     let runs = 0;
-    for (let i = 0; i < 10_000; i++) list.add(() => runs++, 'render', i % 7)();
+    for (let i = 0; i < 10_000; i++) addTo(list, () => runs++, 'render', i % 7)();
     list.run(frame, noError);
     expect(list.count).toBe(0);
     expect(runs).toBe(0);
@@ -137,9 +143,9 @@ describe('createSubscriberList', () => {
   it('equal phase and priority keep subscription order after removals and re-adds', () => {
     const list = createSubscriberList();
     const calls: number[] = [];
-    const offs = [0, 1, 2, 3].map((n) => list.add(() => calls.push(n), 'update', 0));
+    const offs = [0, 1, 2, 3].map((n) => addTo(list, () => calls.push(n), 'update', 0));
     offs[1]?.();
-    list.add(() => calls.push(4), 'update', 0);
+    addTo(list, () => calls.push(4), 'update', 0);
     list.run(frame, noError);
     expect(calls).toEqual([0, 2, 3, 4]);
   });
