@@ -14,36 +14,38 @@ function fail(owner: string, name: string, value: unknown, expected: string): ne
   throw new RangeError(`${owner}: option \`${name}\` must be ${expected}, got ${describe(value)}`);
 }
 
+/**
+ * `value` when `ok`, else the RangeError. The number checks below lean on `Number.isFinite` and
+ * `Number.isInteger`, which are false for anything that is not a number (no `typeof` needed).
+ */
+function checked<T>(ok: boolean, owner: string, name: string, value: unknown, expected: string): T {
+  return ok ? (value as T) : fail(owner, name, value, expected);
+}
+
 /** A finite number greater than zero. */
 export function positiveNumber(owner: string, name: string, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) fail(owner, name, value, 'a finite number > 0');
-  return value;
+  return checked(Number.isFinite(value) && (value as number) > 0, owner, name, value, 'a finite number > 0');
 }
 
 /** A finite number greater than or equal to zero. */
 export function nonNegativeNumber(owner: string, name: string, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) fail(owner, name, value, 'a finite number >= 0');
-  return value;
+  return checked(Number.isFinite(value) && (value as number) >= 0, owner, name, value, 'a finite number >= 0');
 }
 
 /** Any finite number. */
 export function finiteNumber(owner: string, name: string, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) fail(owner, name, value, 'a finite number');
-  return value;
+  return checked(Number.isFinite(value), owner, name, value, 'a finite number');
 }
 
 /** A whole number no smaller than `min`. */
 export function integerAtLeast(owner: string, name: string, value: unknown, min: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) fail(owner, name, value, `a whole number >= ${min}`);
-  return value;
+  return checked(Number.isInteger(value) && (value as number) >= min, owner, name, value, `a whole number >= ${min}`);
 }
 
 /** One of a fixed set of strings. */
 export function oneOf<T extends string>(owner: string, name: string, value: unknown, allowed: readonly T[]): T {
-  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
-    fail(owner, name, value, `one of ${allowed.map((a) => `'${a}'`).join(', ')}`);
-  }
-  return value as T;
+  // includes() is strict equality: only one of the strings passes.
+  return checked((allowed as readonly unknown[]).includes(value), owner, name, value, `one of '${allowed.join("', '")}'`);
 }
 
 /**
@@ -84,16 +86,18 @@ export const MAX_TIME_SCALE = 1e6;
 
 /** A time scale: a finite number ≥ 0 (or > 0 with `allowZero` false) and ≤ {@link MAX_TIME_SCALE}. */
 export function timeScaleValue(owner: string, name: string, value: unknown, allowZero = true): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || (!allowZero && value === 0) || value > MAX_TIME_SCALE) {
-    fail(owner, name, value, `a finite number ${allowZero ? '>=' : '>'} 0 and <= ${MAX_TIME_SCALE}`);
-  }
-  return value;
+  return checked(
+    (value as number) <= MAX_TIME_SCALE && (allowZero ? (value as number) >= 0 : (value as number) > 0) && Number.isFinite(value),
+    owner,
+    name,
+    value,
+    `a finite number ${allowZero ? '>=' : '>'} 0 and <= ${MAX_TIME_SCALE}`,
+  );
 }
 
 /** A function (a callback option or prop). */
 export function functionValue<T>(owner: string, name: string, value: unknown): T {
-  if (typeof value !== 'function') fail(owner, name, value, 'a function');
-  return value as T;
+  return checked(typeof value === 'function', owner, name, value, 'a function');
 }
 
 /** An optional function: undefined, or a function. */
@@ -103,8 +107,7 @@ export function optionalFunction<T>(owner: string, name: string, value: unknown)
 
 /** A boolean. */
 export function booleanValue(owner: string, name: string, value: unknown): boolean {
-  if (typeof value !== 'boolean') fail(owner, name, value, 'a boolean');
-  return value;
+  return checked(typeof value === 'boolean', owner, name, value, 'a boolean');
 }
 
 /** A value that is used when the option is undefined. */
