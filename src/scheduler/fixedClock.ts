@@ -265,7 +265,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
 
   let currentScheduler = scheduler;
   /** Created (and re-created for every new grid) by `replaceFixed`, called once below. */
-  let fixed: FixedStep;
+  let fixed!: FixedStep;
   const state = new Float64Array(SLOTS);
   /** Ring of (real ms, game ms of the current grid) per frame: anchors for mapping step times back. */
   const anchorReal = new Float64Array(ANCHORS);
@@ -317,6 +317,8 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
     frame: scheduler.frame,
   };
 
+  replaceFixed();
+
   const stats = {
     steps: 0,
     alpha: 1,
@@ -334,8 +336,6 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
     },
   };
 
-  replaceFixed(Number.NaN);
-
   function effectivePaused(): boolean {
     return userPaused || holds > 0;
   }
@@ -344,7 +344,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
    * A new fixed step for the current options (a new grid), started at fed-clock `startMs` (NaN:
    * not started, time zero at its first frame), paused at the last frame if the clock is paused.
    */
-  function replaceFixed(startMs: number): void {
+  function replaceFixed(startMs = Number.NaN): void {
     fixed = createFixedStep({ step, maxSteps, overload, interpolation, timeScale });
     state[SNAP_RATE] = Number.NaN;
     fixed.advance(startMs);
@@ -659,7 +659,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
       maxSteps = nextMax;
       overload = nextOverload;
       if (frames === zeroFrame) {
-        replaceFixed(Number.NaN);
+        replaceFixed();
         return;
       }
       // Carry the game time into the new grid: everything simulated or dropped so far stays in
@@ -669,7 +669,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
       const droppedInGrid = Math.round(old.totalDroppedSeconds / oldStep);
       indexBase += old.totalSteps + droppedInGrid;
       baseSteps += old.totalSteps - skippedInGrid;
-      state[BASE_SIMULATED] = state[BASE_SIMULATED]! + (old.totalSteps - skippedInGrid) * oldStep;
+      state[BASE_SIMULATED]! += (old.totalSteps - skippedInGrid) * oldStep;
       state[BASE_DROPPED] = state[BASE_DROPPED]! + old.totalDroppedSeconds + skippedInGrid * oldStep;
       state[BASE_ELAPSED] = state[BASE_ELAPSED]! + old.elapsedGameSeconds - carriedSeconds;
       skippedInGrid = 0;
@@ -691,7 +691,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
       return overload;
     },
     reset() {
-      replaceFixed(Number.NaN);
+      replaceFixed();
       zeroFrame = frames;
       pausedAtFrame = -1;
       skippedInGrid = indexBase = baseSteps = anchorCount = 0;
