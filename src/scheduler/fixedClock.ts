@@ -451,7 +451,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
     pushAnchor(frame.timestampMs, decision.elapsedGameSeconds * 1000);
 
     const stepsDue = decision.steps;
-    const gridStep = fixed.step;
+    const gridStep = step; // (the fixed step's own: a setOptions inside an update applies from the next frame)
     const stepMs = gridStep * 1000;
     const droppedInGrid = Math.round(decision.totalDroppedSeconds / gridStep);
     // Grid index of the first step run now: states before it, plus every dropped step (dropped
