@@ -10,7 +10,7 @@
  */
 import { clearFixedStepFrame, createFixedStep } from '../core/fixedStep.js';
 import type { FixedStep, FixedStepFrame, FixedStepOverload, Interpolation } from '../core/types.js';
-import { finiteNumber, integerAtLeast, oneOf, optionsObject, positiveNumber, timeScaleValue, withDefault } from '../core/validate.js';
+import { booleanValue, finiteNumber, integerAtLeast, oneOf, optionsObject, positiveNumber, timeScaleValue, withDefault } from '../core/validate.js';
 import type { FrameInfo, FrameScheduler } from './types.js';
 
 const OWNER = 'createFixedClock';
@@ -202,35 +202,21 @@ export interface FixedClock {
 }
 
 interface Job<F> {
+  /** The callback; {@link RELEASED} once removed (the job is dropped from its list at the next pass). */
   fn: F;
   priority: number;
-  seq: number;
-  live: boolean;
-  /** Frame number in which this job threw: skipped for the rest of that frame. */
-  failedFrame: number;
+  /**
+   * Value of the clock's frame counter in which the job is skipped for the rest of the frame: it
+   * threw in that frame, or it was added while the frame's steps were running. −1: never.
+   */
+  skipFrame: number;
 }
 
-/** Sorted job list: insertion by binary search; removal flags the job, compaction happens between frames. */
-function insertJob<F>(jobs: Array<Job<F>>, job: Job<F>): void {
-  let lo = 0;
-  let hi = jobs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const other = jobs[mid] as Job<F>;
-    if (job.priority < other.priority || (job.priority === other.priority && job.seq < other.seq)) hi = mid;
-    else lo = mid + 1;
-  }
-  jobs.splice(lo, 0, job);
-}
+/** A removed job's callback: releases whatever the user's callback held; marks the job dead. */
+const RELEASED = (): void => undefined;
 
-function compact<F>(jobs: Array<Job<F>>): void {
-  let write = 0;
-  for (let read = 0; read < jobs.length; read++) {
-    const job = jobs[read] as Job<F>;
-    if (job.live) jobs[write++] = job;
-  }
-  jobs.length = write;
-}
+/** Job order: lower priority first; `Array.prototype.sort` is stable, so ties keep the order added. */
+const byPriority = (a: Job<unknown>, b: Job<unknown>): number => a.priority - b.priority;
 
 // Slots of the Float64Array holding the clock's fractional state (V8 boxes a fractional double
 // written to a closure variable on every write: one allocation per frame).
@@ -238,7 +224,7 @@ function compact<F>(jobs: Array<Job<F>>): void {
 const LAST_FED_MS = 0;
 /** Added to the scheduler's elapsed ms: keeps the fed clock continuous across a scheduler change or idle gap. */
 const OFFSET_MS = 1;
-/** Game seconds of earlier grids (before the last setOptions): elapsed, simulated, dropped. */
+/** Game seconds of earlier grids (before the last setOptions): elapsed, simulated, dropped (three slots in a row). */
 const BASE_ELAPSED = 2;
 const BASE_SIMULATED = 3;
 const BASE_DROPPED = 4;
@@ -270,46 +256,42 @@ const SLOTS = 8;
 export function createFixedClock(scheduler: FrameScheduler, options: FixedClockOptions): FixedClock {
   const opts = optionsObject(OWNER, options, true, KNOWN_OPTIONS);
   checkScheduler(OWNER, scheduler);
-  let step = positiveNumber(OWNER, 'step', opts.step);
-  let maxSteps = integerAtLeast(OWNER, 'maxSteps', withDefault(opts.maxSteps, DEFAULT_MAX_STEPS), 1);
-  let overload = oneOf(OWNER, 'overload', withDefault(opts.overload, 'slow-motion'), OVERLOADS);
+  let [step, maxSteps, overload] = gridOptions(OWNER, opts, undefined, DEFAULT_MAX_STEPS, 'slow-motion');
   let interpolation = oneOf(OWNER, 'interpolation', withDefault(opts.interpolation, 'previous'), INTERPOLATIONS);
   let timeScale = timeScaleValue(OWNER, 'timeScale', withDefault(opts.timeScale, 1), false);
-  const snapOption = withDefault(opts.snapToDisplay, true);
-  if (typeof snapOption !== 'boolean') throw new RangeError(`${OWNER}: option \`snapToDisplay\` must be a boolean, got ${typeof snapOption}`);
-  const snapToDisplay = snapOption;
-  const pausedOption = withDefault(opts.paused, false);
-  if (typeof pausedOption !== 'boolean') throw new RangeError(`${OWNER}: option \`paused\` must be a boolean, got ${typeof pausedOption}`);
+  const snapToDisplay = booleanValue(OWNER, 'snapToDisplay', withDefault(opts.snapToDisplay, true));
+  let userPaused = booleanValue(OWNER, 'paused', withDefault(opts.paused, false));
   let priority = finiteNumber(OWNER, 'priority', withDefault(opts.priority, 0));
 
   let currentScheduler = scheduler;
-  let fixed: FixedStep = createFixedStep({ step, maxSteps, overload, interpolation, timeScale });
+  /** Created (and re-created for every new grid) by `replaceFixed`, called once below. */
+  let fixed!: FixedStep;
   const state = new Float64Array(SLOTS);
-  state[SNAP_RATE] = Number.NaN;
   /** Ring of (real ms, game ms of the current grid) per frame: anchors for mapping step times back. */
   const anchorReal = new Float64Array(ANCHORS);
   const anchorGame = new Float64Array(ANCHORS);
+  /** Anchors kept (0: none since the grid began); the newest is just before `anchorNext`. */
   let anchorCount = 0;
   let anchorNext = 0;
 
+  /** Each list sorted by priority (then order added) between passes; jobs added during a pass are appended. */
   const updates: Array<Job<FixedUpdate>> = [];
   const renders: Array<Job<FixedRender>> = [];
   let updateCount = 0;
   let renderCount = 0;
-  let seq = 0;
-  let needsCompact = false;
-  /** True while updates (or renders) are being called: jobs added now wait in the pending lists. */
+  /** A job was added or removed: the lists are compacted and sorted after the pass (or at once outside one). */
+  let jobsChanged = false;
+  /** True while updates (or renders) are being called: the lists are left as they are until the pass ends. */
   let stepping = false;
-  const pendingUpdates: Array<Job<FixedUpdate>> = [];
-  const pendingRenders: Array<Job<FixedRender>> = [];
   /** Errors thrown by updates this frame, rethrown after the steps (reused). */
   const errors: unknown[] = [];
 
-  let userPaused = pausedOption;
   let holds = 0;
-  /** Frames advanced since the last time zero; a pause made in frame n can be cancelled before n + 1. */
+  /** Frames advanced (never reset: also marks the frame in which a job is skipped). */
   let frames = 0;
-  /** Value of `frames` when the fixed step was last paused (−1: not paused since). */
+  /** Value of `frames` at the last time zero (creation or `reset`): equal while no frame has run since. */
+  let zeroFrame = 0;
+  /** Value of `frames` when the fixed step was last paused (−1: not paused since); a pause made in frame n can be cancelled before n + 1. */
   let pausedAtFrame = -1;
   let stepRequested = false;
   /** The fed clock must be rebased at the next frame (new scheduler, or frames passed while detached). */
@@ -335,6 +317,8 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
     frame: scheduler.frame,
   };
 
+  replaceFixed();
+
   const stats = {
     steps: 0,
     alpha: 1,
@@ -356,6 +340,19 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
     return userPaused || holds > 0;
   }
 
+  /**
+   * A new fixed step for the current options (a new grid), started at fed-clock `startMs` (NaN:
+   * not started, time zero at its first frame), paused at the last frame if the clock is paused.
+   */
+  function replaceFixed(startMs = Number.NaN): void {
+    fixed = createFixedStep({ step, maxSteps, overload, interpolation, timeScale });
+    state[SNAP_RATE] = Number.NaN;
+    fixed.advance(startMs);
+    // (A fixed step not started yet ignores the time given to pause.)
+    if (effectivePaused()) fixed.pause(state[LAST_FED_MS]);
+    else pausedAtFrame = -1;
+  }
+
   /** Bring the fixed step's pause in line with the clock's; cancels a pause made since the last frame. */
   function applyPause(): void {
     const want = effectivePaused();
@@ -365,16 +362,10 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
     } else if (!want && fixed.paused) {
       // Paused and resumed with no frame in between: resume at the moment of the pause, so the
       // pair costs no game time (else every frame between pause and resume would be skipped).
-      if (pausedAtFrame === frames && fedAny && frames > 0) fixed.resume(state[LAST_FED_MS]!);
-      else fixed.resume();
+      // (Before the fixed step's first frame the time is ignored: it starts at its next frame.)
+      fixed.resume(pausedAtFrame === frames ? state[LAST_FED_MS] : undefined);
       pausedAtFrame = -1;
     }
-  }
-  if (userPaused) applyPause();
-
-  function resetAnchors(): void {
-    anchorCount = 0;
-    anchorNext = 0;
   }
 
   function pushAnchor(realMs: number, gameMs: number): void {
@@ -400,7 +391,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
     let i = (anchorNext + ANCHORS - 1) % ANCHORS;
     const newestGame = anchorGame[i]!;
     if (gameMs >= newestGame) {
-      const rate = effectivePaused() ? 0 : timeScale * currentScheduler.timeScale * (currentScheduler.paused ? 0 : 1);
+      const rate = effectivePaused() || currentScheduler.paused ? 0 : timeScale * currentScheduler.timeScale;
       state[MAPPED_MS] = rate > 0 ? anchorReal[i]! + (gameMs - newestGame) / rate : anchorReal[i]!;
       return;
     }
@@ -444,7 +435,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
       stepRequested = false;
       if (fixed.paused) {
         fixed.stepOnce();
-      } else if (!(fedAny && fedMs > state[LAST_FED_MS]!) && fedAny) {
+      } else if (fedAny && !(fedMs > state[LAST_FED_MS]!)) {
         // The scheduler's game clock stands still (provider paused, time scale 0): one step anyway.
         fixed.pause();
         fixed.stepOnce();
@@ -460,7 +451,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
     pushAnchor(frame.timestampMs, decision.elapsedGameSeconds * 1000);
 
     const stepsDue = decision.steps;
-    const gridStep = fixed.step;
+    const gridStep = step; // (the fixed step's own: a setOptions inside an update applies from the next frame)
     const stepMs = gridStep * 1000;
     const droppedInGrid = Math.round(decision.totalDroppedSeconds / gridStep);
     // Grid index of the first step run now: states before it, plus every dropped step (dropped
@@ -490,13 +481,14 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
         state[MAP_GAME_MS] = (gridIndex + 1) * stepMs;
         mapToReal();
         currentStep.stepEndTimestampMs = state[MAPPED_MS]!;
+        // (A job removed during the pass calls RELEASED, a no-op, until the pass ends.)
         for (let j = 0; j < updates.length; j++) {
-          const job = updates[j] as Job<FixedUpdate>;
-          if (!job.live || job.failedFrame === frames) continue;
+          const job = updates[j]!;
+          if (job.skipFrame === frames) continue;
           try {
             job.fn(gridStep, currentStep);
           } catch (error) {
-            job.failedFrame = frames;
+            job.skipFrame = frames;
             errors.push(error);
           }
         }
@@ -521,11 +513,10 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
   function onRender(frame: FrameInfo): void {
     const alpha = stats.alpha;
     stepping = true;
-    for (let j = 0; j < renders.length; j++) {
-      const job = renders[j] as Job<FixedRender>;
-      if (!job.live) continue;
+    // Renders added during the pass are appended past `count`: they run from the next frame on.
+    for (let j = 0, count = renders.length; j < count; j++) {
       try {
-        job.fn(alpha, frame);
+        renders[j]!.fn(alpha, frame);
       } catch (error) {
         errors.push(error);
       }
@@ -535,106 +526,86 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
     rethrow('renders');
   }
 
-  /** After a pass over the jobs: insert the jobs added during it, drop the removed ones. */
+  /** Outside a pass over the jobs: drop the removed jobs, sort the ones added. */
   function settle(): void {
-    if (pendingUpdates.length > 0) {
-      for (let i = 0; i < pendingUpdates.length; i++) insertJob(updates, pendingUpdates[i]!);
-      pendingUpdates.length = 0;
-    }
-    if (pendingRenders.length > 0) {
-      for (let i = 0; i < pendingRenders.length; i++) insertJob(renders, pendingRenders[i]!);
-      pendingRenders.length = 0;
-    }
-    if (needsCompact) {
-      needsCompact = false;
-      compact(updates);
-      compact(renders);
+    if (jobsChanged) {
+      jobsChanged = false;
+      tidy(updates);
+      tidy(renders);
     }
   }
 
   /** Errors of this frame's jobs go to the scheduler (its `onError`, else rethrown after the frame). */
   function rethrow(what: string): void {
-    if (errors.length === 0) return;
-    const first = errors[0];
-    if (errors.length === 1) {
-      errors.length = 0;
-      throw first;
-    }
-    const all = errors.slice();
-    errors.length = 0;
-    throw new AggregateError(all, `react-timestep: ${all.length} fixed-step ${what} threw`);
+    const count = errors.length;
+    if (count === 1) throw errors.pop();
+    if (count > 1) throw new AggregateError(errors.splice(0), `react-timestep: ${count} fixed-step ${what} threw`);
   }
 
-  function attach(): void {
-    if (unsubscribeUpdate === null) {
+  /**
+   * Subscribed exactly while there are jobs: the update subscription while there is any job (it
+   * advances the clock), the render subscription while there are renders.
+   */
+  function sync(): void {
+    const jobs = updateCount + renderCount;
+    if (renderCount === 0 && unsubscribeRender) {
+      unsubscribeRender();
+      unsubscribeRender = null;
+    }
+    if (jobs === 0 && unsubscribeUpdate) {
+      unsubscribeUpdate();
+      unsubscribeUpdate = null;
+      detachedAtFrame = currentScheduler.frame.frameIndex;
+    }
+    if (jobs > 0 && !unsubscribeUpdate) {
       // Frames that ran while detached are not game time of this clock: join without a jump.
       if (detachedAtFrame >= 0 && currentScheduler.frame.frameIndex !== detachedAtFrame) rebasePending = true;
       detachedAtFrame = -1;
       unsubscribeUpdate = currentScheduler.subscribe(onUpdate, { phase: 'update', priority });
     }
-    if (unsubscribeRender === null && renderCount > 0) {
+    if (renderCount > 0 && !unsubscribeRender) {
       unsubscribeRender = currentScheduler.subscribe(onRender, { phase: 'render', priority });
     }
   }
 
-  function detach(): void {
-    if (renderCount === 0 && unsubscribeRender !== null) {
-      unsubscribeRender();
-      unsubscribeRender = null;
-    }
-    if (updateCount === 0 && renderCount === 0 && unsubscribeUpdate !== null) {
-      unsubscribeUpdate();
-      unsubscribeUpdate = null;
-      detachedAtFrame = currentScheduler.frame.frameIndex;
-    }
+  /** Subscribe anew on `next` (another scheduler, or a new priority). */
+  function renew(next: FrameScheduler): void {
+    if (unsubscribeUpdate) unsubscribeUpdate();
+    if (unsubscribeRender) unsubscribeRender();
+    unsubscribeUpdate = unsubscribeRender = null;
+    currentScheduler = next;
+    sync();
   }
 
-  function add<F>(isUpdate: boolean, list: Array<Job<F>>, pending: Array<Job<F>>, fn: F, jobOptions: FixedJobOptions | undefined, released: F): () => void {
-    const what = isUpdate ? 'addUpdate' : 'addRender';
-    if (typeof fn !== 'function') throw new TypeError(`FixedClock.${what}: the ${isUpdate ? 'update' : 'render'} must be a function, got ${fn === null ? 'null' : typeof fn}`);
-    const o = optionsObject(`FixedClock.${what}`, jobOptions, false);
-    const job: Job<F> = { fn, priority: finiteNumber(`FixedClock.${what}`, 'priority', withDefault(o.priority, 0)), seq: seq++, live: true, failedFrame: -1 };
-    // Inserting into the array being iterated could run a job twice or skip one: wait till the pass ends.
-    if (stepping) pending.push(job);
-    else insertJob(list, job);
-    if (isUpdate) updateCount++;
-    else renderCount++;
-    attach();
+  /** A job added (+1) or removed (−1): counts, lists (at once outside a pass) and subscriptions. */
+  function jobsChange(isUpdate: boolean, delta: number): void {
+    if (isUpdate) updateCount += delta;
+    else renderCount += delta;
+    jobsChanged = true;
+    // Sorting or compacting the array being iterated could run a job twice or skip one: wait till the pass ends.
+    if (!stepping) settle();
+    sync();
+  }
+
+  function add<F>(isUpdate: boolean, list: Array<Job<F>>, fn: F, jobOptions: FixedJobOptions | undefined): () => void {
+    const owner = isUpdate ? 'FixedClock.addUpdate' : 'FixedClock.addRender';
+    if (typeof fn !== 'function') typeError(owner, `the ${isUpdate ? 'update' : 'render'}`, 'a function', fn);
+    const o = optionsObject(owner, jobOptions, false);
+    // Added during a pass: appended, and (an update) skipped for the rest of the frame.
+    const job: Job<F> = { fn, priority: finiteNumber(owner, 'priority', withDefault(o.priority, 0)), skipFrame: stepping ? frames : -1 };
+    list.push(job);
+    jobsChange(isUpdate, 1);
     return () => {
-      if (!job.live) return;
-      job.live = false;
+      if (job.fn === RELEASED) return;
       // Release the callback at once (whatever it holds is collectable now), the slot at the next pass.
-      job.fn = released;
-      needsCompact = true;
-      if (isUpdate) updateCount--;
-      else renderCount--;
-      if (!stepping) settle();
-      detach();
+      job.fn = RELEASED as F;
+      jobsChange(isUpdate, -1);
     };
   }
 
-  function resubscribe(): void {
-    if (unsubscribeUpdate) {
-      unsubscribeUpdate();
-      unsubscribeUpdate = currentScheduler.subscribe(onUpdate, { phase: 'update', priority });
-    }
-    if (unsubscribeRender) {
-      unsubscribeRender();
-      unsubscribeRender = currentScheduler.subscribe(onRender, { phase: 'render', priority });
-    }
-  }
-
-  /** A new fixed step for a new grid; pause state re-applied. */
-  function replaceFixed(): void {
-    fixed = createFixedStep({ step, maxSteps, overload, interpolation, timeScale });
-    state[SNAP_RATE] = Number.NaN;
-    if (effectivePaused()) fixed.pause();
-    else pausedAtFrame = -1;
-  }
-
   return {
-    addUpdate: (update, jobOptions) => add(true, updates, pendingUpdates, update, jobOptions, NO_UPDATE),
-    addRender: (render, jobOptions) => add(false, renders, pendingRenders, render, jobOptions, NO_RENDER),
+    addUpdate: (update, jobOptions) => add(true, updates, update, jobOptions),
+    addRender: (render, jobOptions) => add(false, renders, render, jobOptions),
     pause() {
       userPaused = true;
       applyPause();
@@ -679,17 +650,15 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
       return interpolation;
     },
     setOptions(next) {
-      const o = optionsObject('FixedClock.setOptions', next, true);
-      const nextStep = o.step === undefined ? step : positiveNumber('FixedClock.setOptions', 'step', o.step);
-      const nextMax = o.maxSteps === undefined ? maxSteps : integerAtLeast('FixedClock.setOptions', 'maxSteps', o.maxSteps, 1);
-      const nextOverload = o.overload === undefined ? overload : oneOf('FixedClock.setOptions', 'overload', o.overload, OVERLOADS);
+      const owner = 'FixedClock.setOptions';
+      const [nextStep, nextMax, nextOverload] = gridOptions(owner, optionsObject(owner, next, true), step, maxSteps, overload);
       if (nextStep === step && nextMax === maxSteps && nextOverload === overload) return;
       const old = fixed.frame;
       const oldStep = step;
       step = nextStep;
       maxSteps = nextMax;
       overload = nextOverload;
-      if (frames === 0) {
+      if (frames === zeroFrame) {
         replaceFixed();
         return;
       }
@@ -700,21 +669,16 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
       const droppedInGrid = Math.round(old.totalDroppedSeconds / oldStep);
       indexBase += old.totalSteps + droppedInGrid;
       baseSteps += old.totalSteps - skippedInGrid;
-      state[BASE_SIMULATED] = state[BASE_SIMULATED]! + (old.totalSteps - skippedInGrid) * oldStep;
+      state[BASE_SIMULATED]! += (old.totalSteps - skippedInGrid) * oldStep;
       state[BASE_DROPPED] = state[BASE_DROPPED]! + old.totalDroppedSeconds + skippedInGrid * oldStep;
       state[BASE_ELAPSED] = state[BASE_ELAPSED]! + old.elapsedGameSeconds - carriedSeconds;
       skippedInGrid = 0;
-      const fedMs = state[LAST_FED_MS]!;
-      fixed = createFixedStep({ step, maxSteps, overload, interpolation, timeScale });
-      state[SNAP_RATE] = Number.NaN;
-      // Time zero placed so that the fixed step's game clock reads `carriedSeconds` at the last frame.
-      fixed.advance(fedMs - (carriedSeconds * 1000) / timeScale);
-      // Paused at the last frame, as the old grid was; `pausedAtFrame` is kept, so a resume() goes
-      // on exactly as it would have on the old grid (from the pause if no frame ran since, else
-      // from the next frame).
-      if (effectivePaused()) fixed.pause(fedMs);
-      else pausedAtFrame = -1;
-      resetAnchors();
+      // Time zero placed so that the fixed step's game clock reads `carriedSeconds` at the last
+      // frame; paused at the last frame, as the old grid was. `pausedAtFrame` is kept, so a
+      // resume() goes on exactly as it would have on the old grid (from the pause if no frame ran
+      // since, else from the next frame).
+      replaceFixed(state[LAST_FED_MS]! - (carriedSeconds * 1000) / timeScale);
+      anchorCount = 0;
       pushAnchor(currentScheduler.frame.timestampMs, carriedSeconds * 1000);
     },
     get step() {
@@ -728,31 +692,20 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
     },
     reset() {
       replaceFixed();
-      frames = 0;
+      zeroFrame = frames;
       pausedAtFrame = -1;
-      skippedInGrid = 0;
-      indexBase = 0;
-      baseSteps = 0;
-      state[BASE_ELAPSED] = 0;
-      state[BASE_SIMULATED] = 0;
-      state[BASE_DROPPED] = 0;
-      resetAnchors();
+      skippedInGrid = indexBase = baseSteps = anchorCount = 0;
+      state.fill(0, BASE_ELAPSED, BASE_DROPPED + 1);
       clearFixedStepFrame(stats);
       currentStep.index = 0;
     },
     setScheduler(next) {
       checkScheduler('FixedClock.setScheduler', next);
       if (next === currentScheduler) return;
-      const hadUpdate = unsubscribeUpdate !== null;
-      if (unsubscribeUpdate) unsubscribeUpdate();
-      if (unsubscribeRender) unsubscribeRender();
-      unsubscribeUpdate = null;
-      unsubscribeRender = null;
-      currentScheduler = next;
       // Another scheduler has another game clock: join it where this clock left off.
       rebasePending = true;
       detachedAtFrame = -1;
-      if (hadUpdate) attach();
+      renew(next);
     },
     get scheduler() {
       return currentScheduler;
@@ -761,7 +714,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
       const p = finiteNumber('FixedClock.setPriority', 'priority', next);
       if (p === priority) return;
       priority = p;
-      resubscribe();
+      renew(currentScheduler);
     },
     stats,
     currentStep,
@@ -779,12 +732,31 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
   };
 }
 
-const NO_UPDATE: FixedUpdate = () => undefined;
-const NO_RENDER: FixedRender = () => undefined;
+/** `step`, `maxSteps` and `overload` of `o` checked, each `undefined` replaced by the value given. */
+function gridOptions(owner: string, o: Record<string, unknown>, step: number | undefined, maxSteps: number, overload: FixedStepOverload): [number, number, FixedStepOverload] {
+  return [
+    positiveNumber(owner, 'step', withDefault(o.step, step)),
+    integerAtLeast(owner, 'maxSteps', withDefault(o.maxSteps, maxSteps), 1),
+    oneOf(owner, 'overload', withDefault(o.overload, overload), OVERLOADS),
+  ];
+}
+
+/** Drop removed jobs (in place) and sort by priority, ties in the order added. */
+function tidy<F>(jobs: Array<Job<F>>): void {
+  let write = 0;
+  for (let read = 0; read < jobs.length; read++) {
+    const job = jobs[read]!;
+    if (job.fn !== RELEASED) jobs[write++] = job;
+  }
+  jobs.length = write;
+  jobs.sort(byPriority);
+}
+
+function typeError(owner: string, what: string, expected: string, value: unknown): never {
+  throw new TypeError(`${owner}: ${what} must be ${expected}, got ${value === null ? 'null' : typeof value}`);
+}
 
 function checkScheduler(owner: string, scheduler: unknown): void {
   const s = scheduler as Partial<FrameScheduler> | null;
-  if (typeof s !== 'object' || s === null || typeof s.subscribe !== 'function') {
-    throw new TypeError(`${owner}: \`scheduler\` must be a frame scheduler (createFrameScheduler()), got ${s === null ? 'null' : typeof s}`);
-  }
+  if (typeof s !== 'object' || typeof s?.subscribe !== 'function') typeError(owner, '`scheduler`', 'a frame scheduler (createFrameScheduler())', s);
 }
