@@ -63,10 +63,8 @@ export function useInterpolated(options: UseInterpolatedOptions): Interpolated {
   const size = (options as InterpolatedVectorOptions | undefined)?.size;
   const blend = (options as InterpolatedVectorOptions | undefined)?.blend;
   const value = useMemo(
-    () => renameOwner('createInterpolated', 'useInterpolated', () => {
-      const { clock: _clock, ...rest } = options;
-      return createInterpolated(rest as InterpolatedOptions);
-    }),
+    // createInterpolated reads only its own options: `clock` passes through unread.
+    () => renameOwner('createInterpolated', 'useInterpolated', () => createInterpolated(options)),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- initial is read at mount; interpolate is applied below
     [kind, size, blend],
   );
