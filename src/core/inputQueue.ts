@@ -208,17 +208,15 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
     push(event) {
       oneOf(PUSH, 'kind', (event as Partial<InputEventInit> | null)?.kind, KINDS);
       const t = finiteNumber(PUSH, 'timestampMs', event.timestampMs);
-      let stored = true;
-      if (counters[1]! + counters[2]! === capacity) {
-        stored = false;
+      const stored = counters[1]! + counters[2]! < capacity;
+      if (!stored) {
         counters[3] = counters[3]! + 1;
-        if (counters[2]! === 0) {
-          // Everything held belongs to the step being read: this event is the one that cannot fit.
-          onOverflow?.(counters[3]!);
-          return false;
-        }
-        dropOldestWaiting();
+        // With nothing waiting, everything held belongs to the step being read: this event is the
+        // one that cannot fit.
+        const waiting = counters[2]! > 0;
+        if (waiting) dropOldestWaiting();
         onOverflow?.(counters[3]!);
+        if (!waiting) return false;
       }
       const taken = counters[1]!;
       let position = taken + counters[2]!;

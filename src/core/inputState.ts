@@ -47,8 +47,8 @@ const INITIAL_SLOTS = 64;
  * @internal
  */
 export function createInputState(): InputStateWriter {
+  // code → slot, in the order the codes were first seen.
   const slots = new Map<string, number>();
-  const codes: string[] = [];
   // [pressed at, released at] per slot; Float64Array: exact change counts to 2^53.
   let changes = new Float64Array(INITIAL_SLOTS);
   // [changes so far, changes when the step began, pointerX, pointerY, pointerButtons]
@@ -58,28 +58,27 @@ export function createInputState(): InputStateWriter {
   function slotOf(code: string): number {
     let slot = slots.get(code);
     if (slot !== undefined) return slot;
-    slot = 2 * codes.length;
+    slot = 2 * slots.size;
     if (slot === changes.length) {
       const grown = new Float64Array(2 * slot);
       grown.set(changes);
       changes = grown;
     }
-    codes.push(code);
     slots.set(code, slot);
     return slot;
   }
 
   const isDown = (slot: number | undefined): boolean => slot !== undefined && changes[slot]! > changes[slot + 1]!;
 
-  /** Press (`down` true) or release `code`; nothing when it already is so. */
-  function change(code: string, down: boolean): void {
-    const slot = slotOf(code);
+  /** Press (`down` true) or release the code in `slot`; nothing when it already is so. */
+  function change(slot: number, down: boolean): void {
     if (isDown(slot) === down) return;
     numbers[0] = numbers[0]! + 1;
     changes[down ? slot : slot + 1] = numbers[0]!;
   }
+  const release = (slot: number): void => change(slot, false);
 
-  /** True when `code`'s latest press (`offset` 0) or release (1) happened in this step. */
+  /** True when the latest press (`offset` 0) or release (1) of the code in `slot` happened in this step. */
   const inStep = (slot: number | undefined, offset: number): boolean => slot !== undefined && changes[slot + offset]! > numbers[1]!;
 
   return {
@@ -90,7 +89,7 @@ export function createInputState(): InputStateWriter {
       const kind = record.kind;
       if (kind === 'blur') {
         // Focus left: the ups of keys held now will never arrive, so nothing stays stuck down.
-        for (let slot = 0; slot < codes.length; slot++) change(codes[slot]!, false);
+        slots.forEach(release);
         numbers[4] = 0;
         return;
       }
@@ -101,8 +100,8 @@ export function createInputState(): InputStateWriter {
         numbers[4] = record.buttons;
       }
       // 'keydown' and 'pointerdown' press, 'keyup' and 'pointerup' release; 'custom' does neither.
-      if (kind.endsWith('down')) change(record.code, true);
-      else if (kind.endsWith('up')) change(record.code, false);
+      if (kind.endsWith('down')) change(slotOf(record.code), true);
+      else if (kind.endsWith('up')) release(slotOf(record.code));
     },
     reset() {
       changes.fill(0);
@@ -113,7 +112,11 @@ export function createInputState(): InputStateWriter {
     isDown: (code) => isDown(slots.get(code)),
     pressed: (code) => inStep(slots.get(code), 0),
     released: (code) => inStep(slots.get(code), 1),
-    heldCodes: () => codes.filter((_code, index) => isDown(2 * index)),
+    heldCodes() {
+      const held: string[] = [];
+      slots.forEach((slot, code) => isDown(slot) && held.push(code));
+      return held;
+    },
     get pointerX() {
       return numbers[2]!;
     },
