@@ -83,9 +83,8 @@ function resolveTarget(target: UseStepInputOptions['target']): EventTarget | nul
  * ```
  */
 export function useStepInput(options: UseStepInputOptions = {}): InputQueue {
-  const { target, keyboard = true, pointer = true, capacity } = options;
   const provided = useContext(FixedClockContext);
-  const clock = options.clock === undefined ? provided : options.clock;
+  const { target, keyboard = true, pointer = true, capacity, clock = provided } = options;
   const onOverflow = useLatest(options.onOverflow);
   const timestamp = useLatest(options.timestamp ?? defaultTimestamp);
   const preventDefault = useLatest(options.preventDefault);
