@@ -213,7 +213,8 @@ export function createInterpolated(options: InterpolatedOptions): Interpolated {
   // field can be boxed on every write (an allocation per step).
   const previous = new Float64Array(size);
   const current = new Float64Array(size);
-  const value = new Float64Array(size);
+  // A number or an angle blends straight to its result: it needs no array of its own for it.
+  const value = scalar ? current : new Float64Array(size);
 
   /** The TypeError of a bad source or target (a RangeError for the `initial` option). */
   function fail(name: string, source: unknown, type: ErrorConstructor = TypeError): never {
