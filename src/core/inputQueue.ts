@@ -11,9 +11,10 @@
  */
 import { createInputState } from './inputState.js';
 import type { InputState, InputStateWriter } from './inputState.js';
-import { integerAtLeast, optionsObject, withDefault } from './validate.js';
+import { finiteNumber, integerAtLeast, oneOf, optionalFunction, optionsObject, withDefault } from './validate.js';
 
 const OWNER = 'createInputQueue';
+const PUSH = 'InputQueue.push';
 
 /**
  * Kinds of input event. `'keydown'`/`'keyup'` hold and release `code` (any string: keyboard codes
@@ -105,13 +106,25 @@ export interface InputQueue {
   reset(): void;
 }
 
-const KINDS: ReadonlySet<string> = new Set<InputEventKind>(['keydown', 'keyup', 'pointerdown', 'pointerup', 'pointermove', 'blur', 'custom']);
+const KINDS: readonly InputEventKind[] = ['keydown', 'keyup', 'pointerdown', 'pointerup', 'pointermove', 'blur', 'custom'];
 
 /** Default capacity: minutes of typing, or a few seconds of a 120 Hz pointer while no step runs. */
 const DEFAULT_CAPACITY = 256;
 
-function emptyRecord(): InputRecord {
-  return { kind: 'custom', timestampMs: 0, code: '', key: '', repeat: false, x: 0, y: 0, button: -1, buttons: 0, pointerId: 0, data: undefined };
+/** Copy `event` into `record`, the fields it leaves out at their defaults. */
+function copy(event: Readonly<InputEventInit>, record: InputRecord): InputRecord {
+  record.kind = event.kind;
+  record.timestampMs = event.timestampMs;
+  record.code = event.code ?? '';
+  record.key = event.key ?? '';
+  record.repeat = event.repeat ?? false;
+  record.x = event.x ?? 0;
+  record.y = event.y ?? 0;
+  record.button = event.button ?? -1;
+  record.buttons = event.buttons ?? 0;
+  record.pointerId = event.pointerId ?? 0;
+  record.data = event.data;
+  return record;
 }
 
 /**
@@ -146,18 +159,14 @@ function emptyRecord(): InputRecord {
 export function createInputQueue(options?: InputQueueOptions): InputQueue {
   const o = optionsObject(OWNER, options, false);
   const capacity = integerAtLeast(OWNER, 'capacity', withDefault(o.capacity, DEFAULT_CAPACITY), 1);
-  if (o.onOverflow !== undefined && typeof o.onOverflow !== 'function') {
-    throw new RangeError(`${OWNER}: option \`onOverflow\` must be a function, got ${typeof o.onOverflow}`);
-  }
-  const onOverflow = o.onOverflow as ((droppedTotal: number) => void) | undefined;
+  const onOverflow = optionalFunction<(droppedTotal: number) => void>(OWNER, 'onOverflow', o.onOverflow);
 
   const ring: InputRecord[] = [];
-  for (let i = 0; i < capacity; i++) ring.push(emptyRecord());
+  for (let i = 0; i < capacity; i++) ring.push(copy({ kind: 'custom', timestampMs: 0 }, {} as InputRecord));
   // Ring layout from `head`: `taken` records of the current step (kept until the next takeStep,
   // so a push during the step cannot overwrite what the step is reading), then `waiting` records.
-  // counters: [head, taken, waiting, dropped, stepIndex + 1]; span: [startMs, endMs].
-  const counters = new Float64Array(5);
-  const span = new Float64Array([Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY]);
+  // counters: [head, taken, waiting, dropped, stepIndex + 1, startMs, endMs].
+  const counters = new Float64Array(7).fill(Number.NEGATIVE_INFINITY, 5);
   const state: InputStateWriter = createInputState();
 
   const at = (offset: number): number => (counters[0]! + offset) % capacity;
@@ -172,15 +181,17 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
     counters[2] = counters[2]! - 1;
   }
 
+  // The held state's members (isDown, pressed …, pointerX …) are the step's through its prototype.
   const step: StepInput = {
+    __proto__: state,
     get stepIndex() {
       return counters[4]! - 1;
     },
     get startMs() {
-      return span[0]!;
+      return counters[5]!;
     },
     get endMs() {
-      return span[1]!;
+      return counters[6]!;
     },
     get count() {
       return counters[1]!;
@@ -191,56 +202,25 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
       }
       return ring[at(index)]!;
     },
-    isDown: state.isDown,
-    pressed: state.pressed,
-    released: state.released,
-    heldCodes: state.heldCodes,
-    get pointerX() {
-      return state.pointerX;
-    },
-    get pointerY() {
-      return state.pointerY;
-    },
-    get pointerButtons() {
-      return state.pointerButtons;
-    },
-  };
+  } as unknown as StepInput;
 
   return {
     push(event) {
-      if (typeof event !== 'object' || event === null || !KINDS.has(event.kind)) {
-        throw new RangeError(`InputQueue.push: \`kind\` must be one of ${[...KINDS].map((k) => `'${k}'`).join(', ')}, got ${event === null || typeof event !== 'object' ? String(event) : JSON.stringify(event.kind)}`);
-      }
-      const t = event.timestampMs;
-      if (typeof t !== 'number' || !Number.isFinite(t)) {
-        throw new RangeError(`InputQueue.push: \`timestampMs\` must be a finite number (ms on the performance.now() clock), got ${String(t)}`);
-      }
-      let stored = true;
-      if (counters[1]! + counters[2]! === capacity) {
-        stored = false;
+      oneOf(PUSH, 'kind', (event as Partial<InputEventInit> | null)?.kind, KINDS);
+      const t = finiteNumber(PUSH, 'timestampMs', event.timestampMs);
+      const stored = counters[1]! + counters[2]! < capacity;
+      if (!stored) {
         counters[3] = counters[3]! + 1;
-        if (counters[2]! === 0) {
-          // Everything held belongs to the step being read: this event is the one that cannot fit.
-          onOverflow?.(counters[3]!);
-          return false;
-        }
-        dropOldestWaiting();
+        // With nothing waiting, everything held belongs to the step being read: this event is the
+        // one that cannot fit.
+        const waiting = counters[2]! > 0;
+        if (waiting) dropOldestWaiting();
         onOverflow?.(counters[3]!);
+        if (!waiting) return false;
       }
       const taken = counters[1]!;
       let position = taken + counters[2]!;
-      const record = ring[at(position)]!;
-      record.kind = event.kind;
-      record.timestampMs = t;
-      record.code = event.code ?? '';
-      record.key = event.key ?? '';
-      record.repeat = event.repeat ?? false;
-      record.x = event.x ?? 0;
-      record.y = event.y ?? 0;
-      record.button = event.button ?? -1;
-      record.buttons = event.buttons ?? 0;
-      record.pointerId = event.pointerId ?? 0;
-      record.data = event.data;
+      const record = copy(event, ring[at(position)]!);
       // Insertion into timestamp order among the waiting records: usually zero moves (events come
       // in order); strictly later only, so equal timestamps keep their order of arrival.
       while (position > taken) {
@@ -260,8 +240,8 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
       // The previous step's records are released now, no earlier (see the ring layout).
       counters[0] = (counters[0]! + counters[1]!) % capacity;
       counters[1] = 0;
-      span[0] = span[1]!;
-      span[1] = stepEndTimestampMs;
+      counters[5] = counters[6]!;
+      counters[6] = stepEndTimestampMs;
       counters[4] = counters[4]! + 1;
       state.beginStep();
       const waiting = counters[2]!;

@@ -33,121 +33,98 @@ export interface InputStateWriter extends InputState {
   reset(): void;
 }
 
-const INITIAL_CODES = 32;
+/** Slots made at first (two numbers per code), doubled when full. */
+const INITIAL_SLOTS = 64;
 
 /**
  * Create the held-input state. Codes get a slot the first time they are seen (a Map of small
- * integers and typed arrays, grown by doubling), so after the keys in use have been seen once,
+ * integers into a typed array grown by doubling), so after the keys in use have been seen once,
  * applying events and reading the state allocates nothing.
+ *
+ * Each code keeps the number of the change that last pressed it and of the one that last released
+ * it (changes counted from 1; 0 = never). It is down when its latest press came after its latest
+ * release, and it went down (up) in this step when that number is above the count at the step's start.
  * @internal
  */
 export function createInputState(): InputStateWriter {
+  // code → slot, in the order the codes were first seen.
   const slots = new Map<string, number>();
-  const codes: string[] = [];
-  let down = new Uint8Array(INITIAL_CODES);
-  // Step numbers in which each code last went down / up (Float64Array: exact integers to 2^53).
-  let pressedAt = new Float64Array(INITIAL_CODES).fill(-1);
-  let releasedAt = new Float64Array(INITIAL_CODES).fill(-1);
-  // [step number, pointerX, pointerY, pointerButtons]
-  const numbers = new Float64Array([0, Number.NaN, Number.NaN, 0]);
+  // [pressed at, released at] per slot; Float64Array: exact change counts to 2^53.
+  let changes = new Float64Array(INITIAL_SLOTS);
+  // [changes so far, changes when the step began, pointerX, pointerY, pointerButtons]
+  const numbers = new Float64Array([0, 0, Number.NaN, Number.NaN, 0]);
 
+  /** The index of `code`'s press count (its release count follows). */
   function slotOf(code: string): number {
     let slot = slots.get(code);
     if (slot !== undefined) return slot;
-    slot = codes.length;
-    if (slot === down.length) {
-      const grownDown = new Uint8Array(slot * 2);
-      grownDown.set(down);
-      down = grownDown;
-      const grownPressed = new Float64Array(slot * 2).fill(-1);
-      grownPressed.set(pressedAt);
-      pressedAt = grownPressed;
-      const grownReleased = new Float64Array(slot * 2).fill(-1);
-      grownReleased.set(releasedAt);
-      releasedAt = grownReleased;
+    slot = 2 * slots.size;
+    if (slot === changes.length) {
+      const grown = new Float64Array(2 * slot);
+      grown.set(changes);
+      changes = grown;
     }
-    codes.push(code);
     slots.set(code, slot);
     return slot;
   }
 
-  function press(code: string): void {
-    const slot = slotOf(code);
-    if (down[slot] === 1) return;
-    down[slot] = 1;
-    pressedAt[slot] = numbers[0]!;
-  }
+  const isDown = (slot: number | undefined): boolean => slot !== undefined && changes[slot]! > changes[slot + 1]!;
 
-  function release(code: string): void {
-    const slot = slotOf(code);
-    if (down[slot] === 0) return;
-    down[slot] = 0;
-    releasedAt[slot] = numbers[0]!;
+  /** Press (`down` true) or release the code in `slot`; nothing when it already is so. */
+  function change(slot: number, down: boolean): void {
+    if (isDown(slot) === down) return;
+    numbers[0] = numbers[0]! + 1;
+    changes[down ? slot : slot + 1] = numbers[0]!;
   }
+  const release = (slot: number): void => change(slot, false);
+
+  /** True when the latest press (`offset` 0) or release (1) of the code in `slot` happened in this step. */
+  const inStep = (slot: number | undefined, offset: number): boolean => slot !== undefined && changes[slot + offset]! > numbers[1]!;
 
   return {
     beginStep() {
-      numbers[0] = numbers[0]! + 1;
+      numbers[1] = numbers[0]!;
     },
     apply(record) {
-      switch (record.kind) {
-        case 'keydown':
-          press(record.code);
-          return;
-        case 'keyup':
-          release(record.code);
-          return;
-        case 'pointerdown':
-        case 'pointerup':
-        case 'pointermove':
-          numbers[1] = record.x;
-          numbers[2] = record.y;
-          numbers[3] = record.buttons;
-          if (record.kind === 'pointerdown') press(record.code);
-          else if (record.kind === 'pointerup') release(record.code);
-          return;
-        case 'blur':
-          // Focus left: the ups of keys held now will never arrive, so nothing stays stuck down.
-          for (let slot = 0; slot < codes.length; slot++) if (down[slot] === 1) release(codes[slot]!);
-          numbers[3] = 0;
-          return;
-        default:
-          return;
+      const kind = record.kind;
+      if (kind === 'blur') {
+        // Focus left: the ups of keys held now will never arrive, so nothing stays stuck down.
+        slots.forEach(release);
+        numbers[4] = 0;
+        return;
       }
+      // 'pointerdown', 'pointerup' and 'pointermove' move the pointer.
+      if (kind[0] === 'p') {
+        numbers[2] = record.x;
+        numbers[3] = record.y;
+        numbers[4] = record.buttons;
+      }
+      // 'keydown' and 'pointerdown' press, 'keyup' and 'pointerup' release; 'custom' does neither.
+      if (kind.endsWith('down')) change(slotOf(record.code), true);
+      else if (kind.endsWith('up')) release(slotOf(record.code));
     },
     reset() {
-      down.fill(0);
-      pressedAt.fill(-1);
-      releasedAt.fill(-1);
-      numbers[1] = Number.NaN;
+      changes.fill(0);
       numbers[2] = Number.NaN;
-      numbers[3] = 0;
+      numbers[3] = Number.NaN;
+      numbers[4] = 0;
     },
-    isDown(code) {
-      const slot = slots.get(code);
-      return slot !== undefined && down[slot] === 1;
-    },
-    pressed(code) {
-      const slot = slots.get(code);
-      return slot !== undefined && pressedAt[slot] === numbers[0];
-    },
-    released(code) {
-      const slot = slots.get(code);
-      return slot !== undefined && releasedAt[slot] === numbers[0];
-    },
+    isDown: (code) => isDown(slots.get(code)),
+    pressed: (code) => inStep(slots.get(code), 0),
+    released: (code) => inStep(slots.get(code), 1),
     heldCodes() {
       const held: string[] = [];
-      for (let slot = 0; slot < codes.length; slot++) if (down[slot] === 1) held.push(codes[slot]!);
+      slots.forEach((slot, code) => isDown(slot) && held.push(code));
       return held;
     },
     get pointerX() {
-      return numbers[1]!;
-    },
-    get pointerY() {
       return numbers[2]!;
     },
-    get pointerButtons() {
+    get pointerY() {
       return numbers[3]!;
+    },
+    get pointerButtons() {
+      return numbers[4]!;
     },
   };
 }

@@ -7,7 +7,7 @@
  * Everything here is preallocated at creation: `snapshot`, `set`, `teleport` and `blend` allocate
  * nothing, so they can run every step and every frame.
  */
-import { oneOf, optionsObject, integerAtLeast } from './validate.js';
+import { booleanValue, finiteNumber, integerAtLeast, oneOf, optionsObject, withDefault } from './validate.js';
 
 const OWNER = 'createInterpolated';
 const TWO_PI = 2 * Math.PI;
@@ -147,11 +147,21 @@ function isIndexed(value: unknown): value is ArrayLike<number> {
   return Array.isArray(value) || ArrayBuffer.isView(value);
 }
 
+/** A value as an error message shows it: the numbers of an array or typed array, else a number, `null` or the type. */
 function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return `an array of length ${value.length}`;
-  if (ArrayBuffer.isView(value)) return `a typed array of length ${(value as unknown as ArrayLike<number>).length}`;
-  return typeof value === 'number' ? String(value) : typeof value;
+  if (isIndexed(value)) return `[${Array.prototype.join.call(value, ', ')}]`;
+  return value === null || typeof value === 'number' ? String(value) : typeof value;
+}
+
+/**
+ * A renderer adapter's starting vector option: undefined, or `size` finite numbers in an array-like
+ * object. Anything else is a RangeError naming `owner`, the option and the value.
+ * @internal
+ */
+export function finiteVector(owner: string, name: string, value: unknown, size: number): ArrayLike<number> | undefined {
+  const v = value as ArrayLike<number> | null | undefined;
+  if (v === undefined || (typeof v === 'object' && v !== null && v.length === size && Array.from(v).every(Number.isFinite))) return v;
+  throw new RangeError(`${owner}: option \`${name}\` must be ${size} finite numbers, got ${describe(v)}`);
 }
 
 /**
@@ -183,116 +193,46 @@ export function createInterpolated(options: InterpolatedOptions): Interpolated;
 export function createInterpolated(options: InterpolatedOptions): Interpolated {
   const o = optionsObject(OWNER, options, true);
   const kind = oneOf(OWNER, 'kind', o.kind, KINDS);
-  if (o.interpolate !== undefined && typeof o.interpolate !== 'boolean') {
-    throw new RangeError(`${OWNER}: option \`interpolate\` must be a boolean, got ${describe(o.interpolate)}`);
-  }
-  const enabled = o.interpolate !== false;
-  if (kind === 'number' || kind === 'angle') {
-    if (o.initial !== undefined && (typeof o.initial !== 'number' || !Number.isFinite(o.initial))) {
-      throw new RangeError(`${OWNER}: option \`initial\` must be a finite number for kind '${kind}', got ${describe(o.initial)}`);
-    }
-    return createScalar(kind, (o.initial as number | undefined) ?? 0, enabled);
-  }
-  let size: number;
-  if (kind === 'quaternion') {
-    if (o.size !== undefined && o.size !== 4) {
-      throw new RangeError(`${OWNER}: option \`size\` must be 4 for kind 'quaternion', got ${describe(o.size)}`);
-    }
-    size = 4;
-  } else {
-    size = o.size === undefined ? 3 : integerAtLeast(OWNER, 'size', o.size, 1);
-  }
-  const method = o.blend === undefined ? 'nlerp' : oneOf(OWNER, 'blend', o.blend, QUATERNION_BLENDS);
-  if (o.blend !== undefined && kind !== 'quaternion') {
-    throw new RangeError(`${OWNER}: option \`blend\` applies to kind 'quaternion' only, got kind '${kind}'`);
-  }
-  return createVector(kind, size, method, o.initial, enabled);
-}
-
-function createScalar(kind: 'number' | 'angle', initial: number, enabled: boolean): InterpolatedScalar {
-  // Doubles kept in a Float64Array: a fractional double stored in a closure variable or a plain
-  // field can be boxed on every write (an allocation per step).
-  const state = new Float64Array(2); // [previous, current]
-  state[0] = initial;
-  state[1] = initial;
+  const enabled = o.interpolate === undefined || booleanValue(OWNER, 'interpolate', o.interpolate);
+  const scalar = kind === 'number' || kind === 'angle';
   const angle = kind === 'angle';
-  const self: InterpolatedScalar = {
-    kind,
-    enabled,
-    get current() {
-      return state[1]!;
-    },
-    set current(value: number) {
-      state[1] = value;
-    },
-    get previous() {
-      return state[0]!;
-    },
-    snapshot() {
-      state[0] = state[1]!;
-    },
-    set(value: number) {
-      state[1] = value;
-    },
-    push(value: number) {
-      state[0] = state[1]!;
-      state[1] = value;
-    },
-    teleport(value?: number) {
-      if (value !== undefined) state[1] = value;
-      state[0] = state[1]!;
-    },
-    blend(alpha: number): number {
-      const previous = state[0]!;
-      const current = state[1]!;
-      if (!self.enabled) return current;
-      const a = clampAlpha(alpha);
-      if (a === 0) return previous;
-      if (a === 1) return current;
-      const delta = angle ? shortestArc(current - previous) : current - previous;
-      return previous + delta * a;
-    },
-  };
-  return self;
-}
-
-function createVector(
-  kind: 'vector' | 'quaternion',
-  size: number,
-  method: QuaternionBlend,
-  initial: unknown,
-  enabled: boolean,
-): InterpolatedVector {
+  const quaternion = kind === 'quaternion';
+  // Numbers and angles are one-component vectors inside: the same state, snapshot and reads.
+  let size = 1;
+  let slerp = false;
+  if (!scalar) {
+    if (!quaternion) size = o.size === undefined ? 3 : integerAtLeast(OWNER, 'size', o.size, 1);
+    else if (o.size === undefined || o.size === 4) size = 4;
+    else throw new RangeError(`${OWNER}: option \`size\` must be 4 for kind 'quaternion', got ${describe(o.size)}`);
+    if (o.blend !== undefined) {
+      slerp = oneOf(OWNER, 'blend', o.blend, QUATERNION_BLENDS) === 'slerp';
+      if (!quaternion) throw new RangeError(`${OWNER}: option \`blend\` applies to kind 'quaternion' only, got kind '${kind}'`);
+    }
+  }
+  // Doubles kept in Float64Arrays: a fractional double stored in a closure variable or a plain
+  // field can be boxed on every write (an allocation per step).
   const previous = new Float64Array(size);
   const current = new Float64Array(size);
-  const value = new Float64Array(size);
-  if (kind === 'quaternion') current[3] = 1;
-  if (initial !== undefined) {
-    if (!isIndexed(initial) && (typeof initial !== 'object' || initial === null)) {
-      throw new RangeError(`${OWNER}: option \`initial\` must be an array, a typed array or an object with x/y/z/w, got ${describe(initial)}`);
-    }
-    if (isIndexed(initial) && initial.length !== size) {
-      throw new RangeError(`${OWNER}: option \`initial\` must have ${size} components, got ${describe(initial)}`);
-    }
-    if (!isIndexed(initial) && size > 4) {
-      throw new RangeError(`${OWNER}: option \`initial\` must be an array for size ${size} (x/y/z/w name 4 components at most), got object`);
-    }
-    read(initial as VectorSource, current, 'initial');
-  }
-  previous.set(current);
-  value.set(current);
-  const quaternion = kind === 'quaternion';
-  const slerp = method === 'slerp';
+  // A number or an angle blends straight to its result: it needs no array of its own for it.
+  const value = scalar ? current : new Float64Array(size);
 
-  function read(source: VectorSource, into: Float64Array, name: string): void {
-    if (isIndexed(source)) {
-      if (source.length < size) throw new TypeError(`${OWNER} (${kind}): ${name} needs ${size} components, got ${describe(source)}`);
-      for (let i = 0; i < size; i++) into[i] = source[i]!;
+  /** The TypeError of a bad source or target (a RangeError for the `initial` option). */
+  function fail(name: string, source: unknown, type: ErrorConstructor = TypeError): never {
+    throw new type(`${OWNER} (${kind}): ${name} needs ${size} numbers in an array${size > 4 ? '' : ' or as x/y/z/w'}, got ${describe(source)}`);
+  }
+
+  /** Copy `source` into the current state. `initial` must hold exactly `size` components. */
+  function read(source: unknown, name: string): void {
+    if (scalar) {
+      current[0] = source as number;
       return;
     }
-    if (size > 4) throw new TypeError(`${OWNER} (${kind}): ${name} needs an array for size ${size}, got object`);
-    const named = source as Readonly<XYZWLike>;
-    for (let i = 0; i < size; i++) into[i] = named[AXES[i]!] as number;
+    const initial = name === 'option `initial`';
+    const indexed = isIndexed(source);
+    if (indexed ? source.length < size || (initial && source.length > size) : size > 4 || (initial && (typeof source !== 'object' || source === null))) {
+      fail(name, source, initial ? RangeError : TypeError);
+    }
+    for (let i = 0; i < size; i++) current[i] = indexed ? source[i]! : ((source as Readonly<XYZWLike>)[AXES[i]!] as number);
   }
 
   /** Write `value` into `target`: an indexed target by index, else by x/y/z/w. */
@@ -302,7 +242,7 @@ function createVector(
       for (let i = 0; i < size; i++) indexed[i] = value[i]!;
       return target;
     }
-    if (size > 4) throw new TypeError(`${OWNER} (${kind}): blend needs an array target for size ${size}, got object`);
+    if (size > 4) fail('blend target', target);
     const named = target as XYZWLike;
     named.x = value[0]!;
     if (size > 1) named.y = value[1]!;
@@ -311,11 +251,9 @@ function createVector(
     return target;
   }
 
-  function lerpInto(a: number): void {
-    for (let i = 0; i < size; i++) {
-      const p = previous[i]!;
-      value[i] = a === 0 ? p : a === 1 ? current[i]! : p + (current[i]! - p) * a;
-    }
+  /** The picture `a` of the way from `p` to `c`: exactly `p` at 0 and `c` at 1; an angle turns the shorter way. */
+  function mix(p: number, c: number, a: number): number {
+    return a === 0 ? p : a === 1 ? c : p + (angle ? shortestArc(c - p) : c - p) * a;
   }
 
   function quaternionInto(a: number): void {
@@ -343,43 +281,68 @@ function createVector(
     }
     // A zero blend only comes from zero inputs: keep the identity rather than divide by zero.
     if (!(lengthSquared > 0)) {
-      value[0] = 0;
-      value[1] = 0;
-      value[2] = 0;
-      value[3] = 1;
+      value.fill(0)[3] = 1;
       return;
     }
     const inverse = 1 / Math.sqrt(lengthSquared);
     for (let i = 0; i < 4; i++) value[i] = value[i]! * inverse;
   }
 
-  const self: InterpolatedVector = {
-    kind,
-    size,
-    enabled,
-    current,
-    previous,
-    value,
-    snapshot() {
-      previous.set(current);
-    },
-    set(source: VectorSource) {
-      read(source, current, 'set');
-    },
-    push(source: VectorSource) {
-      previous.set(current);
-      read(source, current, 'push');
-    },
-    teleport(source?: VectorSource) {
-      if (source !== undefined) read(source, current, 'teleport');
-      previous.set(current);
-    },
-    blend<T extends VectorTarget>(alpha: number, target?: T): T | Float64Array {
-      const a = self.enabled ? clampAlpha(alpha) : 1;
-      if (quaternion) quaternionInto(a);
-      else lerpInto(a);
-      return target === undefined ? value : write(target);
-    },
-  } as InterpolatedVector;
+  function snapshot(): void {
+    for (let i = 0; i < size; i++) previous[i] = current[i]!;
+  }
+  const set = (source: unknown): void => read(source, 'set');
+  function push(source: unknown): void {
+    snapshot();
+    read(source, 'push');
+  }
+  function teleport(source?: unknown): void {
+    if (source !== undefined) read(source, 'teleport');
+    snapshot();
+  }
+
+  if (quaternion) current[3] = 1;
+  if (scalar) current[0] = finiteNumber(OWNER, 'initial', withDefault(o.initial, 0));
+  else if (o.initial !== undefined) read(o.initial, 'option `initial`');
+  snapshot();
+  value.set(current);
+
+  const self: Interpolated = scalar
+    ? {
+        kind,
+        enabled,
+        get current() {
+          return current[0]!;
+        },
+        set current(x: number) {
+          current[0] = x;
+        },
+        get previous() {
+          return previous[0]!;
+        },
+        snapshot,
+        set,
+        push,
+        teleport,
+        blend: (alpha: number): number => mix(previous[0]!, current[0]!, self.enabled ? clampAlpha(alpha) : 1),
+      }
+    : ({
+        kind,
+        size,
+        enabled,
+        current,
+        previous,
+        value,
+        snapshot,
+        set,
+        push,
+        teleport,
+        blend<T extends VectorTarget>(alpha: number, target?: T): T | Float64Array {
+          const a = self.enabled ? clampAlpha(alpha) : 1;
+          if (quaternion) quaternionInto(a);
+          else for (let i = 0; i < size; i++) value[i] = mix(previous[i]!, current[i]!, a);
+          return target === undefined ? value : write(target);
+        },
+      } as InterpolatedVector);
   return self;
 }

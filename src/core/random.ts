@@ -11,7 +11,8 @@ export interface SeededRandom {
 
 /** Create a generator from a 32-bit integer seed (any number is truncated to 32 bits). */
 export function createSeededRandom(seed: number): SeededRandom {
-  let state = (Number.isFinite(seed) ? Math.trunc(seed) : 0) >>> 0;
+  // ToUint32: truncated toward zero, modulo 2^32; NaN and ±Infinity give 0.
+  let state = seed >>> 0;
   const next = (): number => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;

@@ -66,7 +66,7 @@ export function drivePixi(app: PixiApplicationLike, scheduler: FrameScheduler, o
   if (!(appTicker instanceof Ticker)) {
     throw new TypeError(`${OWNER}: \`app\` must be a PixiJS Application after \`await app.init()\` (it has no ticker yet)`);
   }
-  const tickers = [Ticker.system, Ticker.shared, appTicker].filter((t, i, all) => all.indexOf(t) === i);
+  const tickers = [...new Set([Ticker.system, Ticker.shared, appTicker])];
   tickers.forEach(claim);
   const unsubscribe = scheduler.subscribe(
     (frame) => {

@@ -1,6 +1,6 @@
-import { createInterpolated } from '../core/interpolated.js';
+import { createInterpolated, finiteVector } from '../core/interpolated.js';
 import type { InterpolatedScalar, InterpolatedVector } from '../core/interpolated.js';
-import { optionsObject } from '../core/validate.js';
+import { finiteNumber, optionsObject, withDefault } from '../core/validate.js';
 
 const OWNER = 'createInterpolatedTransform2D';
 
@@ -44,19 +44,8 @@ export interface InterpolatedTransform2D {
  */
 export function createInterpolatedTransform2D(options?: InterpolatedTransform2DOptions): InterpolatedTransform2D {
   const o = optionsObject(OWNER, options, false);
-  let initial: ArrayLike<number> | undefined;
-  if (o.position !== undefined) {
-    const p = o.position as ArrayLike<number> | null;
-    if (typeof p !== 'object' || p === null || p.length !== 2 || !Number.isFinite(p[0]) || !Number.isFinite(p[1])) {
-      throw new RangeError(`${OWNER}: option \`position\` must be 2 finite numbers, got ${Array.isArray(p) ? `[${p.join(', ')}]` : String(p)}`);
-    }
-    initial = p;
-  }
-  if (o.rotation !== undefined && (typeof o.rotation !== 'number' || !Number.isFinite(o.rotation))) {
-    throw new RangeError(`${OWNER}: option \`rotation\` must be a finite number (radians), got ${String(o.rotation)}`);
-  }
-  const position = createInterpolated({ kind: 'vector', size: 2, ...(initial ? { initial } : {}) });
-  const rotation = createInterpolated({ kind: 'angle', initial: (o.rotation as number | undefined) ?? 0 });
+  const position = createInterpolated({ kind: 'vector', size: 2, initial: finiteVector(OWNER, 'position', o.position, 2) });
+  const rotation = createInterpolated({ kind: 'angle', initial: finiteNumber(OWNER, 'rotation', withDefault(o.rotation, 0)) });
   return {
     position,
     rotation,

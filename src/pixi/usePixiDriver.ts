@@ -13,6 +13,6 @@ export function usePixiDriver(app: PixiApplicationLike | null | undefined, optio
   const priority = options?.priority;
   useEffect(() => {
     if (!app) return;
-    return drivePixi(app, scheduler, priority === undefined ? undefined : { priority });
+    return drivePixi(app, scheduler, { priority });
   }, [app, scheduler, priority]);
 }

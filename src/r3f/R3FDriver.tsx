@@ -60,7 +60,7 @@ export type R3FDriverProps = R3FDriverOptions;
  * canvas renders on react-timestep's frames instead of its own loop. Renders nothing.
  */
 export function R3FDriver(props: R3FDriverProps): null {
-  useR3FDriver(props.priority === undefined ? undefined : { priority: props.priority });
+  useR3FDriver(props);
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { createInterpolated } from '../core/interpolated.js';
+import { createInterpolated, finiteVector } from '../core/interpolated.js';
 import type { InterpolatedVector, QuaternionBlend } from '../core/interpolated.js';
 import { oneOf, optionsObject, withDefault } from '../core/validate.js';
 
@@ -68,8 +68,8 @@ export interface InterpolatedTransform {
 export function createInterpolatedTransform(options?: InterpolatedTransformOptions): InterpolatedTransform {
   const o = optionsObject(OWNER, options, false);
   const blend = oneOf(OWNER, 'blend', withDefault(o.blend, 'nlerp'), BLENDS);
-  const position = createInterpolated({ kind: 'vector', size: 3, ...(o.position === undefined ? {} : { initial: checkVector('position', o.position, 3) }) });
-  const quaternion = createInterpolated({ kind: 'quaternion', blend, ...(o.quaternion === undefined ? {} : { initial: checkVector('quaternion', o.quaternion, 4) }) });
+  const position = createInterpolated({ kind: 'vector', size: 3, initial: finiteVector(OWNER, 'position', o.position, 3) });
+  const quaternion = createInterpolated({ kind: 'quaternion', blend, initial: finiteVector(OWNER, 'quaternion', o.quaternion, 4) });
   return {
     position,
     quaternion,
@@ -88,16 +88,4 @@ export function createInterpolatedTransform(options?: InterpolatedTransformOptio
       object.quaternion.set(q[0] as number, q[1] as number, q[2] as number, q[3] as number);
     },
   };
-}
-
-function checkVector(name: string, value: unknown, size: number): ArrayLike<number> {
-  const v = value as ArrayLike<number> | null;
-  const ok = typeof v === 'object' && v !== null && typeof v.length === 'number' && v.length === size && Array.from(v).every((x) => typeof x === 'number' && Number.isFinite(x));
-  if (!ok) throw new RangeError(`${OWNER}: option \`${name}\` must be ${size} finite numbers, got ${describe(value)}`);
-  return v;
-}
-
-function describe(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.join(', ')}]`;
-  return value === null ? 'null' : typeof value;
 }

@@ -32,7 +32,7 @@ interface ClockBinding {
 export function useClockBoundTransform<Target, Options extends ClockBinding, Transform extends SteppedTransform<Target>>(
   owner: string,
   factory: string,
-  create: (options: Omit<Options, 'clock' | 'priority'>) => Transform,
+  create: (options: Options) => Transform,
   target: RefObject<Target | null>,
   options: Options,
 ): Transform {
@@ -42,12 +42,8 @@ export function useClockBoundTransform<Target, Options extends ClockBinding, Tra
     throw new Error(`${owner}: no <FixedClockProvider> above this component and no \`clock\` option. Wrap the scene in <FixedClockProvider step={1 / 60}>, or use ${factory} with useFixedTimestep.`);
   }
   const priority = finiteNumber(owner, 'priority', withDefault(options.priority, 0));
-  const [transform] = useState(() =>
-    renameOwner(factory, owner, () => {
-      const { clock: _clock, priority: _priority, ...rest } = options;
-      return create(rest);
-    }),
-  );
+  // The factories read only their own options: `clock` and `priority` pass through unread.
+  const [transform] = useState(() => renameOwner(factory, owner, () => create(options)));
   useEffect(() => clock.addUpdate(() => transform.snapshot(), { priority: FIRST_IN_STEP }), [clock, transform]);
   useEffect(
     () =>

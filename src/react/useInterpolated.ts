@@ -57,20 +57,14 @@ export function useInterpolated(options: InterpolatedScalarOptions & UseInterpol
 export function useInterpolated(options: InterpolatedVectorOptions & UseInterpolatedClockOption): InterpolatedVector;
 export function useInterpolated(options: UseInterpolatedOptions): Interpolated;
 export function useInterpolated(options: UseInterpolatedOptions): Interpolated {
-  const { kind } = options ?? ({} as UseInterpolatedOptions);
   const provided = useContext(FixedClockContext);
-  const clock = options?.clock === undefined ? provided : options.clock;
-  const size = (options as InterpolatedVectorOptions | undefined)?.size;
-  const blend = (options as InterpolatedVectorOptions | undefined)?.blend;
+  const { kind, size, blend, interpolate, clock = provided } = (options ?? {}) as Partial<InterpolatedVectorOptions & UseInterpolatedClockOption>;
   const value = useMemo(
-    () => renameOwner('createInterpolated', 'useInterpolated', () => {
-      const { clock: _clock, ...rest } = options;
-      return createInterpolated(rest as InterpolatedOptions);
-    }),
+    // createInterpolated reads only its own options: `clock` passes through unread.
+    () => renameOwner('createInterpolated', 'useInterpolated', () => createInterpolated(options)),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- initial is read at mount; interpolate is applied below
     [kind, size, blend],
   );
-  const interpolate = options?.interpolate;
   useEffect(() => {
     if (interpolate !== undefined) value.enabled = interpolate;
   }, [value, interpolate]);

@@ -2,6 +2,7 @@ import { useContext, useEffect, useMemo } from 'react';
 import type { RefObject } from 'react';
 import { createInputQueue } from '../core/inputQueue.js';
 import type { InputEventInit, InputEventKind, InputQueue } from '../core/inputQueue.js';
+import { optionalFunction } from '../core/validate.js';
 import type { FixedClock } from '../scheduler/fixedClock.js';
 import { FIRST_IN_STEP, FixedClockContext } from './fixedClockContext.js';
 import { renameOwner } from './renameOwner.js';
@@ -39,10 +40,14 @@ export interface UseStepInputOptions {
   timestamp?: (event: Event) => number;
 }
 
-/** Codes of pointer buttons, made once so a pointer event allocates no string. */
-const POINTER_CODES = ['Pointer0', 'Pointer1', 'Pointer2', 'Pointer3', 'Pointer4'];
+/** Codes of pointer buttons by button number, each made once so a pointer event allocates no string after the first. */
+const pointerCodes: string[] = [];
 
 const defaultTimestamp = (event: Event): number => event.timeStamp;
+
+/** The events listened to: always `blur`, then the keyboard's and the pointer's as enabled. */
+const KEY_EVENTS = ['keydown', 'keyup'];
+const POINTER_EVENTS = ['pointerdown', 'pointerup', 'pointercancel', 'pointermove'];
 
 function resolveTarget(target: UseStepInputOptions['target']): EventTarget | null {
   if (target === null) return null;
@@ -78,76 +83,57 @@ function resolveTarget(target: UseStepInputOptions['target']): EventTarget | nul
  * ```
  */
 export function useStepInput(options: UseStepInputOptions = {}): InputQueue {
-  const { target, keyboard = true, pointer = true, capacity } = options;
   const provided = useContext(FixedClockContext);
-  const clock = options.clock === undefined ? provided : options.clock;
+  const { target, keyboard = true, pointer = true, capacity, clock = provided } = options;
   const onOverflow = useLatest(options.onOverflow);
   const timestamp = useLatest(options.timestamp ?? defaultTimestamp);
   const preventDefault = useLatest(options.preventDefault);
   const queue = useMemo(
     () => renameOwner('createInputQueue', 'useStepInput', () =>
-      createInputQueue(capacity === undefined ? { onOverflow: (total) => onOverflow.current?.(total) } : { capacity, onOverflow: (total) => onOverflow.current?.(total) }),
+      createInputQueue({ capacity, onOverflow: (total) => onOverflow.current?.(total) }),
     ),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- capacity is read at mount
     [],
   );
-  if (options.onOverflow !== undefined && typeof options.onOverflow !== 'function') {
-    throw new RangeError(`useStepInput: option \`onOverflow\` must be a function, got ${typeof options.onOverflow}`);
-  }
+  optionalFunction('useStepInput', 'onOverflow', options.onOverflow);
 
   useEffect(() => {
     const element = resolveTarget(target);
     if (!element) return;
-    // One reused record: a DOM event allocates nothing here (the queue copies the fields).
-    const scratch: InputEventInit = { kind: 'custom', timestampMs: 0 };
-    const reset = (kind: InputEventKind, event: Event): void => {
-      scratch.kind = kind;
-      scratch.timestampMs = timestamp.current(event);
-      scratch.code = '';
-      scratch.key = '';
-      scratch.repeat = false;
-      scratch.x = 0;
-      scratch.y = 0;
-      scratch.button = -1;
-      scratch.buttons = 0;
-      scratch.pointerId = 0;
+    // One reused record per source: a DOM event allocates nothing here (the queue copies the
+    // fields, and fills in the defaults of those a source does not set).
+    const keyRecord: InputEventInit = { kind: 'keydown', timestampMs: 0 };
+    const pointerRecord: InputEventInit = { kind: 'pointerdown', timestampMs: 0 };
+    const blurRecord: InputEventInit = { kind: 'blur', timestampMs: 0 };
+    const listener = (event: Event): void => {
+      const type = event.type;
+      let record = blurRecord;
+      if (type[0] === 'k') {
+        const e = event as KeyboardEvent;
+        record = keyRecord;
+        record.code = e.code;
+        record.key = e.key;
+        record.repeat = e.repeat;
+      } else if (type[0] === 'p') {
+        const e = event as PointerEvent;
+        record = pointerRecord;
+        // Buttons are held as 'Pointer' + button; a cancelled pointer lets go as an up would.
+        record.code = type === 'pointermove' ? '' : (pointerCodes[e.button] ??= `Pointer${e.button}`);
+        record.x = e.clientX;
+        record.y = e.clientY;
+        record.button = e.button;
+        record.buttons = e.buttons;
+        record.pointerId = e.pointerId;
+      }
+      record.kind = (type === 'pointercancel' ? 'pointerup' : type) as InputEventKind;
+      record.timestampMs = timestamp.current(event);
+      queue.push(record);
+      if (record.code && preventDefault.current?.includes(record.code)) event.preventDefault();
     };
-    const prevent = (event: Event, code: string): void => {
-      const codes = preventDefault.current;
-      if (codes && codes.includes(code)) event.preventDefault();
-    };
-    const onKey = (event: Event): void => {
-      const e = event as KeyboardEvent;
-      reset(e.type === 'keydown' ? 'keydown' : 'keyup', e);
-      scratch.code = e.code;
-      scratch.key = e.key;
-      scratch.repeat = e.repeat;
-      queue.push(scratch);
-      prevent(e, e.code);
-    };
-    const onPointer = (event: Event): void => {
-      const e = event as PointerEvent;
-      const kind: InputEventKind = e.type === 'pointerdown' ? 'pointerdown' : e.type === 'pointermove' ? 'pointermove' : 'pointerup';
-      reset(kind, e);
-      scratch.code = kind === 'pointermove' ? '' : (POINTER_CODES[e.button] ?? `Pointer${e.button}`);
-      scratch.x = e.clientX;
-      scratch.y = e.clientY;
-      scratch.button = e.button;
-      scratch.buttons = e.buttons;
-      scratch.pointerId = e.pointerId;
-      queue.push(scratch);
-      if (kind !== 'pointermove') prevent(e, scratch.code);
-    };
-    const onBlur = (event: Event): void => {
-      reset('blur', event);
-      queue.push(scratch);
-    };
-    const added: [string, (event: Event) => void][] = [['blur', onBlur]];
-    if (keyboard) added.push(['keydown', onKey], ['keyup', onKey]);
-    if (pointer) added.push(['pointerdown', onPointer], ['pointerup', onPointer], ['pointercancel', onPointer], ['pointermove', onPointer]);
-    for (const [type, listener] of added) element.addEventListener(type, listener);
+    const types = ['blur', ...(keyboard ? KEY_EVENTS : []), ...(pointer ? POINTER_EVENTS : [])];
+    for (const type of types) element.addEventListener(type, listener);
     return () => {
-      for (const [type, listener] of added) element.removeEventListener(type, listener);
+      for (const type of types) element.removeEventListener(type, listener);
     };
   }, [queue, target, keyboard, pointer, timestamp, preventDefault]);
 

@@ -160,7 +160,7 @@ describe('createInputQueue: bad input', () => {
     expect(() => createInputQueue({ capacity: 0 })).toThrow(/createInputQueue: option `capacity` must be a whole number >= 1, got 0/);
     expect(() => createInputQueue({ onOverflow: 3 as unknown as () => void })).toThrow(/createInputQueue: option `onOverflow`/);
     const queue = createInputQueue();
-    expect(() => queue.push({ kind: 'press' as 'keydown', timestampMs: 0 })).toThrow(/InputQueue.push: `kind`.*"press"/);
+    expect(() => queue.push({ kind: 'press' as 'keydown', timestampMs: 0 })).toThrow(/InputQueue.push: option `kind`.*"press"/);
     expect(() => queue.push({ kind: 'keydown', timestampMs: Number.NaN })).toThrow(/`timestampMs` must be a finite number/);
     expect(() => queue.takeStep(Number.NaN)).toThrow(/InputQueue.takeStep/);
     expect(() => queue.step.event(0)).toThrow(RangeError);

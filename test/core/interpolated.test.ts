@@ -162,7 +162,7 @@ describe('createInterpolated: vectors', () => {
   it('rejects bad options and bad sources with errors that name them', () => {
     expect(() => createInterpolated({ kind: 'vectr' as 'vector' })).toThrow(/createInterpolated: option `kind`/);
     expect(() => createInterpolated({ kind: 'vector', size: 0 })).toThrow(/createInterpolated: option `size`.*got 0/);
-    expect(() => createInterpolated({ kind: 'vector', size: 2, initial: [1, 2, 3] })).toThrow(/option `initial` must have 2 components/);
+    expect(() => createInterpolated({ kind: 'vector', size: 2, initial: [1, 2, 3] })).toThrow(/createInterpolated \(vector\): option `initial` needs 2 numbers in an array or as x\/y\/z\/w, got \[1, 2, 3\]/);
     expect(() => createInterpolated({ kind: 'quaternion', size: 3 })).toThrow(/option `size` must be 4/);
     expect(() => createInterpolated({ kind: 'vector', blend: 'slerp' })).toThrow(/option `blend` applies to kind 'quaternion'/);
     expect(() => createInterpolated({ kind: 'number', initial: Number.NaN })).toThrow(/option `initial` must be a finite number/);
@@ -170,7 +170,7 @@ describe('createInterpolated: vectors', () => {
     const v = createInterpolated({ kind: 'vector', size: 3 });
     expect(() => v.set([1, 2])).toThrow(TypeError);
     const big = createInterpolated({ kind: 'vector', size: 5 });
-    expect(() => big.blend(0.5, { x: 0, y: 0 })).toThrow(/array target for size 5/);
+    expect(() => big.blend(0.5, { x: 0, y: 0 })).toThrow(/createInterpolated \(vector\): blend target needs 5 numbers in an array, got object/);
   });
 });
 
