@@ -5,7 +5,8 @@ import type { FrameInfo } from '../scheduler/types.js';
 import { useFixedJob } from '../react/useFixedTimestep.js';
 import type { FixedTimestepControls } from '../react/useFixedTimestep.js';
 import { useLatest } from '../react/useLatest.js';
-import { checkFunction, checkNonNegative, checkOneOf, checkPositive } from '../react/fixedProps.js';
+import { functionValue, nonNegativeNumber, oneOf, optionalFunction, positiveNumber } from '../core/validate.js';
+import { inWords } from '../react/fixedProps.js';
 import { isDevelopment } from '../scheduler/devMode.js';
 
 /** The kinds of drawing context `<GameCanvas>` can create. */
@@ -98,9 +99,8 @@ export interface GameCanvasProps<T extends GameCanvasContextType = '2d'>
   controlsRef?: { current: FixedTimestepControls | null };
 }
 
-const DEFAULT_STEP = 1 / 60;
 /** Used when `step` is left out and no `<FixedClockProvider>` is above. */
-const DEFAULTS = { step: DEFAULT_STEP };
+const DEFAULT_STEP = 1 / 60;
 
 /** Browser globals, read when used (inside effects only): absent on a server and in some test DOMs. */
 function browser(): { devicePixelRatio?: number; ResizeObserver?: typeof ResizeObserver; IntersectionObserver?: typeof IntersectionObserver } {
@@ -137,12 +137,14 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
   } = props;
 
   // Bad props fail here, naming the prop, instead of giving render a NaN-sized or unscaled buffer.
-  if (width !== undefined) checkNonNegative(OWNER, 'prop', 'width', width);
-  if (height !== undefined) checkNonNegative(OWNER, 'prop', 'height', height);
-  checkPositive(OWNER, 'prop', 'maxPixelRatio', maxPixelRatio);
-  checkOneOf(OWNER, 'prop', 'contextType', contextType, CONTEXT_TYPES);
-  checkFunction(OWNER, 'prop', 'render', render, true);
-  checkFunction(OWNER, 'prop', 'onContextError', onContextError, false);
+  inWords(OWNER, 'prop', () => {
+    if (width !== undefined) nonNegativeNumber(OWNER, 'width', width);
+    if (height !== undefined) nonNegativeNumber(OWNER, 'height', height);
+    positiveNumber(OWNER, 'maxPixelRatio', maxPixelRatio);
+    oneOf(OWNER, 'contextType', contextType, CONTEXT_TYPES);
+    functionValue(OWNER, 'render', render);
+    optionalFunction(OWNER, 'onContextError', onContextError);
+  });
 
   const canvasRef = useRef<HTMLCanvasElement>(null);
   // No dependency list: the handle follows the element, and a new `contextType` mounts a new one.
@@ -160,7 +162,6 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
     interpolation,
     maxSteps,
     overload,
-    priority: undefined,
     // One hold on the clock for both reasons; a pause through the controls is separate, so
     // scrolling back into view never lifts it.
     paused: paused || (pauseWhenOffscreen && offscreen),
@@ -174,7 +175,7 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
       if (contextType === '2d') (ctx as CanvasRenderingContext2D).setTransform(s.pixelRatio, 0, 0, s.pixelRatio, 0, 0);
       renderRef.current(ctx, alpha, frame, s);
     },
-  }, DEFAULTS);
+  }, DEFAULT_STEP);
   useEffect(() => {
     if (!controlsRef) return;
     controlsRef.current = controls;
