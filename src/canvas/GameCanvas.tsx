@@ -9,6 +9,10 @@ import { functionValue, nonNegativeNumber, oneOf, optionalFunction, positiveNumb
 import { inWords } from '../react/fixedProps.js';
 import { isDevelopment } from '../scheduler/devMode.js';
 
+// The development warning tests `process.env.NODE_ENV` where it is, after isDevelopment() (which
+// makes reading it safe): a production build replaces it and drops the warning.
+declare const process: { env: { NODE_ENV?: string } };
+
 /** The kinds of drawing context `<GameCanvas>` can create. */
 export type GameCanvasContextType = '2d' | 'webgl' | 'webgl2';
 
@@ -103,8 +107,24 @@ export interface GameCanvasProps<T extends GameCanvasContextType = '2d'>
 const DEFAULT_STEP = 1 / 60;
 
 /** Browser globals, read when used (inside effects only): absent on a server and in some test DOMs. */
-function browser(): { devicePixelRatio?: number; ResizeObserver?: typeof ResizeObserver; IntersectionObserver?: typeof IntersectionObserver } {
-  return globalThis as never;
+const browser = globalThis as { devicePixelRatio?: number; ResizeObserver?: typeof ResizeObserver; IntersectionObserver?: typeof IntersectionObserver };
+
+/** The observers `<GameCanvas>` uses: one callback per batch of entries, a target, a disconnect. */
+type Observer<E> = new (callback: (entries: E[]) => void) => { observe(target: Element): void; disconnect(): void };
+
+/**
+ * Watch `canvas` with `Ctor` (a ResizeObserver or IntersectionObserver), handing the latest entry
+ * of each batch to `onEntry`; returns the disconnect. Without the observer (SSR, old browsers, test
+ * DOMs) nothing is watched.
+ */
+function watch<E>(canvas: Element, Ctor: Observer<E> | undefined, onEntry: (entry: E) => void): (() => void) | undefined {
+  if (typeof Ctor !== 'function') return;
+  const observer = new Ctor((entries) => {
+    const entry = entries[entries.length - 1];
+    if (entry) onEntry(entry);
+  });
+  observer.observe(canvas);
+  return () => observer.disconnect();
 }
 const DEFAULT_MAX_PIXEL_RATIO = 2;
 const OWNER = '<GameCanvas>';
@@ -127,8 +147,8 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
     width,
     height,
     maxPixelRatio = DEFAULT_MAX_PIXEL_RATIO,
-    paused = false,
-    pauseWhenOffscreen = false,
+    paused,
+    pauseWhenOffscreen,
     'aria-label': ariaLabel = 'Game canvas',
     children,
     controlsRef,
@@ -164,7 +184,7 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
     overload,
     // One hold on the clock for both reasons; a pause through the controls is separate, so
     // scrolling back into view never lifts it.
-    paused: paused || (pauseWhenOffscreen && offscreen),
+    paused: paused || (pauseWhenOffscreen === true && offscreen),
     render: (alpha: number, frame: FrameInfo) => {
       const ctx = ctxRef.current;
       // No context (happy-dom, jsdom, a lost WebGL context): keep simulating, skip the drawing.
@@ -192,12 +212,11 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
     ctxRef.current = ctx;
     if (ctx === null) {
       const error = new Error(
-        `<GameCanvas>: canvas.getContext('${contextType}') returned null, so render will not be called (updates still run). ` +
-          (contextType === '2d' ? 'This environment has no 2d canvas (a test DOM?).' : `This browser or machine gives no ${contextType === 'webgl2' ? 'WebGL 2' : 'WebGL'} context here (unsupported, disabled, or too many contexts).`),
+        `${OWNER}: canvas.getContext('${contextType}') returned null (${contextType === '2d' ? 'no 2d canvas here: a test DOM?' : `no ${contextType === 'webgl2' ? 'WebGL 2' : 'WebGL'} here: unsupported, disabled, or too many contexts`}), so render is not called; updates still run.`,
       );
       const handler = onContextErrorRef.current;
       if (handler) handler(error);
-      else if (isDevelopment()) console.warn(error.message);
+      else if (isDevelopment() && process.env.NODE_ENV !== 'production') console.warn(error.message);
     }
     return () => {
       ctxRef.current = null;
@@ -210,7 +229,7 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
     const canvas = canvasRef.current;
     if (!canvas) return;
     const apply = (cssWidth: number, cssHeight: number): void => {
-      const ratio = Math.min(browser().devicePixelRatio || 1, maxPixelRatio);
+      const ratio = Math.min(browser.devicePixelRatio || 1, maxPixelRatio);
       const s = size.current;
       s.width = cssWidth;
       s.height = cssHeight;
@@ -226,29 +245,17 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
     }
     const rect = canvas.getBoundingClientRect();
     apply(rect.width, rect.height);
-    const Observer = browser().ResizeObserver;
-    if (typeof Observer !== 'function') return; // SSR, old browsers: keep the first measurement.
-    const observer = new Observer((entries) => {
-      const entry = entries[entries.length - 1];
-      if (entry) apply(entry.contentRect.width, entry.contentRect.height);
-    });
-    observer.observe(canvas);
-    return () => observer.disconnect();
+    // Without a ResizeObserver (SSR, old browsers) the first measurement is kept.
+    return watch(canvas, browser.ResizeObserver, (entry) => apply(entry.contentRect.width, entry.contentRect.height));
   }, [fixedSize, width, height, maxPixelRatio, contextType]);
 
   // Pause while out of view.
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!pauseWhenOffscreen || !canvas) return;
-    const Observer = browser().IntersectionObserver;
-    if (typeof Observer !== 'function') return;
-    const observer = new Observer((entries) => {
-      const entry = entries[entries.length - 1];
-      if (entry) setOffscreen(!entry.isIntersecting);
-    });
-    observer.observe(canvas);
+    const disconnect = watch(canvas, browser.IntersectionObserver, (entry) => setOffscreen(!entry.isIntersecting));
     return () => {
-      observer.disconnect();
+      disconnect?.();
       setOffscreen(false);
     };
   }, [pauseWhenOffscreen, contextType]);
