@@ -92,9 +92,8 @@ export interface FrameProviderProps {
 export function FrameProvider(props: FrameProviderProps): ReactNode {
   checkProps(props);
   const { children, scheduler: given } = props;
-  const onErrorRef = useLatest(props.onError);
-  const onGapRef = useLatest(props.onGap);
-  const onFrameRef = useLatest(props.onFrame);
+  // The latest committed props: their callbacks are called, not the ones the scheduler was made with.
+  const latest = useLatest(props);
   // Tests (renderWithFrames) hand their simulated display down to providers inside the tree.
   const sourceOverride = useContext(FrameSourceOverrideContext);
   // Created during the first render (creation has no side effects: the loop only requests frames
@@ -113,12 +112,12 @@ export function FrameProvider(props: FrameProviderProps): ReactNode {
       scheduler: undefined,
       source: props.source ?? sourceOverride ?? undefined,
       // Always installed (cheap), so the callbacks may be added after mount.
-      onGap: (gap) => onGapRef.current?.(gap),
-      onFrame: (frame) => onFrameRef.current?.(frame),
+      onGap: (gap) => latest.current.onGap?.(gap),
+      onFrame: (frame) => latest.current.onFrame?.(frame),
       // Always installed, and without a handler (none given, or removed since) it rethrows: the
       // scheduler then throws it out of the frame as it does without `onError`, never swallowed.
       onError: (error, frame) => {
-        const handler = onErrorRef.current;
+        const handler = latest.current.onError;
         if (!handler) throw error;
         handler(error, frame);
       },
@@ -206,17 +205,15 @@ function checkProps(props: FrameProviderProps): void {
  * provider is really gone. The children have unsubscribed by then, so the loop is already idle.
  */
 function useOwnedLifetime(owned: FrameScheduler | null): void {
-  // Each mount gets a number, so only the cleanup of the LAST mount may destroy.
-  const life = useRef({ mounted: false, generation: 0 });
+  // Each mount gets a number, so only the cleanup of the LAST mount may destroy (a remount since
+  // has a newer number).
+  const generation = useRef(0);
   useEffect(() => {
     if (!owned) return;
-    const state = life.current;
-    const mine = ++state.generation;
-    state.mounted = true;
+    const mine = ++generation.current;
     return () => {
-      state.mounted = false;
       queueMicrotask(() => {
-        if (!state.mounted && state.generation === mine) owned.destroy();
+        if (generation.current === mine) owned.destroy();
       });
     };
   }, [owned]);

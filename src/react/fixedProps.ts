@@ -41,15 +41,21 @@ export interface FixedSettings {
   priority?: unknown;
 }
 
+type Check = (owner: string, name: string, value: unknown) => unknown;
+/** The check of each setting (as the clock itself checks it, with the caller's name). */
+const CHECKS: ReadonlyArray<[keyof FixedSettings, Check]> = [
+  ['step', positiveNumber],
+  ['maxSteps', (owner, name, value) => integerAtLeast(owner, name, value, 1)],
+  ['overload', (owner, name, value) => oneOf(owner, name, value, OVERLOADS)],
+  ['interpolation', (owner, name, value) => oneOf(owner, name, value, INTERPOLATIONS)],
+  ['timeScale', (owner, name, value) => timeScaleValue(owner, name, value, false)],
+  ['paused', booleanValue],
+  ['priority', finiteNumber],
+];
+
 /** Check every fixed-step setting that is given; `step` also when `stepRequired`. Says `option`: run it inside {@link inWords}. */
 export function checkFixedSettings(owner: string, s: FixedSettings, stepRequired: boolean): void {
-  if (stepRequired || s.step !== undefined) positiveNumber(owner, 'step', s.step);
-  if (s.maxSteps !== undefined) integerAtLeast(owner, 'maxSteps', s.maxSteps, 1);
-  if (s.overload !== undefined) oneOf(owner, 'overload', s.overload, OVERLOADS);
-  if (s.interpolation !== undefined) oneOf(owner, 'interpolation', s.interpolation, INTERPOLATIONS);
-  if (s.timeScale !== undefined) timeScaleValue(owner, 'timeScale', s.timeScale, false);
-  if (s.paused !== undefined) booleanValue(owner, 'paused', s.paused);
-  if (s.priority !== undefined) finiteNumber(owner, 'priority', s.priority);
+  for (const [name, check] of CHECKS) if (s[name] !== undefined || (stepRequired && name === 'step')) check(owner, name, s[name]);
 }
 
 /**
