@@ -207,13 +207,14 @@ function checkProps(props: FrameProviderProps): void {
 function useOwnedLifetime(owned: FrameScheduler | null): void {
   // Each mount gets a number, so only the cleanup of the LAST mount may destroy (a remount since
   // has a newer number).
-  const generation = useRef(0);
+  const life = useRef({ generation: 0 });
   useEffect(() => {
     if (!owned) return;
-    const mine = ++generation.current;
+    const state = life.current;
+    const mine = ++state.generation;
     return () => {
       queueMicrotask(() => {
-        if (generation.current === mine) owned.destroy();
+        if (state.generation === mine) owned.destroy();
       });
     };
   }, [owned]);
