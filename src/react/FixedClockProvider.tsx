@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import type { FixedStepOverload, Interpolation } from '../core/types.js';
+import { timeScaleValue } from '../core/validate.js';
 import { checkFixedSettings, inWords, useFixedClockFor } from './fixedProps.js';
 import { FixedClockContext } from './fixedClockContext.js';
 
@@ -52,11 +53,14 @@ const OWNER = '<FixedClockProvider>';
  * ```
  */
 export function FixedClockProvider(props: FixedClockProviderProps): ReactNode {
-  inWords(OWNER, 'prop', () => checkFixedSettings(OWNER, props, true));
+  const { timeScale } = props;
+  inWords(OWNER, 'prop', () => {
+    checkFixedSettings(OWNER, props, true);
+    if (timeScale !== undefined) timeScaleValue(OWNER, 'timeScale', timeScale, false);
+  });
   // Its own clock always (a provider inside another makes a second clock), started unpaused:
   // `paused` is a hold.
-  const clock = useFixedClockFor(props, null);
-  const { timeScale } = props;
+  const clock = useFixedClockFor(props, null, undefined, timeScale);
   useEffect(() => clock.setTimeScale(timeScale ?? 1), [clock, timeScale]);
   return <FixedClockContext.Provider value={clock}>{props.children}</FixedClockContext.Provider>;
 }

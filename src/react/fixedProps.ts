@@ -9,7 +9,7 @@
  */
 import { useEffect, useRef } from 'react';
 import type { FixedStepOverload, Interpolation } from '../core/types.js';
-import { booleanValue, finiteNumber, integerAtLeast, oneOf, positiveNumber, timeScaleValue } from '../core/validate.js';
+import { booleanValue, finiteNumber, integerAtLeast, oneOf, positiveNumber } from '../core/validate.js';
 import { createFixedClock } from '../scheduler/fixedClock.js';
 import type { FixedClock } from '../scheduler/fixedClock.js';
 import { installRefreshDetection } from '../scheduler/refreshDetection.js';
@@ -30,13 +30,15 @@ export function inWords(owner: string, noun: Noun, check: () => void): void {
   renameOwner(`${owner}: option`, `${owner}: ${noun}`, check);
 }
 
-/** The fixed-step settings a clock is made of, as given (undefined: the default). */
+/**
+ * The fixed-step settings of every caller, as given (undefined: the default). `timeScale` is the
+ * provider's alone: it is checked and applied there (a hook's options may hold any key).
+ */
 export interface FixedSettings {
   step?: unknown;
   maxSteps?: unknown;
   overload?: unknown;
   interpolation?: unknown;
-  timeScale?: unknown;
   paused?: unknown;
   priority?: unknown;
 }
@@ -48,7 +50,6 @@ const CHECKS: ReadonlyArray<[keyof FixedSettings, Check]> = [
   ['maxSteps', (owner, name, value) => integerAtLeast(owner, name, value, 1)],
   ['overload', (owner, name, value) => oneOf(owner, name, value, OVERLOADS)],
   ['interpolation', (owner, name, value) => oneOf(owner, name, value, INTERPOLATIONS)],
-  ['timeScale', (owner, name, value) => timeScaleValue(owner, name, value, false)],
   ['paused', booleanValue],
   ['priority', finiteNumber],
 ];
@@ -63,11 +64,12 @@ export function checkFixedSettings(owner: string, s: FixedSettings, stepRequired
  * above a hook), else a clock of the caller's own. An own clock is made in the first render (no
  * side effect: it subscribes only once a job is added), so children see it at once, and follows
  * the settings at commit (never during render: a render may be thrown away); game time, pause
- * and time scale survive every change. `paused` is a hold on it. `timeScale` is read once, at
- * creation (the provider follows its prop itself: a hook's clock keeps the controls' time scale).
+ * and time scale survive every change. `paused` is a hold on it. `timeScale` (the provider's) is
+ * the clock's at creation; the provider follows its prop itself (a hook's clock keeps the time
+ * scale its controls set).
  * @internal
  */
-export function useFixedClockFor(settings: FixedSettings, shared: FixedClock | null, defaultStep?: number): FixedClock {
+export function useFixedClockFor(settings: FixedSettings, shared: FixedClock | null, defaultStep?: number, timeScale = 1): FixedClock {
   const scheduler = useFrameScheduler();
   // The clock counts steps on the display's vblank grid once the rate is detected (robust to
   // timestamp quantisation and jitter), and 'predicted' aims one measured frame ahead.
@@ -79,7 +81,7 @@ export function useFixedClockFor(settings: FixedSettings, shared: FixedClock | n
   const priority = (settings.priority ?? 0) as number;
   const paused = settings.paused;
   const made = useRef<FixedClock | null>(null);
-  if (shared === null) made.current ??= createFixedClock(scheduler, { step, maxSteps, overload, interpolation, priority, timeScale: (settings.timeScale ?? 1) as number });
+  if (shared === null) made.current ??= createFixedClock(scheduler, { step, maxSteps, overload, interpolation, priority, timeScale });
   const own = shared === null ? made.current : null;
   useEffect(() => own?.setScheduler(scheduler), [own, scheduler]);
   useEffect(() => own?.setOptions({ step, maxSteps, overload }), [own, step, maxSteps, overload]);
