@@ -184,7 +184,7 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
     overload,
     // One hold on the clock for both reasons; a pause through the controls is separate, so
     // scrolling back into view never lifts it.
-    paused: paused || (pauseWhenOffscreen === true && offscreen),
+    paused: paused || (pauseWhenOffscreen && offscreen),
     render: (alpha: number, frame: FrameInfo) => {
       const ctx = ctxRef.current;
       // No context (happy-dom, jsdom, a lost WebGL context): keep simulating, skip the drawing.

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { finiteNumber, functionValue, withDefault } from '../core/validate.js';
+import { finiteNumber, functionValue } from '../core/validate.js';
 import type { FixedClockStep, FixedRender, FixedUpdate } from '../scheduler/fixedClock.js';
 import type { FrameInfo } from '../scheduler/types.js';
 import { useSharedClock } from './useFixedClock.js';
@@ -41,7 +41,7 @@ export function useFixedUpdate(update: (dt: number, step: Readonly<FixedClockSte
  */
 export function useSharedClockJob(owner: string, kind: 'update' | 'render', fn: FixedUpdate | FixedRender, options: UseFixedJobOptions): void {
   functionValue(owner, kind, fn);
-  const priority = finiteNumber(owner, 'priority', withDefault(options.priority, 0));
+  const priority = finiteNumber(owner, 'priority', options.priority ?? 0);
   const clock = useSharedClock(owner);
   const latest = useLatest(fn as (a: number, b: never) => void);
   useEffect(
