@@ -169,10 +169,10 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
   const canvasRef = useRef<HTMLCanvasElement>(null);
   // No dependency list: the handle follows the element, and a new `contextType` mounts a new one.
   useImperativeHandle(forwardedRef, () => canvasRef.current as HTMLCanvasElement);
-  const onContextErrorRef = useLatest(onContextError);
+  // The latest committed props: their `render` and `onContextError` are the ones called.
+  const latest = useLatest(props);
   const ctxRef = useRef<GameCanvasContextMap[T] | null>(null);
   const size = useRef<GameCanvasSize>({ width: 0, height: 0, pixelRatio: 1, pixelWidth: 0, pixelHeight: 0 });
-  const renderRef = useLatest(render);
   const [offscreen, setOffscreen] = useState(false);
   const fixedSize = width !== undefined && height !== undefined;
 
@@ -193,7 +193,7 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
       // Setting canvas.width resets the 2d state, and a previous render may have left a
       // transform behind: start every picture in CSS pixels.
       if (contextType === '2d') (ctx as CanvasRenderingContext2D).setTransform(s.pixelRatio, 0, 0, s.pixelRatio, 0, 0);
-      renderRef.current(ctx, alpha, frame, s);
+      latest.current.render(ctx, alpha, frame, s);
     },
   }, DEFAULT_STEP);
   useEffect(() => {
@@ -214,7 +214,7 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
       const error = new Error(
         `${OWNER}: canvas.getContext('${contextType}') returned null (${contextType === '2d' ? 'no 2d canvas here: a test DOM?' : `no ${contextType === 'webgl2' ? 'WebGL 2' : 'WebGL'} here: unsupported, disabled, or too many contexts`}), so render is not called; updates still run.`,
       );
-      const handler = onContextErrorRef.current;
+      const handler = latest.current.onContextError;
       if (handler) handler(error);
       else if (isDevelopment() && process.env.NODE_ENV !== 'production') console.warn(error.message);
     }

@@ -152,6 +152,8 @@ export function useFixedJob(owner: string, noun: Noun, settings: FixedJobSetting
   });
   if (shared !== null && isDevelopment() && process.env.NODE_ENV !== 'production') warnConflicts(owner, shared, settings);
   const clock = useFixedClockFor(settings, shared, defaultStep);
+  // Stable: a mounted hook keeps its clock (its own lives as long as it does; a provider's as long
+  // as the provider, and adding or removing a provider above remounts the subtree).
   const controls = useMemo(() => makeControls(clock), [clock]);
 
   const update = useLatest(settings.update as UseFixedTimestepOptions['update']);
