@@ -5,8 +5,13 @@ import type { FrameInfo } from '../scheduler/types.js';
 import { useFixedJob } from '../react/useFixedTimestep.js';
 import type { FixedTimestepControls } from '../react/useFixedTimestep.js';
 import { useLatest } from '../react/useLatest.js';
-import { checkFunction, checkNonNegative, checkOneOf, checkPositive } from '../react/fixedProps.js';
+import { functionValue, nonNegativeNumber, oneOf, optionalFunction, positiveNumber } from '../core/validate.js';
+import { inWords } from '../react/fixedProps.js';
 import { isDevelopment } from '../scheduler/devMode.js';
+
+// The development warning tests `process.env.NODE_ENV` where it is, after isDevelopment() (which
+// makes reading it safe): a production build replaces it and drops the warning.
+declare const process: { env: { NODE_ENV?: string } };
 
 /** The kinds of drawing context `<GameCanvas>` can create. */
 export type GameCanvasContextType = '2d' | 'webgl' | 'webgl2';
@@ -98,13 +103,28 @@ export interface GameCanvasProps<T extends GameCanvasContextType = '2d'>
   controlsRef?: { current: FixedTimestepControls | null };
 }
 
-const DEFAULT_STEP = 1 / 60;
 /** Used when `step` is left out and no `<FixedClockProvider>` is above. */
-const DEFAULTS = { step: DEFAULT_STEP };
+const DEFAULT_STEP = 1 / 60;
 
 /** Browser globals, read when used (inside effects only): absent on a server and in some test DOMs. */
-function browser(): { devicePixelRatio?: number; ResizeObserver?: typeof ResizeObserver; IntersectionObserver?: typeof IntersectionObserver } {
-  return globalThis as never;
+const browser = globalThis as { devicePixelRatio?: number; ResizeObserver?: typeof ResizeObserver; IntersectionObserver?: typeof IntersectionObserver };
+
+/** The observers `<GameCanvas>` uses: one callback per batch of entries, a target, a disconnect. */
+type Observer<E> = new (callback: (entries: E[]) => void) => { observe(target: Element): void; disconnect(): void };
+
+/**
+ * Watch `canvas` with `Ctor` (a ResizeObserver or IntersectionObserver), handing the latest entry
+ * of each batch to `onEntry`; returns the disconnect. Without the observer (SSR, old browsers, test
+ * DOMs) nothing is watched.
+ */
+function watch<E>(canvas: Element, Ctor: Observer<E> | undefined, onEntry: (entry: E) => void): (() => void) | undefined {
+  if (typeof Ctor !== 'function') return;
+  const observer = new Ctor((entries) => {
+    const entry = entries[entries.length - 1];
+    if (entry) onEntry(entry);
+  });
+  observer.observe(canvas);
+  return () => observer.disconnect();
 }
 const DEFAULT_MAX_PIXEL_RATIO = 2;
 const OWNER = '<GameCanvas>';
@@ -127,8 +147,8 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
     width,
     height,
     maxPixelRatio = DEFAULT_MAX_PIXEL_RATIO,
-    paused = false,
-    pauseWhenOffscreen = false,
+    paused,
+    pauseWhenOffscreen,
     'aria-label': ariaLabel = 'Game canvas',
     children,
     controlsRef,
@@ -137,20 +157,22 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
   } = props;
 
   // Bad props fail here, naming the prop, instead of giving render a NaN-sized or unscaled buffer.
-  if (width !== undefined) checkNonNegative(OWNER, 'prop', 'width', width);
-  if (height !== undefined) checkNonNegative(OWNER, 'prop', 'height', height);
-  checkPositive(OWNER, 'prop', 'maxPixelRatio', maxPixelRatio);
-  checkOneOf(OWNER, 'prop', 'contextType', contextType, CONTEXT_TYPES);
-  checkFunction(OWNER, 'prop', 'render', render, true);
-  checkFunction(OWNER, 'prop', 'onContextError', onContextError, false);
+  inWords(OWNER, 'prop', () => {
+    if (width !== undefined) nonNegativeNumber(OWNER, 'width', width);
+    if (height !== undefined) nonNegativeNumber(OWNER, 'height', height);
+    positiveNumber(OWNER, 'maxPixelRatio', maxPixelRatio);
+    oneOf(OWNER, 'contextType', contextType, CONTEXT_TYPES);
+    functionValue(OWNER, 'render', render);
+    optionalFunction(OWNER, 'onContextError', onContextError);
+  });
 
   const canvasRef = useRef<HTMLCanvasElement>(null);
   // No dependency list: the handle follows the element, and a new `contextType` mounts a new one.
   useImperativeHandle(forwardedRef, () => canvasRef.current as HTMLCanvasElement);
-  const onContextErrorRef = useLatest(onContextError);
+  // The latest committed props: their `render` and `onContextError` are the ones called.
+  const latest = useLatest(props);
   const ctxRef = useRef<GameCanvasContextMap[T] | null>(null);
   const size = useRef<GameCanvasSize>({ width: 0, height: 0, pixelRatio: 1, pixelWidth: 0, pixelHeight: 0 });
-  const renderRef = useLatest(render);
   const [offscreen, setOffscreen] = useState(false);
   const fixedSize = width !== undefined && height !== undefined;
 
@@ -160,7 +182,6 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
     interpolation,
     maxSteps,
     overload,
-    priority: undefined,
     // One hold on the clock for both reasons; a pause through the controls is separate, so
     // scrolling back into view never lifts it.
     paused: paused || (pauseWhenOffscreen && offscreen),
@@ -172,9 +193,9 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
       // Setting canvas.width resets the 2d state, and a previous render may have left a
       // transform behind: start every picture in CSS pixels.
       if (contextType === '2d') (ctx as CanvasRenderingContext2D).setTransform(s.pixelRatio, 0, 0, s.pixelRatio, 0, 0);
-      renderRef.current(ctx, alpha, frame, s);
+      latest.current.render(ctx, alpha, frame, s);
     },
-  }, DEFAULTS);
+  }, DEFAULT_STEP);
   useEffect(() => {
     if (!controlsRef) return;
     controlsRef.current = controls;
@@ -191,12 +212,11 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
     ctxRef.current = ctx;
     if (ctx === null) {
       const error = new Error(
-        `<GameCanvas>: canvas.getContext('${contextType}') returned null, so render will not be called (updates still run). ` +
-          (contextType === '2d' ? 'This environment has no 2d canvas (a test DOM?).' : `This browser or machine gives no ${contextType === 'webgl2' ? 'WebGL 2' : 'WebGL'} context here (unsupported, disabled, or too many contexts).`),
+        `${OWNER}: canvas.getContext('${contextType}') returned null (${contextType === '2d' ? 'no 2d canvas here: a test DOM?' : `no ${contextType === 'webgl2' ? 'WebGL 2' : 'WebGL'} here: unsupported, disabled, or too many contexts`}), so render is not called; updates still run.`,
       );
-      const handler = onContextErrorRef.current;
+      const handler = latest.current.onContextError;
       if (handler) handler(error);
-      else if (isDevelopment()) console.warn(error.message);
+      else if (isDevelopment() && process.env.NODE_ENV !== 'production') console.warn(error.message);
     }
     return () => {
       ctxRef.current = null;
@@ -209,7 +229,7 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
     const canvas = canvasRef.current;
     if (!canvas) return;
     const apply = (cssWidth: number, cssHeight: number): void => {
-      const ratio = Math.min(browser().devicePixelRatio || 1, maxPixelRatio);
+      const ratio = Math.min(browser.devicePixelRatio || 1, maxPixelRatio);
       const s = size.current;
       s.width = cssWidth;
       s.height = cssHeight;
@@ -225,29 +245,17 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
     }
     const rect = canvas.getBoundingClientRect();
     apply(rect.width, rect.height);
-    const Observer = browser().ResizeObserver;
-    if (typeof Observer !== 'function') return; // SSR, old browsers: keep the first measurement.
-    const observer = new Observer((entries) => {
-      const entry = entries[entries.length - 1];
-      if (entry) apply(entry.contentRect.width, entry.contentRect.height);
-    });
-    observer.observe(canvas);
-    return () => observer.disconnect();
+    // Without a ResizeObserver (SSR, old browsers) the first measurement is kept.
+    return watch(canvas, browser.ResizeObserver, (entry) => apply(entry.contentRect.width, entry.contentRect.height));
   }, [fixedSize, width, height, maxPixelRatio, contextType]);
 
   // Pause while out of view.
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!pauseWhenOffscreen || !canvas) return;
-    const Observer = browser().IntersectionObserver;
-    if (typeof Observer !== 'function') return;
-    const observer = new Observer((entries) => {
-      const entry = entries[entries.length - 1];
-      if (entry) setOffscreen(!entry.isIntersecting);
-    });
-    observer.observe(canvas);
+    const disconnect = watch(canvas, browser.IntersectionObserver, (entry) => setOffscreen(!entry.isIntersecting));
     return () => {
-      observer.disconnect();
+      disconnect?.();
       setOffscreen(false);
     };
   }, [pauseWhenOffscreen, contextType]);

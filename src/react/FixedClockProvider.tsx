@@ -1,12 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { ReactNode } from 'react';
-import { createFixedClock } from '../scheduler/fixedClock.js';
-import { installRefreshDetection } from '../scheduler/refreshDetection.js';
 import type { FixedStepOverload, Interpolation } from '../core/types.js';
-import { dropUndefined } from './dropUndefined.js';
-import { checkFixedSettings, checkPositive } from './fixedProps.js';
+import { timeScaleValue } from '../core/validate.js';
+import { checkFixedSettings, inWords, useFixedClockFor } from './fixedProps.js';
 import { FixedClockContext } from './fixedClockContext.js';
-import { useFrameScheduler } from './useFrameScheduler.js';
 
 /** Props of {@link FixedClockProvider}. */
 export interface FixedClockProviderProps {
@@ -35,8 +32,6 @@ export interface FixedClockProviderProps {
 }
 
 const OWNER = '<FixedClockProvider>';
-/** The clock's default; restored when the prop is removed. */
-const DEFAULT_MAX_STEPS = 5;
 
 /**
  * One fixed-step clock for a subtree: a whole game (player, enemies, physics, camera) steps on one
@@ -58,23 +53,14 @@ const DEFAULT_MAX_STEPS = 5;
  * ```
  */
 export function FixedClockProvider(props: FixedClockProviderProps): ReactNode {
-  const { children, step, maxSteps, overload, interpolation, timeScale, paused, priority } = props;
-  checkPositive(OWNER, 'prop', 'step', step); // required
-  checkFixedSettings(OWNER, 'prop', { maxSteps, overload, interpolation, timeScale, paused, priority });
-  const scheduler = useFrameScheduler();
-  // The clock counts steps on the display's vblank grid once the rate is detected (robust to
-  // timestamp quantisation and jitter), and 'predicted' aims one measured frame ahead.
-  installRefreshDetection(scheduler);
-  // Created in the first render (no side effect: the clock subscribes only once a job is added),
-  // so children see it in their first render. Started unpaused: `paused` is a hold, applied below.
-  const [clock] = useState(() => createFixedClock(scheduler, dropUndefined({ step, maxSteps, overload, interpolation, timeScale, priority })));
-
-  useEffect(() => clock.setScheduler(scheduler), [clock, scheduler]);
-  useEffect(() => clock.setOptions({ step, maxSteps: maxSteps ?? DEFAULT_MAX_STEPS, overload: overload ?? 'slow-motion' }), [clock, step, maxSteps, overload]);
-  useEffect(() => clock.setInterpolation(interpolation ?? 'previous'), [clock, interpolation]);
+  const { timeScale } = props;
+  inWords(OWNER, 'prop', () => {
+    checkFixedSettings(OWNER, props, true);
+    if (timeScale !== undefined) timeScaleValue(OWNER, 'timeScale', timeScale, false);
+  });
+  // Its own clock always (a provider inside another makes a second clock), started unpaused:
+  // `paused` is a hold.
+  const clock = useFixedClockFor(props, null, undefined, timeScale);
   useEffect(() => clock.setTimeScale(timeScale ?? 1), [clock, timeScale]);
-  useEffect(() => clock.setPriority(priority ?? 0), [clock, priority]);
-  useEffect(() => (paused ? clock.hold() : undefined), [clock, paused]);
-
-  return <FixedClockContext.Provider value={clock}>{children}</FixedClockContext.Provider>;
+  return <FixedClockContext.Provider value={clock}>{props.children}</FixedClockContext.Provider>;
 }

@@ -19,6 +19,8 @@ import { FrameSourceOverrideContext } from './frameSourceOverride.js';
 import { useLatest } from './useLatest.js';
 import { isDevelopment } from '../scheduler/devMode.js';
 
+declare const process: { env: { NODE_ENV?: string } };
+
 /** Props of {@link FrameProvider}. */
 export interface FrameProviderProps {
   /**
@@ -90,9 +92,8 @@ export interface FrameProviderProps {
 export function FrameProvider(props: FrameProviderProps): ReactNode {
   checkProps(props);
   const { children, scheduler: given } = props;
-  const onErrorRef = useLatest(props.onError);
-  const onGapRef = useLatest(props.onGap);
-  const onFrameRef = useLatest(props.onFrame);
+  // The latest committed props: their callbacks are called, not the ones the scheduler was made with.
+  const latest = useLatest(props);
   // Tests (renderWithFrames) hand their simulated display down to providers inside the tree.
   const sourceOverride = useContext(FrameSourceOverrideContext);
   // Created during the first render (creation has no side effects: the loop only requests frames
@@ -104,22 +105,19 @@ export function FrameProvider(props: FrameProviderProps): ReactNode {
   if (!given && box.owned === null) box.owned = createOwned();
   const owned = box.owned;
   function createOwned(): FrameScheduler {
-    const options: FrameSchedulerOptions = {
-      frameloop: props.frameloop,
-      paused: props.paused,
-      timeScale: props.timeScale,
-      maxDelta: props.maxDelta,
+    // Every prop is a scheduler option (checkProps allows no other) but these two.
+    const options: FrameSchedulerOptions & { children?: undefined; scheduler?: undefined } = {
+      ...props,
+      children: undefined,
+      scheduler: undefined,
       source: props.source ?? sourceOverride ?? undefined,
-      refreshRate: props.refreshRate,
-      adaptive: props.adaptive,
-      maxFrameRate: props.maxFrameRate,
       // Always installed (cheap), so the callbacks may be added after mount.
-      onGap: (gap) => onGapRef.current?.(gap),
-      onFrame: (frame) => onFrameRef.current?.(frame),
+      onGap: (gap) => latest.current.onGap?.(gap),
+      onFrame: (frame) => latest.current.onFrame?.(frame),
       // Always installed, and without a handler (none given, or removed since) it rethrows: the
       // scheduler then throws it out of the frame as it does without `onError`, never swallowed.
       onError: (error, frame) => {
-        const handler = onErrorRef.current;
+        const handler = latest.current.onError;
         if (!handler) throw error;
         handler(error, frame);
       },
@@ -132,9 +130,14 @@ export function FrameProvider(props: FrameProviderProps): ReactNode {
 
   // Two pauses (or time scales …) that do not compose would be a silent surprise: a given
   // scheduler is configured by its owner, so say which props it makes this provider ignore.
-  const ignored = given ? IGNORED_WITH_SCHEDULER.filter((key) => (props as Record<string, unknown>)[key] !== undefined).join(', ') : '';
+  // (Development only: `process.env.NODE_ENV` is tested here, after isDevelopment() made reading
+  // it safe, so that a production build drops the warning.)
+  const ignored =
+    given && isDevelopment() && process.env.NODE_ENV !== 'production'
+      ? IGNORED_WITH_SCHEDULER.filter((key) => (props as Record<string, unknown>)[key] !== undefined).join(', ')
+      : '';
   useEffect(() => {
-    if (ignored && isDevelopment()) {
+    if (ignored && process.env.NODE_ENV !== 'production') {
       console.warn(`<FrameProvider>: ${ignored} ignored because \`scheduler\` is given; configure that scheduler itself (pause(), setTimeScale(), setFrameloop(), setAdaptive(), installFrameRateCap()).`);
     }
   }, [ignored]);
@@ -171,6 +174,8 @@ const OWNER = 'FrameProvider';
 const IGNORED_WITH_SCHEDULER: readonly string[] = ['paused', 'timeScale', 'frameloop', 'adaptive', 'maxFrameRate', 'maxDelta', 'source', 'refreshRate'];
 const PROP_KEYS: readonly string[] = ['children', 'scheduler', ...FRAME_SCHEDULER_OPTION_KEYS];
 const FRAME_LOOP_MODES: readonly FrameLoopMode[] = ['always', 'demand', 'manual'];
+const POSITIVE_PROPS = ['maxDelta', 'refreshRate', 'maxFrameRate'];
+const CALLBACK_PROPS = ['onError', 'onGap', 'onFrame'];
 
 /**
  * Every prop checked on every render (mount and change), so a wrong value fails where it is
@@ -187,12 +192,8 @@ function checkProps(props: FrameProviderProps): void {
   if (p.frameloop !== undefined) oneOf(OWNER, 'frameloop', p.frameloop, FRAME_LOOP_MODES);
   if (p.paused !== undefined) booleanValue(OWNER, 'paused', p.paused);
   if (p.timeScale !== undefined) timeScaleValue(OWNER, 'timeScale', p.timeScale);
-  if (p.maxDelta !== undefined) positiveNumber(OWNER, 'maxDelta', p.maxDelta);
-  if (p.refreshRate !== undefined) positiveNumber(OWNER, 'refreshRate', p.refreshRate);
-  if (p.maxFrameRate !== undefined) positiveNumber(OWNER, 'maxFrameRate', p.maxFrameRate);
-  optionalFunction(OWNER, 'onError', p.onError);
-  optionalFunction(OWNER, 'onGap', p.onGap);
-  optionalFunction(OWNER, 'onFrame', p.onFrame);
+  for (const name of POSITIVE_PROPS) if (p[name] !== undefined) positiveNumber(OWNER, name, p[name]);
+  for (const name of CALLBACK_PROPS) optionalFunction(OWNER, name, p[name]);
 }
 
 /**
@@ -204,17 +205,16 @@ function checkProps(props: FrameProviderProps): void {
  * provider is really gone. The children have unsubscribed by then, so the loop is already idle.
  */
 function useOwnedLifetime(owned: FrameScheduler | null): void {
-  // Each mount gets a number, so only the cleanup of the LAST mount may destroy.
-  const life = useRef({ mounted: false, generation: 0 });
+  // Each mount gets a number, so only the cleanup of the LAST mount may destroy (a remount since
+  // has a newer number).
+  const life = useRef({ generation: 0 });
   useEffect(() => {
     if (!owned) return;
     const state = life.current;
     const mine = ++state.generation;
-    state.mounted = true;
     return () => {
-      state.mounted = false;
       queueMicrotask(() => {
-        if (!state.mounted && state.generation === mine) owned.destroy();
+        if (state.generation === mine) owned.destroy();
       });
     };
   }, [owned]);

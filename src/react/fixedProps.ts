@@ -1,11 +1,20 @@
 /**
- * Checks of the fixed-step props and options given to `<FixedClockProvider>`, `useFixedTimestep`,
- * `useFixedUpdate` and `<GameCanvas>`, with errors in the user's words: the component or hook and
- * the prop or option as written (`<GameCanvas>: prop \`step\` must be …`), never an internal
- * factory's name. Run during render, so a bad value fails at mount and on every change.
+ * The fixed-step settings of `<FixedClockProvider>`, `useFixedTimestep` and `<GameCanvas>`: their
+ * checks, and the one binding of those settings to a fixed clock that all three use.
+ *
+ * Errors are in the user's words: the component or hook and the prop or option as written
+ * (`<GameCanvas>: prop \`step\` must be …`), never an internal factory's name. Checks run during
+ * render, so a bad value fails at mount and on every change.
  * @internal
  */
+import { useEffect, useRef } from 'react';
 import type { FixedStepOverload, Interpolation } from '../core/types.js';
+import { booleanValue, finiteNumber, integerAtLeast, oneOf, positiveNumber } from '../core/validate.js';
+import { createFixedClock } from '../scheduler/fixedClock.js';
+import type { FixedClock } from '../scheduler/fixedClock.js';
+import { installRefreshDetection } from '../scheduler/refreshDetection.js';
+import { renameOwner } from './renameOwner.js';
+import { useFrameScheduler } from './useFrameScheduler.js';
 
 /** How the caller calls what it was given: a component's `prop`, a hook's `option`. */
 export type Noun = 'prop' | 'option';
@@ -13,75 +22,71 @@ export type Noun = 'prop' | 'option';
 const INTERPOLATIONS: readonly Interpolation[] = ['none', 'previous', 'ahead', 'predicted'];
 const OVERLOADS: readonly FixedStepOverload[] = ['slow-motion', 'catch-up'];
 
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined) return String(value);
-  return typeof value;
+/**
+ * Run `check` (the shared option checks, which say `owner: option \`name\``) so that its
+ * RangeError says `noun` instead: a component's props are props.
+ */
+export function inWords(owner: string, noun: Noun, check: () => void): void {
+  renameOwner(`${owner}: option`, `${owner}: ${noun}`, check);
 }
 
-/** `owner: noun \`name\` must be expected, got value`, as a RangeError. */
-export function propError(owner: string, noun: Noun, name: string, expected: string, value: unknown): RangeError {
-  return new RangeError(`${owner}: ${noun} \`${name}\` must be ${expected}, got ${describe(value)}`);
-}
-
-/** A finite number > 0. */
-export function checkPositive(owner: string, noun: Noun, name: string, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw propError(owner, noun, name, 'a finite number > 0', value);
-  return value;
-}
-
-/** A finite number ≥ 0. */
-export function checkNonNegative(owner: string, noun: Noun, name: string, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw propError(owner, noun, name, 'a finite number >= 0', value);
-  return value;
-}
-
-/** Any finite number. */
-export function checkFinite(owner: string, noun: Noun, name: string, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw propError(owner, noun, name, 'a finite number', value);
-  return value;
-}
-
-/** One of the allowed strings. */
-export function checkOneOf<T extends string>(owner: string, noun: Noun, name: string, value: unknown, allowed: readonly T[]): T {
-  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
-    throw propError(owner, noun, name, `one of ${allowed.map((a) => `'${a}'`).join(', ')}`, value);
-  }
-  return value as T;
-}
-
-/** A function (`required`), or a function or undefined. */
-export function checkFunction(owner: string, noun: Noun, name: string, value: unknown, required: boolean): void {
-  if (value === undefined && !required) return;
-  if (typeof value !== 'function') throw propError(owner, noun, name, required ? 'a function (it is required)' : 'a function', value);
-}
-
-/** A boolean or undefined. */
-export function checkBoolean(owner: string, noun: Noun, name: string, value: unknown): void {
-  if (value !== undefined && typeof value !== 'boolean') throw propError(owner, noun, name, 'a boolean', value);
-}
-
-/** The fixed-step settings a clock is made of, each checked when given. */
+/**
+ * The fixed-step settings of every caller, as given (undefined: the default). `timeScale` is the
+ * provider's alone: it is checked and applied there (a hook's options may hold any key).
+ */
 export interface FixedSettings {
   step?: unknown;
   maxSteps?: unknown;
   overload?: unknown;
   interpolation?: unknown;
-  timeScale?: unknown;
   paused?: unknown;
   priority?: unknown;
 }
 
-/** Check every fixed-step setting that is given (undefined means "the default"). */
-export function checkFixedSettings(owner: string, noun: Noun, s: FixedSettings): void {
-  if (s.step !== undefined) checkPositive(owner, noun, 'step', s.step);
-  if (s.maxSteps !== undefined && (typeof s.maxSteps !== 'number' || !Number.isInteger(s.maxSteps) || s.maxSteps < 1)) {
-    throw propError(owner, noun, 'maxSteps', 'a whole number >= 1', s.maxSteps);
-  }
-  if (s.overload !== undefined) checkOneOf(owner, noun, 'overload', s.overload, OVERLOADS);
-  if (s.interpolation !== undefined) checkOneOf(owner, noun, 'interpolation', s.interpolation, INTERPOLATIONS);
-  if (s.timeScale !== undefined) checkPositive(owner, noun, 'timeScale', s.timeScale);
-  checkBoolean(owner, noun, 'paused', s.paused);
-  if (s.priority !== undefined) checkFinite(owner, noun, 'priority', s.priority);
+type Check = (owner: string, name: string, value: unknown) => unknown;
+/** The check of each setting (as the clock itself checks it, with the caller's name). */
+const CHECKS: ReadonlyArray<[keyof FixedSettings, Check]> = [
+  ['step', positiveNumber],
+  ['maxSteps', (owner, name, value) => integerAtLeast(owner, name, value, 1)],
+  ['overload', (owner, name, value) => oneOf(owner, name, value, OVERLOADS)],
+  ['interpolation', (owner, name, value) => oneOf(owner, name, value, INTERPOLATIONS)],
+  ['paused', booleanValue],
+  ['priority', finiteNumber],
+];
+
+/** Check every fixed-step setting that is given; `step` also when `stepRequired`. Says `option`: run it inside {@link inWords}. */
+export function checkFixedSettings(owner: string, s: FixedSettings, stepRequired: boolean): void {
+  for (const [name, check] of CHECKS) if (s[name] !== undefined || (stepRequired && name === 'step')) check(owner, name, s[name]);
 }
 
+/**
+ * The clock checked `settings` describe: `shared` when there is one (a `<FixedClockProvider>`
+ * above a hook), else a clock of the caller's own. An own clock is made in the first render (no
+ * side effect: it subscribes only once a job is added), so children see it at once, and follows
+ * the settings at commit (never during render: a render may be thrown away); game time, pause
+ * and time scale survive every change. `paused` is a hold on it. `timeScale` (the provider's) is
+ * the clock's at creation; the provider follows its prop itself (a hook's clock keeps the time
+ * scale its controls set).
+ * @internal
+ */
+export function useFixedClockFor(settings: FixedSettings, shared: FixedClock | null, defaultStep?: number, timeScale = 1): FixedClock {
+  const scheduler = useFrameScheduler();
+  // The clock counts steps on the display's vblank grid once the rate is detected (robust to
+  // timestamp quantisation and jitter), and 'predicted' aims one measured frame ahead.
+  installRefreshDetection(scheduler);
+  const step = (settings.step ?? defaultStep) as number;
+  const maxSteps = (settings.maxSteps ?? 5) as number;
+  const overload = (settings.overload ?? 'slow-motion') as FixedStepOverload;
+  const interpolation = (settings.interpolation ?? 'previous') as Interpolation;
+  const priority = (settings.priority ?? 0) as number;
+  const paused = settings.paused;
+  const made = useRef<FixedClock | null>(null);
+  if (shared === null) made.current ??= createFixedClock(scheduler, { step, maxSteps, overload, interpolation, priority, timeScale });
+  const own = shared === null ? made.current : null;
+  useEffect(() => own?.setScheduler(scheduler), [own, scheduler]);
+  useEffect(() => own?.setOptions({ step, maxSteps, overload }), [own, step, maxSteps, overload]);
+  useEffect(() => own?.setInterpolation(interpolation), [own, interpolation]);
+  useEffect(() => own?.setPriority(priority), [own, priority]);
+  useEffect(() => (paused === true ? own?.hold() : undefined), [own, paused]);
+  return (shared ?? own) as FixedClock;
+}

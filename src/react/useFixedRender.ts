@@ -1,11 +1,6 @@
-import { useEffect } from 'react';
 import type { FrameInfo } from '../scheduler/types.js';
-import { checkFinite, checkFunction } from './fixedProps.js';
-import { useSharedClock } from './useFixedClock.js';
-import { useLatest } from './useLatest.js';
+import { useSharedClockJob } from './useFixedUpdate.js';
 import type { UseFixedJobOptions } from './useFixedUpdate.js';
-
-const OWNER = 'useFixedRender';
 
 /**
  * Draw once a frame, after every update of the nearest `<FixedClockProvider>`'s clock, with the
@@ -21,10 +16,5 @@ const OWNER = 'useFixedRender';
  * ```
  */
 export function useFixedRender(render: (alpha: number, frame: FrameInfo) => void, options: UseFixedJobOptions = {}): void {
-  checkFunction(OWNER, 'option', 'render', render, true);
-  const priority = options.priority ?? 0;
-  checkFinite(OWNER, 'option', 'priority', priority);
-  const clock = useSharedClock(OWNER);
-  const latest = useLatest(render);
-  useEffect(() => clock.addRender((alpha, frame) => latest.current(alpha, frame), { priority }), [clock, priority, latest]);
+  useSharedClockJob('useFixedRender', 'render', render, options);
 }

@@ -1,15 +1,17 @@
-import { useContext, useEffect, useRef } from 'react';
+import { useContext, useEffect, useMemo, useState } from 'react';
 import type { FixedStepFrame, FixedStepOverload, Interpolation } from '../core/types.js';
-import { createFixedClock } from '../scheduler/fixedClock.js';
-import { installRefreshDetection } from '../scheduler/refreshDetection.js';
+import { functionValue, optionalFunction, optionsObject } from '../core/validate.js';
 import type { FixedClock } from '../scheduler/fixedClock.js';
-import type { FrameInfo, FrameScheduler } from '../scheduler/types.js';
-import { FixedClockContext } from './fixedClockContext.js';
-import { checkFixedSettings, checkFunction, checkPositive, propError } from './fixedProps.js';
+import type { FrameInfo } from '../scheduler/types.js';
 import { isDevelopment } from '../scheduler/devMode.js';
-import type { Noun } from './fixedProps.js';
-import { useFrameScheduler } from './useFrameScheduler.js';
+import { FixedClockContext } from './fixedClockContext.js';
+import { checkFixedSettings, inWords, useFixedClockFor } from './fixedProps.js';
+import type { FixedSettings, Noun } from './fixedProps.js';
 import { useLatest } from './useLatest.js';
+
+// Development warnings test `process.env.NODE_ENV` where they are, after isDevelopment() (which
+// makes reading it safe): a production build replaces it and drops the warning code entirely.
+declare const process: { env: { NODE_ENV?: string } };
 
 /** Options of {@link useFixedTimestep}. */
 export interface UseFixedTimestepOptions {
@@ -86,20 +88,9 @@ export interface FixedTimestepControls {
 }
 
 /** What a fixed-step user (the hook, `<GameCanvas>`) hands to {@link useFixedJob}. @internal */
-export interface FixedJobSettings {
-  step: unknown;
-  update: unknown;
-  render: unknown;
-  interpolation: unknown;
-  maxSteps: unknown;
-  overload: unknown;
-  paused: unknown;
-  priority: unknown;
-}
-
-/** Used when alone and the caller gave no `step` (`<GameCanvas>`); undefined: `step` is required. @internal */
-export interface FixedJobDefaults {
-  step?: number;
+export interface FixedJobSettings extends FixedSettings {
+  update?: unknown;
+  render?: unknown;
 }
 
 /**
@@ -134,174 +125,120 @@ export interface FixedJobDefaults {
  * ```
  */
 export function useFixedTimestep(options: UseFixedTimestepOptions): FixedTimestepControls {
-  if (typeof options !== 'object' || options === null) throw new RangeError(`useFixedTimestep: options must be an object, got ${options === null ? 'null' : typeof options}`);
-  if (isDevelopment()) warnUnknownOptions(options);
-  return useFixedJob('useFixedTimestep', 'option', options as unknown as FixedJobSettings, {});
+  optionsObject(OWNER, options, true);
+  if (isDevelopment() && process.env.NODE_ENV !== 'production') warnUnknownOptions(options);
+  return useFixedJob(OWNER, 'option', options);
 }
+
+const OWNER = 'useFixedTimestep';
 
 /**
  * The engine of `useFixedTimestep` and `<GameCanvas>`: one job (an update and an optional render)
- * on the provider's clock, or on a clock of its own. Errors name `owner` and say `noun`.
+ * on the provider's clock, or on a clock of its own (`step` defaulting to `defaultStep`, else
+ * required). Errors name `owner` and say `noun`.
  * @internal
  */
-export function useFixedJob(owner: string, noun: Noun, settings: FixedJobSettings, defaults: FixedJobDefaults): FixedTimestepControls {
-  const { step, maxSteps, overload, interpolation, paused, priority } = settings;
-  checkFunction(owner, noun, 'update', settings.update, true);
-  checkFunction(owner, noun, 'render', settings.render, false);
-  checkFixedSettings(owner, noun, { step, maxSteps, overload, interpolation, paused, priority });
+export function useFixedJob(owner: string, noun: Noun, settings: FixedJobSettings, defaultStep?: number): FixedTimestepControls {
+  const { step, paused } = settings;
   const shared = useContext(FixedClockContext);
-  const scheduler = useFrameScheduler();
-  // The clock counts steps on the display's vblank grid once the rate is detected (robust to
-  // timestamp quantisation and jitter), and 'predicted' aims one measured frame ahead.
-  installRefreshDetection(scheduler);
-  if (shared !== null) checkAgainstShared(owner, noun, shared, settings);
-  else if (step === undefined && defaults.step === undefined) throw propError(owner, noun, 'step', 'a finite number > 0 (it is required without a <FixedClockProvider>)', step);
-
-  const ownStep = (step ?? defaults.step) as number;
-  const ownMaxSteps = (maxSteps ?? 5) as number;
-  const ownOverload = (overload ?? 'slow-motion') as FixedStepOverload;
-  const ownInterpolation = (interpolation ?? 'previous') as Interpolation;
-  const ownPriority = (priority ?? 0) as number;
-  // A clock of its own when alone, made in render (no side effect: it subscribes only once the
-  // job below is added) so that a bad option fails at the component.
-  const own = useRef<FixedClock | null>(null);
-  if (shared === null && own.current === null) {
-    own.current = createFixedClock(scheduler, { step: ownStep, maxSteps: ownMaxSteps, overload: ownOverload, interpolation: ownInterpolation, priority: ownPriority });
-  }
-  const clock = shared ?? (own.current as FixedClock);
-  const isOwn = shared === null;
-
-  const current = useRef(clock);
-  const controls = useRef<FixedTimestepControls | null>(null);
-  if (controls.current === null) controls.current = makeControls(current);
-  useEffect(() => {
-    current.current = clock;
-  }, [clock]);
-
-  // A clock of its own follows the options; control state (pause, time scale) survives every change.
-  useOwnClockOptions(isOwn ? clock : null, scheduler, ownStep, ownMaxSteps, ownOverload, ownInterpolation, ownPriority);
+  inWords(owner, noun, () => {
+    functionValue(owner, 'update', settings.update);
+    optionalFunction(owner, 'render', settings.render);
+    checkFixedSettings(owner, settings, shared === null && defaultStep === undefined);
+    // On a shared clock dt would be wrong with another step.
+    if (shared !== null && step !== undefined && step !== shared.step) {
+      throw new RangeError(`${owner}: option \`step\` is ${String(step)} but the enclosing <FixedClockProvider> steps at ${shared.step}. Leave \`step\` out, or give the provider's value.`);
+    }
+  });
+  if (shared !== null && isDevelopment() && process.env.NODE_ENV !== 'production') warnConflicts(owner, shared, settings);
+  const clock = useFixedClockFor(settings, shared, defaultStep);
+  // Stable: a mounted hook keeps its clock (its own lives as long as it does; a provider's as long
+  // as the provider, and adding or removing a provider above remounts the subtree).
+  const controls = useMemo(() => makeControls(clock), [clock]);
 
   const update = useLatest(settings.update as UseFixedTimestepOptions['update']);
   const render = useLatest(settings.render as UseFixedTimestepOptions['render']);
   const hasRender = settings.render !== undefined;
-  const isPaused = paused === true;
-  // Under a shared clock `paused` pauses this job only: no updates, and the render keeps the alpha
-  // of its last picture. [0]: that alpha; [1]: 1 while the job is paused (a typed array: no boxing per frame).
-  const job = useRef<Float64Array | null>(null);
-  if (job.current === null) job.current = new Float64Array(2);
-  const jobState = job.current;
-
+  // Under a shared clock `paused` pauses this job only (alone it is a hold on the clock): no
+  // updates, and the render keeps the alpha of its last picture. [0]: that alpha; [1]: 1 while
+  // the job is paused (a typed array: no boxing per frame).
+  const [job] = useState(() => new Float64Array(2));
+  const jobPaused = shared !== null && paused === true;
   useEffect(() => {
-    if (!isPaused) return;
-    if (isOwn) return clock.hold();
-    jobState[1] = 1;
+    if (!jobPaused) return;
+    job[1] = 1;
     return () => {
-      jobState[1] = 0;
+      job[1] = 0;
     };
-  }, [clock, isOwn, isPaused, jobState]);
+  }, [jobPaused, job]);
 
-  const jobPriority = isOwn ? 0 : ownPriority;
+  const jobPriority = shared === null ? 0 : ((settings.priority ?? 0) as number);
   useEffect(
     () =>
       clock.addUpdate(
         (dt, s) => {
-          if (jobState[1] === 1) return;
-          update.current(dt, s.frame);
+          if (job[1] !== 1) update.current(dt, s.frame);
         },
         { priority: jobPriority },
       ),
-    [clock, jobPriority, update, jobState],
+    [clock, jobPriority, update, job],
   );
   useEffect(() => {
     if (!hasRender) return;
     return clock.addRender(
       (alpha, frame) => {
-        if (jobState[1] !== 1) jobState[0] = alpha;
-        render.current?.(jobState[0]!, frame);
+        if (job[1] !== 1) job[0] = alpha;
+        render.current?.(job[0]!, frame);
       },
       { priority: jobPriority },
     );
-  }, [clock, jobPriority, render, hasRender, jobState]);
+  }, [clock, jobPriority, render, hasRender, job]);
 
-  return controls.current;
+  return controls;
 }
 
-/** Apply the options of a clock of its own at commit (never during render: a render may be thrown away). */
-function useOwnClockOptions(
-  clock: FixedClock | null,
-  scheduler: FrameScheduler,
-  step: number,
-  maxSteps: number,
-  overload: FixedStepOverload,
-  interpolation: Interpolation,
-  priority: number,
-): void {
-  useEffect(() => clock?.setScheduler(scheduler), [clock, scheduler]);
-  useEffect(() => clock?.setOptions({ step, maxSteps, overload }), [clock, step, maxSteps, overload]);
-  useEffect(() => clock?.setInterpolation(interpolation), [clock, interpolation]);
-  useEffect(() => clock?.setPriority(priority), [clock, priority]);
-}
-
-const KNOWN_OPTIONS = new Set(['step', 'update', 'render', 'interpolation', 'maxSteps', 'overload', 'paused', 'priority']);
+const KNOWN_OPTIONS = ['step', 'update', 'render', 'interpolation', 'maxSteps', 'overload', 'paused', 'priority'];
 const warnedUnknown = new Set<string>();
 
 /** A misspelt option (`timescale`, `maxstep`) would be ignored without a word: say so, once per name. */
 function warnUnknownOptions(options: object): void {
   for (const key of Object.keys(options)) {
-    if (KNOWN_OPTIONS.has(key) || warnedUnknown.has(key)) continue;
+    if (KNOWN_OPTIONS.includes(key) || warnedUnknown.has(key)) continue;
     warnedUnknown.add(key);
-    console.warn(`useFixedTimestep: unknown option \`${key}\` is ignored (known: ${[...KNOWN_OPTIONS].join(', ')}).`);
+    console.warn(`${OWNER}: unknown option \`${key}\` is ignored (known: ${KNOWN_OPTIONS.join(', ')}).`);
   }
 }
 
+/** Settings that belong to the shared clock: a component's own value is ignored. */
+const CLOCK_SETTINGS = ['maxSteps', 'overload', 'interpolation'] as const;
 const warned = new WeakMap<FixedClock, Set<string>>();
 
-/** Under a provider: `step` must match (dt would be wrong otherwise); other settings warn once per clock in development. */
-function checkAgainstShared(owner: string, noun: Noun, shared: FixedClock, settings: FixedJobSettings): void {
-  if (settings.step !== undefined && checkPositive(owner, noun, 'step', settings.step) !== shared.step) {
-    throw new RangeError(
-      `${owner}: ${noun} \`step\` is ${String(settings.step)} but the enclosing <FixedClockProvider> steps at ${shared.step}: every component on a shared clock steps at the clock's step. Leave \`step\` out, or give the provider's value.`,
-    );
-  }
-  if (!isDevelopment()) return;
-  const conflicts: string[] = [];
-  if (settings.maxSteps !== undefined && settings.maxSteps !== shared.maxSteps) conflicts.push(`maxSteps (${String(settings.maxSteps)} ≠ ${shared.maxSteps})`);
-  if (settings.overload !== undefined && settings.overload !== shared.overload) conflicts.push(`overload (${String(settings.overload)} ≠ ${shared.overload})`);
-  if (settings.interpolation !== undefined && settings.interpolation !== shared.interpolation) conflicts.push(`interpolation (${String(settings.interpolation)} ≠ ${shared.interpolation})`);
-  if (conflicts.length === 0) return;
-  const key = `${owner} ${conflicts.join(', ')}`;
+/** Under a provider, settings of the clock's own that differ warn once per clock (development). */
+function warnConflicts(owner: string, shared: FixedClock, settings: FixedJobSettings): void {
+  const conflicts = CLOCK_SETTINGS.filter((name) => settings[name] !== undefined && settings[name] !== shared[name])
+    .map((name) => `${name} (${String(settings[name])} ≠ ${shared[name]})`)
+    .join(', ');
+  if (conflicts === '') return;
+  const key = owner + conflicts;
   const seen = warned.get(shared) ?? new Set<string>();
   warned.set(shared, seen);
   if (seen.has(key)) return;
   seen.add(key);
-  console.warn(`${owner}: ${noun}s ${conflicts.join(', ')} differ from the enclosing <FixedClockProvider>'s; the provider's are used (they belong to the shared clock). Set them on the provider.`);
+  console.warn(`${owner}: ${conflicts} differ from the enclosing <FixedClockProvider>'s; the provider's are used (they belong to the shared clock). Set them on the provider.`);
 }
 
-/** Controls that always act on the current clock, so their identity never changes. */
-function makeControls(current: { readonly current: FixedClock }): FixedTimestepControls {
-  const live = (): FixedStepFrame => current.current.stats;
-  const stats: FixedTimestepStats = {
-    get steps() { return live().steps; },
-    get alpha() { return live().alpha; },
-    get droppedSeconds() { return live().droppedSeconds; },
-    get totalSteps() { return live().totalSteps; },
-    get pictureTime() { return live().pictureTime; },
-    get elapsedGameSeconds() { return live().elapsedGameSeconds; },
-    get pendingSeconds() { return live().pendingSeconds; },
-    get totalDroppedSeconds() { return live().totalDroppedSeconds; },
-    get paused() { return current.current.paused; },
-    get timeScale() { return current.current.timeScale; },
-  };
+/** The controls of `clock`: its own pause, resume, reset, time scale and live stats, and a stepOnce that says when it did nothing. */
+function makeControls(clock: FixedClock): FixedTimestepControls {
   return {
-    pause: () => current.current.pause(),
-    resume: () => current.current.resume(),
-    reset: () => current.current.reset(),
+    pause: () => clock.pause(),
+    resume: () => clock.resume(),
+    reset: () => clock.reset(),
     stepOnce: () => {
-      if (!current.current.stepOnce() && isDevelopment()) {
+      if (!clock.stepOnce() && isDevelopment() && process.env.NODE_ENV !== 'production') {
         console.warn('stepOnce: nothing is paused, so there is no single step to take; pause first (controls.pause() or <FrameProvider paused>).');
       }
     },
-    setTimeScale: (timeScale: number) => current.current.setTimeScale(timeScale),
-    stats,
+    setTimeScale: (timeScale: number) => clock.setTimeScale(timeScale),
+    stats: clock.stats,
   };
 }

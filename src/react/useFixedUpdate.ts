@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import type { FixedClockStep } from '../scheduler/fixedClock.js';
-import { checkFinite, checkFunction } from './fixedProps.js';
+import { finiteNumber, functionValue } from '../core/validate.js';
+import type { FixedClockStep, FixedRender, FixedUpdate } from '../scheduler/fixedClock.js';
+import type { FrameInfo } from '../scheduler/types.js';
 import { useSharedClock } from './useFixedClock.js';
 import { useLatest } from './useLatest.js';
 
@@ -9,8 +10,6 @@ export interface UseFixedJobOptions {
   /** Lower runs first within each step (updates) or frame (renders); ties run in mount order. Default 0. Changing it re-adds the job. */
   priority?: number;
 }
-
-const OWNER = 'useFixedUpdate';
 
 /**
  * Add `update` to every step of the nearest `<FixedClockProvider>`'s clock: it advances this
@@ -32,10 +31,21 @@ const OWNER = 'useFixedUpdate';
  * ```
  */
 export function useFixedUpdate(update: (dt: number, step: Readonly<FixedClockStep>) => void, options: UseFixedJobOptions = {}): void {
-  checkFunction(OWNER, 'option', 'update', update, true);
-  const priority = options.priority ?? 0;
-  checkFinite(OWNER, 'option', 'priority', priority);
-  const clock = useSharedClock(OWNER);
-  const latest = useLatest(update);
-  useEffect(() => clock.addUpdate((dt, step) => latest.current(dt, step), { priority }), [clock, priority, latest]);
+  useSharedClockJob('useFixedUpdate', 'update', update, options);
+}
+
+/**
+ * `useFixedUpdate` and `useFixedRender`: the newest `fn` added to the provider's clock as its
+ * `kind` of job, at `options.priority`; errors name `owner`.
+ * @internal
+ */
+export function useSharedClockJob(owner: string, kind: 'update' | 'render', fn: FixedUpdate | FixedRender, options: UseFixedJobOptions): void {
+  functionValue(owner, kind, fn);
+  const priority = finiteNumber(owner, 'priority', options.priority ?? 0);
+  const clock = useSharedClock(owner);
+  const latest = useLatest(fn as (a: number, b: never) => void);
+  useEffect(
+    () => clock[kind === 'update' ? 'addUpdate' : 'addRender']((a: number, b: Readonly<FixedClockStep> | FrameInfo) => latest.current(a, b as never), { priority }),
+    [clock, kind, priority, latest],
+  );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
 import { createFrameStats } from '../core/frameStats.js';
 import type { FrameStatsSnapshot } from '../core/types.js';
 import { optionsObject, positiveNumber, withDefault } from '../core/validate.js';
@@ -34,35 +34,30 @@ export function useFrameStats(options: UseFrameStatsOptions = {}): Readonly<Fram
   const stats = useMemo(() => createFrameStats(windowSize === undefined ? {} : { windowSize }), [windowSize]);
   useFollowRefreshRate(scheduler, stats, undefined);
 
-  // A tiny external store: the published snapshot plus React's listener.
+  // A tiny external store: the published snapshot, and a frame subscription for as long as React
+  // listens (from commit to unmount).
   const published = useRef<Readonly<FrameStatsSnapshot> | null>(null);
   if (published.current === null) published.current = { ...stats.snapshot() };
-  const listener = useRef<(() => void) | null>(null);
-
-  useEffect(() => {
-    let lastPublishMs = -Infinity;
-    return scheduler.subscribe(
-      (frame) => {
-        stats.sample(frame.timestampMs);
-        const sincePublishMs = frame.timestampMs - lastPublishMs;
-        // `>= 0`: a clock that jumped back (a new time origin) must not hold the next publish
-        // back until it catches up with the old one; it publishes and restarts the interval.
-        if (sincePublishMs >= 0 && sincePublishMs < intervalMs) return;
-        lastPublishMs = frame.timestampMs;
-        // A copy (at most every intervalMs): the core snapshot is a reused object.
-        published.current = { ...stats.snapshot() };
-        listener.current?.();
-      },
-      { phase: 'after' },
-    );
-  }, [scheduler, stats, intervalMs]);
-
-  const subscribe = useCallback((onChange: () => void) => {
-    listener.current = onChange;
-    return () => {
-      if (listener.current === onChange) listener.current = null;
-    };
-  }, []);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      let lastPublishMs = -Infinity;
+      return scheduler.subscribe(
+        (frame) => {
+          stats.sample(frame.timestampMs);
+          const sincePublishMs = frame.timestampMs - lastPublishMs;
+          // `>= 0`: a clock that jumped back (a new time origin) must not hold the next publish
+          // back until it catches up with the old one; it publishes and restarts the interval.
+          if (sincePublishMs >= 0 && sincePublishMs < intervalMs) return;
+          lastPublishMs = frame.timestampMs;
+          // A copy (at most every intervalMs): the core snapshot is a reused object.
+          published.current = { ...stats.snapshot() };
+          onChange();
+        },
+        { phase: 'after' },
+      );
+    },
+    [scheduler, stats, intervalMs],
+  );
   const getSnapshot = useCallback(() => published.current as Readonly<FrameStatsSnapshot>, []);
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }

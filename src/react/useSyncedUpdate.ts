@@ -9,6 +9,10 @@ import { useFrameScheduler } from './useFrameScheduler.js';
 import { useLatest } from './useLatest.js';
 import { isDevelopment } from '../scheduler/devMode.js';
 
+// The development warning tests `process.env.NODE_ENV` where it is, after isDevelopment() (which
+// makes reading it safe): a production build replaces it and drops the warning.
+declare const process: { env: { NODE_ENV?: string } };
+
 const OWNER = 'useSyncedUpdate';
 const OPTION_KEYS: readonly string[] = ['refreshRate', 'minFrameRate', 'overload', 'overloadThreshold', 'priority'];
 
@@ -95,34 +99,32 @@ function createSlicerHolder(
   overload: SlicerOverload | undefined,
   overloadThreshold: number | undefined,
 ): SlicerHolder {
+  // An invalid minFrameRate (NaN, 0, a string) is passed on as given: the slicer names it.
+  const valid = typeof minFrameRate === 'number' && minFrameRate > 0 && Number.isFinite(minFrameRate);
+  /** The minimum in effect on a display of `r` Hz. */
+  const minFor = (r: number): number | undefined => (valid ? Math.min(minFrameRate, r) : minFrameRate);
   let warned = false;
-  let effectiveMin: number | undefined;
   const build = (r: number): SyncedSlicer => {
-    effectiveMin = minFrameRate === undefined ? undefined : Math.min(minFrameRate, r);
-    if (minFrameRate !== undefined && minFrameRate > r && !warned && isDevelopment()) {
+    if (valid && minFrameRate > r && !warned && isDevelopment() && process.env.NODE_ENV !== 'production') {
       warned = true;
       console.warn(
         `${OWNER}: minFrameRate ${minFrameRate} Hz is above the display's ${r} Hz; using ${r} Hz (every slice one refresh interval)`,
       );
     }
-    return createSyncedSlicer(dropUndefined({ refreshRate: r, minFrameRate: effectiveMin, overload, overloadThreshold }));
+    return createSyncedSlicer(dropUndefined({ refreshRate: r, minFrameRate: minFor(r), overload, overloadThreshold }));
   };
-  // An invalid minFrameRate (NaN, 0, a string) is left to the slicer, which names it.
-  const valid = typeof minFrameRate === 'number' && minFrameRate > 0 && Number.isFinite(minFrameRate);
   let currentRate = rate;
   const holder: SlicerHolder = {
-    slicer: valid ? build(rate) : createSyncedSlicer(dropUndefined({ refreshRate: rate, minFrameRate, overload, overloadThreshold })),
+    slicer: build(rate),
     get refreshRate() {
       return currentRate;
     },
     setRefreshRate(next) {
-      currentRate = next;
-      const wanted = minFrameRate === undefined ? undefined : Math.min(minFrameRate, next);
       // Rebuilt only when the minimum in effect changes; else the slicer keeps its buffer.
-      if (wanted !== effectiveMin) holder.slicer = build(next);
+      if (minFor(next) !== minFor(currentRate)) holder.slicer = build(next);
       else holder.slicer.setRefreshRate(next);
+      currentRate = next;
     },
   };
   return holder;
 }
-

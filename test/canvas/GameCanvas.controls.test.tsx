@@ -104,8 +104,8 @@ describe('<GameCanvas> props in the component’s words', () => {
     [{ step: 0 }, /^<GameCanvas>: prop `step` must be a finite number > 0, got 0$/],
     [{ maxSteps: 2.5 }, /^<GameCanvas>: prop `maxSteps` must be a whole number >= 1, got 2\.5$/],
     [{ interpolation: 'cubic' }, /^<GameCanvas>: prop `interpolation` must be one of 'none', 'previous', 'ahead', 'predicted', got "cubic"$/],
-    [{ update: undefined }, /^<GameCanvas>: prop `update` must be a function \(it is required\), got undefined$/],
-    [{ render: undefined }, /^<GameCanvas>: prop `render` must be a function \(it is required\), got undefined$/],
+    [{ update: undefined }, /^<GameCanvas>: prop `update` must be a function, got undefined$/],
+    [{ render: undefined }, /^<GameCanvas>: prop `render` must be a function, got undefined$/],
     [{ width: -1 }, /^<GameCanvas>: prop `width` must be a finite number >= 0, got -1$/],
   ])('%j → %s', (props, message) => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

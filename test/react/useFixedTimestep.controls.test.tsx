@@ -178,8 +178,8 @@ describe('useFixedTimestep options checked at mount and on change, in the hookâ€
   }
   const noop = (): void => undefined;
   it.each<[Record<string, unknown>, RegExp]>([
-    [{ step: 1 / 60 }, /useFixedTimestep: option `update` must be a function \(it is required\), got undefined/],
-    [{ update: noop }, /useFixedTimestep: option `step` must be a finite number > 0 \(it is required without a <FixedClockProvider>\), got undefined/],
+    [{ step: 1 / 60 }, /useFixedTimestep: option `update` must be a function, got undefined/],
+    [{ update: noop }, /useFixedTimestep: option `step` must be a finite number > 0, got undefined/],
     [{ step: 0, update: noop }, /useFixedTimestep: option `step` must be a finite number > 0, got 0/],
     [{ step: 1 / 60, update: noop, render: 5 }, /useFixedTimestep: option `render` must be a function, got 5/],
     [{ step: 1 / 60, update: noop, paused: 'yes' }, /useFixedTimestep: option `paused` must be a boolean, got "yes"/],
