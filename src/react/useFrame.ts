@@ -38,10 +38,10 @@ export interface UseFrameOptions {
  * place, so a frame calls it directly, through no wrapper); changing `phase`, `priority`, `id`,
  * `before` or `after` resubscribes (a new array with the same ids does not). `frame` is a reused object: read
  * it, do not keep it. A `callback` that is not a function, an unknown `phase` or option name
- * (`phse`) or a non-finite `priority` throw a RangeError naming `useFrame` and the option at the
- * render that passes them; an empty or non-string id, an `id` that another mounted subscriber of
- * the phase already has, or `id`/`before`/`after` on a scheduler without named ordering throw when
- * the effect subscribes.
+ * (`phse`), a non-finite `priority`, an empty or non-string id, or `id`/`before`/`after` on a
+ * scheduler without named ordering throw a RangeError naming `useFrame` and the option at the
+ * render that passes them; an `id` that another mounted subscriber of the phase already has throws
+ * when the effect subscribes.
  *
  * @example
  * ```tsx
@@ -62,11 +62,16 @@ export function useFrame(callback: (frame: FrameInfo) => void, options: UseFrame
   const o = optionsObject(OWNER, options, false, SUBSCRIBE_OPTION_KEYS);
   const phase = oneOf(OWNER, 'phase', withDefault(o.phase, 'update'), FRAME_PHASES);
   const priority = finiteNumber(OWNER, 'priority', withDefault(o.priority, 0));
+  const scheduler = useFrameScheduler();
+  const host = frameLoopHost(scheduler);
+  // Ids are checked at render too (a bad one, or names on a loop without named ordering), like
+  // every other option: an error thrown by an effect is harder to trace, and React 18's act()
+  // is left broken by one.
+  host?.readOrder(OWNER, o);
   const id = o.id as string | undefined;
   // Id lists are compared as JSON, so an inline `after={['a']}` does not resubscribe every render.
   const before = JSON.stringify(o.before);
   const after = JSON.stringify(o.after);
-  const scheduler = useFrameScheduler();
   const latest = useRef(callback);
   const subscription = useRef<FrameSubscription | null>(null);
   // Before any effect of this commit, like useLatest: the newest callback is the one that runs.
@@ -82,7 +87,6 @@ export function useFrame(callback: (frame: FrameInfo) => void, options: UseFrame
       before: before === undefined ? undefined : (JSON.parse(before) as string[]),
       after: after === undefined ? undefined : (JSON.parse(after) as string[]),
     };
-    const host = frameLoopHost(scheduler);
     // A scheduler not made by this package (a test double) gets a wrapper that reads the newest callback.
     const current = host
       ? host.subscribe(latest.current, subscribeOptions, OWNER)
@@ -92,5 +96,5 @@ export function useFrame(callback: (frame: FrameInfo) => void, options: UseFrame
       subscription.current = null;
       current.remove();
     };
-  }, [scheduler, phase, priority, id, before, after]);
+  }, [scheduler, host, phase, priority, id, before, after]);
 }

@@ -12,7 +12,7 @@ import {
 import { createBrowserFrameSource } from './browserSource.js';
 import { FRAME_LOOP_HOST, type FrameLoopHost, type FrameTiming } from './frameLoopHost.js';
 import { createSubscriberList, FRAME_PHASES } from './subscribers.js';
-import type { FrameSubscription } from './subscribers.js';
+import type { FrameSubscription, SubscriberOrder } from './subscribers.js';
 import type { FrameCallback, FrameGap, FrameInfo, FrameLoopMode, FrameScheduler, FrameSchedulerOptions, FrameSource, SchedulerAdaptiveOptions, SubscribeOptions } from './types.js';
 
 const MODES: readonly FrameLoopMode[] = ['always', 'demand', 'manual'];
@@ -211,20 +211,27 @@ export function createLoop(owner: string, options: FrameSchedulerOptions | undef
     inFrame: () => inFrame,
     subscribers,
     subscribe,
+    readOrder,
   };
 
-  function subscribe(callback: FrameCallback, options: SubscribeOptions | undefined, caller: string): FrameSubscription {
-    const so = optionsObject(caller, options, false, SUBSCRIBE_OPTION_KEYS);
-    const phase = oneOf(caller, 'phase', withDefault(so.phase, 'update'), FRAME_PHASES);
-    const priority = finiteNumber(caller, 'priority', withDefault(so.priority, 0));
+  /** Check `id` / `before` / `after` of subscribe options: the named ordering's copy of them, or undefined when none is given. */
+  function readOrder(caller: string, so: Record<string, unknown>): SubscriberOrder | undefined {
     const { ordering } = subscribers;
-    if (!ordering && (so.id !== undefined || so.before !== undefined || so.after !== undefined)) {
+    if (ordering) return ordering.read(caller, so);
+    if (so.id !== undefined || so.before !== undefined || so.after !== undefined) {
       throw new RangeError(
         `${caller}: options \`id\`, \`before\` and \`after\` need named ordering on this scheduler: call installNamedOrdering(scheduler) once ` +
           `(the default one: installNamedOrdering(getDefaultScheduler())), or use a <FrameProvider> / createFrameScheduler, which have it`,
       );
     }
-    const subscription = subscribers.add(callback, phase, priority, ordering?.read(caller, so));
+    return undefined;
+  }
+
+  function subscribe(callback: FrameCallback, options: SubscribeOptions | undefined, caller: string): FrameSubscription {
+    const so = optionsObject(caller, options, false, SUBSCRIBE_OPTION_KEYS);
+    const phase = oneOf(caller, 'phase', withDefault(so.phase, 'update'), FRAME_PHASES);
+    const priority = finiteNumber(caller, 'priority', withDefault(so.priority, 0));
+    const subscription = subscribers.add(callback, phase, priority, readOrder(caller, so));
     subscriptions++;
     sync(false);
     const born = generation;

@@ -1,5 +1,5 @@
 import type { RefreshRateEstimate } from '../core/types.js';
-import type { FrameSubscription, SubscriberList } from './subscribers.js';
+import type { FrameSubscription, SubscriberList, SubscriberOrder } from './subscribers.js';
 import type { FrameCallback, FrameScheduler, FrameSource, SchedulerAdaptiveOptions, SubscribeOptions } from './types.js';
 
 /**
@@ -75,6 +75,11 @@ export interface FrameLoopHost {
    * (useFrame: no wrapper closure per frame), `caller` naming the hook in error messages.
    */
   subscribe(callback: FrameCallback, options: SubscribeOptions | undefined, caller: string): FrameSubscription;
+  /**
+   * Check `id` / `before` / `after` of (key-checked) subscribe options: undefined when none is
+   * given; a RangeError naming `caller` for a bad id, or when the loop has no named ordering.
+   */
+  readOrder(caller: string, options: Record<string, unknown>): SubscriberOrder | undefined;
 }
 
 /**

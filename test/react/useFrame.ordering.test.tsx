@@ -132,7 +132,7 @@ describe('useFrame ordering by id', () => {
     view.unmount();
   });
 
-  it('a bad id is a RangeError naming useFrame and the option at mount', () => {
+  it('a bad id is a RangeError naming useFrame and the option at render', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const log: string[] = [];
     expect(() => renderWithFrames(<Job name="x" log={log} options={{ id: '' }} />)).toThrow(
