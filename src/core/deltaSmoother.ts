@@ -91,7 +91,7 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
     // Nearest whole intervals, 0 allowed: a delta under half an interval (a repeated timestamp,
     // unsynced input) hands out nothing and is carried, so no resync is needed.
     counter[VBLANK_INPUT] = snapToWhole(sanitizeDeltaSeconds(deltaSeconds) * refreshRate, SNAP_INTERVALS);
-    let intervals = countVblanks(counter, 0);
+    let intervals = countVblanks(counter);
     if (!started) {
       // The article's lead: the picture drawn now is shown one interval later, so game time is
       // handed out one interval ahead, once, on the first frame (what 'up' does by rounding up).

@@ -128,7 +128,7 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
     let released: number;
     if (rounding === 'nearest') {
       counter[VBLANK_INPUT] = snapToWhole(deltaIn * refreshRate, SNAP_INTERVALS);
-      released = countVblanks(counter, 0);
+      released = countVblanks(counter);
       seconds[BUFFER] = counter[VBLANK_CARRY]! / refreshRate;
       if (released === 0) return slices;
     } else {

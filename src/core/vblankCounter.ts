@@ -45,18 +45,20 @@ export function createVblankState(): Float64Array {
 
 /**
  * Add `state[VBLANK_INPUT]` intervals and return the whole intervals to hand out this frame, at
- * least `minimum` (0 or 1). What is not handed out is carried.
+ * least 0. What is not handed out is carried.
  */
-export function countVblanks(state: Float64Array, minimum: number): number {
+export function countVblanks(state: Float64Array): number {
   const x = state[VBLANK_CARRY]! + state[VBLANK_INPUT]!;
   // `| 0`: an int32 (a Math.round result is a double to V8, boxed on return). Counts per frame
   // are far below 2^31.
   let k = Math.round(x - state[VBLANK_PHASE]!) | 0;
-  if (k < minimum) k = minimum;
+  // Negative when the carry sits over half an interval below the phase (just after the phase
+  // wrapped upwards, with no new time): hand out nothing then.
+  if (k < 0) k = 0;
   const carry = x - k;
   state[VBLANK_CARRY] = carry;
-  // Only remainders that look like jitter teach the phase: a frame forced to `minimum` says
-  // nothing about where vblanks fall.
+  // Only remainders that look like jitter teach the phase: a frame forced up to 0 says nothing
+  // about where vblanks fall.
   if (carry > -1.5 && carry < 1.5) {
     let phase = state[VBLANK_PHASE]! + (carry - state[VBLANK_PHASE]!) * PHASE_GAIN;
     if (phase > WRAP_PHASE_INTERVALS) phase -= 1;
