@@ -6,8 +6,17 @@
  */
 import type { DeltaRounding, DeltaSmoother, DeltaSmootherOptions } from './types.js';
 import { integerAtLeast, oneOf, optionsObject, positiveNumber, withDefault } from './validate.js';
-import { sanitizeDeltaSeconds, snapToWhole } from './counting.js';
-import { countVblanks, createVblankState, rescaleVblanks, resetVblanks, VBLANK_CARRY, VBLANK_INPUT } from './vblankCounter.js';
+import {
+  countDeltaVblanks,
+  createVblankState,
+  resetVblanks,
+  sanitizeDeltaSeconds,
+  setVblankRate,
+  SNAP_INTERVALS,
+  snapToWhole,
+  VBLANK_CARRY,
+  VBLANK_RATE,
+} from './counting.js';
 
 const OWNER = 'createDeltaSmoother';
 const ROUNDINGS: readonly DeltaRounding[] = ['nearest', 'up'];
@@ -15,9 +24,6 @@ const KNOWN_OPTIONS = ['refreshRate', 'maxLeadIntervals', 'rounding'] as const;
 
 /** Default bound on how far game time may lead real time, in refresh intervals. */
 const DEFAULT_MAX_LEAD_INTERVALS = 3;
-
-/** Interval counts this close to a whole number are that number (see counting.ts). */
-const SNAP_INTERVALS = 1e-9;
 
 /**
  * Create a delta smoother (Frank Force, "Time Delta Smoothing"): each measured delta becomes a
@@ -67,7 +73,8 @@ const SNAP_INTERVALS = 1e-9;
  */
 export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoother {
   const opts = optionsObject(OWNER, options, true, KNOWN_OPTIONS);
-  let refreshRate = positiveNumber(OWNER, 'refreshRate', opts.refreshRate);
+  // The refresh rate lives in the counter (VBLANK_RATE), for both roundings.
+  const counter = createVblankState(positiveNumber(OWNER, 'refreshRate', opts.refreshRate));
   // Whole intervals, at least one: a steady vsynced loop already leads by one interval, so a
   // smaller bound would hold game time on ordinary jitter.
   const maxLeadIntervals = integerAtLeast(
@@ -78,7 +85,6 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
   );
 
   const rounding = oneOf(OWNER, 'rounding', withDefault(opts.rounding, 'nearest'), ROUNDINGS);
-  const counter = createVblankState();
 
   // The carry of the 'up' rule lives in a one-slot Float64Array: a fractional number written to a
   // closure `let` is boxed, one allocation per frame.
@@ -87,23 +93,21 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
   /** 'nearest': the first frame (which takes the one-interval lead, kept in `carry[0]`) has run. */
   let started = false;
 
-  function smoothNearest(deltaSeconds: number): number {
-    // Nearest whole intervals, 0 allowed: a delta under half an interval (a repeated timestamp,
-    // unsynced input) hands out nothing and is carried, so no resync is needed.
-    counter[VBLANK_INPUT] = snapToWhole(sanitizeDeltaSeconds(deltaSeconds) * refreshRate, SNAP_INTERVALS);
-    let intervals = countVblanks(counter);
-    if (!started) {
-      // The article's lead: the picture drawn now is shown one interval later, so game time is
-      // handed out one interval ahead, once, on the first frame (what 'up' does by rounding up).
-      started = true;
-      intervals += 1;
-      carry[0] = 1 / refreshRate;
-    }
-    return intervals / refreshRate;
-  }
-
   function smooth(deltaSeconds: number): number {
-    if (rounding === 'nearest') return smoothNearest(deltaSeconds);
+    const refreshRate = counter[VBLANK_RATE]!;
+    if (rounding === 'nearest') {
+      // Nearest whole intervals, 0 allowed: a delta under half an interval (a repeated timestamp,
+      // unsynced input) hands out nothing and is carried, so no resync is needed.
+      let intervals = countDeltaVblanks(counter, deltaSeconds);
+      if (!started) {
+        // The article's lead: the picture drawn now is shown one interval later, so game time is
+        // handed out one interval ahead, once, on the first frame (what 'up' does by rounding up).
+        started = true;
+        intervals += 1;
+        carry[0] = 1 / refreshRate;
+      }
+      return intervals / refreshRate;
+    }
     const x = sanitizeDeltaSeconds(deltaSeconds) + carry[0]!;
     const intervals = snapToWhole(x * refreshRate, SNAP_INTERVALS);
     let frames = Math.floor(intervals) + 1;
@@ -123,18 +127,16 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
   return {
     smooth,
     get carry() {
-      return rounding === 'nearest' ? counter[VBLANK_CARRY]! / refreshRate - carry[0]! : carry[0]!;
+      return rounding === 'nearest' ? counter[VBLANK_CARRY]! / counter[VBLANK_RATE]! - carry[0]! : carry[0]!;
     },
     get refreshRate() {
-      return refreshRate;
+      return counter[VBLANK_RATE]!;
     },
     get resyncs() {
       return resyncs;
     },
     setRefreshRate(next: number) {
-      const previous = refreshRate;
-      refreshRate = positiveNumber(OWNER, 'refreshRate', next);
-      rescaleVblanks(counter, refreshRate / previous);
+      setVblankRate(counter, positiveNumber(OWNER, 'refreshRate', next));
     },
     reset() {
       carry[0] = 0;

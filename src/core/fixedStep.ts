@@ -8,7 +8,6 @@
  * 24 hours and no 0/2-step stutter from float noise on a display whose rate equals the step; the
  * boundary tolerance keeps timestamp jitter from causing one.
  */
-import { snapToWhole } from './counting.js';
 import {
   CLOCK_GAME_MS,
   CLOCK_HALTED,
@@ -24,7 +23,7 @@ import {
   startClock,
   tickClock,
 } from './fixedStepClock.js';
-import { countVblanks, createVblankState, resetVblanks, VBLANK_INPUT } from './vblankCounter.js';
+import { countVblanks, createVblankState, resetVblanks, snapToWhole, VBLANK_INPUT, VBLANK_RATE } from './counting.js';
 import type { FixedStep, FixedStepFrame, FixedStepOptions, FixedStepOverload, Interpolation } from './types.js';
 import { integerAtLeast, nonNegativeNumber, oneOf, optionsObject, positiveNumber, timeScaleValue, withDefault } from './validate.js';
 
@@ -84,9 +83,7 @@ const LAST_RAW_MS = 4;
 const GRID_ORIGIN_MS = 5;
 /** Whole vblanks counted since the grid origin (a whole number: the snapped time never drifts). */
 const GRID_VBLANKS = 6;
-/** The display rate timestamps are snapped to, Hz; NaN: raw timestamps. */
-const REFRESH_RATE = 7;
-const TIMING_SLOTS = 8;
+const TIMING_SLOTS = 7;
 
 /**
  * The decision before time zero: no steps, alpha 1, nothing elapsed, pending or dropped. A new
@@ -164,10 +161,10 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
   const toleranceSteps = boundaryTolerance > 0 ? boundaryTolerance + FIXED_STEP_SNAP_STEPS : 0;
   const stepMs = step * 1000;
   const slowMotion = overload === 'slow-motion';
-  const initialRate = refreshRateOption(opts.refreshRate);
   /** The vblank grid needs a new origin at the next frame (rate change; the first frame after time zero or a reset always starts one). */
   let gridPending = true;
-  const vblanks = createVblankState();
+  /** The vblank grid's counter; its VBLANK_RATE is the display rate timestamps are snapped to, Hz (NaN: raw timestamps). */
+  const vblanks = createVblankState(refreshRateOption(opts.refreshRate));
 
   /** Steps run since time zero (an integer; zeroed at time zero). */
   let totalSteps = 0;
@@ -185,7 +182,6 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
    * NaN, so a reset only has to mark the clock as not started.
    */
   const timing = new Float64Array(TIMING_SLOTS);
-  timing[REFRESH_RATE] = initialRate;
 
   const frame = frameAtZero();
 
@@ -203,7 +199,7 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
     // that is passed on would be boxed, an allocation per frame.
     clock[CLOCK_INPUT_MS] = nowMs;
     const starting = !clock[CLOCK_STARTED];
-    const rate = timing[REFRESH_RATE]!;
+    const rate = vblanks[VBLANK_RATE]!;
     if (rate === rate) {
       // Place the frame on the display's vblank grid: the grid's origin plus the whole vblanks
       // counted since, each frame's delta rounded to the nearest whole interval around the
@@ -386,13 +382,13 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
     setRefreshRate(next: number | undefined): void {
       const rate = refreshRateOption(next);
       // Object.is: NaN (raw timestamps) equals NaN; rates are never ±0.
-      if (!Object.is(rate, timing[REFRESH_RATE])) {
-        timing[REFRESH_RATE] = rate;
+      if (!Object.is(rate, vblanks[VBLANK_RATE])) {
+        vblanks[VBLANK_RATE] = rate;
         gridPending = true;
       }
     },
     get refreshRate(): number | undefined {
-      const rate = timing[REFRESH_RATE]!;
+      const rate = vblanks[VBLANK_RATE]!;
       return rate === rate ? rate : undefined;
     },
     stepOnce(): void {
