@@ -16,8 +16,15 @@ import {
   CLOCK_SCALE,
   CLOCK_STARTED,
   clockPaused,
-  createClock,
+  createFixedStepState,
+  GRID_ORIGIN_MS,
+  GRID_VBLANKS,
+  LAST_INTERVAL_MS,
+  LAST_PHASE,
+  LAST_RAW_MS,
+  LEAD_GAME_MS,
   pauseClock,
+  PREVIOUS_INTERVAL_MS,
   resumeClock,
   setClockScale,
   startClock,
@@ -72,18 +79,6 @@ function boundaryToleranceOption(value: unknown): number {
   }
   return tolerance;
 }
-
-// Slots of the per-frame timing array (see `timing` in createFixedStep). The frame's own time
-// lives in the clock's CLOCK_INPUT_MS slot.
-const LAST_INTERVAL_MS = 0;
-const PREVIOUS_INTERVAL_MS = 1;
-const LEAD_GAME_MS = 2;
-const LAST_PHASE = 3;
-const LAST_RAW_MS = 4;
-const GRID_ORIGIN_MS = 5;
-/** Whole vblanks counted since the grid origin (a whole number: the snapped time never drifts). */
-const GRID_VBLANKS = 6;
-const TIMING_SLOTS = 7;
 
 /**
  * The decision before time zero: no steps, alpha 1, nothing elapsed, pending or dropped. A new
@@ -154,7 +149,17 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
   const maxSteps = integerAtLeast(OWNER, 'maxSteps', withDefault(opts.maxSteps, DEFAULT_MAX_STEPS), 1);
   const overload = oneOf(OWNER, 'overload', withDefault(opts.overload, 'slow-motion'), OVERLOADS);
   let interpolation = oneOf(OWNER, 'interpolation', withDefault(opts.interpolation, 'previous'), INTERPOLATIONS);
-  const clock = createClock(timeScaleOption(withDefault(opts.timeScale, 1)));
+  /**
+   * Fractional state written every frame lives in a Float64Array: V8 boxes a fractional number
+   * written to a closure `let` on every write, which would allocate once per frame. Slots (see
+   * fixedStepClock.ts): the game clock; the last two real frame intervals (ms, for the default
+   * prediction of the next present), the game ms between the clock and the predicted present on
+   * the last running frame ('predicted'), r past the last boundary counted on the last frame
+   * (steps; negative: counted early), and the vblank grid. Time zero (the first advance, also
+   * after a reset) zeroes the intervals and the lead, starts a new grid and ignores the last
+   * phase, so a reset only has to mark the clock as not started.
+   */
+  const state = createFixedStepState(timeScaleOption(withDefault(opts.timeScale, 1)));
   const boundaryTolerance = boundaryToleranceOption(withDefault(opts.boundaryTolerance, DEFAULT_BOUNDARY_TOLERANCE));
   // The float-noise margin is added so r exactly `boundaryTolerance` below a boundary is inside
   // whatever its last bit.
@@ -172,16 +177,6 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
   let droppedSteps = 0;
   /** `stepOnce()` was called while paused: the next advance runs one step. */
   let stepPending = false;
-  /**
-   * Fractional state written every frame lives in a Float64Array: V8 boxes a fractional number
-   * written to a closure `let` on every write, which would allocate once per frame. Slots:
-   * the last two real frame intervals (ms, for the default prediction of the next present), the
-   * game ms between the clock and the predicted present on the last running frame ('predicted'),
-   * and r past the last boundary counted on the last frame (steps; negative: counted early).
-   * Time zero (the first advance, also after a reset) sets the first three to 0 and the last to
-   * NaN, so a reset only has to mark the clock as not started.
-   */
-  const timing = new Float64Array(TIMING_SLOTS);
 
   const frame = frameAtZero();
 
@@ -194,11 +189,11 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
 
   function advance(nowMs: number, predictedPresentMs?: number): FixedStepFrame {
     if (!Number.isFinite(nowMs)) return idle();
-    // The frame's time lives in `clock[CLOCK_INPUT_MS]` from here on: it may be replaced (snapped
+    // The frame's time lives in `state[CLOCK_INPUT_MS]` from here on: it may be replaced (snapped
     // to the vblank grid, or the last timestamp for a single step), and a fresh double in a local
     // that is passed on would be boxed, an allocation per frame.
-    clock[CLOCK_INPUT_MS] = nowMs;
-    const starting = !clock[CLOCK_STARTED];
+    state[CLOCK_INPUT_MS] = nowMs;
+    const starting = !state[CLOCK_STARTED];
     const rate = vblanks[VBLANK_RATE]!;
     if (rate === rate) {
       // Place the frame on the display's vblank grid: the grid's origin plus the whole vblanks
@@ -209,50 +204,50 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
         // A new grid: from time zero at this frame, else from the last frame (a rate change).
         gridPending = false;
         resetVblanks(vblanks);
-        timing[GRID_VBLANKS] = 0;
-        timing[GRID_ORIGIN_MS] = nowMs;
-        timing[LAST_RAW_MS] = nowMs;
+        state[GRID_VBLANKS] = 0;
+        state[GRID_ORIGIN_MS] = nowMs;
+        state[LAST_RAW_MS] = nowMs;
         if (!starting) {
-          timing[GRID_ORIGIN_MS] = clock[CLOCK_LAST_MS]!;
-          vblanks[VBLANK_INPUT] = ((nowMs - clock[CLOCK_LAST_MS]!) * rate) / 1000;
-          timing[GRID_VBLANKS] = countVblanks(vblanks);
+          state[GRID_ORIGIN_MS] = state[CLOCK_LAST_MS]!;
+          vblanks[VBLANK_INPUT] = ((nowMs - state[CLOCK_LAST_MS]!) * rate) / 1000;
+          state[GRID_VBLANKS] = countVblanks(vblanks);
         }
-      } else if (nowMs > timing[LAST_RAW_MS]!) {
+      } else if (nowMs > state[LAST_RAW_MS]!) {
         // (A timestamp that repeats or goes backwards counts no vblank, and is idle below.)
-        const intervals = ((nowMs - timing[LAST_RAW_MS]!) * rate) / 1000;
+        const intervals = ((nowMs - state[LAST_RAW_MS]!) * rate) / 1000;
         const whole = Math.round(intervals);
         vblanks[VBLANK_INPUT] = Math.abs(intervals - whole) <= FIXED_STEP_SNAP_STEPS ? whole : intervals;
-        timing[GRID_VBLANKS] = timing[GRID_VBLANKS]! + countVblanks(vblanks);
-        timing[LAST_RAW_MS] = nowMs;
+        state[GRID_VBLANKS] = state[GRID_VBLANKS]! + countVblanks(vblanks);
+        state[LAST_RAW_MS] = nowMs;
       }
-      clock[CLOCK_INPUT_MS] = timing[GRID_ORIGIN_MS]! + (timing[GRID_VBLANKS]! * 1000) / rate;
+      state[CLOCK_INPUT_MS] = state[GRID_ORIGIN_MS]! + (state[GRID_VBLANKS]! * 1000) / rate;
     }
     const stepping = stepPending;
     if (starting) {
       // Time zero (the first advance, or the first after a reset): everything counted from here.
-      startClock(clock);
+      startClock(state);
       totalSteps = 0;
       droppedSteps = 0;
-      timing[LAST_INTERVAL_MS] = 0;
-      timing[PREVIOUS_INTERVAL_MS] = 0;
-      timing[LEAD_GAME_MS] = 0;
+      state[LAST_INTERVAL_MS] = 0;
+      state[PREVIOUS_INTERVAL_MS] = 0;
+      state[LEAD_GAME_MS] = 0;
     } else {
-      const intervalMs = clock[CLOCK_INPUT_MS]! - clock[CLOCK_LAST_MS]!;
+      const intervalMs = state[CLOCK_INPUT_MS]! - state[CLOCK_LAST_MS]!;
       if (intervalMs > 0) {
-        timing[PREVIOUS_INTERVAL_MS] = timing[LAST_INTERVAL_MS]!;
-        timing[LAST_INTERVAL_MS] = intervalMs;
+        state[PREVIOUS_INTERVAL_MS] = state[LAST_INTERVAL_MS]!;
+        state[LAST_INTERVAL_MS] = intervalMs;
       } else {
         // No time passed (a repeat, or a clock that went backwards). Only an explicit
         // stepOnce() still runs, at the last timestamp.
         if (!stepping) return idle();
-        clock[CLOCK_INPUT_MS] = clock[CLOCK_LAST_MS]!;
+        state[CLOCK_INPUT_MS] = state[CLOCK_LAST_MS]!;
       }
     }
     stepPending = false;
 
-    tickClock(clock, stepping ? stepMs : 0);
-    const gameMs = clock[CLOCK_GAME_MS]!;
-    const frozen = clock[CLOCK_HALTED];
+    tickClock(state, stepping ? stepMs : 0);
+    const gameMs = state[CLOCK_GAME_MS]!;
+    const frozen = state[CLOCK_HALTED];
 
     // The game time the step count aims for: the clock, or for 'predicted' the clock at the
     // predicted present. While frozen the lead is kept, so a paused picture does not move.
@@ -266,18 +261,18 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
         // from a call V8 does not inline is boxed, an allocation per frame.
         let leadMs: number;
         if (Number.isFinite(predictedPresentMs)) {
-          leadMs = predictedPresentMs! - clock[CLOCK_INPUT_MS]!;
+          leadMs = predictedPresentMs! - state[CLOCK_INPUT_MS]!;
         } else {
-          const lastMs = timing[LAST_INTERVAL_MS]!;
-          const previousMs = timing[PREVIOUS_INTERVAL_MS]!;
+          const lastMs = state[LAST_INTERVAL_MS]!;
+          const previousMs = state[PREVIOUS_INTERVAL_MS]!;
           leadMs = previousMs > 0 && previousMs < lastMs ? previousMs : lastMs;
         }
         // A present in the past is "now": the state never aims behind the clock.
-        timing[LEAD_GAME_MS] = leadMs > 0 ? leadMs * clock[CLOCK_SCALE]! : 0;
+        state[LEAD_GAME_MS] = leadMs > 0 ? leadMs * state[CLOCK_SCALE]! : 0;
       }
-      referenceMs += timing[LEAD_GAME_MS]!;
+      referenceMs += state[LEAD_GAME_MS]!;
     } else {
-      timing[LEAD_GAME_MS] = 0;
+      state[LEAD_GAME_MS] = 0;
     }
 
     // r: steps due since time zero, as a ratio (never a running float sum), less the dropped steps.
@@ -297,7 +292,7 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
     // boundary by definition, leaves no offset to stick to (NaN; the slot is stale on time zero
     // itself, after a reset).
     let target = natural;
-    const lastOffset = timing[LAST_PHASE]!;
+    const lastOffset = state[LAST_PHASE]!;
     if (toleranceSteps > 0 && !starting && lastOffset === lastOffset) {
       const lowest = aimsAhead ? -1 - toleranceSteps : -toleranceSteps;
       const highest = aimsAhead ? toleranceSteps : 1 + toleranceSteps;
@@ -314,7 +309,7 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
     }
     // Time zero sits on a boundary by definition: it says nothing about which side later frames
     // fall on, so it leaves no offset to stick to.
-    timing[LAST_PHASE] = starting ? NaN : position - target;
+    state[LAST_PHASE] = starting ? NaN : position - target;
     const want = target > totalSteps ? target - totalSteps : 0;
 
     let run: number;
@@ -355,20 +350,20 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
   return {
     advance,
     pause(nowMs?: number): void {
-      pauseClock(clock, nowMs);
+      pauseClock(state, nowMs);
     },
     resume(nowMs?: number): void {
       stepPending = false;
-      resumeClock(clock, nowMs);
+      resumeClock(state, nowMs);
     },
     get paused(): boolean {
-      return clockPaused(clock);
+      return clockPaused(state);
     },
     setTimeScale(timeScale: number, nowMs?: number): void {
-      setClockScale(clock, timeScaleOption(timeScale), nowMs);
+      setClockScale(state, timeScaleOption(timeScale), nowMs);
     },
     get timeScale(): number {
-      return clock[CLOCK_SCALE]!;
+      return state[CLOCK_SCALE]!;
     },
     get step(): number {
       return step;
@@ -392,12 +387,12 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
       return rate === rate ? rate : undefined;
     },
     stepOnce(): void {
-      if (clockPaused(clock)) stepPending = true;
+      if (clockPaused(state)) stepPending = true;
     },
     reset(): void {
       // Back to before time zero; the next advance is time zero again and zeroes the counts, the
       // timing slots and the vblank grid. The scale and the pause state are kept.
-      clock[CLOCK_STARTED] = 0;
+      state[CLOCK_STARTED] = 0;
       stepPending = false;
       clearFixedStepFrame(frame);
     },

@@ -11,7 +11,11 @@
  * timestamps are accepted, the clock only does the arithmetic. Its state is one Float64Array
  * (flags as 0/1) and these are module-level functions over it, like the vblank counter: the
  * doubles written every frame stay unboxed, one copy of each function serves every clock, and no
- * property name of an internal object ends up in the bundle.
+ * property name of an internal object ends up in the bundle. The fixed step keeps its own
+ * per-frame slots in the same array, after the clock's (one array per fixed step).
+ *
+ * Layout: this module imports nothing and declares its constants before any function, which lets
+ * the bundler (esbuild) inline the slot numbers here and in the fixed step.
  */
 /**
  * The timestamp for {@link tickClock}, ms. The fixed step writes the frame's time here (and may
@@ -34,13 +38,29 @@ export const CLOCK_HALTED = 5;
 const RESUME_PENDING = 6;
 const WALL_BASE_MS = 7;
 const SCALED_BASE_MS = 8;
-const CLOCK_SLOTS = 9;
 
-/** A clock that starts at the first accepted timestamp ({@link startClock}). */
-export function createClock(scale: number): Float64Array {
-  const clock = new Float64Array(CLOCK_SLOTS);
-  clock[CLOCK_SCALE] = scale;
-  return clock;
+// The fixed step's own slots (the clock functions never touch them); see createFixedStep.
+/** The last real frame interval, ms (for the default prediction of the next present). */
+export const LAST_INTERVAL_MS = 9;
+/** The real frame interval before that, ms. */
+export const PREVIOUS_INTERVAL_MS = 10;
+/** Game ms between the clock and the predicted present on the last running frame ('predicted'). */
+export const LEAD_GAME_MS = 11;
+/** r past the last boundary counted on the last frame (steps; negative: counted early; NaN: none). */
+export const LAST_PHASE = 12;
+/** The vblank grid: the last raw timestamp counted, ms. */
+export const LAST_RAW_MS = 13;
+/** The vblank grid's origin, ms. */
+export const GRID_ORIGIN_MS = 14;
+/** Whole vblanks counted since the grid origin (a whole number: the snapped time never drifts). */
+export const GRID_VBLANKS = 15;
+const STATE_SLOTS = 16;
+
+/** A fixed step's state: a clock that starts at the first accepted timestamp ({@link startClock}), and the step's own slots. */
+export function createFixedStepState(scale: number): Float64Array {
+  const state = new Float64Array(STATE_SLOTS);
+  state[CLOCK_SCALE] = scale;
+  return state;
 }
 
 /** Paused as the caller sees it: a pending `resume()` already counts as running. */
