@@ -56,6 +56,13 @@ export const VBLANK_PHASE = 1;
 export const VBLANK_INPUT = 2;
 /** The display rate, Hz, that {@link countDeltaVblanks} counts at (NaN allowed when unused). */
 export const VBLANK_RATE = 3;
+/**
+ * The first of the owner's own slots: an algorithm built on the counter keeps up to
+ * {@link VBLANK_OWN_SLOTS} other per-frame numbers in the same array (one allocation), from here on.
+ */
+export const VBLANK_SLOTS = 4;
+/** How many slots every counter has room for after {@link VBLANK_SLOTS} (the synced slicer needs two). */
+const VBLANK_OWN_SLOTS = 2;
 
 /**
  * `count` with float noise next to a whole number removed: values within `tolerance` of an
@@ -101,12 +108,12 @@ export function addCompensated(sum: Float64Array, value: number): number {
 }
 
 /**
- * A phase-centred vblank counter's state: `[carry, phase, input, refreshRate]`. Plain numbers in a
+ * A phase-centred vblank counter's state: `[carry, phase, input, refreshRate, …owner's slots]`. Plain numbers in a
  * typed array and module-level functions (not a closure per counter): one function V8 optimises
  * and inlines once for every counter, and no double is boxed on the way in or out.
  */
 export function createVblankState(refreshRate: number): Float64Array {
-  const state = new Float64Array(4);
+  const state = new Float64Array(VBLANK_SLOTS + VBLANK_OWN_SLOTS);
   state[VBLANK_RATE] = refreshRate;
   return state;
 }
@@ -146,7 +153,7 @@ export function countDeltaVblanks(state: Float64Array, deltaSeconds: number): nu
   return countVblanks(state);
 }
 
-/** Forget the carry and the phase. */
+/** Forget the carry and the phase (the owner's slots are the owner's to reset). */
 export function resetVblanks(state: Float64Array): void {
   state[VBLANK_CARRY] = 0;
   state[VBLANK_PHASE] = 0;

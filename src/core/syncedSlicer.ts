@@ -16,6 +16,7 @@ import {
   snapToWhole,
   VBLANK_CARRY,
   VBLANK_RATE,
+  VBLANK_SLOTS,
 } from './counting.js';
 
 const OWNER = 'createSyncedSlicer';
@@ -33,9 +34,12 @@ const DEFAULT_MIN_FRAME_RATE_DIVISOR = 4;
  */
 const DEFAULT_OVERLOAD_INTERVALS = 6;
 
-/** Slots of the slicer's Float64Array: seconds buffered, and seconds dropped so far. */
-const BUFFER = 0;
-const DROPPED = 1;
+/**
+ * The slicer's own slots in the counter's array: seconds buffered, and seconds dropped so far. A
+ * Float64Array slot: a fractional number written to a closure `let` is boxed, one allocation per frame.
+ */
+const BUFFER = VBLANK_SLOTS;
+const DROPPED = VBLANK_SLOTS + 1;
 
 /**
  * Create a refresh-synced slicer.
@@ -122,9 +126,6 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
   }
   configure();
 
-  // The buffer and the dropped total live in a Float64Array (BUFFER, DROPPED): a fractional
-  // number written to a closure `let` is boxed, one allocation per frame.
-  const seconds = new Float64Array(2);
   const slices: number[] = [];
 
   function advance(deltaSeconds: number): readonly number[] {
@@ -135,13 +136,13 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
     let released: number;
     if (rounding === 'nearest') {
       released = countDeltaVblanks(counter, deltaSeconds);
-      seconds[BUFFER] = counter[VBLANK_CARRY]! / refreshRate;
+      counter[BUFFER] = counter[VBLANK_CARRY]! / refreshRate;
     } else {
       // The buffer and the delta are never negative, so neither is the count.
-      const bufferSeconds = seconds[BUFFER]! + sanitizeDeltaSeconds(deltaSeconds);
+      const bufferSeconds = counter[BUFFER]! + sanitizeDeltaSeconds(deltaSeconds);
       released = Math.floor(snapToWhole(bufferSeconds * refreshRate, SNAP_INTERVALS));
       // A snapped count may exceed the buffer by float noise; never leave a negative buffer.
-      seconds[BUFFER] = released > 0 ? Math.max(0, bufferSeconds - released / refreshRate) : bufferSeconds;
+      counter[BUFFER] = released > 0 ? Math.max(0, bufferSeconds - released / refreshRate) : bufferSeconds;
     }
     if (released === 0) return slices;
 
@@ -153,7 +154,7 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
       if (overload === 'slow-motion') {
         const part = thresholdSeconds / slowMotionSlices;
         for (let i = 0; i < slowMotionSlices; i += 1) slices.push(part);
-        seconds[DROPPED] = seconds[DROPPED]! + (released / refreshRate - thresholdSeconds);
+        counter[DROPPED] = counter[DROPPED]! + (released / refreshRate - thresholdSeconds);
         return slices;
       }
     }
@@ -171,10 +172,10 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
   return {
     advance,
     get bufferSeconds() {
-      return seconds[BUFFER]!;
+      return counter[BUFFER]!;
     },
     get droppedSeconds() {
-      return seconds[DROPPED]!;
+      return counter[DROPPED]!;
     },
     setRefreshRate(next: number) {
       setVblankRate(counter, positiveNumber(OWNER, 'refreshRate', next));
@@ -182,8 +183,8 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
     },
     reset() {
       resetVblanks(counter);
-      seconds[BUFFER] = 0;
-      seconds[DROPPED] = 0;
+      counter[BUFFER] = 0;
+      counter[DROPPED] = 0;
       while (slices.length > 0) slices.pop();
     },
   };
