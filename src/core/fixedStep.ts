@@ -69,18 +69,6 @@ function timeScaleOption(value: unknown): number {
 }
 
 /**
- * `boundaryTolerance` must stay below half a step: at 0.5 every count would round to the nearest
- * whole number and 'ahead' would no longer run ahead of the clock.
- */
-function boundaryToleranceOption(value: unknown): number {
-  const tolerance = nonNegativeNumber(OWNER, 'boundaryTolerance', value);
-  if (tolerance >= 0.5) {
-    throw new RangeError(`${OWNER}: option \`boundaryTolerance\` must be a number >= 0 and < 0.5 (steps), got ${tolerance}`);
-  }
-  return tolerance;
-}
-
-/**
  * The decision before time zero: no steps, alpha 1, nothing elapsed, pending or dropped. A new
  * object from one literal each time, not a spread of a shared constant: objects cloned from one
  * constant share its map, and once one frame writes a fractional alpha the others (and the
@@ -160,7 +148,12 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
    * phase, so a reset only has to mark the clock as not started.
    */
   const state = createFixedStepState(timeScaleOption(withDefault(opts.timeScale, 1)));
-  const boundaryTolerance = boundaryToleranceOption(withDefault(opts.boundaryTolerance, DEFAULT_BOUNDARY_TOLERANCE));
+  const boundaryTolerance = nonNegativeNumber(OWNER, 'boundaryTolerance', withDefault(opts.boundaryTolerance, DEFAULT_BOUNDARY_TOLERANCE));
+  // It must stay below half a step: at 0.5 every count would round to the nearest whole number
+  // and 'ahead' would no longer run ahead of the clock.
+  if (boundaryTolerance >= 0.5) {
+    throw new RangeError(`${OWNER}: option \`boundaryTolerance\` must be a number >= 0 and < 0.5 (steps), got ${boundaryTolerance}`);
+  }
   // The float-noise margin is added so r exactly `boundaryTolerance` below a boundary is inside
   // whatever its last bit.
   const toleranceSteps = boundaryTolerance > 0 ? boundaryTolerance + FIXED_STEP_SNAP_STEPS : 0;
