@@ -54,7 +54,7 @@ export const VBLANK_CARRY = 0;
 export const VBLANK_PHASE = 1;
 /** The input of {@link countVblanks}: a measured delta × refreshRate. */
 export const VBLANK_INPUT = 2;
-/** The display rate, Hz, that {@link countDeltaVblanks} counts at (NaN allowed when unused). */
+/** The display rate, Hz, that {@link countDeltaVblanks} counts at (the fixed step's vblank grid: NaN while it takes timestamps raw). */
 export const VBLANK_RATE = 3;
 /**
  * The first of the owner's own slots: an algorithm built on the counter keeps up to

@@ -9,7 +9,7 @@
  *
  * Internal to the fixed step (not exported from the package): the fixed step decides which
  * timestamps are accepted, the clock only does the arithmetic. Its state is one Float64Array
- * (flags as 0/1) and these are module-level functions over it, like the vblank counter: the
+ * (flags as 0/1) and these are module-level functions over it, like the vblank counter (counting.ts): the
  * doubles written every frame stay unboxed, one copy of each function serves every clock, and no
  * property name of an internal object ends up in the bundle. The fixed step keeps its own
  * per-frame slots in the same array, after the clock's (one array per fixed step).
@@ -17,6 +17,7 @@
  * Layout: this module imports nothing and declares its constants before any function, which lets
  * the bundler (esbuild) inline the slot numbers here and in the fixed step.
  */
+
 /**
  * The timestamp for {@link tickClock}, ms. The fixed step writes the frame's time here (and may
  * replace it: snapped to a vblank grid, or the last timestamp for a single step): a fresh double
