@@ -1,7 +1,68 @@
 /**
  * Counting whole intervals and steps in float64. Every core algorithm that turns a time into a
  * count of vblanks or steps goes through here, so float noise is handled the same way everywhere.
+ *
+ * Vblank counting: counting the vblanks that elapsed between two frame callbacks, robustly, from
+ * measured deltas.
+ *
+ * The articles' arithmetic (Frank Force, "Time Delta Smoothing"; "Setting up a game update loop
+ * in-sync with rendering") floors `buffer × refreshRate` (plus one, for smoothing). Its buffer
+ * starts exactly on an interval boundary, so the smallest quantisation or jitter of a real
+ * timestamp (Chromium rounds to 0.1 ms, a 1 ms clock is common, callbacks wobble by a
+ * millisecond) decides between 0 and 2 intervals where one passed.
+ *
+ * The robust rule rounds to the NEAREST whole interval instead, and centres that rounding on the
+ * stream's own phase: `phase` follows the mean of the remainders left after counting, so a frame
+ * is miscounted only when its timestamp strays more than half an interval from where its siblings
+ * sit. A dropped frame (two vblanks in one delta) is counted in the frame where it is observed.
+ * The remainder (`carry`) keeps every real microsecond: the count never gains or loses time, it
+ * only decides in which frame a whole interval is handed out.
+ *
+ * Layout: this module imports nothing and declares its constants before any function, which is
+ * what lets the bundler (esbuild) inline them, here and in the modules that import them: a
+ * module with an import, or a constant declared after a function, keeps them as variables.
  */
+
+/**
+ * The longest delta taken at face value. No real frame lasts an hour; beyond this a float cannot
+ * carry a sub-interval remainder next to the delta, delta × rate could overflow, and a catch-up
+ * policy would produce an unbounded number of slices.
+ */
+export const MAX_DELTA_SECONDS = 3600;
+
+/**
+ * Interval counts this close to a whole number are that number (float noise: 1/59.94 × 59.94
+ * evaluates to 0.999…9; see snapToWhole).
+ */
+export const SNAP_INTERVALS = 1e-9;
+
+/** How fast the phase follows the remainders: a running mean over about 16 frames. */
+const PHASE_GAIN = 1 / 16;
+
+/**
+ * A phase beyond ± this many intervals moves by one whole interval the other way. On a display
+ * slightly slower or faster than the stated rate the remainders drift; the phase follows them, and
+ * when it has drifted this far the next frame hands out one interval more (or less) and the phase
+ * moves with it, so the correction happens once, in one frame, with the phase still centred on
+ * the frames. Past half an interval, so jitter around a phase near ± ½ does not flip it to and fro.
+ */
+const WRAP_PHASE_INTERVALS = 0.75;
+
+/** Real time minus handed-out time, in intervals (within about ± ½ of the phase in steady vsynced input). */
+export const VBLANK_CARRY = 0;
+/** Where the stream's frames sit relative to the counting boundaries, in intervals. */
+export const VBLANK_PHASE = 1;
+/** The input of {@link countVblanks}: a measured delta × refreshRate. */
+export const VBLANK_INPUT = 2;
+/** The display rate, Hz, that {@link countDeltaVblanks} counts at (the fixed step's vblank grid: NaN while it takes timestamps raw). */
+export const VBLANK_RATE = 3;
+/**
+ * The first of the owner's own slots: an algorithm built on the counter keeps up to
+ * {@link VBLANK_OWN_SLOTS} other per-frame numbers in the same array (one allocation), from here on.
+ */
+export const VBLANK_SLOTS = 4;
+/** How many slots every counter has room for after {@link VBLANK_SLOTS} (the synced slicer needs two). */
+const VBLANK_OWN_SLOTS = 2;
 
 /**
  * `count` with float noise next to a whole number removed: values within `tolerance` of an
@@ -13,13 +74,6 @@ export function snapToWhole(count: number, tolerance: number): number {
   const whole = Math.round(count);
   return Math.abs(count - whole) <= tolerance ? whole : count;
 }
-
-/**
- * The longest delta taken at face value. No real frame lasts an hour; beyond this a float cannot
- * carry a sub-interval remainder next to the delta, delta × rate could overflow, and a catch-up
- * policy would produce an unbounded number of slices.
- */
-export const MAX_DELTA_SECONDS = 3600;
 
 /**
  * A measured delta as the delta-based algorithms use it: NaN, negative and −Infinity count as 0 (a
@@ -51,4 +105,63 @@ export function addCompensated(sum: Float64Array, value: number): number {
   else sum[1] = (sum[1] as number) + (value - t + s);
   sum[0] = t;
   return t + (sum[1] as number);
+}
+
+/**
+ * A phase-centred vblank counter's state: `[carry, phase, input, refreshRate, …owner's slots]`. Plain numbers in a
+ * typed array and module-level functions (not a closure per counter): one function V8 optimises
+ * and inlines once for every counter, and no double is boxed on the way in or out.
+ */
+export function createVblankState(refreshRate: number): Float64Array {
+  const state = new Float64Array(VBLANK_SLOTS + VBLANK_OWN_SLOTS);
+  state[VBLANK_RATE] = refreshRate;
+  return state;
+}
+
+/**
+ * Add `state[VBLANK_INPUT]` intervals and return the whole intervals to hand out this frame, at
+ * least 0. What is not handed out is carried.
+ */
+export function countVblanks(state: Float64Array): number {
+  const x = state[VBLANK_CARRY]! + state[VBLANK_INPUT]!;
+  // `| 0`: an int32 (a Math.round result is a double to V8, boxed on return). Counts per frame
+  // are far below 2^31.
+  let k = Math.round(x - state[VBLANK_PHASE]!) | 0;
+  // Negative when the carry sits over half an interval below the phase (just after the phase
+  // wrapped upwards, with no new time): hand out nothing then.
+  if (k < 0) k = 0;
+  const carry = x - k;
+  state[VBLANK_CARRY] = carry;
+  // Only remainders that look like jitter teach the phase: a frame forced up to 0 says nothing
+  // about where vblanks fall.
+  if (carry > -1.5 && carry < 1.5) {
+    let phase = state[VBLANK_PHASE]! + (carry - state[VBLANK_PHASE]!) * PHASE_GAIN;
+    if (phase > WRAP_PHASE_INTERVALS) phase -= 1;
+    else if (phase < -WRAP_PHASE_INTERVALS) phase += 1;
+    state[VBLANK_PHASE] = phase;
+  }
+  return k;
+}
+
+/**
+ * {@link countVblanks} for a measured delta in seconds (bad deltas count as counting.ts says) at
+ * `state[VBLANK_RATE]`, its interval count snapped to a whole number within
+ * {@link SNAP_INTERVALS}. The delta-based algorithms (delta smoother, synced slicer) count this way.
+ */
+export function countDeltaVblanks(state: Float64Array, deltaSeconds: number): number {
+  state[VBLANK_INPUT] = snapToWhole(sanitizeDeltaSeconds(deltaSeconds) * state[VBLANK_RATE]!, SNAP_INTERVALS);
+  return countVblanks(state);
+}
+
+/** Forget the carry and the phase (the owner's slots are the owner's to reset). */
+export function resetVblanks(state: Float64Array): void {
+  state[VBLANK_CARRY] = 0;
+  state[VBLANK_PHASE] = 0;
+}
+
+/** Count at `refreshRate` from now on: the carry keeps its time (rescaled to the new interval); the phase is relearnt. */
+export function setVblankRate(state: Float64Array, refreshRate: number): void {
+  state[VBLANK_CARRY] = state[VBLANK_CARRY]! * (refreshRate / state[VBLANK_RATE]!);
+  state[VBLANK_PHASE] = 0;
+  state[VBLANK_RATE] = refreshRate;
 }

@@ -6,8 +6,18 @@
  */
 import type { DeltaRounding, DeltaSmoother, DeltaSmootherOptions } from './types.js';
 import { integerAtLeast, oneOf, optionsObject, positiveNumber, withDefault } from './validate.js';
-import { sanitizeDeltaSeconds, snapToWhole } from './counting.js';
-import { countVblanks, createVblankState, rescaleVblanks, resetVblanks, VBLANK_CARRY, VBLANK_INPUT } from './vblankCounter.js';
+import {
+  countDeltaVblanks,
+  createVblankState,
+  resetVblanks,
+  sanitizeDeltaSeconds,
+  setVblankRate,
+  SNAP_INTERVALS,
+  snapToWhole,
+  VBLANK_CARRY,
+  VBLANK_RATE,
+  VBLANK_SLOTS,
+} from './counting.js';
 
 const OWNER = 'createDeltaSmoother';
 const ROUNDINGS: readonly DeltaRounding[] = ['nearest', 'up'];
@@ -16,8 +26,12 @@ const KNOWN_OPTIONS = ['refreshRate', 'maxLeadIntervals', 'rounding'] as const;
 /** Default bound on how far game time may lead real time, in refresh intervals. */
 const DEFAULT_MAX_LEAD_INTERVALS = 3;
 
-/** Interval counts this close to a whole number are that number (see counting.ts). */
-const SNAP_INTERVALS = 1e-9;
+/**
+ * The smoother's own slot in the counter's array, seconds: the carry of the 'up' rule, or the
+ * one-interval lead 'nearest' takes on the first frame (0 until then). A Float64Array slot: a
+ * fractional number written to a closure `let` is boxed, one allocation per frame.
+ */
+const CARRY_SECONDS = VBLANK_SLOTS;
 
 /**
  * Create a delta smoother (Frank Force, "Time Delta Smoothing"): each measured delta becomes a
@@ -67,7 +81,8 @@ const SNAP_INTERVALS = 1e-9;
  */
 export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoother {
   const opts = optionsObject(OWNER, options, true, KNOWN_OPTIONS);
-  let refreshRate = positiveNumber(OWNER, 'refreshRate', opts.refreshRate);
+  // The refresh rate lives in the counter (VBLANK_RATE), for both roundings.
+  const counter = createVblankState(positiveNumber(OWNER, 'refreshRate', opts.refreshRate));
   // Whole intervals, at least one: a steady vsynced loop already leads by one interval, so a
   // smaller bound would hold game time on ordinary jitter.
   const maxLeadIntervals = integerAtLeast(
@@ -78,68 +93,55 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
   );
 
   const rounding = oneOf(OWNER, 'rounding', withDefault(opts.rounding, 'nearest'), ROUNDINGS);
-  const counter = createVblankState();
-
-  // The carry of the 'up' rule lives in a one-slot Float64Array: a fractional number written to a
-  // closure `let` is boxed, one allocation per frame.
-  const carry = new Float64Array(1);
   let resyncs = 0;
-  /** 'nearest': the first frame (which takes the one-interval lead, kept in `carry[0]`) has run. */
-  let started = false;
-
-  function smoothNearest(deltaSeconds: number): number {
-    // Nearest whole intervals, 0 allowed: a delta under half an interval (a repeated timestamp,
-    // unsynced input) hands out nothing and is carried, so no resync is needed.
-    counter[VBLANK_INPUT] = snapToWhole(sanitizeDeltaSeconds(deltaSeconds) * refreshRate, SNAP_INTERVALS);
-    let intervals = countVblanks(counter, 0);
-    if (!started) {
-      // The article's lead: the picture drawn now is shown one interval later, so game time is
-      // handed out one interval ahead, once, on the first frame (what 'up' does by rounding up).
-      started = true;
-      intervals += 1;
-      carry[0] = 1 / refreshRate;
-    }
-    return intervals / refreshRate;
-  }
 
   function smooth(deltaSeconds: number): number {
-    if (rounding === 'nearest') return smoothNearest(deltaSeconds);
-    const x = sanitizeDeltaSeconds(deltaSeconds) + carry[0]!;
+    const refreshRate = counter[VBLANK_RATE]!;
+    if (rounding === 'nearest') {
+      // Nearest whole intervals, 0 allowed: a delta under half an interval (a repeated timestamp,
+      // unsynced input) hands out nothing and is carried, so no resync is needed.
+      let intervals = countDeltaVblanks(counter, deltaSeconds);
+      if (!counter[CARRY_SECONDS]) {
+        // The article's lead: the picture drawn now is shown one interval later, so game time is
+        // handed out one interval ahead, once, on the first frame (what 'up' does by rounding up).
+        intervals += 1;
+        counter[CARRY_SECONDS] = 1 / refreshRate;
+      }
+      return intervals / refreshRate;
+    }
+    const x = sanitizeDeltaSeconds(deltaSeconds) + counter[CARRY_SECONDS]!;
     const intervals = snapToWhole(x * refreshRate, SNAP_INTERVALS);
     let frames = Math.floor(intervals) + 1;
     if (frames <= 0) frames = 1;
     // The lead after handing out `frames` intervals. It can only pass one interval when `frames`
     // was raised to 1 above, i.e. when real time is already behind game time.
     if (frames - intervals > maxLeadIntervals + SNAP_INTERVALS) {
-      carry[0] = x;
+      counter[CARRY_SECONDS] = x;
       resyncs += 1;
       return 0;
     }
     const out = frames / refreshRate;
-    carry[0] = x - out;
+    counter[CARRY_SECONDS] = x - out;
     return out;
   }
 
   return {
     smooth,
     get carry() {
-      return rounding === 'nearest' ? counter[VBLANK_CARRY]! / refreshRate - carry[0]! : carry[0]!;
+      return rounding === 'nearest' ? counter[VBLANK_CARRY]! / counter[VBLANK_RATE]! - counter[CARRY_SECONDS]! : counter[CARRY_SECONDS]!;
     },
     get refreshRate() {
-      return refreshRate;
+      return counter[VBLANK_RATE]!;
     },
     get resyncs() {
       return resyncs;
     },
     setRefreshRate(next: number) {
-      const previous = refreshRate;
-      refreshRate = positiveNumber(OWNER, 'refreshRate', next);
-      rescaleVblanks(counter, refreshRate / previous);
+      setVblankRate(counter, positiveNumber(OWNER, 'refreshRate', next));
     },
     reset() {
-      carry[0] = 0;
-      started = false;
       resetVblanks(counter);
+      counter[CARRY_SECONDS] = 0;
       resyncs = 0;
     },
   };

@@ -8,9 +8,29 @@
  * 24 hours and no 0/2-step stutter from float noise on a display whose rate equals the step; the
  * boundary tolerance keeps timestamp jitter from causing one.
  */
-import { snapToWhole } from './counting.js';
-import { FixedStepClock } from './fixedStepClock.js';
-import { countVblanks, createVblankState, resetVblanks, VBLANK_INPUT } from './vblankCounter.js';
+import {
+  CLOCK_GAME_MS,
+  CLOCK_HALTED,
+  CLOCK_INPUT_MS,
+  CLOCK_LAST_MS,
+  CLOCK_SCALE,
+  CLOCK_STARTED,
+  clockPaused,
+  createFixedStepState,
+  GRID_ORIGIN_MS,
+  GRID_VBLANKS,
+  LAST_INTERVAL_MS,
+  LAST_PHASE,
+  LAST_RAW_MS,
+  LEAD_GAME_MS,
+  pauseClock,
+  PREVIOUS_INTERVAL_MS,
+  resumeClock,
+  setClockScale,
+  startClock,
+  tickClock,
+} from './fixedStepClock.js';
+import { countVblanks, createVblankState, resetVblanks, snapToWhole, VBLANK_INPUT, VBLANK_RATE } from './counting.js';
 import type { FixedStep, FixedStepFrame, FixedStepOptions, FixedStepOverload, Interpolation } from './types.js';
 import { integerAtLeast, nonNegativeNumber, oneOf, optionsObject, positiveNumber, timeScaleValue, withDefault } from './validate.js';
 
@@ -38,46 +58,43 @@ export const FIXED_STEP_SNAP_STEPS = 1e-7;
  */
 export const DEFAULT_BOUNDARY_TOLERANCE = 0.05;
 
-/**
- * `boundaryTolerance` must stay below half a step: at 0.5 every count would round to the nearest
- * whole number and 'ahead' would no longer run ahead of the clock.
- */
-function boundaryToleranceOption(value: unknown): number {
-  const tolerance = nonNegativeNumber(OWNER, 'boundaryTolerance', value);
-  if (tolerance >= 0.5) {
-    throw new RangeError(`${OWNER}: option \`boundaryTolerance\` must be a number >= 0 and < 0.5 (steps), got ${tolerance}`);
-  }
-  return tolerance;
+/** The `refreshRate` option (also `setRefreshRate`): a rate in Hz, or NaN for undefined (raw timestamps). */
+function refreshRateOption(value: unknown): number {
+  return value === undefined ? NaN : positiveNumber(OWNER, 'refreshRate', value);
 }
 
-// Slots of the per-frame timing array (see `timing` in createFixedStep).
-const LAST_INTERVAL_MS = 0;
-const PREVIOUS_INTERVAL_MS = 1;
-const LEAD_GAME_MS = 2;
-const LAST_PHASE = 3;
-const LAST_RAW_MS = 4;
-const GRID_ORIGIN_MS = 5;
-const NOW_MS = 6;
-/** Whole vblanks counted since the grid origin (a whole number: the snapped time never drifts). */
-const GRID_VBLANKS = 7;
-/** The display rate timestamps are snapped to, Hz; NaN: raw timestamps. */
-const REFRESH_RATE = 8;
-const TIMING_SLOTS = 9;
+/** The `timeScale` option (also `setTimeScale`): 0 is refused, a fixed step needs time to flow. */
+function timeScaleOption(value: unknown): number {
+  return timeScaleValue(OWNER, 'timeScale', value, false);
+}
 
 /**
- * Back to the decision before time zero: no steps, alpha 1, nothing elapsed, pending or dropped.
- * Shared with the fixed clock's live stats, which carry the same fields.
+ * The decision before time zero: no steps, alpha 1, nothing elapsed, pending or dropped. A new
+ * object from one literal each time, not a spread of a shared constant: objects cloned from one
+ * constant share its map, and once one frame writes a fractional alpha the others (and the
+ * constant) need another, which turned the per-frame writes in `advance` polymorphic (measured
+ * in Node 20: `advance` a third slower with three fixed steps alive).
+ */
+function frameAtZero(): FixedStepFrame {
+  return {
+    steps: 0,
+    alpha: 1,
+    droppedSeconds: 0,
+    totalSteps: 0,
+    pictureTime: 0,
+    elapsedGameSeconds: 0,
+    pendingSeconds: 0,
+    totalDroppedSeconds: 0,
+  };
+}
+
+/**
+ * Back to the decision before time zero ({@link frameAtZero}). Shared with the fixed clock's
+ * live stats, which carry the same fields (and getters of their own, which this leaves alone).
  * @internal
  */
 export function clearFixedStepFrame(frame: FixedStepFrame): void {
-  frame.steps = 0;
-  frame.alpha = 1;
-  frame.droppedSeconds = 0;
-  frame.totalSteps = 0;
-  frame.pictureTime = 0;
-  frame.elapsedGameSeconds = 0;
-  frame.pendingSeconds = 0;
-  frame.totalDroppedSeconds = 0;
+  Object.assign(frame, frameAtZero());
 }
 
 /**
@@ -120,46 +137,41 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
   const maxSteps = integerAtLeast(OWNER, 'maxSteps', withDefault(opts.maxSteps, DEFAULT_MAX_STEPS), 1);
   const overload = oneOf(OWNER, 'overload', withDefault(opts.overload, 'slow-motion'), OVERLOADS);
   let interpolation = oneOf(OWNER, 'interpolation', withDefault(opts.interpolation, 'previous'), INTERPOLATIONS);
-  const clock = new FixedStepClock(timeScaleValue(OWNER, 'timeScale', withDefault(opts.timeScale, 1), false));
-  const boundaryTolerance = boundaryToleranceOption(withDefault(opts.boundaryTolerance, DEFAULT_BOUNDARY_TOLERANCE));
+  /**
+   * Fractional state written every frame lives in a Float64Array: V8 boxes a fractional number
+   * written to a closure `let` on every write, which would allocate once per frame. Slots (see
+   * fixedStepClock.ts): the game clock; the last two real frame intervals (ms, for the default
+   * prediction of the next present), the game ms between the clock and the predicted present on
+   * the last running frame ('predicted'), r past the last boundary counted on the last frame
+   * (steps; negative: counted early), and the vblank grid. Time zero (the first advance, also
+   * after a reset) zeroes the intervals and the lead, starts a new grid and ignores the last
+   * phase, so a reset only has to mark the clock as not started.
+   */
+  const state = createFixedStepState(timeScaleOption(withDefault(opts.timeScale, 1)));
+  const boundaryTolerance = nonNegativeNumber(OWNER, 'boundaryTolerance', withDefault(opts.boundaryTolerance, DEFAULT_BOUNDARY_TOLERANCE));
+  // It must stay below half a step: at 0.5 every count would round to the nearest whole number
+  // and 'ahead' would no longer run ahead of the clock.
+  if (boundaryTolerance >= 0.5) {
+    throw new RangeError(`${OWNER}: option \`boundaryTolerance\` must be a number >= 0 and < 0.5 (steps), got ${boundaryTolerance}`);
+  }
   // The float-noise margin is added so r exactly `boundaryTolerance` below a boundary is inside
   // whatever its last bit.
   const toleranceSteps = boundaryTolerance > 0 ? boundaryTolerance + FIXED_STEP_SNAP_STEPS : 0;
   const stepMs = step * 1000;
   const slowMotion = overload === 'slow-motion';
-  const initialRate = opts.refreshRate === undefined ? Number.NaN : positiveNumber(OWNER, 'refreshRate', opts.refreshRate);
-  /** The vblank grid needs a new origin at the next frame (first frame, rate change, reset). */
+  /** The vblank grid needs a new origin at the next frame (rate change; the first frame after time zero or a reset always starts one). */
   let gridPending = true;
-  const vblanks = createVblankState();
+  /** The vblank grid's counter; its VBLANK_RATE is the display rate timestamps are snapped to, Hz (NaN: raw timestamps). */
+  const vblanks = createVblankState(refreshRateOption(opts.refreshRate));
 
-  /** Steps run since time zero (an integer). */
+  /** Steps run since time zero (an integer; zeroed at time zero). */
   let totalSteps = 0;
-  /** Steps thrown away by 'slow-motion' since time zero (an integer). */
+  /** Steps thrown away by 'slow-motion' since time zero (an integer; zeroed at time zero). */
   let droppedSteps = 0;
   /** `stepOnce()` was called while paused: the next advance runs one step. */
   let stepPending = false;
-  /**
-   * Fractional state written every frame lives in a Float64Array: V8 boxes a fractional number
-   * written to a closure `let` on every write, which would allocate once per frame. Slots:
-   * the last two real frame intervals (ms, for the default prediction of the next present), the
-   * game ms between the clock and the predicted present on the last running frame ('predicted'),
-   * and r past the last boundary counted on the last frame (steps; negative: counted early).
-   */
-  const timing = new Float64Array(TIMING_SLOTS);
-  timing[LAST_PHASE] = Number.NaN;
-  timing[REFRESH_RATE] = initialRate;
 
-  const frame: FixedStepFrame = {
-    steps: 0,
-    alpha: 1,
-    droppedSeconds: 0,
-    totalSteps: 0,
-    pictureTime: 0,
-    elapsedGameSeconds: 0,
-    pendingSeconds: 0,
-    totalDroppedSeconds: 0,
-  };
-
+  const frame = frameAtZero();
 
   /** The previous decision again, with nothing to run and nothing dropped. */
   function idle(): FixedStepFrame {
@@ -170,59 +182,67 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
 
   function advance(nowMs: number, predictedPresentMs?: number): FixedStepFrame {
     if (!Number.isFinite(nowMs)) return idle();
-    // The frame's time lives in `timing[NOW_MS]` from here on: it may be replaced (snapped to the
-    // vblank grid, or the last timestamp for a single step), and a fresh double in a local that
-    // is passed on would be boxed, an allocation per frame.
-    timing[NOW_MS] = nowMs;
-    const rate = timing[REFRESH_RATE]!;
+    // The frame's time lives in `state[CLOCK_INPUT_MS]` from here on: it may be replaced (snapped
+    // to the vblank grid, or the last timestamp for a single step), and a fresh double in a local
+    // that is passed on would be boxed, an allocation per frame.
+    state[CLOCK_INPUT_MS] = nowMs;
+    const starting = !state[CLOCK_STARTED];
+    const rate = vblanks[VBLANK_RATE]!;
     if (rate === rate) {
       // Place the frame on the display's vblank grid: the grid's origin plus the whole vblanks
       // counted since, each frame's delta rounded to the nearest whole interval around the
       // stream's phase. Written out here, not in a helper: V8 boxes doubles at call boundaries it
       // does not inline, which showed up as 16–32 bytes a frame in some runs.
-      if (gridPending || !clock.started) {
+      if (gridPending || starting) {
+        // A new grid: from time zero at this frame, else from the last frame (a rate change).
         gridPending = false;
         resetVblanks(vblanks);
-        timing[GRID_VBLANKS] = 0;
-        timing[GRID_ORIGIN_MS] = clock.started ? clock.lastNowMs : nowMs;
-        timing[LAST_RAW_MS] = nowMs;
-        if (clock.started) {
-          vblanks[VBLANK_INPUT] = ((nowMs - clock.lastNowMs) * rate) / 1000;
-          timing[GRID_VBLANKS] = countVblanks(vblanks, 0);
+        state[GRID_VBLANKS] = 0;
+        state[GRID_ORIGIN_MS] = nowMs;
+        state[LAST_RAW_MS] = nowMs;
+        if (!starting) {
+          state[GRID_ORIGIN_MS] = state[CLOCK_LAST_MS]!;
+          vblanks[VBLANK_INPUT] = ((nowMs - state[CLOCK_LAST_MS]!) * rate) / 1000;
+          state[GRID_VBLANKS] = countVblanks(vblanks);
         }
-      } else if (nowMs > timing[LAST_RAW_MS]!) {
+      } else if (nowMs > state[LAST_RAW_MS]!) {
         // (A timestamp that repeats or goes backwards counts no vblank, and is idle below.)
-        const intervals = ((nowMs - timing[LAST_RAW_MS]!) * rate) / 1000;
+        // snapToWhole written out: calling it here (not always inlined) boxed `intervals`, 16
+        // bytes a frame in the fixed clock's allocation test.
+        const intervals = ((nowMs - state[LAST_RAW_MS]!) * rate) / 1000;
         const whole = Math.round(intervals);
         vblanks[VBLANK_INPUT] = Math.abs(intervals - whole) <= FIXED_STEP_SNAP_STEPS ? whole : intervals;
-        timing[GRID_VBLANKS] = timing[GRID_VBLANKS]! + countVblanks(vblanks, 0);
-        timing[LAST_RAW_MS] = nowMs;
+        state[GRID_VBLANKS] = state[GRID_VBLANKS]! + countVblanks(vblanks);
+        state[LAST_RAW_MS] = nowMs;
       }
-      timing[NOW_MS] = timing[GRID_ORIGIN_MS]! + (timing[GRID_VBLANKS]! * 1000) / rate;
+      state[CLOCK_INPUT_MS] = state[GRID_ORIGIN_MS]! + (state[GRID_VBLANKS]! * 1000) / rate;
     }
     const stepping = stepPending;
-    const starting = !clock.started;
     if (starting) {
-      clock.start(timing[NOW_MS]!);
-      timing[LAST_INTERVAL_MS] = 0;
-      timing[PREVIOUS_INTERVAL_MS] = 0;
+      // Time zero (the first advance, or the first after a reset): everything counted from here.
+      startClock(state);
+      totalSteps = 0;
+      droppedSteps = 0;
+      state[LAST_INTERVAL_MS] = 0;
+      state[PREVIOUS_INTERVAL_MS] = 0;
+      state[LEAD_GAME_MS] = 0;
     } else {
-      const intervalMs = timing[NOW_MS]! - clock.lastNowMs;
+      const intervalMs = state[CLOCK_INPUT_MS]! - state[CLOCK_LAST_MS]!;
       if (intervalMs > 0) {
-        timing[PREVIOUS_INTERVAL_MS] = timing[LAST_INTERVAL_MS]!;
-        timing[LAST_INTERVAL_MS] = intervalMs;
+        state[PREVIOUS_INTERVAL_MS] = state[LAST_INTERVAL_MS]!;
+        state[LAST_INTERVAL_MS] = intervalMs;
       } else {
         // No time passed (a repeat, or a clock that went backwards). Only an explicit
         // stepOnce() still runs, at the last timestamp.
         if (!stepping) return idle();
-        timing[NOW_MS] = clock.lastNowMs;
+        state[CLOCK_INPUT_MS] = state[CLOCK_LAST_MS]!;
       }
     }
     stepPending = false;
 
-    clock.inputMs = timing[NOW_MS]!;
-    const gameMs = clock.tickInput(stepping ? stepMs : 0);
-    const frozen = clock.frozen;
+    tickClock(state, stepping ? stepMs : 0);
+    const gameMs = state[CLOCK_GAME_MS]!;
+    const frozen = state[CLOCK_HALTED];
 
     // The game time the step count aims for: the clock, or for 'predicted' the clock at the
     // predicted present. While frozen the lead is kept, so a paused picture does not move.
@@ -235,19 +255,19 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
         // steps and then freeze until time caught up). Inline, not a helper: a double returned
         // from a call V8 does not inline is boxed, an allocation per frame.
         let leadMs: number;
-        if (predictedPresentMs !== undefined && Number.isFinite(predictedPresentMs)) {
-          leadMs = predictedPresentMs - timing[NOW_MS]!;
+        if (Number.isFinite(predictedPresentMs)) {
+          leadMs = predictedPresentMs! - state[CLOCK_INPUT_MS]!;
         } else {
-          const lastMs = timing[LAST_INTERVAL_MS]!;
-          const previousMs = timing[PREVIOUS_INTERVAL_MS]!;
+          const lastMs = state[LAST_INTERVAL_MS]!;
+          const previousMs = state[PREVIOUS_INTERVAL_MS]!;
           leadMs = previousMs > 0 && previousMs < lastMs ? previousMs : lastMs;
         }
         // A present in the past is "now": the state never aims behind the clock.
-        timing[LEAD_GAME_MS] = leadMs > 0 ? leadMs * clock.scale : 0;
+        state[LEAD_GAME_MS] = leadMs > 0 ? leadMs * state[CLOCK_SCALE]! : 0;
       }
-      referenceMs += timing[LEAD_GAME_MS]!;
+      referenceMs += state[LEAD_GAME_MS]!;
     } else {
-      timing[LEAD_GAME_MS] = 0;
+      state[LEAD_GAME_MS] = 0;
     }
 
     // r: steps due since time zero, as a ratio (never a running float sum), less the dropped steps.
@@ -264,10 +284,11 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
     // offset every frame give or take the jitter, so the count keeps to one side of the boundary
     // instead of flipping between neighbours (0 steps one frame, 2 the next). Exact inputs whose
     // offset moves by whole fractions (75 Hz: 0.8, 0.6 …) are never moved, and time zero, on a
-    // boundary by definition, leaves no offset to stick to (NaN).
+    // boundary by definition, leaves no offset to stick to (NaN; the slot is stale on time zero
+    // itself, after a reset).
     let target = natural;
-    const lastOffset = timing[LAST_PHASE]!;
-    if (toleranceSteps > 0 && lastOffset === lastOffset) {
+    const lastOffset = state[LAST_PHASE]!;
+    if (toleranceSteps > 0 && !starting && lastOffset === lastOffset) {
       const lowest = aimsAhead ? -1 - toleranceSteps : -toleranceSteps;
       const highest = aimsAhead ? toleranceSteps : 1 + toleranceSteps;
       let nearest = Math.abs(position - natural - lastOffset) - FIXED_STEP_SNAP_STEPS;
@@ -283,7 +304,7 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
     }
     // Time zero sits on a boundary by definition: it says nothing about which side later frames
     // fall on, so it leaves no offset to stick to.
-    timing[LAST_PHASE] = starting ? Number.NaN : position - target;
+    state[LAST_PHASE] = starting ? NaN : position - target;
     const want = target > totalSteps ? target - totalSteps : 0;
 
     let run: number;
@@ -324,20 +345,20 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
   return {
     advance,
     pause(nowMs?: number): void {
-      clock.pause(nowMs);
+      pauseClock(state, nowMs);
     },
     resume(nowMs?: number): void {
       stepPending = false;
-      clock.resume(nowMs);
+      resumeClock(state, nowMs);
     },
     get paused(): boolean {
-      return clock.paused;
+      return clockPaused(state);
     },
     setTimeScale(timeScale: number, nowMs?: number): void {
-      clock.setScale(timeScaleValue(OWNER, 'timeScale', timeScale, false), nowMs);
+      setClockScale(state, timeScaleOption(timeScale), nowMs);
     },
     get timeScale(): number {
-      return clock.scale;
+      return state[CLOCK_SCALE]!;
     },
     get step(): number {
       return step;
@@ -349,29 +370,25 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
       interpolation = oneOf(OWNER, 'interpolation', next, INTERPOLATIONS);
     },
     setRefreshRate(next: number | undefined): void {
-      const rate = next === undefined ? Number.NaN : positiveNumber(OWNER, 'refreshRate', next);
-      const current = timing[REFRESH_RATE]!;
-      if (rate === current || (rate !== rate && current !== current)) return;
-      timing[REFRESH_RATE] = rate;
-      gridPending = true;
+      const rate = refreshRateOption(next);
+      // Object.is: NaN (raw timestamps) equals NaN; rates are never ±0.
+      if (!Object.is(rate, vblanks[VBLANK_RATE])) {
+        vblanks[VBLANK_RATE] = rate;
+        gridPending = true;
+      }
     },
     get refreshRate(): number | undefined {
-      const rate = timing[REFRESH_RATE]!;
+      const rate = vblanks[VBLANK_RATE]!;
       return rate === rate ? rate : undefined;
     },
     stepOnce(): void {
-      if (clock.paused) stepPending = true;
+      if (clockPaused(state)) stepPending = true;
     },
     reset(): void {
-      clock.reset();
-      totalSteps = 0;
-      droppedSteps = 0;
+      // Back to before time zero; the next advance is time zero again and zeroes the counts, the
+      // timing slots and the vblank grid. The scale and the pause state are kept.
+      state[CLOCK_STARTED] = 0;
       stepPending = false;
-      timing[LAST_INTERVAL_MS] = 0;
-      timing[PREVIOUS_INTERVAL_MS] = 0;
-      timing[LEAD_GAME_MS] = 0;
-      timing[LAST_PHASE] = Number.NaN;
-      gridPending = true;
       clearFixedStepFrame(frame);
     },
     get frame(): FixedStepFrame {

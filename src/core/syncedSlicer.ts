@@ -6,8 +6,18 @@
  */
 import type { SliceRounding, SlicerOverload, SyncedSlicer, SyncedSlicerOptions } from './types.js';
 import { oneOf, optionsObject, positiveNumber, withDefault } from './validate.js';
-import { sanitizeDeltaSeconds, snapToWhole } from './counting.js';
-import { countVblanks, createVblankState, rescaleVblanks, resetVblanks, VBLANK_CARRY, VBLANK_INPUT } from './vblankCounter.js';
+import {
+  countDeltaVblanks,
+  createVblankState,
+  resetVblanks,
+  sanitizeDeltaSeconds,
+  setVblankRate,
+  SNAP_INTERVALS,
+  snapToWhole,
+  VBLANK_CARRY,
+  VBLANK_RATE,
+  VBLANK_SLOTS,
+} from './counting.js';
 
 const OWNER = 'createSyncedSlicer';
 
@@ -24,12 +34,12 @@ const DEFAULT_MIN_FRAME_RATE_DIVISOR = 4;
  */
 const DEFAULT_OVERLOAD_INTERVALS = 6;
 
-/** Interval counts this close to a whole number are that number (float noise: 1/59.94 × 59.94). */
-const SNAP_INTERVALS = 1e-9;
-
-/** Slots of the slicer's Float64Array: seconds buffered, and seconds dropped so far. */
-const BUFFER = 0;
-const DROPPED = 1;
+/**
+ * The slicer's own slots in the counter's array: seconds buffered, and seconds dropped so far. A
+ * Float64Array slot: a fractional number written to a closure `let` is boxed, one allocation per frame.
+ */
+const BUFFER = VBLANK_SLOTS;
+const DROPPED = VBLANK_SLOTS + 1;
 
 /**
  * Create a refresh-synced slicer.
@@ -81,29 +91,30 @@ const DROPPED = 1;
  */
 export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
   const opts = optionsObject(OWNER, options, true, KNOWN_OPTIONS);
-  let refreshRate = positiveNumber(OWNER, 'refreshRate', opts.refreshRate);
-  const explicitMinFrameRate =
-    opts.minFrameRate === undefined ? undefined : positiveNumber(OWNER, 'minFrameRate', opts.minFrameRate);
-  if (explicitMinFrameRate !== undefined && explicitMinFrameRate > refreshRate) {
+  /** An option that is left out (undefined), or a finite number > 0. */
+  const optionalPositive = (name: 'minFrameRate' | 'overloadThreshold'): number | undefined =>
+    opts[name] === undefined ? undefined : positiveNumber(OWNER, name, opts[name]);
+  // The refresh rate lives in the counter (VBLANK_RATE), for both roundings.
+  const counter = createVblankState(positiveNumber(OWNER, 'refreshRate', opts.refreshRate));
+  const explicitMinFrameRate = optionalPositive('minFrameRate');
+  // (undefined > rate is false: a left-out minFrameRate passes.)
+  if (explicitMinFrameRate! > counter[VBLANK_RATE]!) {
     throw new RangeError(
-      `${OWNER}: option \`minFrameRate\` must not exceed refreshRate (${refreshRate}), got ${explicitMinFrameRate}`,
+      `${OWNER}: option \`minFrameRate\` must not exceed refreshRate (${counter[VBLANK_RATE]}), got ${explicitMinFrameRate}`,
     );
   }
   const overload = oneOf(OWNER, 'overload', withDefault(opts.overload, 'slow-motion'), OVERLOADS);
-  const explicitThreshold =
-    opts.overloadThreshold === undefined
-      ? undefined
-      : positiveNumber(OWNER, 'overloadThreshold', opts.overloadThreshold);
+  const explicitThreshold = optionalPositive('overloadThreshold');
   const rounding = oneOf(OWNER, 'rounding', withDefault(opts.rounding, 'nearest'), ROUNDINGS);
-  const counter = createVblankState();
 
-  // Derived per rate; recomputed by setRefreshRate.
-  let maxSliceIntervals = 1;
-  let thresholdSeconds = 0;
-  let thresholdIntervals = 0;
-  let slowMotionSlices = 2;
+  // Derived per rate by configure(); recomputed by setRefreshRate.
+  let maxSliceIntervals: number;
+  let thresholdSeconds: number;
+  let thresholdIntervals: number;
+  let slowMotionSlices: number;
 
   function configure(): void {
+    const refreshRate = counter[VBLANK_RATE]!;
     const minFrameRate = explicitMinFrameRate ?? refreshRate / DEFAULT_MIN_FRAME_RATE_DIVISOR;
     maxSliceIntervals = Math.max(1, Math.floor(snapToWhole(refreshRate / minFrameRate, SNAP_INTERVALS)));
     thresholdSeconds = explicitThreshold ?? DEFAULT_OVERLOAD_INTERVALS / refreshRate;
@@ -115,30 +126,25 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
   }
   configure();
 
-  // The buffer and the dropped total live in a Float64Array (BUFFER, DROPPED): a fractional
-  // number written to a closure `let` is boxed, one allocation per frame.
-  const seconds = new Float64Array(2);
   const slices: number[] = [];
 
   function advance(deltaSeconds: number): readonly number[] {
     // Emptied with pop(), not `length = 0`: V8 frees the backing store when the length is set to
     // 0, and the next push allocates a new one, every frame.
     while (slices.length > 0) slices.pop();
-    const deltaIn = sanitizeDeltaSeconds(deltaSeconds);
+    const refreshRate = counter[VBLANK_RATE]!;
     let released: number;
     if (rounding === 'nearest') {
-      counter[VBLANK_INPUT] = snapToWhole(deltaIn * refreshRate, SNAP_INTERVALS);
-      released = countVblanks(counter, 0);
-      seconds[BUFFER] = counter[VBLANK_CARRY]! / refreshRate;
-      if (released === 0) return slices;
+      released = countDeltaVblanks(counter, deltaSeconds);
+      counter[BUFFER] = counter[VBLANK_CARRY]! / refreshRate;
     } else {
-      const bufferSeconds = seconds[BUFFER]! + deltaIn;
-      seconds[BUFFER] = bufferSeconds;
-      released = Math.max(0, Math.floor(snapToWhole(bufferSeconds * refreshRate, SNAP_INTERVALS)));
-      if (released === 0) return slices;
+      // The buffer and the delta are never negative, so neither is the count.
+      const bufferSeconds = counter[BUFFER]! + sanitizeDeltaSeconds(deltaSeconds);
+      released = Math.floor(snapToWhole(bufferSeconds * refreshRate, SNAP_INTERVALS));
       // A snapped count may exceed the buffer by float noise; never leave a negative buffer.
-      seconds[BUFFER] = Math.max(0, bufferSeconds - released / refreshRate);
+      counter[BUFFER] = released > 0 ? Math.max(0, bufferSeconds - released / refreshRate) : bufferSeconds;
     }
+    if (released === 0) return slices;
 
     if (released > thresholdIntervals + SNAP_INTERVALS) {
       if (overload === 'variable') {
@@ -148,7 +154,7 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
       if (overload === 'slow-motion') {
         const part = thresholdSeconds / slowMotionSlices;
         for (let i = 0; i < slowMotionSlices; i += 1) slices.push(part);
-        seconds[DROPPED] = seconds[DROPPED]! + (released / refreshRate - thresholdSeconds);
+        counter[DROPPED] = counter[DROPPED]! + (released / refreshRate - thresholdSeconds);
         return slices;
       }
     }
@@ -166,21 +172,19 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
   return {
     advance,
     get bufferSeconds() {
-      return seconds[BUFFER]!;
+      return counter[BUFFER]!;
     },
     get droppedSeconds() {
-      return seconds[DROPPED]!;
+      return counter[DROPPED]!;
     },
     setRefreshRate(next: number) {
-      const previous = refreshRate;
-      refreshRate = positiveNumber(OWNER, 'refreshRate', next);
-      rescaleVblanks(counter, refreshRate / previous);
+      setVblankRate(counter, positiveNumber(OWNER, 'refreshRate', next));
       configure();
     },
     reset() {
       resetVblanks(counter);
-      seconds[BUFFER] = 0;
-      seconds[DROPPED] = 0;
+      counter[BUFFER] = 0;
+      counter[DROPPED] = 0;
       while (slices.length > 0) slices.pop();
     },
   };
