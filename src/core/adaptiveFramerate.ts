@@ -9,7 +9,12 @@ import type { AdaptiveFramerate, AdaptiveFramerateOptions } from './types.js';
 import { finiteNumber, integerAtLeast, optionsObject, positiveNumber, withDefault } from './validate.js';
 
 const OWNER = 'createAdaptiveFramerate';
-const KNOWN_KEYS: readonly string[] = ['refreshRate', 'upStep', 'downStep', 'maxThreshold', 'minThreshold', 'maxDivisor', 'initialDivisor'];
+/**
+ * The governor's tuning options: every key of the scheduler's `adaptive` options object.
+ * @internal
+ */
+export const ADAPTIVE_OPTION_KEYS: readonly string[] = ['upStep', 'downStep', 'maxThreshold', 'minThreshold', 'maxDivisor'];
+const KNOWN_KEYS: readonly string[] = ['refreshRate', ...ADAPTIVE_OPTION_KEYS, 'initialDivisor'];
 
 /** Lag added by a slow frame. With {@link DEFAULT_MAX_THRESHOLD}: five slow frames in a row step down. */
 const DEFAULT_UP_STEP = 3;

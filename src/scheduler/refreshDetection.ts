@@ -10,21 +10,17 @@ import type { FrameScheduler } from './types.js';
 const SKIP_SLACK_INTERVALS = 0.5;
 
 /**
- * The per-frame part that detection and the adaptive frame rate share: the detector sees every
- * vblank, the adaptive rate reads the detected rate and skips vblanks.
+ * The per-frame part that detection, the adaptive frame rate and the frame-rate cap share: the
+ * detector sees every vblank, the adaptive rate and the cap read the detected rate and skip vblanks.
  * @internal
  */
 export interface RefreshTiming extends FrameTiming {
   /** The adaptive frame rate; null while off. */
   adaptive: AdaptiveFramerate | null;
-  /** The refresh rate the adaptive frame rate was last told. */
-  adaptiveRate: number;
   /** The frame-rate cap: its divisor for a refresh rate; null without a cap (installFrameRateCap). */
   cap: ((refreshRate: number) => number) | null;
-  /** The cap's divisor at {@link RefreshTiming.capRate} (1 without a cap). */
+  /** The cap's divisor at the current refresh rate (1 without a cap). */
   capDivisor: number;
-  /** The refresh rate `capDivisor` was worked out for. */
-  capRate: number;
   /** Tell divisor listeners when the divisor changed. */
   notifyDivisor(): void;
 }
@@ -44,23 +40,24 @@ export function refreshTiming(host: FrameLoopHost): RefreshTiming {
   /** [0]: when the current frame's work started, ms (typed: a boxed double would allocate per frame). */
   const startMs = new Float64Array(1);
   let timed = false;
+  /**
+   * The refresh rate the adaptive rate and the cap were last tuned to. Equal to
+   * `estimate.refreshRate` except inside `begin`, between the detector's sample and the retuning:
+   * the adaptive rate and the cap are created at the current rate.
+   */
+  let tunedRate = estimate.refreshRate;
   let notifiedRate = estimate.refreshRate;
   let notifiedSynced = estimate.synced;
   let notifiedState = estimate.state;
   let notifiedDivisor = 1;
 
-  // Listener callbacks are created once: an arrow written inside notify…() that read a local made
+  /** What the listeners being called are handed: the estimate or the divisor. */
+  let listenerArgument: unknown;
+  // The listener callback is created once: an arrow written inside settle() that read a local made
   // V8 allocate a context for it on every call, i.e. every frame.
-  const callDivisorListener = (listener: (divisor: number) => void): void => {
+  const callListener = (listener: (value: never) => void): void => {
     try {
-      listener(notifiedDivisor);
-    } catch (error) {
-      host.report(error);
-    }
-  };
-  const callRefreshListener = (listener: (e: typeof estimate) => void): void => {
-    try {
-      listener(estimate);
+      listener(listenerArgument as never);
     } catch (error) {
       host.report(error);
     }
@@ -68,10 +65,8 @@ export function refreshTiming(host: FrameLoopHost): RefreshTiming {
 
   const timing: RefreshTiming = {
     adaptive: null,
-    adaptiveRate: estimate.refreshRate,
     cap: null,
     capDivisor: 1,
-    capRate: estimate.refreshRate,
     // The cap and the adaptive rate share one divisor: a picture holds the larger of the two.
     get divisor() {
       const adaptiveDivisor = timing.adaptive ? timing.adaptive.divisor : 1;
@@ -85,17 +80,12 @@ export function refreshTiming(host: FrameLoopHost): RefreshTiming {
       if (timed) startMs[0] = source.now();
       // Every vblank, skipped ones too: the detector must see the display, not our rate. It
       // ignores NaN, repeats and lone backwards stamps itself, and restarts on a clock reset.
-      if (detector) {
-        detector.sample(timestampMs);
-        if (adaptive && estimate.refreshRate !== timing.adaptiveRate) {
-          timing.adaptiveRate = estimate.refreshRate;
-          adaptive.setRefreshRate(timing.adaptiveRate);
-        }
-      }
-      // Worked out again only when the rate changes (a double written per frame would allocate).
-      if (timing.cap !== null && estimate.refreshRate !== timing.capRate) {
-        timing.capRate = estimate.refreshRate;
-        timing.capDivisor = timing.cap(timing.capRate);
+      if (detector) detector.sample(timestampMs);
+      // Retuned only when the rate changes (a double written per frame would allocate).
+      if (estimate.refreshRate !== tunedRate) {
+        tunedRate = estimate.refreshRate;
+        if (adaptive) adaptive.setRefreshRate(tunedRate);
+        if (timing.cap) timing.capDivisor = timing.cap(tunedRate);
       }
       const divisor = timing.divisor;
       // A vblank between pictures: nothing runs, the time goes to the next run.
@@ -113,19 +103,34 @@ export function refreshTiming(host: FrameLoopHost): RefreshTiming {
         notifiedRate = estimate.refreshRate;
         notifiedSynced = estimate.synced;
         notifiedState = estimate.state;
-        host.refreshListeners.forEach(callRefreshListener);
+        listenerArgument = estimate;
+        host.refreshListeners.forEach(callListener);
       }
       timing.notifyDivisor();
     },
     notifyDivisor() {
       const divisor = timing.divisor;
       if (divisor === notifiedDivisor) return;
-      notifiedDivisor = divisor;
-      host.divisorListeners.forEach(callDivisorListener);
+      listenerArgument = notifiedDivisor = divisor;
+      host.divisorListeners.forEach(callListener);
     },
   };
   host.attach(timing, estimate);
   return timing;
+}
+
+/**
+ * The adaptive rate or the cap of `timing` was changed: work the cap's divisor out again and,
+ * outside a frame, tell divisor listeners now, rethrowing what they throw (in a frame, the frame
+ * does). A function of its own, not a method: bundles that never change either leave it out.
+ * @internal
+ */
+export function retune(host: FrameLoopHost, timing: RefreshTiming): void {
+  timing.capDivisor = timing.cap ? timing.cap(host.estimate().refreshRate) : 1;
+  if (host.inFrame()) return;
+  host.clearErrors();
+  timing.notifyDivisor();
+  host.throwCollected('divisor listeners');
 }
 
 /**
