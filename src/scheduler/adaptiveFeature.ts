@@ -1,7 +1,7 @@
 import { ADAPTIVE_OPTION_KEYS, createAdaptiveFramerate } from '../core/adaptiveFramerate.js';
 import { checkKnownKeys } from '../core/validate.js';
 import { frameLoopHost } from './frameLoopHost.js';
-import { refreshTiming, retune } from './refreshDetection.js';
+import { pacedTiming, retune } from './refreshDetection.js';
 import type { FrameScheduler, SchedulerAdaptiveOptions } from './types.js';
 
 /**
@@ -37,7 +37,7 @@ export function checkAdaptive(owner: string, value: unknown): boolean | Schedule
 export function installAdaptiveFramerate(scheduler: FrameScheduler): FrameScheduler {
   const host = frameLoopHost(scheduler);
   if (host === undefined || host.adaptive() !== null) return scheduler;
-  const timing = refreshTiming(host);
+  const timing = pacedTiming(host);
   host.attachAdaptive((value) => {
     const checked = checkAdaptive(host.owner, value);
     // New options keep the divisor reached so far (clamped to a new maxDivisor): a second

@@ -1,6 +1,6 @@
 import { positiveNumber } from '../core/validate.js';
 import { frameLoopHost } from './frameLoopHost.js';
-import { refreshTiming, retune } from './refreshDetection.js';
+import { pacedTiming, retune } from './refreshDetection.js';
 import type { FrameScheduler } from './types.js';
 
 const OWNER = 'frameRateCapDivisor';
@@ -73,7 +73,7 @@ export function installFrameRateCap(scheduler: FrameScheduler, maxFrameRate: num
   const cap = maxFrameRate === undefined ? undefined : positiveNumber('installFrameRateCap', 'maxFrameRate', maxFrameRate);
   const host = frameLoopHost(scheduler);
   if (host !== undefined) {
-    const timing = refreshTiming(host);
+    const timing = pacedTiming(host);
     timing.cap = cap === undefined ? null : (refreshRate) => capDivisor(refreshRate, cap);
     retune(host, timing);
   }
