@@ -345,30 +345,31 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
       base = scratch[(shorter - 1) >> 1]!;
     }
 
-    // Count each interval in vblanks of the base, then refine the base from the totals.
-    for (let pass = 0; pass < 2; pass++) {
-      let vblanks = 0;
-      for (let i = 1; i <= m; i++) vblanks += Math.max(1, Math.round((stamps[i]! - stamps[i - 1]!) / base));
-      base = spanMs / vblanks;
-    }
-    if (!(base >= Tuning.MIN_PERIOD_MS)) return giveUp();
-
+    // The fit, seeded below from the oldest timestamp: grid point 0 at x = 0.
     decided = false;
     rated = false;
     skeptical = estimate.state === 'unsynced';
     tracked = 0;
     rejected = 0;
-    // The oldest timestamp is grid point 0 at x = 0: the fit's first point.
     state[Slot.ORIGIN_MS] = state[Slot.LAST_ACCEPTED_MS] = stamps[0]!;
     state[Slot.LAST_INDEX] = 0;
     fitCount = 1;
     state[Slot.MEAN_N] = state[Slot.MEAN_X] = state[Slot.C_NN] = state[Slot.C_NX] = state[Slot.C_XX] = 0;
     skipRun = 0;
-    let n = 0;
-    for (let i = 1; i <= m; i++) {
-      n += Math.max(1, Math.round((stamps[i]! - stamps[i - 1]!) / base));
-      state[Slot.POINT_MS] = stamps[i]!;
-      acceptPoint(n);
+    // Count each interval in vblanks of the base and refine the base from the totals, twice; the
+    // third count places the timestamps on the grid (into the fit). The fit's fields above are
+    // only read once locked, so setting them before a give-up below changes nothing.
+    for (let pass = 0; pass < 3; pass++) {
+      let n = 0;
+      for (let i = 1; i <= m; i++) {
+        n += Math.max(1, Math.round((stamps[i]! - stamps[i - 1]!) / base));
+        if (pass === 2) {
+          state[Slot.POINT_MS] = stamps[i]!;
+          acceptPoint(n);
+        }
+      }
+      base = spanMs / n;
+      if (pass === 1 && !(base >= Tuning.MIN_PERIOD_MS)) return giveUp();
     }
     refit();
     const period = state[Slot.PERIOD]!;
@@ -383,7 +384,7 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
   function giveUp(): void {
     // At most LOCK_INTERVALS + 1 timestamps are kept: drop the oldest.
     if (fresh > Tuning.LOCK_INTERVALS) {
-      for (let i = 0; i < Tuning.LOCK_INTERVALS; i++) stamps[i] = stamps[i + 1]!;
+      stamps.copyWithin(0, 1);
       fresh = Tuning.LOCK_INTERVALS;
     }
     notSynced('unsynced');

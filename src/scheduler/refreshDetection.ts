@@ -194,7 +194,7 @@ export function retune(host: FrameLoopHost, timing: PacedTiming): void {
  * Idempotent, and a no-op on a loop whose `refreshRate` option fixed the rate or on a scheduler
  * this package did not make. The hooks that read the rate (`useRefreshRate`, `useSmoothedDelta`,
  * `useSyncedUpdate`, `useFrameStats`, `useAdaptiveFramerate`, `'predicted'` interpolation) call it
- * themselves; importing it is what puts the detector into a bundle (about 1.7 KB gzip).
+ * themselves; importing it is what puts the detector into a bundle (about 1.8 KB gzip).
  *
  * @example
  * ```ts
