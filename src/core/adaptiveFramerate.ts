@@ -80,7 +80,9 @@ export function createAdaptiveFramerate(options: AdaptiveFramerateOptions): Adap
   const upStep = positiveNumber(OWNER, 'upStep', withDefault(opts.upStep, Default.UP_STEP));
   const downStep = positiveNumber(OWNER, 'downStep', withDefault(opts.downStep, Default.DOWN_STEP));
   const maxThreshold = positiveNumber(OWNER, 'maxThreshold', withDefault(opts.maxThreshold, Default.MAX_THRESHOLD));
-  const minThreshold = negativeNumber('minThreshold', withDefault(opts.minThreshold, Default.MIN_THRESHOLD));
+  // A finite number below zero (validate.ts has no such check; the message follows its format).
+  const minThreshold = finiteNumber(OWNER, 'minThreshold', withDefault(opts.minThreshold, Default.MIN_THRESHOLD));
+  if (minThreshold >= 0) throw new RangeError(`${OWNER}: option \`minThreshold\` must be a finite number < 0, got ${minThreshold}`);
   const maxDivisor = integerAtLeast(OWNER, 'maxDivisor', withDefault(opts.maxDivisor, Default.MAX_DIVISOR), 1);
   const initialDivisor = Math.min(maxDivisor, integerAtLeast(OWNER, 'initialDivisor', withDefault(opts.initialDivisor, 1), 1));
 
@@ -142,11 +144,4 @@ export function createAdaptiveFramerate(options: AdaptiveFramerateOptions): Adap
       lagBox[0] = 0;
     },
   };
-}
-
-/** A finite number below zero (validate.ts has no such check; the message follows its format). */
-function negativeNumber(name: string, value: unknown): number {
-  const n = finiteNumber(OWNER, name, value);
-  if (n >= 0) throw new RangeError(`${OWNER}: option \`${name}\` must be a finite number < 0, got ${n}`);
-  return n;
 }
