@@ -182,7 +182,7 @@ const enum Slot {
  * unsnapped rates and `changes` counts up. A display running at half the previous rate looks like
  * every other frame dropped, so 120 → 60 Hz is not noticed (60 → 120 is).
  *
- * **Fields.** `refreshRate` is the last identified display rate, {@link FALLBACK_RATE} (60) until one
+ * **Fields.** `refreshRate` is the last identified display rate, 60 until one
  * is, and stays put while `'measuring'`, `'unsynced'` or `'throttled'`. `interval` is the measured
  * (unsnapped) period behind it in ms, or `1000 / refreshRate` when none is measured. `confidence`
  * is `1 − RMS residual / 0.2 period` over the recent frames (1 = on the grid, 0 = no grid; 0 while
@@ -397,6 +397,9 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
     const n = Math.round(position);
     const offset = position - n;
     const advances = n > state[Slot.LAST_INDEX]!;
+    // A timestamp that does not advance the grid (a faster loop) is charged NO_ADVANCE_PENALTY.
+    // The penalty is a literal here (const enum), so V8 keeps the merge with offset² a double; a
+    // module-level `const` read as "any type" in optimised code and boxed it, once a sample.
     const meanSquareResidual = (state[Slot.MEAN_SQUARE_RESIDUAL]! +=
       ((advances ? offset * offset : Tuning.NO_ADVANCE_PENALTY) - state[Slot.MEAN_SQUARE_RESIDUAL]!) * Tuning.MISMATCH_WEIGHT);
     if (meanSquareResidual > Tuning.MISMATCH_LIMIT) return unlock();
