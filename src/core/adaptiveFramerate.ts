@@ -9,18 +9,29 @@ import type { AdaptiveFramerate, AdaptiveFramerateOptions } from './types.js';
 import { finiteNumber, integerAtLeast, optionsObject, positiveNumber, withDefault } from './validate.js';
 
 const OWNER = 'createAdaptiveFramerate';
-const KNOWN_KEYS: readonly string[] = ['refreshRate', 'upStep', 'downStep', 'maxThreshold', 'minThreshold', 'maxDivisor', 'initialDivisor'];
+/**
+ * The governor's tuning options: every key of the scheduler's `adaptive` options object.
+ * @internal
+ */
+export const ADAPTIVE_OPTION_KEYS: readonly string[] = ['upStep', 'downStep', 'maxThreshold', 'minThreshold', 'maxDivisor'];
+const KNOWN_KEYS: readonly string[] = ['refreshRate', ...ADAPTIVE_OPTION_KEYS, 'initialDivisor'];
 
-/** Lag added by a slow frame. With {@link DEFAULT_MAX_THRESHOLD}: five slow frames in a row step down. */
-const DEFAULT_UP_STEP = 3;
-/** Lag at which the picture holds one more vblank. 15 / 3 = five slow frames in a row (as in the article). */
-const DEFAULT_MAX_THRESHOLD = 15;
-/** Lag removed by a fast frame: stepping back up needs |minThreshold| / downStep = 30 fast frames. */
-const DEFAULT_DOWN_STEP = 1;
-/** Lag at which the picture holds one vblank fewer. Twice as far as the upper one: be slow to trust speed. */
-const DEFAULT_MIN_THRESHOLD = -30;
-/** Most vblanks one picture may hold: 60 → 30 → 20 → 15 Hz and no lower. */
-const DEFAULT_MAX_DIVISOR = 4;
+/**
+ * The defaults. A `const enum`: esbuild writes each value where it is used (a module-level `const`
+ * in a module that imports anything stays a variable).
+ */
+const enum Default {
+  /** Lag added by a slow frame. With {@link Default.MAX_THRESHOLD}: five slow frames in a row step down. */
+  UP_STEP = 3,
+  /** Lag at which the picture holds one more vblank. 15 / 3 = five slow frames in a row (as in the article). */
+  MAX_THRESHOLD = 15,
+  /** Lag removed by a fast frame: stepping back up needs |minThreshold| / downStep = 30 fast frames. */
+  DOWN_STEP = 1,
+  /** Lag at which the picture holds one vblank fewer. Twice as far as the upper one: be slow to trust speed. */
+  MIN_THRESHOLD = -30,
+  /** Most vblanks one picture may hold: 60 → 30 → 20 → 15 Hz and no lower. */
+  MAX_DIVISOR = 4,
+}
 
 /**
  * Create an adaptive frame-rate governor (Sundqvist's "Timestepping").
@@ -66,11 +77,13 @@ const DEFAULT_MAX_DIVISOR = 4;
 export function createAdaptiveFramerate(options: AdaptiveFramerateOptions): AdaptiveFramerate {
   const opts = optionsObject(OWNER, options, true, KNOWN_KEYS);
   let refreshRate = positiveNumber(OWNER, 'refreshRate', opts.refreshRate);
-  const upStep = positiveNumber(OWNER, 'upStep', withDefault(opts.upStep, DEFAULT_UP_STEP));
-  const downStep = positiveNumber(OWNER, 'downStep', withDefault(opts.downStep, DEFAULT_DOWN_STEP));
-  const maxThreshold = positiveNumber(OWNER, 'maxThreshold', withDefault(opts.maxThreshold, DEFAULT_MAX_THRESHOLD));
-  const minThreshold = negativeNumber('minThreshold', withDefault(opts.minThreshold, DEFAULT_MIN_THRESHOLD));
-  const maxDivisor = integerAtLeast(OWNER, 'maxDivisor', withDefault(opts.maxDivisor, DEFAULT_MAX_DIVISOR), 1);
+  const upStep = positiveNumber(OWNER, 'upStep', withDefault(opts.upStep, Default.UP_STEP));
+  const downStep = positiveNumber(OWNER, 'downStep', withDefault(opts.downStep, Default.DOWN_STEP));
+  const maxThreshold = positiveNumber(OWNER, 'maxThreshold', withDefault(opts.maxThreshold, Default.MAX_THRESHOLD));
+  // A finite number below zero (validate.ts has no such check; the message follows its format).
+  const minThreshold = finiteNumber(OWNER, 'minThreshold', withDefault(opts.minThreshold, Default.MIN_THRESHOLD));
+  if (minThreshold >= 0) throw new RangeError(`${OWNER}: option \`minThreshold\` must be a finite number < 0, got ${minThreshold}`);
+  const maxDivisor = integerAtLeast(OWNER, 'maxDivisor', withDefault(opts.maxDivisor, Default.MAX_DIVISOR), 1);
   const initialDivisor = Math.min(maxDivisor, integerAtLeast(OWNER, 'initialDivisor', withDefault(opts.initialDivisor, 1), 1));
 
   let interval = 1 / refreshRate;
@@ -83,20 +96,20 @@ export function createAdaptiveFramerate(options: AdaptiveFramerateOptions): Adap
     // `!(x >= 0)` also rejects NaN; Infinity is rejected separately.
     if (!(frameSeconds >= 0) || frameSeconds === Infinity) return divisor;
     if (frameSeconds > divisor * interval) {
-      lagBox[0] = lagBox[0]! + upStep;
+      lagBox[0]! += upStep;
       if (lagBox[0]! >= maxThreshold) {
         if (divisor < maxDivisor) {
-          divisor += 1;
+          divisor++;
           lagBox[0] = 0;
         } else {
           lagBox[0] = maxThreshold;
         }
       }
     } else if (frameSeconds < (divisor - 1) * interval) {
-      lagBox[0] = lagBox[0]! - downStep;
+      lagBox[0]! -= downStep;
       if (lagBox[0]! <= minThreshold) {
         if (divisor > 1) {
-          divisor -= 1;
+          divisor--;
           lagBox[0] = 0;
         } else {
           lagBox[0] = minThreshold;
@@ -131,11 +144,4 @@ export function createAdaptiveFramerate(options: AdaptiveFramerateOptions): Adap
       lagBox[0] = 0;
     },
   };
-}
-
-/** A finite number below zero (validate.ts has no such check; the message follows its format). */
-function negativeNumber(name: string, value: unknown): number {
-  const n = finiteNumber(OWNER, name, value);
-  if (n >= 0) throw new RangeError(`${OWNER}: option \`${name}\` must be a finite number < 0, got ${n}`);
-  return n;
 }

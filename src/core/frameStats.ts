@@ -9,21 +9,25 @@ import { integerAtLeast, optionsObject, positiveNumber, withDefault } from './va
 
 const OWNER = 'createFrameStats';
 
-/** Two seconds at 60 Hz: long enough for a stable p99, short enough to show a change quickly. */
-const DEFAULT_WINDOW_SIZE = 120;
-const DEFAULT_REFRESH_RATE = 60;
+/** The defaults and limits. A `const enum`: esbuild writes each value where it is used. */
+const enum Default {
+  /** Two seconds at 60 Hz: long enough for a stable p99, short enough to show a change quickly. */
+  WINDOW_SIZE = 120,
+  REFRESH_RATE = 60,
+  /**
+   * Backwards timestamps in a row after which the clock is taken to have been reset (a new time
+   * origin) rather than glitched: the next timestamp starts a new interval chain. One or two stray
+   * samples are simply ignored.
+   */
+  BACKWARDS_LIMIT = 3,
+}
 
 /**
- * Backwards timestamps in a row after which the clock is taken to have been reset (a new time
- * origin) rather than glitched: the next timestamp starts a new interval chain. One or two stray
- * samples are simply ignored.
+ * The nearest-rank percentile of the first `n` values (n ≥ 1) of an ascending array: the ⌈p·n⌉-th
+ * smallest. For p ≥ 0.5 the rank is at least 1 and at most n.
  */
-const BACKWARDS_LIMIT = 3;
-
-/** The nearest-rank percentile of the first `n` values of an ascending array: the ⌈p·n⌉-th smallest. */
 function nearestRank(sorted: Float64Array, n: number, p: number): number {
-  const rank = Math.max(1, Math.ceil(p * n - 1e-9));
-  return sorted[rank - 1] ?? 0;
+  return sorted[Math.ceil(p * n - 1e-9) - 1]!;
 }
 
 /**
@@ -44,7 +48,7 @@ function nearestRank(sorted: Float64Array, n: number, p: number): number {
  * keep it. Sort cost is O(n log n) per snapshot: call it at a throttled rate (a few times a second).
  *
  * **Bad samples**: NaN and ±Infinity are ignored; a repeated timestamp (zero interval) is ignored; a
- * timestamp earlier than the previous one is ignored, unless {@link BACKWARDS_LIMIT} come in a row,
+ * timestamp earlier than the previous one is ignored, unless three come in a row,
  * which is taken as a clock reset and re-anchors the chain (no interval is recorded across it).
  *
  * @throws RangeError naming `windowSize` (a whole number ≥ 1), `refreshRate` (a finite number > 0) or an
@@ -58,8 +62,8 @@ function nearestRank(sorted: Float64Array, n: number, p: number): number {
  */
 export function createFrameStats(options?: FrameStatsOptions): FrameStats {
   const opts = optionsObject(OWNER, options, false, ['windowSize', 'refreshRate']);
-  const windowSize = integerAtLeast(OWNER, 'windowSize', withDefault(opts.windowSize, DEFAULT_WINDOW_SIZE), 1);
-  let refreshRate = positiveNumber(OWNER, 'refreshRate', withDefault(opts.refreshRate, DEFAULT_REFRESH_RATE));
+  const windowSize = integerAtLeast(OWNER, 'windowSize', withDefault(opts.windowSize, Default.WINDOW_SIZE), 1);
+  let refreshRate = positiveNumber(OWNER, 'refreshRate', withDefault(opts.refreshRate, Default.REFRESH_RATE));
 
   const intervals = new Float64Array(windowSize);
   const scratch = new Float64Array(windowSize);
@@ -87,7 +91,7 @@ export function createFrameStats(options?: FrameStatsOptions): FrameStats {
     }
     const interval = timestampMs - last;
     if (interval <= 0) {
-      if (interval < 0 && ++backwards >= BACKWARDS_LIMIT) {
+      if (interval < 0 && ++backwards >= Default.BACKWARDS_LIMIT) {
         backwards = 0;
         last = timestampMs;
       }
@@ -118,7 +122,7 @@ export function createFrameStats(options?: FrameStatsOptions): FrameStats {
       scratch[i] = v;
     }
     // Unused slots sort to the end, so the whole preallocated array can be sorted without a view.
-    for (let i = n; i < windowSize; i++) scratch[i] = Infinity;
+    scratch.fill(Infinity, n);
     scratch.sort();
     snap.fps = (n * 1000) / span;
     snap.meanMs = span / n;

@@ -17,115 +17,123 @@ export { KNOWN_REFRESH_RATES };
 
 const OWNER = 'createRefreshRateDetector';
 
-const DEFAULT_WINDOW_SIZE = 32;
-/** Reported while nothing has been measured yet: the most common display rate. */
-const FALLBACK_RATE = 60;
-
-/** Intervals needed before the first estimate (the brief: "measuring until ~8 intervals"). */
-const LOCK_INTERVALS = 8;
-/** Slow loops (hidden tab at 1 Hz) may lock on fewer intervals, once they span this long. */
-const SLOW_LOCK_INTERVALS = 3;
-const SLOW_LOCK_SPAN_MS = 1000;
-
-/** No display refreshes faster: a steady loop above this is not vsynced (vsync off, timers). */
-const MAX_DISPLAY_HZ = 400;
-/** No display refreshes slower (48 Hz minus measurement slack): a slower grid is a throttled loop. */
-const MIN_DISPLAY_HZ = 47;
-
 /**
- * Largest RMS residual of a timestamp from its grid point, as a fraction of the period, for a loop
- * to count as on a grid. Uniformly random phases give 1/√12 ≈ 0.29; ±1 ms uniform jitter at 240 Hz
- * gives 0.14.
+ * The detector's tuning. A `const enum` rather than `const`s: esbuild (and so a user's bundler)
+ * writes each value where it is used, while a module-level `const` in a module that imports
+ * anything is kept as a variable and costs its declaration in every bundle. Named constants, not
+ * a set of distinct values: some share a value.
  */
-const MAX_RMS_RESIDUAL = 0.2;
-/** A timestamp farther than this from its grid point (fraction of a period) is left out of the fit. */
-const FIT_GATE = 0.3;
-/**
- * Weight of each sample in the running mean square residual that watches for a change of display.
- * 1/8 reacts within a handful of frames and averages away single outliers.
- */
-const MISMATCH_WEIGHT = 1 / 8;
-/**
- * Mean square residual (in periods²) above which the timestamps no longer fit the grid and the
- * measurement restarts. Jitter of ±0.24 period (±1 ms at 240 Hz) averages 0.019 and cannot exceed
- * 0.058; a different display averages ≥ 0.08 (phases spread over the period).
- */
-const MISMATCH_LIMIT = 0.05;
-/** Squared residual charged for a timestamp that does not advance the grid (a faster loop). */
-const NO_ADVANCE_PENALTY = 0.25;
+/* eslint-disable @typescript-eslint/no-duplicate-enum-values */
+const enum Tuning {
+  /** Reported while nothing has been measured yet: the most common display rate. */
+  FALLBACK_RATE = 60,
 
-/**
- * Snapping: a known rate is a candidate when within `SNAP_SIGMAS + SMALL_SAMPLE_SIGMAS / (N − 2)`
- * standard errors of the measurement (N frames in the fit; the extra term allows for the residual
- * spread itself being uncertain on few frames, like a t-distribution, and for testing every frame) …
- */
-const SNAP_SIGMAS = 4;
-const SMALL_SAMPLE_SIGMAS = 40;
-/** … or within this fraction of it (displays are rarely exactly nominal; half the 59.94/60 gap) … */
-const SNAP_FLOOR = 0.0005;
-/** … but never farther than this fraction, however weak the evidence. */
-const SNAP_CAP = 0.02;
-/**
- * A measured (not snapped) rate, once reported, is kept while new measurements stay within the
- * statistical tolerance of it or this fraction of it: the reported value then settles instead of
- * changing in its last digits every frame (each change re-renders `useRefreshRate` and retunes
- * every smoother). 1e-5 of 60 Hz is 0.0006 Hz: a smoother on it drifts one interval in ~28 min.
- */
-const REPORT_FLOOR = 1e-5;
-/** The rate must be known to this fraction (3 standard errors) before it is reported as synced. */
-const DECISIVE = 0.01;
-/** Display rates within this fraction are the same display for `changes` (60 ↔ 59.94 is a refinement). */
-const SAME_DISPLAY = 0.002;
+  /** Intervals needed before the first estimate (the brief: "measuring until ~8 intervals"). */
+  LOCK_INTERVALS = 8,
+  /** Slow loops (hidden tab at 1 Hz) may lock on fewer intervals, once they span this long. */
+  SLOW_LOCK_INTERVALS = 3,
+  SLOW_LOCK_SPAN_MS = 1000,
 
-/**
- * A fit that follows an unsteady ('unsynced') stretch is reported only after this many frames or
- * this much time: nine random intervals fit some grid by chance now and then; twenty-four do not.
- */
-const SKEPTICAL_POINTS = 3 * LOCK_INTERVALS;
-const SKEPTICAL_SPAN_MS = 2000;
-/** Intervals in a row, each skipping vblanks, before a slow loop on a known display counts as throttled. */
-const THROTTLE_RUN = 8;
-/** Weight of each interval in the running mean of vblanks per frame while throttled. */
-const THROTTLE_WEIGHT = 1 / 4;
+  /** No display refreshes faster than 400 Hz: a steady loop above it is not vsynced (vsync off, timers). */
+  MIN_PERIOD_MS = 1000 / 400,
+  /** No display refreshes slower (48 Hz minus measurement slack): a slower grid is a throttled loop. */
+  MIN_DISPLAY_HZ = 47,
 
-/** Backwards timestamps in a row taken as a clock reset (new time origin) instead of glitches. */
-const BACKWARDS_LIMIT = 3;
+  /**
+   * Largest RMS residual of a timestamp from its grid point, as a fraction of the period, for a loop
+   * to count as on a grid. Uniformly random phases give 1/√12 ≈ 0.29; ±1 ms uniform jitter at 240 Hz
+   * gives 0.14.
+   */
+  MAX_RMS_RESIDUAL = 0.2,
+  /** A timestamp farther than this from its grid point (fraction of a period) is left out of the fit. */
+  FIT_GATE = 0.3,
+  /**
+   * Weight of each sample in the running mean square residual that watches for a change of display.
+   * 1/8 reacts within a handful of frames and averages away single outliers.
+   */
+  MISMATCH_WEIGHT = 1 / 8,
+  /**
+   * Mean square residual (in periods²) above which the timestamps no longer fit the grid and the
+   * measurement restarts. Jitter of ±0.24 period (±1 ms at 240 Hz) averages 0.019 and cannot exceed
+   * 0.058; a different display averages ≥ 0.08 (phases spread over the period).
+   */
+  MISMATCH_LIMIT = 0.05,
+  /** Squared residual charged for a timestamp that does not advance the grid (a faster loop). */
+  NO_ADVANCE_PENALTY = 0.25,
 
-// Slots of the detector's Float64Array of fractional state (see `state` in the factory for why).
-/** The last accepted timestamp, ms (NaN before the first). */
-const LAST_MS = 0;
-/** Timestamp of grid index 0 of the current fit, ms. */
-const ORIGIN_MS = 1;
-/** Welford running means and co-moments of the fit of x (ms since ORIGIN_MS) against index n. */
-const MEAN_N = 2;
-const MEAN_X = 3;
-const C_NN = 4;
-const C_NX = 5;
-const C_XX = 6;
-/** Timestamp of the last point that joined the fit, ms. */
-const LAST_ACCEPTED_MS = 7;
-/** Running mean square residual, periods². */
-const MEAN_SQUARE_RESIDUAL = 8;
-/** Duration of the current run of vblank-skipping intervals, ms. */
-const SKIP_RUN_MS = 9;
-/** Running mean of vblanks per frame during that run. */
-const MEAN_SKIP = 10;
-/**
- * Grid index of the last point that joined the fit. Whole, but it comes from Math.round of a
- * double, and V8 boxed it on every store to a closure variable.
- */
-const LAST_INDEX = 11;
-/** The timestamp (ms) being added to the fit by `acceptPoint`. */
-const POINT_MS = 12;
-/** Residual variance of the fit, ms², as last computed. */
-const RESIDUAL_VARIANCE = 13;
-/** Inputs and output of `snap`: the fitted rate and its standard error, Hz; the tolerance; the result. */
-const GRID_RATE = 14;
-const RATE_ERROR = 15;
-const SIGMA_TOLERANCE = 16;
-const SNAPPED_RATE = 17;
-const STATE_SLOTS = 18;
+  /**
+   * Snapping: a known rate is a candidate when within `SNAP_SIGMAS + SMALL_SAMPLE_SIGMAS / (N − 2)`
+   * standard errors of the measurement (N frames in the fit; the extra term allows for the residual
+   * spread itself being uncertain on few frames, like a t-distribution, and for testing every frame) …
+   */
+  SNAP_SIGMAS = 4,
+  SMALL_SAMPLE_SIGMAS = 40,
+  /** … or within this fraction of it (displays are rarely exactly nominal; half the 59.94/60 gap) … */
+  SNAP_FLOOR = 0.0005,
+  /** … but never farther than this fraction, however weak the evidence. */
+  SNAP_CAP = 0.02,
+  /**
+   * A measured (not snapped) rate, once reported, is kept while new measurements stay within the
+   * statistical tolerance of it or this fraction of it: the reported value then settles instead of
+   * changing in its last digits every frame (each change re-renders `useRefreshRate` and retunes
+   * every smoother). 1e-5 of 60 Hz is 0.0006 Hz: a smoother on it drifts one interval in ~28 min.
+   */
+  REPORT_FLOOR = 1e-5,
+  /** The rate must be known to this fraction (3 standard errors) before it is reported as synced. */
+  DECISIVE = 0.01,
+  /** Display rates within this fraction are the same display for `changes` (60 ↔ 59.94 is a refinement). */
+  SAME_DISPLAY = 0.002,
 
+  /**
+   * A fit that follows an unsteady ('unsynced') stretch is reported only after this many frames or
+   * this much time: nine random intervals fit some grid by chance now and then; twenty-four do not.
+   * A lock that breaks within as many frames was such a chance fit: the state returns to 'unsynced'.
+   */
+  SKEPTICAL_POINTS = 3 * LOCK_INTERVALS,
+  SKEPTICAL_SPAN_MS = 2000,
+  /** Intervals in a row, each skipping vblanks, before a slow loop on a known display counts as throttled. */
+  THROTTLE_RUN = 8,
+  /** Weight of each interval in the running mean of vblanks per frame while throttled. */
+  THROTTLE_WEIGHT = 1 / 4,
+
+  /** Backwards timestamps in a row taken as a clock reset (new time origin) instead of glitches. */
+  BACKWARDS_LIMIT = 3,
+}
+/* eslint-enable @typescript-eslint/no-duplicate-enum-values */
+
+/** Slots of the detector's Float64Array of fractional state (see `state` in the factory for why). */
+const enum Slot {
+  /** The last accepted timestamp, ms (NaN before the first). */
+  LAST_MS,
+  /** Timestamp of grid index 0 of the current fit, ms. */
+  ORIGIN_MS,
+  /** Welford running means and co-moments of the fit of x (ms since ORIGIN_MS) against index n. */
+  MEAN_N,
+  MEAN_X,
+  C_NN,
+  C_NX,
+  C_XX,
+  /** Timestamp of the last point that joined the fit, ms. */
+  LAST_ACCEPTED_MS,
+  /** Running mean square residual, periods². */
+  MEAN_SQUARE_RESIDUAL,
+  /** Duration of the current run of vblank-skipping intervals, ms. */
+  SKIP_RUN_MS,
+  /** Running mean of vblanks per frame during that run. */
+  MEAN_SKIP,
+  /**
+   * Grid index of the last point that joined the fit. Whole, but it comes from Math.round of a
+   * double, and V8 boxed it on every store to a closure variable.
+   */
+  LAST_INDEX,
+  /** The timestamp (ms) being added to the fit by `acceptPoint`. */
+  POINT_MS,
+  /** The fit's period (its slope, ms per vblank) and residual variance (ms²), as `refit` last computed them. */
+  PERIOD,
+  RESIDUAL_VARIANCE,
+  /** Number of slots. */
+  COUNT,
+}
 
 /**
  * Create a refresh-rate detector. Feed it every frame's timestamp (ms); it returns one reused
@@ -174,7 +182,7 @@ const STATE_SLOTS = 18;
  * unsnapped rates and `changes` counts up. A display running at half the previous rate looks like
  * every other frame dropped, so 120 → 60 Hz is not noticed (60 → 120 is).
  *
- * **Fields.** `refreshRate` is the last identified display rate, {@link FALLBACK_RATE} (60) until one
+ * **Fields.** `refreshRate` is the last identified display rate, 60 until one
  * is, and stays put while `'measuring'`, `'unsynced'` or `'throttled'`. `interval` is the measured
  * (unsnapped) period behind it in ms, or `1000 / refreshRate` when none is measured. `confidence`
  * is `1 − RMS residual / 0.2 period` over the recent frames (1 = on the grid, 0 = no grid; 0 while
@@ -185,8 +193,9 @@ const STATE_SLOTS = 18;
  * earlier than the last one; three backwards timestamps in a row are a clock reset and restart the
  * measurement (the estimate keeps its rate meanwhile). The estimate never becomes NaN.
  *
- * Cost: O(1) per sample while tracking; while measuring or unsynced, one sort of at most
- * `windowSize` intervals per sample. No allocation per sample.
+ * Cost: O(1) per sample while tracking; while measuring or unsynced, one sort of at most 8
+ * intervals per sample. No allocation per sample. `windowSize` is checked but changes nothing:
+ * each attempt to lock either locks or keeps only the latest 8 intervals, so no more are ever used.
  *
  * @throws RangeError naming `windowSize` (a whole number ≥ 8) or `knownRates` (an array of finite
  *   numbers > 0).
@@ -204,33 +213,35 @@ const STATE_SLOTS = 18;
  */
 export function createRefreshRateDetector(options?: RefreshRateDetectorOptions): RefreshRateDetector {
   const opts = optionsObject(OWNER, options, false, ['windowSize', 'knownRates']);
-  const windowSize = integerAtLeast(OWNER, 'windowSize', withDefault(opts.windowSize, DEFAULT_WINDOW_SIZE), LOCK_INTERVALS);
+  // Checked, but no longer sized by: every attempt to lock either locks (and tracking needs no
+  // timestamps kept) or keeps only the latest LOCK_INTERVALS intervals, so no more than
+  // LOCK_INTERVALS + 1 timestamps are ever read, whatever `windowSize` (default 32) says.
+  integerAtLeast(OWNER, 'windowSize', withDefault(opts.windowSize, Tuning.LOCK_INTERVALS), Tuning.LOCK_INTERVALS);
   // The known rates, ascending, in a typed array: read as unboxed doubles in the per-sample snap.
-  const known = Float64Array.from(validRates(withDefault(opts.knownRates, KNOWN_REFRESH_RATES)));
+  const known = validRates(withDefault(opts.knownRates, KNOWN_REFRESH_RATES));
 
-  // Timestamps since the last restart, newest at `head − 1`; `fresh` of them are valid.
-  const stamps = new Float64Array(windowSize + 1);
-  const ordered = new Float64Array(windowSize + 1);
-  const scratch = new Float64Array(windowSize);
-  let head = 0;
+  // Timestamps since the last restart, oldest first; `fresh` of them are valid. Only kept while
+  // not locked (tracking does not read them).
+  const stamps = new Float64Array(Tuning.LOCK_INTERVALS + 1);
+  const scratch = new Float64Array(Tuning.LOCK_INTERVALS);
   let fresh = 0;
   let backwards = 0;
 
-  // Every fractional number that changes per sample lives in this array, at the slot constants
-  // above (LAST_MS …). A `let` captured by these closures sits in a V8 context slot, which holds a
-  // tagged value: each write of a non-integer double there allocated a fresh HeapNumber (about
-  // 470 bytes of garbage per sample in all). A Float64Array slot is written in place. Whole-number
-  // counters below stay `let`: small integers are stored unboxed (Smis).
-  const state = new Float64Array(STATE_SLOTS);
-  state[LAST_MS] = NaN;
-  state[MEAN_SKIP] = 1;
+  // Every fractional number that changes per sample lives in this array, at the Slot indices
+  // above. A `let` captured by these closures sits in a V8 context slot, which holds a tagged
+  // value: each write of a non-integer double there allocated a fresh HeapNumber (about 470 bytes
+  // of garbage per sample in all). A Float64Array slot is written in place. Whole-number counters
+  // below stay `let`: small integers are stored unboxed (Smis).
+  const state = new Float64Array(Slot.COUNT);
+  state[Slot.LAST_MS] = NaN;
 
   // Online least-squares fit of x = t − ORIGIN_MS against the vblank index n (Welford co-moments
   // MEAN_N, MEAN_X, C_NN, C_NX, C_XX over `fitCount` points).
   let locked = false;
   let fitCount = 0;
 
-  // Throttle tracking on the fitted grid (with SKIP_RUN_MS and MEAN_SKIP).
+  // Throttle tracking on the fitted grid: vblank-skipping intervals in a row (with SKIP_RUN_MS and
+  // MEAN_SKIP, which are only read while this is above 0).
   let skipRun = 0;
 
   let displayKnown = false;
@@ -244,9 +255,11 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
   let tracked = 0;
   let rejected = 0;
 
+  // While not locked, and while a fit is not yet decided, the estimate stays as `notSynced` left
+  // it: 'measuring', or 'unsynced' after an unsteady stretch.
   const estimate: RefreshRateEstimate = {
-    refreshRate: FALLBACK_RATE,
-    interval: 1000 / FALLBACK_RATE,
+    refreshRate: Tuning.FALLBACK_RATE,
+    interval: 1000 / Tuning.FALLBACK_RATE,
     confidence: 0,
     synced: false,
     state: 'measuring',
@@ -254,27 +267,8 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
     changes: 0,
   };
 
-  function push(t: number): void {
-    stamps[head] = t;
-    head = head === windowSize ? 0 : head + 1;
-    if (fresh <= windowSize) fresh++;
-  }
-
-  /**
-   * Copy the valid timestamps into `ordered`, oldest first. The lock search reads them many times;
-   * indexing a plain array there keeps its loops free of calls that would return (box) doubles.
-   */
-  function orderStamps(): void {
-    let j = head - fresh;
-    if (j < 0) j += windowSize + 1;
-    for (let i = 0; i < fresh; i++) {
-      ordered[i] = stamps[j]!;
-      j = j === windowSize ? 0 : j + 1;
-    }
-  }
-
-  function notSynced(state: 'measuring' | 'unsynced'): void {
-    estimate.state = state;
+  function notSynced(next: 'measuring' | 'unsynced'): void {
+    estimate.state = next;
     estimate.synced = false;
     estimate.confidence = 0;
     estimate.throttledRate = 0;
@@ -282,14 +276,14 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
   }
 
   /**
-   * Drop the fit and measure again from `t`. A lock that broke within a couple of lock lengths was
-   * a chance fit on an unsteady loop, so the state returns to 'unsynced' rather than 'measuring'.
+   * Drop the fit and the timestamps: measurement starts again from the next one kept. A lock that
+   * broke within SKEPTICAL_POINTS frames was a chance fit on an unsteady loop, so the state returns
+   * to 'unsynced' rather than 'measuring'.
    */
-  function restart(t: number): void {
-    const fleeting = locked && fitCount < 3 * LOCK_INTERVALS;
+  function unlock(): void {
+    const fleeting = locked && fitCount < Tuning.SKEPTICAL_POINTS;
     locked = false;
     fresh = 0;
-    push(t);
     notSynced(fleeting || estimate.state === 'unsynced' ? 'unsynced' : 'measuring');
   }
 
@@ -298,41 +292,49 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
    * skip tracking, then the online least-squares update (Welford co-moments of n and x = t − origin).
    */
   function acceptPoint(n: number): void {
-    const t = state[POINT_MS]!;
-    const k = n - state[LAST_INDEX]!;
-    if (k >= 2) {
-      const meanSkip = state[MEAN_SKIP]!;
-      state[MEAN_SKIP] = skipRun === 0 ? k : meanSkip + (k - meanSkip) * THROTTLE_WEIGHT;
-      skipRun++;
-      state[SKIP_RUN_MS] = state[SKIP_RUN_MS]! + (t - state[LAST_ACCEPTED_MS]!);
-    } else {
+    const t = state[Slot.POINT_MS]!;
+    const k = n - state[Slot.LAST_INDEX]!;
+    if (k < 2) {
       skipRun = 0;
-      state[SKIP_RUN_MS] = 0;
-      state[MEAN_SKIP] = 1;
+    } else if (skipRun++ === 0) {
+      state[Slot.MEAN_SKIP] = k;
+      state[Slot.SKIP_RUN_MS] = t - state[Slot.LAST_ACCEPTED_MS]!;
+    } else {
+      state[Slot.MEAN_SKIP]! += (k - state[Slot.MEAN_SKIP]!) * Tuning.THROTTLE_WEIGHT;
+      state[Slot.SKIP_RUN_MS]! += t - state[Slot.LAST_ACCEPTED_MS]!;
     }
-    state[LAST_INDEX] = n;
-    state[LAST_ACCEPTED_MS] = t;
+    state[Slot.LAST_INDEX] = n;
+    state[Slot.LAST_ACCEPTED_MS] = t;
     fitCount++;
-    const x = t - state[ORIGIN_MS]!;
-    const dn = n - state[MEAN_N]!;
-    const meanN = (state[MEAN_N] = state[MEAN_N]! + dn / fitCount);
-    const dx = x - state[MEAN_X]!;
-    const meanX = (state[MEAN_X] = state[MEAN_X]! + dx / fitCount);
-    state[C_NN] = state[C_NN]! + dn * (n - meanN);
-    state[C_NX] = state[C_NX]! + dn * (x - meanX);
-    state[C_XX] = state[C_XX]! + dx * (x - meanX);
+    const x = t - state[Slot.ORIGIN_MS]!;
+    const dn = n - state[Slot.MEAN_N]!;
+    const meanN = (state[Slot.MEAN_N]! += dn / fitCount);
+    const dx = x - state[Slot.MEAN_X]!;
+    const meanX = (state[Slot.MEAN_X]! += dx / fitCount);
+    state[Slot.C_NN]! += dn * (n - meanN);
+    state[Slot.C_NX]! += dn * (x - meanX);
+    state[Slot.C_XX]! += dx * (x - meanX);
+  }
+
+  /** PERIOD and RESIDUAL_VARIANCE of the current fit (the variance 0 below three points). */
+  function refit(): void {
+    const cNX = state[Slot.C_NX]!;
+    const cNN = state[Slot.C_NN]!;
+    const ss = state[Slot.C_XX]! - (cNX * cNX) / cNN;
+    state[Slot.PERIOD] = cNX / cNN;
+    state[Slot.RESIDUAL_VARIANCE] = fitCount >= 3 && ss > 0 ? ss / (fitCount - 2) : 0;
   }
 
   /** Try to find a grid in the fresh timestamps; on success the fit is seeded and tracking starts. */
   function tryLock(): void {
     const m = fresh - 1;
-    orderStamps();
-    const spanMs = ordered[m]! - ordered[0]!;
-    if (m < LOCK_INTERVALS && !(m >= SLOW_LOCK_INTERVALS && spanMs >= SLOW_LOCK_SPAN_MS)) {
-      notSynced(estimate.state === 'unsynced' ? 'unsynced' : 'measuring');
-      return;
-    }
-    for (let i = 0; i < windowSize; i++) scratch[i] = i < m ? ordered[i + 1]! - ordered[i]! : Infinity;
+    const spanMs = stamps[m]! - stamps[0]!;
+    if (m < Tuning.LOCK_INTERVALS && !(m >= Tuning.SLOW_LOCK_INTERVALS && spanMs >= Tuning.SLOW_LOCK_SPAN_MS)) return;
+    // Intervals sorted; the slots past them (a slow lock on fewer) hold Infinity, which sorts last.
+    // Written apart, not as `i < m ? interval : Infinity`: with that branch never taken (no slow
+    // lock yet), V8 left the phi tagged and boxed every interval, about 17 bytes a sample.
+    for (let i = 0; i < m; i++) scratch[i] = stamps[i + 1]! - stamps[i]!;
+    scratch.fill(Infinity, m);
     scratch.sort();
     let base = scratch[(m - 1) >> 1]!;
     // Dropped frames inflate the median: move down to a cluster of shorter intervals if one exists.
@@ -342,232 +344,177 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
       if (shorter < 2 || shorter * 4 < m) break;
       base = scratch[(shorter - 1) >> 1]!;
     }
-    // Count each interval in vblanks of the base, then refine the base from the totals.
-    for (let pass = 0; pass < 2; pass++) {
-      let vblanks = 0;
-      for (let i = 0; i < m; i++) vblanks += Math.max(1, Math.round((ordered[i + 1]! - ordered[i]!) / base));
-      base = spanMs / vblanks;
-    }
-    if (!(base >= 1000 / MAX_DISPLAY_HZ)) return giveUp();
 
+    // The fit, seeded below from the oldest timestamp: grid point 0 at x = 0.
     decided = false;
     rated = false;
     skeptical = estimate.state === 'unsynced';
     tracked = 0;
     rejected = 0;
-    // The oldest timestamp is grid point 0 at x = 0: the fit's first point.
-    state[ORIGIN_MS] = state[LAST_ACCEPTED_MS] = ordered[0]!;
-    state[LAST_INDEX] = 0;
+    state[Slot.ORIGIN_MS] = state[Slot.LAST_ACCEPTED_MS] = stamps[0]!;
+    state[Slot.LAST_INDEX] = 0;
     fitCount = 1;
-    state[MEAN_N] = state[MEAN_X] = state[C_NN] = state[C_NX] = state[C_XX] = 0;
+    state[Slot.MEAN_N] = state[Slot.MEAN_X] = state[Slot.C_NN] = state[Slot.C_NX] = state[Slot.C_XX] = 0;
     skipRun = 0;
-    state[SKIP_RUN_MS] = 0;
-    state[MEAN_SKIP] = 1;
-    let n = 0;
-    for (let i = 1; i <= m; i++) {
-      n += Math.max(1, Math.round((ordered[i]! - ordered[i - 1]!) / base));
-      state[POINT_MS] = ordered[i]!;
-      acceptPoint(n);
+    // Count each interval in vblanks of the base and refine the base from the totals, twice; the
+    // third count places the timestamps on the grid (into the fit). The fit's fields above are
+    // only read once locked, so setting them before a give-up below changes nothing.
+    for (let pass = 0; pass < 3; pass++) {
+      let n = 0;
+      for (let i = 1; i <= m; i++) {
+        n += Math.max(1, Math.round((stamps[i]! - stamps[i - 1]!) / base));
+        if (pass === 2) {
+          state[Slot.POINT_MS] = stamps[i]!;
+          acceptPoint(n);
+        }
+      }
+      base = spanMs / n;
+      if (pass === 1 && !(base >= Tuning.MIN_PERIOD_MS)) return giveUp();
     }
-    const period = state[C_NX]! / state[C_NN]!;
-    updateResidualVariance();
-    const residual = Math.sqrt(state[RESIDUAL_VARIANCE]!) / period;
-    if (!(residual <= MAX_RMS_RESIDUAL) || !(period >= 1000 / MAX_DISPLAY_HZ)) return giveUp();
+    refit();
+    const period = state[Slot.PERIOD]!;
+    const residual = Math.sqrt(state[Slot.RESIDUAL_VARIANCE]!) / period;
+    if (!(residual <= Tuning.MAX_RMS_RESIDUAL) || !(period >= Tuning.MIN_PERIOD_MS)) return giveUp();
     locked = true;
-    state[MEAN_SQUARE_RESIDUAL] = residual * residual;
+    state[Slot.MEAN_SQUARE_RESIDUAL] = residual * residual;
     classify();
   }
 
   /** No grid: report unsynced and keep only the latest intervals for the next attempt. */
   function giveUp(): void {
-    if (fresh > LOCK_INTERVALS) fresh = LOCK_INTERVALS;
+    // At most LOCK_INTERVALS + 1 timestamps are kept: drop the oldest.
+    if (fresh > Tuning.LOCK_INTERVALS) {
+      stamps.copyWithin(0, 1);
+      fresh = Tuning.LOCK_INTERVALS;
+    }
     notSynced('unsynced');
   }
 
-  /** RESIDUAL_VARIANCE = the fit's residual variance, ms² (0 below three points). */
-  function updateResidualVariance(): void {
-    const cNX = state[C_NX]!;
-    const ss = state[C_XX]! - (cNX * cNX) / state[C_NN]!;
-    state[RESIDUAL_VARIANCE] = fitCount >= 3 && ss > 0 ? ss / (fitCount - 2) : 0;
-  }
-
   function track(t: number): void {
-    const period = state[C_NX]! / state[C_NN]!;
-    const intercept = state[MEAN_X]! - period * state[MEAN_N]!;
-    const position = (t - state[ORIGIN_MS]! - intercept) / period;
+    const period = state[Slot.PERIOD]!;
+    const intercept = state[Slot.MEAN_X]! - period * state[Slot.MEAN_N]!;
+    const position = (t - state[Slot.ORIGIN_MS]! - intercept) / period;
     const n = Math.round(position);
     const offset = position - n;
-    // Each branch updates the mean itself. A `squared` variable set to NO_ADVANCE_PENALTY in one
-    // branch and to offset² in the other would merge a module constant with a computed double, and
-    // V8 boxes such a merge (a module-level constant reads as "any type" in optimised code; the
-    // bundler even turns it into a `var`), allocating a HeapNumber per sample.
-    let accepted = false;
-    let meanSquareResidual = state[MEAN_SQUARE_RESIDUAL]!;
-    if (n <= state[LAST_INDEX]!) {
-      meanSquareResidual += (NO_ADVANCE_PENALTY - meanSquareResidual) * MISMATCH_WEIGHT;
-    } else {
-      meanSquareResidual += (offset * offset - meanSquareResidual) * MISMATCH_WEIGHT;
-      accepted = Math.abs(offset) <= FIT_GATE;
-    }
-    state[MEAN_SQUARE_RESIDUAL] = meanSquareResidual;
-    if (meanSquareResidual > MISMATCH_LIMIT) {
-      restart(t);
-      return;
-    }
+    const advances = n > state[Slot.LAST_INDEX]!;
+    // A timestamp that does not advance the grid (a faster loop) is charged NO_ADVANCE_PENALTY.
+    // The penalty is a literal here (const enum), so V8 keeps the merge with offset² a double; a
+    // module-level `const` read as "any type" in optimised code and boxed it, once a sample.
+    const meanSquareResidual = (state[Slot.MEAN_SQUARE_RESIDUAL]! +=
+      ((advances ? offset * offset : Tuning.NO_ADVANCE_PENALTY) - state[Slot.MEAN_SQUARE_RESIDUAL]!) * Tuning.MISMATCH_WEIGHT);
+    if (meanSquareResidual > Tuning.MISMATCH_LIMIT) return unlock();
     tracked++;
-    if (!accepted) rejected++;
-    if (accepted) {
-      state[POINT_MS] = t;
+    if (advances && Math.abs(offset) <= Tuning.FIT_GATE) {
+      state[Slot.POINT_MS] = t;
       acceptPoint(n);
+    } else {
+      rejected++;
     }
     classify();
   }
 
   /** Turn the fit into the estimate. */
   function classify(): void {
-    const period = state[C_NX]! / state[C_NN]!;
+    refit();
+    const period = state[Slot.PERIOD]!;
     const gridRate = 1000 / period;
-    updateResidualVariance();
     // Standard error of the slope: residual sd / sqrt(Σ(n − n̄)²), converted to Hz.
-    const rateError = (gridRate * Math.sqrt(state[RESIDUAL_VARIANCE]! / state[C_NN]!)) / period;
-    const meanSquareResidual = state[MEAN_SQUARE_RESIDUAL]!;
+    const rateError = (gridRate * Math.sqrt(state[Slot.RESIDUAL_VARIANCE]! / state[Slot.C_NN]!)) / period;
+    const meanSquareResidual = state[Slot.MEAN_SQUARE_RESIDUAL]!;
     if (!decided) {
       // Too few frames to tell neighbouring rates apart (165 from 170), or a fresh fit on a loop
       // that was just unsteady (chance fits on a few random intervals are common): keep waiting.
-      const imprecise = gridRate >= MIN_DISPLAY_HZ && SNAP_SIGMAS * rateError > DECISIVE * gridRate;
+      const imprecise = gridRate >= Tuning.MIN_DISPLAY_HZ && Tuning.SNAP_SIGMAS * rateError > Tuning.DECISIVE * gridRate;
       const unproven =
         skeptical &&
-        ((fitCount < SKEPTICAL_POINTS && state[LAST_ACCEPTED_MS]! - state[ORIGIN_MS]! < SKEPTICAL_SPAN_MS) ||
+        ((fitCount < Tuning.SKEPTICAL_POINTS && state[Slot.LAST_ACCEPTED_MS]! - state[Slot.ORIGIN_MS]! < Tuning.SKEPTICAL_SPAN_MS) ||
           rejected * 8 > tracked ||
-          meanSquareResidual > MAX_RMS_RESIDUAL * MAX_RMS_RESIDUAL);
-      if (imprecise || unproven) {
-        notSynced(skeptical ? 'unsynced' : 'measuring');
-        return;
-      }
+          meanSquareResidual > Tuning.MAX_RMS_RESIDUAL * Tuning.MAX_RMS_RESIDUAL);
+      if (imprecise || unproven) return;
       decided = true;
     }
-    estimate.confidence = Math.min(1, Math.max(0, 1 - Math.sqrt(meanSquareResidual) / MAX_RMS_RESIDUAL));
-    if (gridRate < MIN_DISPLAY_HZ) {
+    estimate.confidence = Math.min(1, Math.max(0, 1 - Math.sqrt(meanSquareResidual) / Tuning.MAX_RMS_RESIDUAL));
+    let throttledRate = 0;
+    let throttled = gridRate < Tuning.MIN_DISPLAY_HZ;
+    if (throttled) {
       // The loop itself is slow and steady: a throttled loop, the display unknown from it.
-      estimate.state = 'throttled';
-      estimate.synced = false;
-      estimate.throttledRate = gridRate;
+      throttledRate = gridRate;
       estimate.interval = 1000 / estimate.refreshRate;
-      return;
-    }
-    state[GRID_RATE] = gridRate;
-    state[RATE_ERROR] = rateError;
-    snap();
-    const rate = state[SNAPPED_RATE]!;
-    if (!rated) {
-      // One fit is one display: only its first rate can be a change; later refinements of the
-      // same fit (60 → 59.94, or an off-nominal 60.5 leaving the 60 it was first snapped to) are not.
-      rated = true;
-      if (displayKnown && Math.abs(rate / estimate.refreshRate - 1) > SAME_DISPLAY) estimate.changes++;
-    }
-    displayKnown = true;
-    estimate.refreshRate = rate;
-    estimate.interval = period;
-    const skipRunMs = state[SKIP_RUN_MS]!;
-    const loopRate = skipRun > 0 ? (1000 * skipRun) / skipRunMs : gridRate;
-    if (
-      (skipRun >= THROTTLE_RUN || (skipRun >= SLOW_LOCK_INTERVALS && skipRunMs >= SLOW_LOCK_SPAN_MS)) &&
-      loopRate < MIN_DISPLAY_HZ
-    ) {
-      estimate.state = 'throttled';
-      estimate.synced = false;
-      const meanSkip = state[MEAN_SKIP]!;
-      const whole = Math.round(meanSkip);
-      estimate.throttledRate = Math.abs(meanSkip - whole) < 0.1 ? rate / whole : rate / meanSkip;
-      return;
-    }
-    estimate.state = 'synced';
-    estimate.synced = true;
-    estimate.throttledRate = 0;
-  }
-
-  /**
-   * SNAPPED_RATE = the display rate to report for the measured GRID_RATE and its standard error
-   * RATE_ERROR (Hz). Known rates are handled by index: no fractional number crosses a call.
-   */
-  function snap(): void {
-    const measured = state[GRID_RATE]!;
-    // The statistical part of the tolerance; `snapsTo` adds the floor and the cap per rate.
-    state[SIGMA_TOLERANCE] = (SNAP_SIGMAS + SMALL_SAMPLE_SIGMAS / Math.max(1, fitCount - 2)) * state[RATE_ERROR]!;
-    const current = displayKnown ? knownIndexOf() : -1;
-    if (current >= 0 && snapsTo(current)) {
-      state[SNAPPED_RATE] = known[current]!;
-      return;
-    }
-    let best = -1;
-    let bestWhole = false;
-    let bestDistance = Infinity;
-    for (let i = 0; i < known.length; i++) {
-      if (!snapsTo(i)) continue;
-      const whole = Number.isInteger(known[i]);
-      const distance = Math.abs(measured - known[i]!);
-      if ((whole && !bestWhole) || (whole === bestWhole && distance < bestDistance)) {
-        best = i;
-        bestWhole = whole;
-        bestDistance = distance;
+    } else {
+      // Snap: the known rates within max(tolerance, SNAP_FLOOR), capped at SNAP_CAP, qualify. The
+      // current rate is kept while it qualifies; else a whole-number rate is preferred, then the
+      // nearest.
+      const tolerance = (Tuning.SNAP_SIGMAS + Tuning.SMALL_SAMPLE_SIGMAS / Math.max(1, fitCount - 2)) * rateError;
+      const reported = estimate.refreshRate;
+      let best = -1;
+      let bestWhole = false;
+      let bestDistance = Infinity;
+      for (let i = 0; i < known.length; i++) {
+        const candidate = known[i]!;
+        const distance = Math.abs(gridRate - candidate);
+        if (distance > Math.min(Math.max(tolerance, Tuning.SNAP_FLOOR * candidate), Tuning.SNAP_CAP * candidate)) continue;
+        if (displayKnown && candidate === reported) {
+          best = i;
+          break;
+        }
+        const whole = Number.isInteger(candidate);
+        if ((whole && !bestWhole) || (whole === bestWhole && distance < bestDistance)) {
+          best = i;
+          bestWhole = whole;
+          bestDistance = distance;
+        }
+      }
+      // No known rate fits: the display is between known rates (a 60.154 Hz panel), and its real
+      // rate is what a smoother needs. Keep the rate already reported while the measurement is
+      // consistent with it, else report the measurement.
+      const rate =
+        best >= 0
+          ? known[best]!
+          : displayKnown && Math.abs(gridRate - reported) <= Math.max(tolerance, Tuning.REPORT_FLOOR * reported)
+            ? reported
+            : gridRate;
+      if (!rated) {
+        // One fit is one display: only its first rate can be a change; later refinements of the
+        // same fit (60 → 59.94, or an off-nominal 60.5 leaving the 60 it was first snapped to) are not.
+        rated = true;
+        if (displayKnown && Math.abs(rate / reported - 1) > Tuning.SAME_DISPLAY) estimate.changes++;
+      }
+      displayKnown = true;
+      estimate.refreshRate = rate;
+      estimate.interval = period;
+      // Every interval of a long enough run skips vblanks, at a loop rate no display has: throttled
+      // to 1 / (vblanks per frame) of the display rate.
+      const skipRunMs = state[Slot.SKIP_RUN_MS]!;
+      throttled =
+        (skipRun >= Tuning.THROTTLE_RUN || (skipRun >= Tuning.SLOW_LOCK_INTERVALS && skipRunMs >= Tuning.SLOW_LOCK_SPAN_MS)) &&
+        (1000 * skipRun) / skipRunMs < Tuning.MIN_DISPLAY_HZ;
+      if (throttled) {
+        const meanSkip = state[Slot.MEAN_SKIP]!;
+        const whole = Math.round(meanSkip);
+        throttledRate = Math.abs(meanSkip - whole) < 0.1 ? rate / whole : rate / meanSkip;
       }
     }
-    if (best >= 0) {
-      state[SNAPPED_RATE] = known[best]!;
-      return;
-    }
-    // No known rate fits: the display is between known rates (a 60.154 Hz panel), and its real
-    // rate is what a smoother needs. Keep the rate already reported while the measurement is
-    // consistent with it, else report the measurement.
-    const reported = estimate.refreshRate;
-    const tolerance = Math.max(state[SIGMA_TOLERANCE]!, REPORT_FLOOR * reported);
-    state[SNAPPED_RATE] = displayKnown && Math.abs(measured - reported) <= tolerance ? reported : measured;
-  }
-
-  /**
-   * Whether GRID_RATE snaps to the known rate at `index`: within SIGMA_TOLERANCE, but never
-   * closer than SNAP_FLOOR nor farther than SNAP_CAP of the rate.
-   */
-  function snapsTo(index: number): boolean {
-    const rate = known[index]!;
-    return (
-      Math.abs(state[GRID_RATE]! - rate) <=
-      Math.min(Math.max(state[SIGMA_TOLERANCE]!, SNAP_FLOOR * rate), SNAP_CAP * rate)
-    );
-  }
-
-  /** Index of the current `estimate.refreshRate` among the known rates, or −1. */
-  function knownIndexOf(): number {
-    const rate = estimate.refreshRate;
-    for (let i = 0; i < known.length; i++) if (known[i] === rate) return i;
-    return -1;
+    estimate.state = throttled ? 'throttled' : 'synced';
+    estimate.synced = !throttled;
+    estimate.throttledRate = throttledRate;
   }
 
   function sample(timestampMs: number): RefreshRateEstimate {
     if (!Number.isFinite(timestampMs)) return estimate;
-    const lastMs = state[LAST_MS]!;
-    if (Number.isNaN(lastMs)) {
-      state[LAST_MS] = timestampMs;
-      push(timestampMs);
-      return estimate;
-    }
-    const intervalMs = timestampMs - lastMs;
+    // NaN before the first timestamp: that one only starts the chain below.
+    const intervalMs = timestampMs - state[Slot.LAST_MS]!;
     if (intervalMs <= 0) {
-      if (intervalMs < 0 && ++backwards >= BACKWARDS_LIMIT) {
-        backwards = 0;
-        state[LAST_MS] = timestampMs;
-        restart(timestampMs);
-      }
-      return estimate;
+      // A repeat or a stray backwards timestamp is ignored; BACKWARDS_LIMIT in a row are a clock
+      // reset: measure again from this one.
+      if (intervalMs === 0 || ++backwards < Tuning.BACKWARDS_LIMIT) return estimate;
+      unlock();
     }
     backwards = 0;
-    state[LAST_MS] = timestampMs;
-    if (locked) {
-      track(timestampMs);
-      // A restart inside track() already recorded this timestamp as the first of the new chain.
-      if (locked) push(timestampMs);
-    } else {
-      push(timestampMs);
+    state[Slot.LAST_MS] = timestampMs;
+    if (locked) track(timestampMs);
+    // Not `else`: a change of display seen by track() unlocked, and this timestamp starts the new chain.
+    if (!locked) {
+      stamps[fresh++] = timestampMs;
       tryLock();
     }
     return estimate;
@@ -575,37 +522,30 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
 
   return {
     sample,
-    get estimate() {
-      return estimate;
-    },
+    estimate,
     reset() {
-      head = 0;
-      fresh = 0;
-      state[LAST_MS] = NaN;
+      state[Slot.LAST_MS] = NaN;
       backwards = 0;
       locked = false;
       displayKnown = false;
-      estimate.refreshRate = FALLBACK_RATE;
+      estimate.refreshRate = Tuning.FALLBACK_RATE;
       estimate.changes = 0;
-      notSynced('measuring');
+      estimate.state = 'measuring';
+      unlock();
     },
   };
 }
 
 /** The `knownRates` option: a non-empty array of finite numbers > 0, copied and sorted. */
-function validRates(value: unknown): readonly number[] {
-  if (!Array.isArray(value) || value.length === 0) {
-    throw new RangeError(`${OWNER}: option \`knownRates\` must be a non-empty array of rates in Hz, got ${describeValue(value)}`);
-  }
-  for (const rate of value as unknown[]) {
-    if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0) {
-      throw new RangeError(`${OWNER}: option \`knownRates\` must hold finite numbers > 0, got ${describeValue(rate)}`);
-    }
-  }
-  return Object.freeze([...(value as number[])].sort((a, b) => a - b));
+function validRates(value: unknown): Float64Array {
+  const rates: unknown[] = Array.isArray(value) ? value : [];
+  const bad = rates.findIndex((rate) => !(typeof rate === 'number' && rate > 0 && rate < Infinity));
+  if (rates.length > 0 && bad < 0) return Float64Array.from(rates as number[]).sort();
+  throw new RangeError(
+    `${OWNER}: option \`knownRates\` must be a non-empty array of finite rates > 0 (Hz), got ${rates.length > 0 ? describeValue(rates[bad]) : Array.isArray(value) ? 'an empty array' : describeValue(value)}`,
+  );
 }
 
 function describeValue(value: unknown): string {
-  if (Array.isArray(value)) return 'an empty array';
   return typeof value === 'number' || value === null || value === undefined ? String(value) : typeof value;
 }

@@ -1,11 +1,8 @@
-import { createAdaptiveFramerate } from '../core/adaptiveFramerate.js';
+import { ADAPTIVE_OPTION_KEYS, createAdaptiveFramerate } from '../core/adaptiveFramerate.js';
 import { checkKnownKeys } from '../core/validate.js';
 import { frameLoopHost } from './frameLoopHost.js';
-import { refreshTiming } from './refreshDetection.js';
+import { pacedTiming, retune } from './refreshDetection.js';
 import type { FrameScheduler, SchedulerAdaptiveOptions } from './types.js';
-
-/** Every key of {@link SchedulerAdaptiveOptions}. */
-const ADAPTIVE_OPTION_KEYS: readonly string[] = ['upStep', 'downStep', 'maxThreshold', 'minThreshold', 'maxDivisor'];
 
 /**
  * The `adaptive` option's value checked: a boolean or an options object with known keys.
@@ -40,24 +37,20 @@ export function checkAdaptive(owner: string, value: unknown): boolean | Schedule
 export function installAdaptiveFramerate(scheduler: FrameScheduler): FrameScheduler {
   const host = frameLoopHost(scheduler);
   if (host === undefined || host.adaptive() !== null) return scheduler;
-  const timing = refreshTiming(host);
+  const timing = pacedTiming(host);
   host.attachAdaptive((value) => {
     const checked = checkAdaptive(host.owner, value);
-    if (checked === false) {
-      timing.adaptive = null;
-    } else {
-      const settings = checked === true ? {} : checked;
-      timing.adaptiveRate = host.estimate().refreshRate;
-      // New options keep the divisor reached so far (clamped to a new maxDivisor): a second
-      // component asking for the adaptive rate, or a changed option, must not reset it to 1.
-      const initialDivisor = timing.adaptive ? timing.adaptive.divisor : 1;
-      timing.adaptive = createAdaptiveFramerate({ ...settings, refreshRate: timing.adaptiveRate, initialDivisor });
-    }
-    if (host.inFrame()) return;
-    // Outside a frame nobody would rethrow what a listener threw: do it here.
-    host.clearErrors();
-    timing.notifyDivisor();
-    host.throwCollected('divisor listeners');
+    // New options keep the divisor reached so far (clamped to a new maxDivisor): a second
+    // component asking for the adaptive rate, or a changed option, must not reset it to 1.
+    timing.adaptive =
+      checked === false
+        ? null
+        : createAdaptiveFramerate({
+            ...(checked === true ? {} : checked),
+            refreshRate: host.estimate().refreshRate,
+            initialDivisor: timing.adaptive ? timing.adaptive.divisor : 1,
+          });
+    retune(host, timing);
   });
   return scheduler;
 }

@@ -1,7 +1,9 @@
 import { positiveNumber } from '../core/validate.js';
 import { frameLoopHost } from './frameLoopHost.js';
-import { refreshTiming } from './refreshDetection.js';
+import { pacedTiming, retune } from './refreshDetection.js';
 import type { FrameScheduler } from './types.js';
+
+const OWNER = 'frameRateCapDivisor';
 
 /**
  * Vblanks per picture for a frame-rate cap: the whole number nearest to `refreshRate /
@@ -33,9 +35,7 @@ import type { FrameScheduler } from './types.js';
  * ```
  */
 export function frameRateCapDivisor(refreshRate: number, maxFrameRate: number): number {
-  const rate = positiveNumber('frameRateCapDivisor', 'refreshRate', refreshRate);
-  const cap = positiveNumber('frameRateCapDivisor', 'maxFrameRate', maxFrameRate);
-  return capDivisor(rate, cap);
+  return capDivisor(positiveNumber(OWNER, 'refreshRate', refreshRate), positiveNumber(OWNER, 'maxFrameRate', maxFrameRate));
 }
 
 /** {@link frameRateCapDivisor} without the checks (both numbers already checked). */
@@ -72,15 +72,10 @@ function capDivisor(refreshRate: number, maxFrameRate: number): number {
 export function installFrameRateCap(scheduler: FrameScheduler, maxFrameRate: number | undefined): FrameScheduler {
   const cap = maxFrameRate === undefined ? undefined : positiveNumber('installFrameRateCap', 'maxFrameRate', maxFrameRate);
   const host = frameLoopHost(scheduler);
-  if (host === undefined) return scheduler;
-  const timing = refreshTiming(host);
-  timing.cap = cap === undefined ? null : (refreshRate) => capDivisor(refreshRate, cap);
-  timing.capRate = host.estimate().refreshRate;
-  timing.capDivisor = timing.cap === null ? 1 : timing.cap(timing.capRate);
-  if (host.inFrame()) return scheduler;
-  // Outside a frame nobody would rethrow what a listener threw: do it here.
-  host.clearErrors();
-  timing.notifyDivisor();
-  host.throwCollected('divisor listeners');
+  if (host !== undefined) {
+    const timing = pacedTiming(host);
+    timing.cap = cap === undefined ? null : (refreshRate) => capDivisor(refreshRate, cap);
+    retune(host, timing);
+  }
   return scheduler;
 }

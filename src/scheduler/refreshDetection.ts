@@ -1,37 +1,52 @@
-import type { AdaptiveFramerate, RefreshRateDetector } from '../core/types.js';
+import type { AdaptiveFramerate, RefreshRateDetector, RefreshRateEstimate } from '../core/types.js';
 import { createRefreshRateDetector } from '../core/refreshRateDetector.js';
 import { frameLoopHost, type FrameLoopHost, type FrameTiming } from './frameLoopHost.js';
 import type { FrameScheduler } from './types.js';
 
-/**
- * With a divisor d the scheduler runs once at least d − 0.5 refresh intervals have passed: half an
- * interval of slack absorbs timestamp jitter without ever running one vblank early or late.
- */
-const SKIP_SLACK_INTERVALS = 0.5;
+/** A `const enum`: esbuild writes the value where it is used. */
+const enum Pacing {
+  /**
+   * With a divisor d the scheduler runs once at least d − 0.5 refresh intervals have passed: half
+   * an interval of slack absorbs timestamp jitter without ever running one vblank early or late.
+   */
+  SKIP_SLACK_INTERVALS = 0.5,
+}
 
 /**
- * The per-frame part that detection and the adaptive frame rate share: the detector sees every
- * vblank, the adaptive rate reads the detected rate and skips vblanks.
+ * The per-frame part of refresh-rate detection: the detector sees every vblank, and refresh
+ * listeners hear of changes. Never skips a vblank (divisor 1); {@link pacedTiming} replaces it
+ * with one that does.
  * @internal
  */
 export interface RefreshTiming extends FrameTiming {
+  /** The detector; null when the loop's `refreshRate` option fixed the rate. */
+  readonly detector: RefreshRateDetector | null;
+  /** The estimate frames read: the detector's, or the loop's fixed one. */
+  readonly estimate: RefreshRateEstimate;
+  /** Call each of `listeners` with `argument`, reporting what one throws instead of stopping. */
+  notify<T>(listeners: Set<(value: T) => void>, argument: T): void;
+}
+
+/**
+ * The per-frame part that the adaptive frame rate and the frame-rate cap share on top of
+ * detection: they read the detected rate and skip vblanks.
+ * @internal
+ */
+export interface PacedTiming extends FrameTiming {
   /** The adaptive frame rate; null while off. */
   adaptive: AdaptiveFramerate | null;
-  /** The refresh rate the adaptive frame rate was last told. */
-  adaptiveRate: number;
   /** The frame-rate cap: its divisor for a refresh rate; null without a cap (installFrameRateCap). */
   cap: ((refreshRate: number) => number) | null;
-  /** The cap's divisor at {@link RefreshTiming.capRate} (1 without a cap). */
+  /** The cap's divisor at the current refresh rate (1 without a cap). */
   capDivisor: number;
-  /** The refresh rate `capDivisor` was worked out for. */
-  capRate: number;
   /** Tell divisor listeners when the divisor changed. */
   notifyDivisor(): void;
 }
 
 /**
- * The shared per-frame part of `host`, created on first use: with a detector unless the loop's
- * `refreshRate` option fixed the rate.
+ * The detection part of `host`, created on first use: with a detector unless the loop's
+ * `refreshRate` option fixed the rate. Once the paced part is installed, `host.timing()` is that
+ * one (it contains detection); only {@link pacedTiming} reads what this returns, and it asks first.
  * @internal
  */
 export function refreshTiming(host: FrameLoopHost): RefreshTiming {
@@ -39,39 +54,77 @@ export function refreshTiming(host: FrameLoopHost): RefreshTiming {
   if (existing !== null) return existing as RefreshTiming;
   const detector: RefreshRateDetector | null = host.fixedRate ? null : createRefreshRateDetector();
   const estimate = detector ? detector.estimate : host.estimate();
-  const source = host.source;
-  const times = host.times;
-  /** [0]: when the current frame's work started, ms (typed: a boxed double would allocate per frame). */
-  const startMs = new Float64Array(1);
-  let timed = false;
   let notifiedRate = estimate.refreshRate;
   let notifiedSynced = estimate.synced;
   let notifiedState = estimate.state;
-  let notifiedDivisor = 1;
 
-  // Listener callbacks are created once: an arrow written inside notify…() that read a local made
+  /** What the listeners being called are handed. */
+  let listenerArgument: unknown;
+  // The listener callback is created once: an arrow written inside notify() that read a local made
   // V8 allocate a context for it on every call, i.e. every frame.
-  const callDivisorListener = (listener: (divisor: number) => void): void => {
+  const callListener = (listener: (value: never) => void): void => {
     try {
-      listener(notifiedDivisor);
-    } catch (error) {
-      host.report(error);
-    }
-  };
-  const callRefreshListener = (listener: (e: typeof estimate) => void): void => {
-    try {
-      listener(estimate);
+      listener(listenerArgument as never);
     } catch (error) {
       host.report(error);
     }
   };
 
   const timing: RefreshTiming = {
+    detector,
+    estimate,
+    divisor: 1,
+    begin(timestampMs) {
+      // Every vblank: the detector ignores NaN, repeats and lone backwards stamps itself, and
+      // restarts on a clock reset.
+      if (detector) detector.sample(timestampMs);
+      return false;
+    },
+    end() {},
+    settle() {
+      if (estimate.refreshRate !== notifiedRate || estimate.synced !== notifiedSynced || estimate.state !== notifiedState) {
+        notifiedRate = estimate.refreshRate;
+        notifiedSynced = estimate.synced;
+        notifiedState = estimate.state;
+        timing.notify(host.refreshListeners, estimate);
+      }
+    },
+    notify(listeners, argument) {
+      listenerArgument = argument;
+      listeners.forEach(callListener);
+    },
+  };
+  host.attach(timing, estimate);
+  return timing;
+}
+
+/**
+ * The paced part of `host` (detection, the adaptive frame rate and the frame-rate cap), created
+ * on first use around the detection part. Bundles that only detect leave it out.
+ * @internal
+ */
+export function pacedTiming(host: FrameLoopHost): PacedTiming {
+  const existing = host.timing();
+  if (existing !== null && 'adaptive' in existing) return existing as PacedTiming;
+  const detection = refreshTiming(host);
+  const { detector, estimate } = detection;
+  const source = host.source;
+  const times = host.times;
+  /** [0]: when the current frame's work started, ms (typed: a boxed double would allocate per frame). */
+  const startMs = new Float64Array(1);
+  let timed = false;
+  /**
+   * The refresh rate the adaptive rate and the cap were last tuned to. Equal to
+   * `estimate.refreshRate` except inside `begin`, between the detector's sample and the retuning:
+   * the adaptive rate and the cap are created at the current rate.
+   */
+  let tunedRate = estimate.refreshRate;
+  let notifiedDivisor = 1;
+
+  const timing: PacedTiming = {
     adaptive: null,
-    adaptiveRate: estimate.refreshRate,
     cap: null,
     capDivisor: 1,
-    capRate: estimate.refreshRate,
     // The cap and the adaptive rate share one divisor: a picture holds the larger of the two.
     get divisor() {
       const adaptiveDivisor = timing.adaptive ? timing.adaptive.divisor : 1;
@@ -83,23 +136,17 @@ export function refreshTiming(host: FrameLoopHost): RefreshTiming {
       // (an allocation) on every call.
       timed = adaptive !== null;
       if (timed) startMs[0] = source.now();
-      // Every vblank, skipped ones too: the detector must see the display, not our rate. It
-      // ignores NaN, repeats and lone backwards stamps itself, and restarts on a clock reset.
-      if (detector) {
-        detector.sample(timestampMs);
-        if (adaptive && estimate.refreshRate !== timing.adaptiveRate) {
-          timing.adaptiveRate = estimate.refreshRate;
-          adaptive.setRefreshRate(timing.adaptiveRate);
-        }
-      }
-      // Worked out again only when the rate changes (a double written per frame would allocate).
-      if (timing.cap !== null && estimate.refreshRate !== timing.capRate) {
-        timing.capRate = estimate.refreshRate;
-        timing.capDivisor = timing.cap(timing.capRate);
+      // Every vblank, skipped ones too: the detector must see the display, not our rate.
+      if (detector) detector.sample(timestampMs);
+      // Retuned only when the rate changes (a double written per frame would allocate).
+      if (estimate.refreshRate !== tunedRate) {
+        tunedRate = estimate.refreshRate;
+        if (adaptive) adaptive.setRefreshRate(tunedRate);
+        if (timing.cap) timing.capDivisor = timing.cap(tunedRate);
       }
       const divisor = timing.divisor;
       // A vblank between pictures: nothing runs, the time goes to the next run.
-      return divisor > 1 && forward && timestampMs - (times[0] as number) < ((divisor - SKIP_SLACK_INTERVALS) * 1000) / estimate.refreshRate;
+      return divisor > 1 && forward && timestampMs - (times[0] as number) < ((divisor - Pacing.SKIP_SLACK_INTERVALS) * 1000) / estimate.refreshRate;
     },
     end() {
       // `timed`: a subscriber that turned the adaptive rate on during this frame gave it no start.
@@ -109,23 +156,32 @@ export function refreshTiming(host: FrameLoopHost): RefreshTiming {
       }
     },
     settle() {
-      if (estimate.refreshRate !== notifiedRate || estimate.synced !== notifiedSynced || estimate.state !== notifiedState) {
-        notifiedRate = estimate.refreshRate;
-        notifiedSynced = estimate.synced;
-        notifiedState = estimate.state;
-        host.refreshListeners.forEach(callRefreshListener);
-      }
+      detection.settle();
       timing.notifyDivisor();
     },
     notifyDivisor() {
       const divisor = timing.divisor;
       if (divisor === notifiedDivisor) return;
       notifiedDivisor = divisor;
-      host.divisorListeners.forEach(callDivisorListener);
+      detection.notify(host.divisorListeners, divisor);
     },
   };
   host.attach(timing, estimate);
   return timing;
+}
+
+/**
+ * The adaptive rate or the cap of `timing` was changed: work the cap's divisor out again and,
+ * outside a frame, tell divisor listeners now, rethrowing what they throw (in a frame, the frame
+ * does).
+ * @internal
+ */
+export function retune(host: FrameLoopHost, timing: PacedTiming): void {
+  timing.capDivisor = timing.cap ? timing.cap(host.estimate().refreshRate) : 1;
+  if (host.inFrame()) return;
+  host.clearErrors();
+  timing.notifyDivisor();
+  host.throwCollected('divisor listeners');
 }
 
 /**
@@ -138,7 +194,7 @@ export function refreshTiming(host: FrameLoopHost): RefreshTiming {
  * Idempotent, and a no-op on a loop whose `refreshRate` option fixed the rate or on a scheduler
  * this package did not make. The hooks that read the rate (`useRefreshRate`, `useSmoothedDelta`,
  * `useSyncedUpdate`, `useFrameStats`, `useAdaptiveFramerate`, `'predicted'` interpolation) call it
- * themselves; importing it is what puts the detector into a bundle (about 1.7 KB gzip).
+ * themselves; importing it is what puts the detector into a bundle (about 1.8 KB gzip).
  *
  * @example
  * ```ts
