@@ -215,7 +215,7 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
   const opts = optionsObject(OWNER, options, false, ['windowSize', 'knownRates']);
   // Checked, but no longer sized by: every attempt to lock either locks (and tracking needs no
   // timestamps kept) or keeps only the latest LOCK_INTERVALS intervals, so no more than
-  // LOCK_INTERVALS + 1 timestamps are ever read, whatever `windowSize` (default 32) says.
+  // LOCK_INTERVALS + 1 timestamps are ever read, whatever `windowSize` says.
   integerAtLeast(OWNER, 'windowSize', withDefault(opts.windowSize, Tuning.LOCK_INTERVALS), Tuning.LOCK_INTERVALS);
   // The known rates, ascending, in a typed array: read as unboxed doubles in the per-sample snap.
   const known = validRates(withDefault(opts.knownRates, KNOWN_REFRESH_RATES));

@@ -304,7 +304,11 @@ export interface RefreshRateEstimate {
 export interface RefreshRateDetectorOptions {
   /** Rates to snap to, Hz. Default `KNOWN_REFRESH_RATES`: 48, 50, 59.94, 60, 72, 75, 85, 90, 100, 119.88, 120, 143.86, 144, 165, 170, 180, 200, 240, 360 (nothing below 48 Hz: slower loops are reported as throttled). */
   knownRates?: readonly number[];
-  /** Intervals kept for the estimate. Default 32. */
+  /**
+   * Checked (a whole number ≥ 8) and otherwise ignored: kept so that existing option objects stay
+   * valid. The detector locks on its latest 8 intervals and tracks without keeping any, so no
+   * window size changes what it reports.
+   */
   windowSize?: number;
 }
 
