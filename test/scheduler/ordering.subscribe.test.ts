@@ -26,6 +26,17 @@ describe('scheduler.subscribe with id, before, after', () => {
     expect(loop.subscriberCount).toBe(1);
   });
 
+  it('installNamedOrdering a second time keeps the ordering (ids stay taken); a scheduler not made here is returned untouched', () => {
+    const loop = installNamedOrdering(createFrameLoop({ source: createManualSource(), frameloop: 'manual' }));
+    loop.subscribe(() => {}, { id: 'player' });
+    expect(installNamedOrdering(loop)).toBe(loop);
+    expect(() => loop.subscribe(() => {}, { id: 'player' })).toThrow(/option `id` "player" is taken/);
+    // A test double: the FrameScheduler methods, without the loop's internal host.
+    const foreign = { subscribe: () => () => {} } as unknown as typeof loop;
+    expect(installNamedOrdering(foreign)).toBe(foreign);
+    expect(Object.getOwnPropertySymbols(foreign)).toEqual([]);
+  });
+
   it('orders by ids across priorities, in createFrameScheduler and in the bare createFrameLoop with installNamedOrdering', () => {
     for (const scheduler of [setup({ frameloop: 'manual' }).scheduler, installNamedOrdering(createFrameLoop({ source: createManualSource(), frameloop: 'manual' }))]) {
       const calls: string[] = [];
