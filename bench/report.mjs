@@ -106,6 +106,17 @@ export function report({ info, frameLoop, react, browser, pacing, simulated, ord
       ]);
     }
   }
+  // Bundle budgets (min + gzip, production): the same rows as section 0.
+  const budget = (label, prefix, kb) => {
+    const row = bundleSizes.find((r) => r.label.startsWith(prefix));
+    if (!row) return;
+    const size = row.gzip / 1024;
+    goals.push([`${label} ≤ ${kb} KB min + gzip`, size <= kb ? `met: ${size.toFixed(2)} KB` : `not met: ${size.toFixed(2)} KB (${(size - kb).toFixed(2)} KB over)`]);
+  };
+  budget('`useFrame` alone', 'react-timestep: `useFrame`', 1.5);
+  budget('`useFixedTimestep` alone', 'react-timestep: `useFixedTimestep`', 3.5);
+  budget('the whole React entry', 'react-timestep: everything', 9);
+  budget('`react-timestep/core`', 'react-timestep/core', 4);
   out.push('## Goals');
   out.push('');
   out.push(table(['goal', 'this run'], goals, [false, false]));
@@ -119,8 +130,8 @@ export function report({ info, frameLoop, react, browser, pacing, simulated, ord
     out.push('');
     out.push('esbuild, bundle + minify + tree-shake, ESM, `process.env.NODE_ENV` = "production", React and');
     out.push('the renderer peers external, gzip level 9; ours from the run\'s `dist/`, the peers from');
-    out.push('`node_modules`. 1 KB = 1024 bytes. `scripts/size.mjs` checks ours in `npm test` (without the');
-    out.push('production define), with the targets and their gaps.');
+    out.push('`node_modules`. 1 KB = 1024 bytes. `scripts/size.mjs` checks ours the same way in `npm test`,');
+    out.push('with the targets and their gaps.');
     out.push('');
     out.push(table(['import', 'min + gzip', 'minified'], bundleSizes.map((r) => [r.label, `${(r.gzip / 1024).toFixed(2)} KB`, `${(r.minified / 1024).toFixed(1)} KB`])));
     out.push('');
@@ -364,7 +375,13 @@ export function report({ info, frameLoop, react, browser, pacing, simulated, ord
   const motionSize = sizeOf('motion-dom');
   if (useFrameSize && rafzSize && motionSize) {
     const kb = (r) => `${(r.gzip / 1024).toFixed(2)} KB`;
-    notAhead.push(`Size: \`useFrame\` alone bundles ${kb(useFrameSize)} against rafz's ${kb(rafzSize)} and motion-dom's \`frame\` ${kb(motionSize)}. Refresh detection, the adaptive rate and frame statistics are no longer in it (\`createFrameScheduler\`, which has them, is ${kb(sizeOf('react-timestep: `createFrameScheduler`'))}); what remains is the loop with its phases, priorities and named ordering, error isolation, pause, time scale, gap clamping and throttling, and option checks that name the bad option and the option it misspells.`);
+    notAhead.push(`Size: \`useFrame\` alone bundles ${kb(useFrameSize)} against rafz's ${kb(rafzSize)} and motion-dom's \`frame\` ${kb(motionSize)}. Refresh detection, the adaptive rate, frame statistics and named ordering are not in it (\`createFrameScheduler\`, which has them, is ${kb(sizeOf('react-timestep: \`createFrameScheduler\`'))}); what remains is the loop itself: its \`FrameScheduler\` API (the page-wide default scheduler is one, and the hooks that need more install it there), phases and priorities, error isolation with rethrow after the frame, pause, time scale, the three loop modes, gap clamping and throttling, the compensated game clock, the browser frame source that survives fake timers installed late, and option checks that name the bad option and the option it misspells. None of these is large alone; together they are the gap.`);
+    const fixedSize = sizeOf('react-timestep: \`useFixedTimestep\`');
+    const allSize = sizeOf('react-timestep: everything');
+    const coreSize = sizeOf('react-timestep/core');
+    if (fixedSize && allSize && coreSize) {
+      notAhead.push(`Size: \`useFixedTimestep\` alone is ${kb(fixedSize)}: the loop above, the shared fixed clock (jobs, stats, controls, snapping to the display's vblank grid), the fixed step itself, and refresh-rate detection, which the clock needs to count steps on the measured vblank grid (the fix for steps flapping 1-2 on real frames). The whole entry (${kb(allSize)}) and \`core\` (${kb(coreSize)}) carry every algorithm, per-object interpolation and per-step input; each is tree-shaken away when unused.`);
+    }
   }
   const allocSizes = sizes.filter((n) => get('ours', n).bytesPerFrame >= ZERO_BYTES);
   if (allocSizes.length) {

@@ -18,6 +18,7 @@ export function sizeCases() {
     ['react-timestep: `createFrameScheduler` (with detection and the adaptive rate)', `export { createFrameScheduler } from ${JSON.stringify(ours)};`],
     ['react-timestep: `useFixedTimestep`', `export { useFixedTimestep } from ${JSON.stringify(ours)};`],
     ['react-timestep: everything', `export * from ${JSON.stringify(ours)};`],
+    ['react-timestep/core: everything', `export * from ${JSON.stringify(fileURLToPath(ourModule('core/index.js')))};`],
     ['@react-spring/rafz: `raf`', "export { raf } from '@react-spring/rafz';"],
     ['motion-dom: `frame`', "export { frame } from 'motion-dom';"],
     ['pixi.js: `Ticker`', "export { Ticker } from 'pixi.js';"],
