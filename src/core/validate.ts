@@ -17,6 +17,7 @@ function fail(owner: string, name: string, value: unknown, expected: string): ne
 /**
  * `value` when `ok`, else the RangeError. The number checks below lean on `Number.isFinite` and
  * `Number.isInteger`, which are false for anything that is not a number (no `typeof` needed).
+ * Only for a constant `expected`: it is evaluated on every call.
  */
 function checked<T>(ok: boolean, owner: string, name: string, value: unknown, expected: string): T {
   return ok ? (value as T) : fail(owner, name, value, expected);
@@ -39,13 +40,15 @@ export function finiteNumber(owner: string, name: string, value: unknown): numbe
 
 /** A whole number no smaller than `min`. */
 export function integerAtLeast(owner: string, name: string, value: unknown, min: number): number {
-  return checked(Number.isInteger(value) && (value as number) >= min, owner, name, value, `a whole number >= ${min}`);
+  // Messages built from a template are built only on failure: a string built per call would be an
+  // allocation on every check (push() checks its event kind per event).
+  return Number.isInteger(value) && (value as number) >= min ? (value as number) : fail(owner, name, value, `a whole number >= ${min}`);
 }
 
 /** One of a fixed set of strings. */
 export function oneOf<T extends string>(owner: string, name: string, value: unknown, allowed: readonly T[]): T {
   // includes() is strict equality: only one of the strings passes.
-  return checked((allowed as readonly unknown[]).includes(value), owner, name, value, `one of '${allowed.join("', '")}'`);
+  return (allowed as readonly unknown[]).includes(value) ? (value as T) : fail(owner, name, value, `one of '${allowed.join("', '")}'`);
 }
 
 /**
@@ -86,13 +89,9 @@ export const MAX_TIME_SCALE = 1e6;
 
 /** A time scale: a finite number ≥ 0 (or > 0 with `allowZero` false) and ≤ {@link MAX_TIME_SCALE}. */
 export function timeScaleValue(owner: string, name: string, value: unknown, allowZero = true): number {
-  return checked(
-    (value as number) <= MAX_TIME_SCALE && (allowZero ? (value as number) >= 0 : (value as number) > 0) && Number.isFinite(value),
-    owner,
-    name,
-    value,
-    `a finite number ${allowZero ? '>=' : '>'} 0 and <= ${MAX_TIME_SCALE}`,
-  );
+  return (value as number) <= MAX_TIME_SCALE && (allowZero ? (value as number) >= 0 : (value as number) > 0) && Number.isFinite(value)
+    ? (value as number)
+    : fail(owner, name, value, `a finite number ${allowZero ? '>=' : '>'} 0 and <= ${MAX_TIME_SCALE}`);
 }
 
 /** A function (a callback option or prop). */
