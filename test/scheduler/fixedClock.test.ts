@@ -2,7 +2,7 @@
 // frame, controls that belong to the clock, and the real time each step stands for.
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { createFixedStep } from '../../src/core/fixedStep.js';
+import { createFixedStep, FIXED_STEP_SNAP_STEPS } from '../../src/core/fixedStep.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { createFixedClock } from '../../src/scheduler/fixedClock.js';
 import type { FixedClockOptions } from '../../src/scheduler/fixedClock.js';
@@ -333,8 +333,10 @@ describe('createFixedClock', () => {
         let frameMs = 0;
         clock.addUpdate((_dt, s) => {
           spans.push([s.index, s.stepStartTimestampMs, s.stepEndTimestampMs]);
-          // The fixed step may run a step up to 5 % of a step early (its boundary tolerance).
-          expect(s.stepEndTimestampMs).toBeLessThanOrEqual(frameMs + 0.05 * (1000 / 60) + 1e-6);
+          // The fixed step may run a step up to 5 % of a step early (its boundary tolerance), plus
+          // its documented float-noise margins: FIXED_STEP_SNAP_STEPS on the tolerance and on the
+          // step count (seed 59879906 ran a step 1e-7 step past 5 %: 143.4999993 ms + 0.8333340 ms).
+          expect(s.stepEndTimestampMs).toBeLessThanOrEqual(frameMs + (0.05 + 2 * FIXED_STEP_SNAP_STEPS) * (1000 / 60) + 1e-9);
         });
         let t = 10;
         for (const gap of gaps) {
@@ -350,7 +352,7 @@ describe('createFixedClock', () => {
           else expect(index).toBeGreaterThan(prevIndex); // dropped steps keep their numbers
         }
       }),
-      { numRuns: 60 },
+      { numRuns: 60, examples: [[[1, 13.899640696208873, 103.31785660884276, 15.282501028281716, 1, 1], 'slow-motion']] },
     );
   });
 
