@@ -24,6 +24,7 @@ import {
   LAST_RAW_MS,
   LEAD_GAME_MS,
   pauseClock,
+  PREDICTED_PRESENT_MS,
   PREVIOUS_INTERVAL_MS,
   resumeClock,
   setClockScale,
@@ -132,6 +133,18 @@ export function clearFixedStepFrame(frame: FixedStepFrame): void {
  *   one of the allowed strings.
  */
 export function createFixedStep(options: FixedStepOptions): FixedStep {
+  return createFixedStepParts(options)[0];
+}
+
+/**
+ * {@link createFixedStep}'s fixed step, with its state and an advance that takes the frame's
+ * timestamp and predicted present from the state's `CLOCK_INPUT_MS` and `PREDICTED_PRESENT_MS`
+ * slots (NaN: none) instead of arguments. For the fixed clock, which feeds a fresh timestamp every
+ * frame: a fresh double passed to a call V8 does not inline (advance is too big) is boxed, two
+ * allocations a frame; a typed-array slot is written in place.
+ * @internal
+ */
+export function createFixedStepParts(options: FixedStepOptions): [FixedStep, Float64Array, () => FixedStepFrame] {
   const opts = optionsObject(OWNER, options, true, KNOWN_OPTIONS);
   const step = positiveNumber(OWNER, 'step', opts.step);
   const maxSteps = integerAtLeast(OWNER, 'maxSteps', withDefault(opts.maxSteps, DEFAULT_MAX_STEPS), 1);
@@ -180,12 +193,13 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
     return frame;
   }
 
-  function advance(nowMs: number, predictedPresentMs?: number): FixedStepFrame {
+  /** The frame at `state[CLOCK_INPUT_MS]` (see {@link createFixedStepParts}). */
+  function advanceFromSlots(): FixedStepFrame {
+    // The frame's time lives in `state[CLOCK_INPUT_MS]`: it may be replaced (snapped to the vblank
+    // grid, or the last timestamp for a single step), and a fresh double in a local that is passed
+    // on would be boxed, an allocation per frame.
+    const nowMs = state[CLOCK_INPUT_MS]!;
     if (!Number.isFinite(nowMs)) return idle();
-    // The frame's time lives in `state[CLOCK_INPUT_MS]` from here on: it may be replaced (snapped
-    // to the vblank grid, or the last timestamp for a single step), and a fresh double in a local
-    // that is passed on would be boxed, an allocation per frame.
-    state[CLOCK_INPUT_MS] = nowMs;
     const starting = !state[CLOCK_STARTED];
     const rate = vblanks[VBLANK_RATE]!;
     if (rate === rate) {
@@ -255,8 +269,9 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
         // steps and then freeze until time caught up). Inline, not a helper: a double returned
         // from a call V8 does not inline is boxed, an allocation per frame.
         let leadMs: number;
+        const predictedPresentMs = state[PREDICTED_PRESENT_MS]!;
         if (Number.isFinite(predictedPresentMs)) {
-          leadMs = predictedPresentMs! - state[CLOCK_INPUT_MS]!;
+          leadMs = predictedPresentMs - state[CLOCK_INPUT_MS]!;
         } else {
           const lastMs = state[LAST_INTERVAL_MS]!;
           const previousMs = state[PREVIOUS_INTERVAL_MS]!;
@@ -342,8 +357,13 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
     return frame;
   }
 
-  return {
-    advance,
+  const fixedStep: FixedStep = {
+    advance(nowMs: number, predictedPresentMs?: number): FixedStepFrame {
+      // Anything but a finite number (a string too) is ignored: NaN in the slot.
+      state[CLOCK_INPUT_MS] = Number.isFinite(nowMs) ? nowMs : NaN;
+      state[PREDICTED_PRESENT_MS] = Number.isFinite(predictedPresentMs) ? predictedPresentMs! : NaN;
+      return advanceFromSlots();
+    },
     pause(nowMs?: number): void {
       pauseClock(state, nowMs);
     },
@@ -395,4 +415,5 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
       return frame;
     },
   };
+  return [fixedStep, state, advanceFromSlots];
 }

@@ -55,7 +55,13 @@ export const LAST_RAW_MS = 13;
 export const GRID_ORIGIN_MS = 14;
 /** Whole vblanks counted since the grid origin (a whole number: the snapped time never drifts). */
 export const GRID_VBLANKS = 15;
-const STATE_SLOTS = 16;
+/**
+ * The caller's predicted present for the frame in `CLOCK_INPUT_MS`, ms (NaN: none). Like the
+ * timestamp, handed over in a slot: the fixed clock writes both here and calls the fixed step's
+ * slot-reading advance, so no fresh double crosses that call.
+ */
+export const PREDICTED_PRESENT_MS = 16;
+const STATE_SLOTS = 17;
 
 /** A fixed step's state: a clock that starts at the first accepted timestamp ({@link startClock}), and the step's own slots. */
 export function createFixedStepState(scale: number): Float64Array {

@@ -8,7 +8,8 @@
  * Framework-free: the React bindings (`<FixedClockProvider>`, `useFixedUpdate`, `useFixedTimestep`,
  * `<GameCanvas>`) are thin users of it.
  */
-import { clearFixedStepFrame, createFixedStep } from '../core/fixedStep.js';
+import { clearFixedStepFrame, createFixedStepParts } from '../core/fixedStep.js';
+import { CLOCK_INPUT_MS, PREDICTED_PRESENT_MS } from '../core/fixedStepClock.js';
 import type { FixedStep, FixedStepFrame, FixedStepOverload, Interpolation } from '../core/types.js';
 import { booleanValue, finiteNumber, integerAtLeast, oneOf, optionsObject, positiveNumber, timeScaleValue, withDefault } from '../core/validate.js';
 import type { FrameInfo, FrameScheduler } from './types.js';
@@ -266,6 +267,13 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
   let currentScheduler = scheduler;
   /** Created (and re-created for every new grid) by `replaceFixed`, called once below. */
   let fixed!: FixedStep;
+  /**
+   * The fixed step's state and its slot-reading advance: each frame's timestamp and predicted
+   * present are written into the state (CLOCK_INPUT_MS, PREDICTED_PRESENT_MS), not passed to
+   * `fixed.advance`, which boxed both (V8 does not inline it): 32 bytes a frame.
+   */
+  let fixedState!: Float64Array;
+  let advanceFixed!: () => FixedStepFrame;
   const state = new Float64Array(SLOTS);
   /** Ring of (real ms, game ms of the current grid) per frame: anchors for mapping step times back. */
   const anchorReal = new Float64Array(ANCHORS);
@@ -306,6 +314,12 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
   let detachedAtFrame = -1;
   let unsubscribeUpdate: (() => void) | null = null;
   let unsubscribeRender: (() => void) | null = null;
+  /**
+   * The frame's alpha as the renders get it. A fractional double handed to a call V8 does not
+   * inline is boxed at that call; read from this closure variable (boxed once, when written) every
+   * render gets the same box: one heap number a frame however many renders, not one per render.
+   */
+  let renderAlpha = 1;
 
   const currentStep: FixedClockStep = {
     index: 0,
@@ -328,13 +342,15 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
     elapsedGameSeconds: 0,
     pendingSeconds: 0,
     totalDroppedSeconds: 0,
-    get paused(): boolean {
-      return effectivePaused();
-    },
-    get timeScale(): number {
-      return timeScale;
-    },
+    paused: effectivePaused(),
+    timeScale,
   };
+  // `paused` and `timeScale` are data fields kept up to date where they change (applyPause,
+  // setTimeScale), not getters: V8 (Node 20) keeps an object literal with accessors in dictionary
+  // mode (and an object given accessors afterwards too, from the second clock on: each clock's
+  // getters are its own closures), where every fractional number written to a field is a new heap
+  // number, four a frame here (alpha, pictureTime, elapsedGameSeconds, pendingSeconds). In a
+  // plain literal's fast shape the number fields are updated in place.
 
   function effectivePaused(): boolean {
     return userPaused || holds > 0;
@@ -345,7 +361,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
    * not started, time zero at its first frame), paused at the last frame if the clock is paused.
    */
   function replaceFixed(startMs = Number.NaN): void {
-    fixed = createFixedStep({ step, maxSteps, overload, interpolation, timeScale });
+    [fixed, fixedState, advanceFixed] = createFixedStepParts({ step, maxSteps, overload, interpolation, timeScale });
     state[SNAP_RATE] = Number.NaN;
     fixed.advance(startMs);
     // (A fixed step not started yet ignores the time given to pause.)
@@ -356,6 +372,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
   /** Bring the fixed step's pause in line with the clock's; cancels a pause made since the last frame. */
   function applyPause(): void {
     const want = effectivePaused();
+    stats.paused = want;
     if (want && !fixed.paused) {
       fixed.pause();
       pausedAtFrame = frames;
@@ -443,7 +460,9 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
       }
     }
     if (snapToDisplay) snapToSchedulerRate(frame);
-    const decision = fixed.advance(fedMs, fedMs + frame.nextDeltaSeconds * 1000);
+    fixedState[CLOCK_INPUT_MS] = fedMs;
+    fixedState[PREDICTED_PRESENT_MS] = fedMs + frame.nextDeltaSeconds * 1000;
+    const decision = advanceFixed();
     if (forcedStep) fixed.resume(fedMs);
     state[LAST_FED_MS] = fedMs;
     fedAny = true;
@@ -511,12 +530,12 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
   }
 
   function onRender(frame: FrameInfo): void {
-    const alpha = stats.alpha;
+    renderAlpha = stats.alpha;
     stepping = true;
     // Renders added during the pass are appended past `count`: they run from the next frame on.
     for (let j = 0, count = renders.length; j < count; j++) {
       try {
-        renders[j]!.fn(alpha, frame);
+        renders[j]!.fn(renderAlpha, frame);
       } catch (error) {
         errors.push(error);
       }
@@ -637,6 +656,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
     },
     setTimeScale(next) {
       timeScale = timeScaleValue('FixedClock.setTimeScale', 'timeScale', next, false);
+      stats.timeScale = timeScale;
       fixed.setTimeScale(timeScale);
     },
     get timeScale() {
