@@ -165,8 +165,8 @@ export function finiteVector(owner: string, name: string, value: unknown, size: 
 }
 
 /** The TypeError of a bad source or target (a RangeError for the `initial` option). */
-function fail(kind: InterpolatedKind, size: number, name: string, source: unknown, type: ErrorConstructor = TypeError): never {
-  throw new type(`${OWNER} (${kind}): ${name} needs ${size} numbers in an array${size > 4 ? '' : ' or as x/y/z/w'}, got ${describe(source)}`);
+function fail(kind: InterpolatedKind, size: number, name: string, source: unknown, initial?: boolean): never {
+  throw new (initial ? RangeError : TypeError)(`${OWNER} (${kind}): ${name} needs ${size} numbers in an array${size > 4 ? '' : ' or as x/y/z/w'}, got ${describe(source)}`);
 }
 
 /**
@@ -182,7 +182,7 @@ function read(kind: InterpolatedKind, current: Float64Array, source: unknown, na
   const initial = name === 'option `initial`';
   const indexed = isIndexed(source);
   if (indexed ? source.length < size || (initial && source.length > size) : size > 4 || (initial && (typeof source !== 'object' || source === null))) {
-    fail(kind, size, name, source, initial ? RangeError : TypeError);
+    fail(kind, size, name, source, initial);
   }
   for (let i = 0; i < size; i++) current[i] = indexed ? source[i]! : ((source as Readonly<XYZWLike>)[AXES[i]!] as number);
 }
@@ -307,9 +307,9 @@ export function createInterpolated(options: InterpolatedOptions): Interpolated {
   let size = 1;
   let slerp = false;
   if (!scalar) {
-    if (!quaternion) size = o.size === undefined ? 3 : integerAtLeast(OWNER, 'size', o.size, 1);
-    else if (o.size === undefined || o.size === 4) size = 4;
-    else throw new RangeError(`${OWNER}: option \`size\` must be 4 for kind 'quaternion', got ${describe(o.size)}`);
+    size = withDefault(o.size as number | undefined, quaternion ? 4 : 3);
+    if (!quaternion) integerAtLeast(OWNER, 'size', size, 1);
+    else if (size !== 4) throw new RangeError(`${OWNER}: option \`size\` must be 4 for kind 'quaternion', got ${describe(size)}`);
     if (o.blend !== undefined) {
       slerp = oneOf(OWNER, 'blend', o.blend, QUATERNION_BLENDS) === 'slerp';
       if (!quaternion) throw new RangeError(`${OWNER}: option \`blend\` applies to kind 'quaternion' only, got kind '${kind}'`);
