@@ -149,7 +149,7 @@ function isIndexed(value: unknown): value is ArrayLike<number> {
 
 /** A value as an error message shows it: the numbers of an array or typed array, else a number, `null` or the type. */
 function describe(value: unknown): string {
-  if (isIndexed(value)) return `[${Array.prototype.join.call(value, ', ')}]`;
+  if (isIndexed(value)) return `[${Array.from(value).join(', ')}]`;
   return value === null || typeof value === 'number' ? String(value) : typeof value;
 }
 
@@ -220,9 +220,10 @@ function quaternionInto(previous: Float64Array, current: Float64Array, value: Fl
   let wPrevious = 1 - a;
   let wCurrent = a;
   // Slerp keeps the angular speed constant; when the two are nearly equal its sine ratio loses
-  // precision and the straight lerp is the same to within 1e-7 anyway.
-  if (slerp && a > 0 && a < 1 && dot < 0.9995) {
-    const theta = Math.acos(dot > 1 ? 1 : dot);
+  // precision and the straight lerp is the same to within 1e-7 anyway. (At a = 0 and 1 its
+  // weights are exactly the lerp's 1, 0 and 0, 1: dot ≥ 0 here, so 0 < θ ≤ π/2.)
+  if (slerp && dot < 0.9995) {
+    const theta = Math.acos(dot);
     const sinTheta = Math.sin(theta);
     wPrevious = Math.sin((1 - a) * theta) / sinTheta;
     wCurrent = Math.sin(a * theta) / sinTheta;
@@ -234,13 +235,10 @@ function quaternionInto(previous: Float64Array, current: Float64Array, value: Fl
     value[i] = q;
     lengthSquared += q * q;
   }
-  // A zero blend only comes from zero inputs: keep the identity rather than divide by zero.
-  if (!(lengthSquared > 0)) {
-    value.fill(0)[3] = 1;
-    return;
-  }
   const inverse = 1 / Math.sqrt(lengthSquared);
-  for (let i = 0; i < 4; i++) value[i] = value[i]! * inverse;
+  if (lengthSquared > 0) for (let i = 0; i < 4; i++) value[i] = value[i]! * inverse;
+  // A zero blend only comes from zero inputs: keep the identity rather than divide by zero.
+  else value.fill(0)[3] = 1;
 }
 
 // A number's or an angle's `current` and `previous` are accessors shared by every such object:
@@ -299,7 +297,7 @@ export function createInterpolated(options: InterpolatedOptions): Interpolated;
 export function createInterpolated(options: InterpolatedOptions): Interpolated {
   const o = optionsObject(OWNER, options, true);
   const kind = oneOf(OWNER, 'kind', o.kind, KINDS);
-  const enabled = o.interpolate === undefined || booleanValue(OWNER, 'interpolate', o.interpolate);
+  const enabled = booleanValue(OWNER, 'interpolate', withDefault(o.interpolate, true));
   const scalar = kind === 'number' || kind === 'angle';
   const angle = kind === 'angle';
   const quaternion = kind === 'quaternion';
