@@ -170,16 +170,15 @@ function fail(kind: InterpolatedKind, size: number, name: string, source: unknow
 }
 
 /**
- * Copy `source` into `current` (a number or an angle: the number itself). `initial` must hold
- * exactly `current.length` components.
+ * Copy `source` into `current` (a number or an angle: the number itself). For the `initial`
+ * option (`initial` true) it must hold exactly `current.length` components, and a bad one is a RangeError.
  */
-function read(kind: InterpolatedKind, current: Float64Array, source: unknown, name: string): void {
+function read(kind: InterpolatedKind, current: Float64Array, source: unknown, name: string, initial?: boolean): void {
   if (kind === 'number' || kind === 'angle') {
     current[0] = source as number;
     return;
   }
   const size = current.length;
-  const initial = name === 'option `initial`';
   const indexed = isIndexed(source);
   if (indexed ? source.length < size || (initial && source.length > size) : size > 4 || (initial && (typeof source !== 'object' || source === null))) {
     fail(kind, size, name, source, initial);
@@ -337,7 +336,7 @@ export function createInterpolated(options: InterpolatedOptions): Interpolated {
 
   if (quaternion) current[3] = 1;
   if (scalar) current[0] = finiteNumber(OWNER, 'initial', withDefault(o.initial, 0));
-  else if (o.initial !== undefined) read(kind, current, o.initial, 'option `initial`');
+  else if (o.initial !== undefined) read(kind, current, o.initial, 'option `initial`', true);
   snapshot();
   value.set(current);
 
