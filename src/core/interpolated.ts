@@ -149,7 +149,7 @@ function isIndexed(value: unknown): value is ArrayLike<number> {
 
 /** A value as an error message shows it: the numbers of an array or typed array, else a number, `null` or the type. */
 function describe(value: unknown): string {
-  if (isIndexed(value)) return `[${Array.prototype.join.call(value, ', ')}]`;
+  if (isIndexed(value)) return `[${Array.from(value).join(', ')}]`;
   return value === null || typeof value === 'number' ? String(value) : typeof value;
 }
 
@@ -163,6 +163,109 @@ export function finiteVector(owner: string, name: string, value: unknown, size: 
   if (v === undefined || (typeof v === 'object' && v !== null && v.length === size && Array.from(v).every(Number.isFinite))) return v;
   throw new RangeError(`${owner}: option \`${name}\` must be ${size} finite numbers, got ${describe(v)}`);
 }
+
+/** The TypeError of a bad source or target (a RangeError for the `initial` option). */
+function fail(kind: InterpolatedKind, size: number, name: string, source: unknown, initial?: boolean): never {
+  throw new (initial ? RangeError : TypeError)(`${OWNER} (${kind}): ${name} needs ${size} numbers in an array${size > 4 ? '' : ' or as x/y/z/w'}, got ${describe(source)}`);
+}
+
+/**
+ * Copy `source` into `current` (a number or an angle: the number itself). For the `initial`
+ * option (`initial` true) it must hold exactly `current.length` components, and a bad one is a RangeError.
+ */
+function read(kind: InterpolatedKind, current: Float64Array, source: unknown, name: string, initial?: boolean): void {
+  if (kind === 'number' || kind === 'angle') {
+    current[0] = source as number;
+    return;
+  }
+  const size = current.length;
+  const indexed = isIndexed(source);
+  if (indexed ? source.length < size || (initial && source.length > size) : size > 4 || (initial && (typeof source !== 'object' || source === null))) {
+    fail(kind, size, name, source, initial);
+  }
+  for (let i = 0; i < size; i++) current[i] = indexed ? source[i]! : ((source as Readonly<XYZWLike>)[AXES[i]!] as number);
+}
+
+/** Write `value` into `target`: an indexed target by index, else by x/y/z/w. */
+function write<T extends VectorTarget>(kind: InterpolatedKind, value: Float64Array, target: T): T {
+  const size = value.length;
+  if (isIndexed(target)) {
+    const indexed = target as { [index: number]: number };
+    for (let i = 0; i < size; i++) indexed[i] = value[i]!;
+    return target;
+  }
+  if (size > 4) fail(kind, size, 'blend target', target);
+  const named = target as XYZWLike;
+  named.x = value[0]!;
+  if (size > 1) named.y = value[1]!;
+  if (size > 2) named.z = value[2]!;
+  if (size > 3) named.w = value[3]!;
+  return target;
+}
+
+/** The picture `a` of the way from `p` to `c`: exactly `p` at 0 and `c` at 1; an angle turns the shorter way. */
+function mix(p: number, c: number, a: number, angle: boolean): number {
+  return a === 0 ? p : a === 1 ? c : p + (angle ? shortestArc(c - p) : c - p) * a;
+}
+
+/** The quaternion `a` of the way from `previous` to `current` into `value`: the short way, normalised. */
+function quaternionInto(previous: Float64Array, current: Float64Array, value: Float64Array, a: number, slerp: boolean): void {
+  let dot = 0;
+  for (let i = 0; i < 4; i++) dot += previous[i]! * current[i]!;
+  // The short way: q and −q are the same rotation, so the previous state's sign is flipped to
+  // face the current one (the picture then ends exactly on `current`, normalised).
+  const sign = dot < 0 ? -1 : 1;
+  dot *= sign;
+  let wPrevious = 1 - a;
+  let wCurrent = a;
+  // Slerp keeps the angular speed constant; when the two are nearly equal its sine ratio loses
+  // precision and the straight lerp is the same to within 1e-7 anyway. (At a = 0 and 1 its
+  // weights are exactly the lerp's 1, 0 and 0, 1: dot ≥ 0 here, so 0 < θ ≤ π/2.)
+  if (slerp && dot < 0.9995) {
+    const theta = Math.acos(dot);
+    const sinTheta = Math.sin(theta);
+    wPrevious = Math.sin((1 - a) * theta) / sinTheta;
+    wCurrent = Math.sin(a * theta) / sinTheta;
+  }
+  wPrevious *= sign;
+  let lengthSquared = 0;
+  for (let i = 0; i < 4; i++) {
+    const q = previous[i]! * wPrevious + current[i]! * wCurrent;
+    value[i] = q;
+    lengthSquared += q * q;
+  }
+  const inverse = 1 / Math.sqrt(lengthSquared);
+  if (lengthSquared > 0) for (let i = 0; i < 4; i++) value[i] = value[i]! * inverse;
+  // A zero blend only comes from zero inputs: keep the identity rather than divide by zero.
+  else value.fill(0)[3] = 1;
+}
+
+// A number's or an angle's `current` and `previous` are accessors shared by every such object:
+// they find the object's state through these keys (symbols: not in Object.keys or JSON). Accessors
+// written in each object literal would be three closures per object and, as V8 builds such a
+// literal, a dictionary-mode object (≈ 550 bytes of heap more per object, and slower reads).
+const PREVIOUS = Symbol();
+const CURRENT = Symbol();
+
+/** An object carrying a number's or angle's state under the keys above. */
+interface ScalarState {
+  [PREVIOUS]: Float64Array;
+  [CURRENT]: Float64Array;
+}
+
+// Taken from an object literal's accessors: own, enumerable and configurable, as they were when
+// each object had its own.
+const SCALAR_ACCESSORS = Object.getOwnPropertyDescriptors({
+  get current(): number {
+    return (this as unknown as ScalarState)[CURRENT][0]!;
+  },
+  set current(x: number) {
+    (this as unknown as ScalarState)[CURRENT][0] = x;
+  },
+  get previous(): number {
+    return (this as unknown as ScalarState)[PREVIOUS][0]!;
+  },
+});
 
 /**
  * Create a value with a previous and a current state for interpolated drawing: call
@@ -193,7 +296,7 @@ export function createInterpolated(options: InterpolatedOptions): Interpolated;
 export function createInterpolated(options: InterpolatedOptions): Interpolated {
   const o = optionsObject(OWNER, options, true);
   const kind = oneOf(OWNER, 'kind', o.kind, KINDS);
-  const enabled = o.interpolate === undefined || booleanValue(OWNER, 'interpolate', o.interpolate);
+  const enabled = booleanValue(OWNER, 'interpolate', withDefault(o.interpolate, true));
   const scalar = kind === 'number' || kind === 'angle';
   const angle = kind === 'angle';
   const quaternion = kind === 'quaternion';
@@ -201,9 +304,9 @@ export function createInterpolated(options: InterpolatedOptions): Interpolated {
   let size = 1;
   let slerp = false;
   if (!scalar) {
-    if (!quaternion) size = o.size === undefined ? 3 : integerAtLeast(OWNER, 'size', o.size, 1);
-    else if (o.size === undefined || o.size === 4) size = 4;
-    else throw new RangeError(`${OWNER}: option \`size\` must be 4 for kind 'quaternion', got ${describe(o.size)}`);
+    size = withDefault(o.size as number | undefined, quaternion ? 4 : 3);
+    if (!quaternion) integerAtLeast(OWNER, 'size', size, 1);
+    else if (size !== 4) throw new RangeError(`${OWNER}: option \`size\` must be 4 for kind 'quaternion', got ${describe(size)}`);
     if (o.blend !== undefined) {
       slerp = oneOf(OWNER, 'blend', o.blend, QUATERNION_BLENDS) === 'slerp';
       if (!quaternion) throw new RangeError(`${OWNER}: option \`blend\` applies to kind 'quaternion' only, got kind '${kind}'`);
@@ -216,116 +319,40 @@ export function createInterpolated(options: InterpolatedOptions): Interpolated {
   // A number or an angle blends straight to its result: it needs no array of its own for it.
   const value = scalar ? current : new Float64Array(size);
 
-  /** The TypeError of a bad source or target (a RangeError for the `initial` option). */
-  function fail(name: string, source: unknown, type: ErrorConstructor = TypeError): never {
-    throw new type(`${OWNER} (${kind}): ${name} needs ${size} numbers in an array${size > 4 ? '' : ' or as x/y/z/w'}, got ${describe(source)}`);
-  }
-
-  /** Copy `source` into the current state. `initial` must hold exactly `size` components. */
-  function read(source: unknown, name: string): void {
-    if (scalar) {
-      current[0] = source as number;
-      return;
-    }
-    const initial = name === 'option `initial`';
-    const indexed = isIndexed(source);
-    if (indexed ? source.length < size || (initial && source.length > size) : size > 4 || (initial && (typeof source !== 'object' || source === null))) {
-      fail(name, source, initial ? RangeError : TypeError);
-    }
-    for (let i = 0; i < size; i++) current[i] = indexed ? source[i]! : ((source as Readonly<XYZWLike>)[AXES[i]!] as number);
-  }
-
-  /** Write `value` into `target`: an indexed target by index, else by x/y/z/w. */
-  function write<T extends VectorTarget>(target: T): T {
-    if (isIndexed(target)) {
-      const indexed = target as { [index: number]: number };
-      for (let i = 0; i < size; i++) indexed[i] = value[i]!;
-      return target;
-    }
-    if (size > 4) fail('blend target', target);
-    const named = target as XYZWLike;
-    named.x = value[0]!;
-    if (size > 1) named.y = value[1]!;
-    if (size > 2) named.z = value[2]!;
-    if (size > 3) named.w = value[3]!;
-    return target;
-  }
-
-  /** The picture `a` of the way from `p` to `c`: exactly `p` at 0 and `c` at 1; an angle turns the shorter way. */
-  function mix(p: number, c: number, a: number): number {
-    return a === 0 ? p : a === 1 ? c : p + (angle ? shortestArc(c - p) : c - p) * a;
-  }
-
-  function quaternionInto(a: number): void {
-    let dot = previous[0]! * current[0]! + previous[1]! * current[1]! + previous[2]! * current[2]! + previous[3]! * current[3]!;
-    // The short way: q and −q are the same rotation, so the previous state's sign is flipped to
-    // face the current one (the picture then ends exactly on `current`, normalised).
-    const sign = dot < 0 ? -1 : 1;
-    dot *= sign;
-    let wPrevious = 1 - a;
-    let wCurrent = a;
-    // Slerp keeps the angular speed constant; when the two are nearly equal its sine ratio loses
-    // precision and the straight lerp is the same to within 1e-7 anyway.
-    if (slerp && a > 0 && a < 1 && dot < 0.9995) {
-      const theta = Math.acos(dot > 1 ? 1 : dot);
-      const sinTheta = Math.sin(theta);
-      wPrevious = Math.sin((1 - a) * theta) / sinTheta;
-      wCurrent = Math.sin(a * theta) / sinTheta;
-    }
-    wPrevious *= sign;
-    let lengthSquared = 0;
-    for (let i = 0; i < 4; i++) {
-      const q = previous[i]! * wPrevious + current[i]! * wCurrent;
-      value[i] = q;
-      lengthSquared += q * q;
-    }
-    // A zero blend only comes from zero inputs: keep the identity rather than divide by zero.
-    if (!(lengthSquared > 0)) {
-      value.fill(0)[3] = 1;
-      return;
-    }
-    const inverse = 1 / Math.sqrt(lengthSquared);
-    for (let i = 0; i < 4; i++) value[i] = value[i]! * inverse;
-  }
-
+  // The methods are the only closures per object (they work detached, e.g. passed as a callback);
+  // the work is in the module-level functions above, which take the state.
   function snapshot(): void {
     for (let i = 0; i < size; i++) previous[i] = current[i]!;
   }
-  const set = (source: unknown): void => read(source, 'set');
+  const set = (source: unknown): void => read(kind, current, source, 'set');
   function push(source: unknown): void {
     snapshot();
-    read(source, 'push');
+    read(kind, current, source, 'push');
   }
   function teleport(source?: unknown): void {
-    if (source !== undefined) read(source, 'teleport');
+    if (source !== undefined) read(kind, current, source, 'teleport');
     snapshot();
   }
 
   if (quaternion) current[3] = 1;
   if (scalar) current[0] = finiteNumber(OWNER, 'initial', withDefault(o.initial, 0));
-  else if (o.initial !== undefined) read(o.initial, 'option `initial`');
+  else if (o.initial !== undefined) read(kind, current, o.initial, 'option `initial`', true);
   snapshot();
   value.set(current);
 
   const self: Interpolated = scalar
-    ? {
-        kind,
-        enabled,
-        get current() {
-          return current[0]!;
+    ? // The same keys in the same order as an object literal with the accessors gives; Object.assign
+      // adds the methods after them.
+      Object.assign(
+        Object.defineProperties({ kind, enabled, [PREVIOUS]: previous, [CURRENT]: current } as ScalarState & Pick<InterpolatedScalar, 'kind' | 'enabled' | 'current' | 'previous'>, SCALAR_ACCESSORS),
+        {
+          snapshot,
+          set,
+          push,
+          teleport,
+          blend: (alpha: number): number => mix(previous[0]!, current[0]!, clampAlpha(self.enabled ? alpha : 1), angle),
         },
-        set current(x: number) {
-          current[0] = x;
-        },
-        get previous() {
-          return previous[0]!;
-        },
-        snapshot,
-        set,
-        push,
-        teleport,
-        blend: (alpha: number): number => mix(previous[0]!, current[0]!, self.enabled ? clampAlpha(alpha) : 1),
-      }
+      )
     : ({
         kind,
         size,
@@ -338,10 +365,10 @@ export function createInterpolated(options: InterpolatedOptions): Interpolated {
         push,
         teleport,
         blend<T extends VectorTarget>(alpha: number, target?: T): T | Float64Array {
-          const a = self.enabled ? clampAlpha(alpha) : 1;
-          if (quaternion) quaternionInto(a);
-          else for (let i = 0; i < size; i++) value[i] = mix(previous[i]!, current[i]!, a);
-          return target === undefined ? value : write(target);
+          const a = clampAlpha(self.enabled ? alpha : 1);
+          if (quaternion) quaternionInto(previous, current, value, a, slerp);
+          else for (let i = 0; i < size; i++) value[i] = mix(previous[i]!, current[i]!, a, false);
+          return target === undefined ? value : write(kind, value, target);
         },
       } as InterpolatedVector);
   return self;

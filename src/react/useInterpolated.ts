@@ -70,7 +70,8 @@ export function useInterpolated(options: UseInterpolatedOptions): Interpolated {
   }, [value, interpolate]);
   useEffect(() => {
     if (!clock) return;
-    return clock.addUpdate(() => value.snapshot(), { priority: FIRST_IN_STEP });
+    // The value's own snapshot (it works detached and ignores the step's dt): no closure per component.
+    return clock.addUpdate(value.snapshot, { priority: FIRST_IN_STEP });
   }, [clock, value]);
   return value;
 }

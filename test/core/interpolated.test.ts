@@ -86,6 +86,52 @@ describe('createInterpolated: numbers', () => {
   });
 });
 
+describe('createInterpolated: the object', () => {
+  it('a number or an angle: own enumerable keys in order, `current` an accessor, `previous` read-only', () => {
+    for (const kind of ['number', 'angle'] as const) {
+      const v = createInterpolated({ kind, initial: 1 });
+      expect(Object.keys(v)).toEqual(['kind', 'enabled', 'current', 'previous', 'snapshot', 'set', 'push', 'teleport', 'blend']);
+      const current = Object.getOwnPropertyDescriptor(v, 'current')!;
+      expect([typeof current.get, typeof current.set, current.enumerable, current.configurable]).toEqual(['function', 'function', true, true]);
+      const previous = Object.getOwnPropertyDescriptor(v, 'previous')!;
+      expect([typeof previous.get, previous.set, previous.enumerable, previous.configurable]).toEqual(['function', undefined, true, true]);
+      expect(() => {
+        (v as { previous: number }).previous = 5;
+      }).toThrow(TypeError);
+      expect(JSON.parse(JSON.stringify(v))).toEqual({ kind, enabled: true, current: 1, previous: 1 });
+    }
+  });
+
+  it('two values keep their own state', () => {
+    const a = createInterpolated({ kind: 'number', initial: 1 });
+    const b = createInterpolated({ kind: 'number', initial: 2 });
+    a.current = 10;
+    b.push(20);
+    expect([a.previous, a.current, b.previous, b.current]).toEqual([1, 10, 2, 20]);
+  });
+
+  it('a vector or a quaternion: own enumerable keys in order', () => {
+    for (const kind of ['vector', 'quaternion'] as const) {
+      expect(Object.keys(createInterpolated({ kind }))).toEqual(['kind', 'size', 'enabled', 'current', 'previous', 'value', 'snapshot', 'set', 'push', 'teleport', 'blend']);
+    }
+  });
+
+  it('the methods work detached (e.g. passed as callbacks)', () => {
+    const { snapshot, set, push, teleport, blend } = createInterpolated({ kind: 'number', initial: 0 });
+    set(4);
+    snapshot();
+    push(8);
+    expect(blend(0.5)).toBe(6);
+    teleport(1);
+    expect(blend(0.5)).toBe(1);
+    const vector = createInterpolated({ kind: 'vector', size: 2 });
+    const step = vector.push;
+    const draw = vector.blend;
+    step([2, 4]);
+    expect(Array.from(draw(0.5))).toEqual([1, 2]);
+  });
+});
+
 describe('createInterpolated: angles', () => {
   it('turns the shorter way: never more than half a turn of travel, exact at the ends', () => {
     fc.assert(
@@ -214,6 +260,19 @@ describe('createInterpolated: quaternions', () => {
     expect([target.x, target.y, target.z.toFixed(4), target.w.toFixed(4)]).toEqual([0, 0, '0.3827', '0.9239']);
     rotation.teleport();
     expect(Array.from(rotation.blend(0.5)).map((x) => x.toFixed(4))).toEqual(['0.0000', '0.0000', '0.7071', '0.7071']);
+  });
+
+  it('slerp ends exactly where nlerp does at alpha 0 and 1', () => {
+    fc.assert(
+      fc.property(quaternionArb, quaternionArb, (p, c) => {
+        const ends = (blend: 'nlerp' | 'slerp') => {
+          const q = createInterpolated({ kind: 'quaternion', blend, initial: p });
+          q.push(c);
+          return [Array.from(q.blend(0)), Array.from(q.blend(1))];
+        };
+        expect(ends('slerp')).toEqual(ends('nlerp'));
+      }),
+    );
   });
 
   it('takes −q as q: from q to −q does not turn at all', () => {
