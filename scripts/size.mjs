@@ -34,22 +34,22 @@ const EXTERNAL = [
 
 /** name → [what is imported, guard bytes, target bytes or undefined]. */
 const cases = {
-  'react-timestep (everything)': ["export * from './dist/index.js';", 24800, 9 * KB],
-  'react-timestep/core': ["export * from './dist/core/index.js';", 10000, 4 * KB],
-  'react-timestep/simulation': ["export * from './dist/simulation/index.js';", 11300, undefined],
-  'react-timestep/testing': ["export * from './dist/testing/index.js';", 12200, undefined],
-  'react-timestep/r3f': ["export * from './dist/r3f/index.js';", 8000, undefined],
-  'react-timestep/pixi': ["export * from './dist/pixi/index.js';", 8100, undefined],
-  'useFrame only': ["export { useFrame } from './dist/index.js';", 5800, 1.5 * KB],
-  'useFixedTimestep only': ["export { useFixedTimestep } from './dist/index.js';", 14300, 3.5 * KB],
-  'FixedClockProvider + useFixedUpdate + useFixedRender': ["export { FixedClockProvider, useFixedUpdate, useFixedRender } from './dist/index.js';", 13600, undefined],
-  'useInterpolated only': ["export { useInterpolated } from './dist/index.js';", 2400, undefined],
-  'useRefreshRate only': ["export { useRefreshRate } from './dist/index.js';", 8300, undefined],
-  'useSmoothedDelta only': ["export { useSmoothedDelta } from './dist/index.js';", 9100, undefined],
-  '<GameCanvas> only': ["export { GameCanvas } from './dist/index.js';", 15400, undefined],
-  'createFrameLoop only': ["export { createFrameLoop } from './dist/index.js';", 5300, undefined],
-  'createFrameScheduler only': ["export { createFrameScheduler } from './dist/index.js';", 8600, undefined],
-  'createFixedStep only (core)': ["export { createFixedStep } from './dist/core/index.js';", 2900, undefined],
+  'react-timestep (everything)': ["export * from './dist/index.js';", 23400, 9 * KB],
+  'react-timestep/core': ["export * from './dist/core/index.js';", 8800, 4 * KB],
+  'react-timestep/simulation': ["export * from './dist/simulation/index.js';", 11100, undefined],
+  'react-timestep/testing': ["export * from './dist/testing/index.js';", 12300, undefined],
+  'react-timestep/r3f': ["export * from './dist/r3f/index.js';", 6500, undefined],
+  'react-timestep/pixi': ["export * from './dist/pixi/index.js';", 6700, undefined],
+  'useFrame only': ["export { useFrame } from './dist/index.js';", 4500, 1.5 * KB],
+  'useFixedTimestep only': ["export { useFixedTimestep } from './dist/index.js';", 11800, 3.5 * KB],
+  'FixedClockProvider + useFixedUpdate + useFixedRender': ["export { FixedClockProvider, useFixedUpdate, useFixedRender } from './dist/index.js';", 11300, undefined],
+  'useInterpolated only': ["export { useInterpolated } from './dist/index.js';", 2300, undefined],
+  'useRefreshRate only': ["export { useRefreshRate } from './dist/index.js';", 6500, undefined],
+  'useSmoothedDelta only': ["export { useSmoothedDelta } from './dist/index.js';", 7200, undefined],
+  '<GameCanvas> only': ["export { GameCanvas } from './dist/index.js';", 12800, undefined],
+  'createFrameLoop only': ["export { createFrameLoop } from './dist/index.js';", 4100, undefined],
+  'createFrameScheduler only': ["export { createFrameScheduler } from './dist/index.js';", 8700, undefined],
+  'createFixedStep only (core)': ["export { createFixedStep } from './dist/core/index.js';", 2600, undefined],
 };
 
 async function bundle(contents) {
