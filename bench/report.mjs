@@ -252,9 +252,9 @@ export function report({ info, frameLoop, react, browser, pacing, simulated, ord
       const nodeLoop = get('ours', 1_000);
       notAhead.push(
         `Browser: 1,000 \`useFrame\` components took ${duration(hooks.meanMs * 1e6)} a frame (rounds ${rounds(hooks)}) against rafz's ${duration(rafzPage.meanMs * 1e6)} (rounds ${rounds(rafzPage)}), and the bare loop with the same 1,000 callbacks ${duration(ours.meanMs * 1e6)}. ` +
-          'Each `useFrame` subscription is a wrapper that calls the component\'s latest callback through a ref (so a re-render never resubscribes): one more call per subscriber, through a call site that sees 1,000 different functions' +
-          (nodeHooks && nodeLoop ? `; in Node the same 1,000 components cost ${duration(nodeHooks.medianNs)} a frame (section 2) against ${duration(nodeLoop.medianNs)} for the bare loop (section 1)` : '') +
-          '. The rounds spread widely on this shared machine (see the load average above).',
+          'The loop calls each component\'s own function directly (a re-render swaps the new one into the same slot; there is no wrapper per call), so what the 1,000 components add over the bare loop is not the loop\'s code: the callback body is the same, only created by 1,000 React renders (one untested explanation: where V8 places those closures, among the fibers). Not investigated further in this round' +
+          (nodeHooks && nodeLoop ? `; in Node the same 1,000 components cost ${duration(nodeHooks.medianNs)} a frame (section 2, which also counts a \`flushSync\` per frame) against ${duration(nodeLoop.medianNs)} for the bare loop (section 1)` : '') +
+          '. The rounds spread widely on this shared machine (see the load average above), rafz\'s most of all.',
       );
     }
     for (const r of browser.results) {
