@@ -7,12 +7,9 @@
 // source.tick(t[0]) boxes its timestamp), the clock 30–32.5 in both cases, run after run.
 // Anything more per frame (16 bytes) or anything per step (2–3 steps × 3 jobs) breaks the bound.
 //
-// Bytes allocated, not heap growth: the heap after a loop minus the heap before misses whatever a
-// scavenge freed in between, which made this test read 30 or 61 bytes a frame (or 7–13) for a clock
-// that allocated 110–145. v8.GCProfiler reports the heap before and after every collection in the
-// window, so the garbage of every stretch between collections is counted (as scripts/alloc-check.mjs
-// does).
-import v8 from 'node:v8';
+// Bytes allocated, not heap growth (bytesAllocatedPerCall counts through collections): heap growth
+// missed whatever a scavenge freed in between, which made this test read 30 or 61 bytes a frame (or
+// 7–13) for a clock that allocated 110–145.
 import { describe, expect, it } from 'vitest';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { createFixedClock } from '../../src/scheduler/fixedClock.js';
@@ -26,29 +23,6 @@ const INTERVAL_MS = 1000 / 144;
 const ONE_BOXED_NUMBER = 16;
 /** The clock's one boxed alpha a frame, plus half a boxed number of measuring noise (the bare scheduler alone reads 16–18). */
 const BOUND_OVER_BARE = 1.5 * ONE_BOXED_NUMBER;
-
-/**
- * Bytes allocated per call of `fn` over `calls` calls, garbage freed by collections in the window
- * included (see the header). Node < 18.15 has no GCProfiler: heap growth then, as before.
- */
-function bytesPerCall(gc: () => void, calls: number, fn: () => void): number {
-  if (typeof v8.GCProfiler !== 'function') return bytesAllocatedPerCall(gc, calls, fn);
-  gc();
-  gc();
-  const profiler = new v8.GCProfiler();
-  profiler.start();
-  const startBytes = v8.getHeapStatistics().used_heap_size;
-  for (let i = 0; i < calls; i++) fn();
-  const endBytes = v8.getHeapStatistics().used_heap_size;
-  const { statistics } = profiler.stop();
-  let bytes = 0;
-  let previous = startBytes;
-  for (const collection of statistics) {
-    bytes += collection.beforeGC.heapStatistics.usedHeapSize - previous;
-    previous = collection.afterGC.heapStatistics.usedHeapSize;
-  }
-  return (bytes + endBytes - previous) / calls;
-}
 
 function measure(gc: () => void, withClock: boolean, snapToDisplay = true): { bytes: number; steps: number } {
   const source = createManualSource();
@@ -78,7 +52,7 @@ function measure(gc: () => void, withClock: boolean, snapToDisplay = true): { by
   // The least of three runs: a run that overlaps the worker's own work (another test file's
   // compilation, a late optimisation) shows garbage that is not the loop's.
   let bytes = Infinity;
-  for (let run = 0; run < 3; run++) bytes = Math.min(bytes, bytesPerCall(gc, FRAMES, frame));
+  for (let run = 0; run < 3; run++) bytes = Math.min(bytes, bytesAllocatedPerCall(gc, FRAMES, frame));
   return { bytes, steps };
 }
 
