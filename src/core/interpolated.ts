@@ -9,6 +9,8 @@
  */
 import { booleanValue, finiteNumber, integerAtLeast, oneOf, optionsObject, withDefault } from './validate.js';
 
+/** Every option of {@link createInterpolated}; any other key is a misspelling (a RangeError naming it). */
+export const INTERPOLATED_OPTION_KEYS: readonly string[] = ['kind', 'size', 'initial', 'interpolate', 'blend'];
 const OWNER = 'createInterpolated';
 const TWO_PI = 2 * Math.PI;
 
@@ -276,7 +278,8 @@ const SCALAR_ACCESSORS = Object.getOwnPropertyDescriptors({
  * arrays, or objects with x/y/z/w such as a three.js `Vector3`), `'quaternion'` (`[x, y, z, w]`
  * like three.js `Quaternion`, `'nlerp'` or `'slerp'`, shortest path, normalised).
  *
- * Throws a RangeError naming the option for a bad `kind`, `size`, `blend` or `initial`.
+ * Throws a RangeError naming the option for a bad `kind`, `size`, `blend` or `initial`, or for an
+ * unknown option name (`intial`), naming it.
  *
  * @example
  * ```ts
@@ -294,7 +297,7 @@ export function createInterpolated(options: InterpolatedScalarOptions): Interpol
 export function createInterpolated(options: InterpolatedVectorOptions): InterpolatedVector;
 export function createInterpolated(options: InterpolatedOptions): Interpolated;
 export function createInterpolated(options: InterpolatedOptions): Interpolated {
-  const o = optionsObject(OWNER, options, true);
+  const o = optionsObject(OWNER, options, true, INTERPOLATED_OPTION_KEYS);
   const kind = oneOf(OWNER, 'kind', o.kind, KINDS);
   const enabled = booleanValue(OWNER, 'interpolate', withDefault(o.interpolate, true));
   const scalar = kind === 'number' || kind === 'angle';

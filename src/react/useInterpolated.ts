@@ -1,9 +1,13 @@
 import { useContext, useEffect, useMemo } from 'react';
-import { createInterpolated } from '../core/interpolated.js';
+import { createInterpolated, INTERPOLATED_OPTION_KEYS } from '../core/interpolated.js';
+import { optionsObject } from '../core/validate.js';
 import type { InterpolatedScalar, InterpolatedScalarOptions, InterpolatedVector, InterpolatedVectorOptions, Interpolated, InterpolatedOptions } from '../core/interpolated.js';
 import type { FixedClock } from '../scheduler/fixedClock.js';
 import { FIRST_IN_STEP, FixedClockContext } from './fixedClockContext.js';
 import { renameOwner } from './renameOwner.js';
+
+/** Every option of useInterpolated: createInterpolated's and `clock`. */
+const OPTION_KEYS: readonly string[] = [...INTERPOLATED_OPTION_KEYS, 'clock'];
 
 /** Extra options of {@link useInterpolated}. */
 export interface UseInterpolatedClockOption {
@@ -28,7 +32,8 @@ export type UseInterpolatedOptions = InterpolatedOptions & UseInterpolatedClockO
  * are read at mount (a new `kind`, `size` or `blend` makes a new value); `interpolate` switches
  * `enabled` without losing the state. Never re-renders.
  *
- * Throws a RangeError naming `useInterpolated` and the option for a bad option.
+ * Throws a RangeError naming `useInterpolated` and the option for a bad option or an unknown option
+ * name (checked at every render).
  *
  * @example
  * ```tsx
@@ -58,10 +63,16 @@ export function useInterpolated(options: InterpolatedVectorOptions & UseInterpol
 export function useInterpolated(options: UseInterpolatedOptions): Interpolated;
 export function useInterpolated(options: UseInterpolatedOptions): Interpolated {
   const provided = useContext(FixedClockContext);
-  const { kind, size, blend, interpolate, clock = provided } = (options ?? {}) as Partial<InterpolatedVectorOptions & UseInterpolatedClockOption>;
+  // A misspelt option name fails here, at the render that passes it, naming this hook.
+  optionsObject('useInterpolated', options, true, OPTION_KEYS);
+  const { kind, size, blend, interpolate, clock = provided } = options as Partial<InterpolatedVectorOptions & UseInterpolatedClockOption>;
   const value = useMemo(
-    // createInterpolated reads only its own options: `clock` passes through unread.
-    () => renameOwner('createInterpolated', 'useInterpolated', () => createInterpolated(options)),
+    () =>
+      renameOwner('createInterpolated', 'useInterpolated', () => {
+        // createInterpolated knows only its own options: `clock` is this hook's.
+        const { clock: _clock, ...own } = options;
+        return createInterpolated(own as InterpolatedOptions);
+      }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- initial is read at mount; interpolate is applied below
     [kind, size, blend],
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDeltaSmoother, createFixedStep, createRefreshRateDetector, createSyncedSlicer, MAX_TIME_SCALE } from '../../src/core/index.js';
+import { createDeltaSmoother, createFixedStep, createInterpolated, createRefreshRateDetector, createSyncedSlicer, MAX_TIME_SCALE } from '../../src/core/index.js';
 
 describe('core factories: misspelt options and out-of-range time scales fail at creation', () => {
   it('a misspelt option name is a RangeError naming it', () => {
@@ -8,12 +8,17 @@ describe('core factories: misspelt options and out-of-range time scales fail at 
     expect(() => createDeltaSmoother({ refreshRate: 60, roundng: 'up' } as never)).toThrow(/createDeltaSmoother.*roundng/);
     expect(() => createSyncedSlicer({ refreshRate: 60, overlaod: 'catch-up' } as never)).toThrow(/createSyncedSlicer.*overlaod/);
     expect(() => createRefreshRateDetector({ windowsize: 10 } as never)).toThrow(/createRefreshRateDetector.*windowsize/);
+    expect(() => createInterpolated({ kind: 'number', intial: 3 } as never)).toThrow(new RangeError(
+      'createInterpolated: unknown option `intial` (known options: `kind`, `size`, `initial`, `interpolate`, `blend`)',
+    ));
+    expect(() => createInterpolated({ kind: 'vector', Size: 2 } as never)).toThrow(/createInterpolated: unknown option `Size` \(did you mean `size`\?\)/);
   });
 
   it('every documented option is accepted', () => {
     expect(() => createFixedStep({ step: 1 / 60, maxSteps: 3, overload: 'catch-up', interpolation: 'none', timeScale: 2, boundaryTolerance: 0.1, refreshRate: 60 })).not.toThrow();
     expect(() => createDeltaSmoother({ refreshRate: 60, maxLeadIntervals: 2, rounding: 'up' })).not.toThrow();
     expect(() => createSyncedSlicer({ refreshRate: 60, minFrameRate: 20, overload: 'variable', overloadThreshold: 0.2, rounding: 'down' })).not.toThrow();
+    expect(() => createInterpolated({ kind: 'quaternion', size: 4, blend: 'slerp', initial: [0, 0, 0, 1], interpolate: false })).not.toThrow();
   });
 
   it('createFixedStep: a time scale above MAX_TIME_SCALE (or 0) is refused, so alpha never becomes NaN', () => {

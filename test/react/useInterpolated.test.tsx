@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FixedClockProvider } from '../../src/react/FixedClockProvider.js';
 import { useFixedUpdate } from '../../src/react/useFixedUpdate.js';
 import { useFixedRender } from '../../src/react/useFixedRender.js';
@@ -94,6 +94,17 @@ describe('useInterpolated under a <FixedClockProvider>', () => {
     view.advanceFrames(30);
     expect(pictures.slice(-30).some((p) => !Number.isInteger(p))).toBe(true);
     view.unmount();
+  });
+
+  it('a misspelt option name is a RangeError naming useInterpolated at render; clock is its own option', () => {
+    function Probe(props: { options: object }) {
+      useInterpolated(props.options as never);
+      return null;
+    }
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<Probe options={{ kind: 'number', clok: null }} />)).toThrow(/^useInterpolated: unknown option `clok` \(known options: .*`clock`\)/);
+    expect(() => render(<Probe options={{ kind: 'number', clock: null, initial: 2 }} />)).not.toThrow();
+    errors.mockRestore();
   });
 
   it('never re-renders per frame', () => {
