@@ -157,7 +157,7 @@ function copy(event: Readonly<InputEventInit>, record: InputRecord): InputRecord
  * ```
  */
 export function createInputQueue(options?: InputQueueOptions): InputQueue {
-  const o = optionsObject(OWNER, options, false);
+  const o = optionsObject(OWNER, options, false, ['capacity', 'onOverflow']);
   const capacity = integerAtLeast(OWNER, 'capacity', withDefault(o.capacity, DEFAULT_CAPACITY), 1);
   const onOverflow = optionalFunction<(droppedTotal: number) => void>(OWNER, 'onOverflow', o.onOverflow);
 

@@ -60,7 +60,7 @@ function release(ticker: Ticker): void {
  * when `app` has no ticker (an `Application` whose `init()` has not finished).
  */
 export function drivePixi(app: PixiApplicationLike, scheduler: FrameScheduler, options?: DrivePixiOptions): () => void {
-  const o = optionsObject(OWNER, options, false);
+  const o = optionsObject(OWNER, options, false, ['priority']);
   const priority = finiteNumber(OWNER, 'priority', withDefault(o.priority, LAST));
   const appTicker = (app as Partial<PixiApplicationLike> | null)?.ticker;
   if (!(appTicker instanceof Ticker)) {

@@ -3,6 +3,8 @@ import type { InterpolatedScalar, InterpolatedVector } from '../core/interpolate
 import { finiteNumber, optionsObject, withDefault } from '../core/validate.js';
 
 const OWNER = 'createInterpolatedTransform2D';
+/** Every option of {@link createInterpolatedTransform2D}; any other key is a misspelling. */
+export const TRANSFORM_2D_OPTION_KEYS: readonly string[] = ['position', 'rotation'];
 
 /** What a 2D transform is drawn into: a PixiJS `Container`/`Sprite`, or anything with `position.set(x, y)` and `rotation`. */
 export interface Container2DLike {
@@ -43,7 +45,7 @@ export interface InterpolatedTransform2D {
  * `position` (not 2 finite numbers) or `rotation`.
  */
 export function createInterpolatedTransform2D(options?: InterpolatedTransform2DOptions): InterpolatedTransform2D {
-  const o = optionsObject(OWNER, options, false);
+  const o = optionsObject(OWNER, options, false, TRANSFORM_2D_OPTION_KEYS);
   const position = createInterpolated({ kind: 'vector', size: 2, initial: finiteVector(OWNER, 'position', o.position, 2) });
   const rotation = createInterpolated({ kind: 'angle', initial: finiteNumber(OWNER, 'rotation', withDefault(o.rotation, 0)) });
   return {

@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { useClockBoundTransform } from '../react/useClockBoundTransform.js';
 import type { FixedClock } from '../scheduler/fixedClock.js';
-import { createInterpolatedTransform2D } from './interpolatedTransform2D.js';
+import { createInterpolatedTransform2D, TRANSFORM_2D_OPTION_KEYS } from './interpolatedTransform2D.js';
 import type { Container2DLike, InterpolatedTransform2D, InterpolatedTransform2DOptions } from './interpolatedTransform2D.js';
 
 const OWNER = 'useInterpolatedTransform2D';
@@ -26,5 +26,5 @@ export interface UseInterpolatedTransform2DOptions extends InterpolatedTransform
  * a bad option.
  */
 export function useInterpolatedTransform2D(target: RefObject<Container2DLike | null>, options: UseInterpolatedTransform2DOptions = {}): InterpolatedTransform2D {
-  return useClockBoundTransform(OWNER, 'createInterpolatedTransform2D', createInterpolatedTransform2D, target, options);
+  return useClockBoundTransform(OWNER, 'createInterpolatedTransform2D', createInterpolatedTransform2D, target, options, TRANSFORM_2D_OPTION_KEYS);
 }

@@ -34,7 +34,7 @@ export interface R3FDriverOptions {
  * a `RangeError` naming `useR3FDriver` and `priority` for a priority that is not a finite number.
  */
 export function useR3FDriver(options?: R3FDriverOptions): void {
-  const o = optionsObject('useR3FDriver', options, false);
+  const o = optionsObject('useR3FDriver', options, false, ['priority']);
   const priority = finiteNumber('useR3FDriver', 'priority', withDefault(o.priority, LAST));
   const scheduler = useFrameScheduler();
   const advance = useThree((state) => state.advance);

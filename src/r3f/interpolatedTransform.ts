@@ -3,6 +3,8 @@ import type { InterpolatedVector, QuaternionBlend } from '../core/interpolated.j
 import { oneOf, optionsObject, withDefault } from '../core/validate.js';
 
 const OWNER = 'createInterpolatedTransform';
+/** Every option of {@link createInterpolatedTransform}; any other key is a misspelling. */
+export const TRANSFORM_OPTION_KEYS: readonly string[] = ['position', 'quaternion', 'blend'];
 const BLENDS: readonly QuaternionBlend[] = ['nlerp', 'slerp'];
 
 /**
@@ -66,7 +68,7 @@ export interface InterpolatedTransform {
  * ```
  */
 export function createInterpolatedTransform(options?: InterpolatedTransformOptions): InterpolatedTransform {
-  const o = optionsObject(OWNER, options, false);
+  const o = optionsObject(OWNER, options, false, TRANSFORM_OPTION_KEYS);
   const blend = oneOf(OWNER, 'blend', withDefault(o.blend, 'nlerp'), BLENDS);
   const position = createInterpolated({ kind: 'vector', size: 3, initial: finiteVector(OWNER, 'position', o.position, 3) });
   const quaternion = createInterpolated({ kind: 'quaternion', blend, initial: finiteVector(OWNER, 'quaternion', o.quaternion, 4) });

@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { useClockBoundTransform } from '../react/useClockBoundTransform.js';
 import type { FixedClock } from '../scheduler/fixedClock.js';
-import { createInterpolatedTransform } from './interpolatedTransform.js';
+import { createInterpolatedTransform, TRANSFORM_OPTION_KEYS } from './interpolatedTransform.js';
 import type { InterpolatedTransform, InterpolatedTransformOptions, Object3DLike } from './interpolatedTransform.js';
 
 const OWNER = 'useInterpolatedTransform';
@@ -38,5 +38,5 @@ export interface UseInterpolatedTransformOptions extends InterpolatedTransformOp
  * ```
  */
 export function useInterpolatedTransform(target: RefObject<Object3DLike | null>, options: UseInterpolatedTransformOptions = {}): InterpolatedTransform {
-  return useClockBoundTransform(OWNER, 'createInterpolatedTransform', createInterpolatedTransform, target, options);
+  return useClockBoundTransform(OWNER, 'createInterpolatedTransform', createInterpolatedTransform, target, options, TRANSFORM_OPTION_KEYS);
 }

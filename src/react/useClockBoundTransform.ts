@@ -6,7 +6,7 @@
  */
 import { useContext, useEffect, useState } from 'react';
 import type { RefObject } from 'react';
-import { finiteNumber, withDefault } from '../core/validate.js';
+import { finiteNumber, optionsObject, withDefault } from '../core/validate.js';
 import type { FixedClock } from '../scheduler/fixedClock.js';
 import { FIRST_IN_STEP, FixedClockContext } from './fixedClockContext.js';
 import { renameOwner } from './renameOwner.js';
@@ -35,15 +35,24 @@ export function useClockBoundTransform<Target, Options extends ClockBinding, Tra
   create: (options: Options) => Transform,
   target: RefObject<Target | null>,
   options: Options,
+  factoryKeys: readonly string[],
 ): Transform {
+  // A misspelt option name fails at the render that passes it, naming the hook; `clock` and
+  // `priority` are the hook's own.
+  optionsObject(owner, options, false, [...factoryKeys, 'clock', 'priority']);
   const provided = useContext(FixedClockContext);
   const clock = options.clock ?? provided;
   if (!clock) {
     throw new Error(`${owner}: no <FixedClockProvider> above this component and no \`clock\` option. Wrap the scene in <FixedClockProvider step={1 / 60}>, or use ${factory} with useFixedTimestep.`);
   }
   const priority = finiteNumber(owner, 'priority', withDefault(options.priority, 0));
-  // The factories read only their own options: `clock` and `priority` pass through unread.
-  const [transform] = useState(() => renameOwner(factory, owner, () => create(options)));
+  const [transform] = useState(() =>
+    renameOwner(factory, owner, () => {
+      // The factory knows only its own options.
+      const { clock: _clock, priority: _priority, ...own } = options;
+      return create(own as Options);
+    }),
+  );
   useEffect(() => clock.addUpdate(() => transform.snapshot(), { priority: FIRST_IN_STEP }), [clock, transform]);
   useEffect(
     () =>

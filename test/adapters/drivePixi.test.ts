@@ -83,3 +83,11 @@ describe('drivePixi', () => {
     expect(() => drivePixi(app, scheduler, { priority: Number.NaN })).toThrow(/drivePixi: option `priority`/);
   });
 });
+
+describe('drivePixi options', () => {
+  it('a misspelt option name is a RangeError naming drivePixi and the option', () => {
+    const scheduler = createFrameScheduler({ source: createManualFrameSource(), frameloop: 'manual' });
+    expect(() => drivePixi({ ticker: new Ticker() } as never, scheduler, { priorty: 1 } as never)).toThrow(/^drivePixi: unknown option `priorty`/);
+    scheduler.destroy();
+  });
+});

@@ -76,3 +76,10 @@ describe('createInterpolatedTransform2D (PixiJS containers)', () => {
     expect(() => createInterpolatedTransform2D({ rotation: Number.POSITIVE_INFINITY })).toThrow(/option `rotation`/);
   });
 });
+
+describe('the transform factories refuse misspelt option names', () => {
+  it('a RangeError naming the factory and the option', () => {
+    expect(() => createInterpolatedTransform({ postion: [0, 0, 0] } as never)).toThrow(/^createInterpolatedTransform: unknown option `postion`/);
+    expect(() => createInterpolatedTransform2D({ rotaton: 1 } as never)).toThrow(/^createInterpolatedTransform2D: unknown option `rotaton`/);
+  });
+});

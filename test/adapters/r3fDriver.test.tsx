@@ -96,3 +96,10 @@ describe('R3FDriver', () => {
     spy.mockRestore();
   });
 });
+
+describe('R3FDriver options', () => {
+  it('a misspelt option name is a RangeError naming useR3FDriver and the option', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => renderWithFrames(<R3FDriver {...({ priorty: 1 } as object)} />)).toThrow(/^useR3FDriver: unknown option `priorty` \(known options: `priority`\)/);
+  });
+});

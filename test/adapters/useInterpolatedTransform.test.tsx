@@ -109,3 +109,29 @@ describe('useInterpolatedTransform2D (PixiJS sprite on the shared fixed clock)',
     view.unmount();
   });
 });
+
+describe('misspelt option names', () => {
+  it('the transform hooks refuse them at render, naming the hook and listing clock and priority among their options', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    function Ship(props: { options: object }) {
+      useInterpolatedTransform(useRef(new Object3D()), props.options as never);
+      return null;
+    }
+    function Sprite(props: { options: object }) {
+      useInterpolatedTransform2D(useRef<never>(null), props.options as never);
+      return null;
+    }
+    const inClock = (node: React.ReactNode) => () => renderWithFrames(<FixedClockProvider step={1 / 60}>{node}</FixedClockProvider>);
+    expect(inClock(<Ship options={{ prority: 1 }} />)).toThrow(
+      new RangeError('useInterpolatedTransform: unknown option `prority` (known options: `position`, `quaternion`, `blend`, `clock`, `priority`)'),
+    );
+    expect(inClock(<Sprite options={{ Rotation: 1 }} />)).toThrow(/^useInterpolatedTransform2D: unknown option `Rotation` \(did you mean `rotation`\?\)/);
+    const view = renderWithFrames(
+      <FixedClockProvider step={1 / 60}>
+        <Ship options={{ priority: 2, blend: 'slerp', position: [1, 2, 3] }} />
+        <Sprite options={{ priority: 1, rotation: 0.5 }} />
+      </FixedClockProvider>,
+    );
+    view.unmount();
+  });
+});

@@ -246,3 +246,10 @@ describe('createInputQueue: properties', () => {
     );
   });
 });
+
+describe('createInputQueue options', () => {
+  it('a misspelt option name is a RangeError naming createInputQueue and the option', () => {
+    expect(() => createInputQueue({ capcity: 8 } as never)).toThrow(/^createInputQueue: unknown option `capcity`/);
+    expect(() => createInputQueue({ capacity: 8, onOverflow: () => {} })).not.toThrow();
+  });
+});
