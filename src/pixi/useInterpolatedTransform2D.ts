@@ -1,10 +1,11 @@
 import type { RefObject } from 'react';
-import { useClockBoundTransform } from '../react/useClockBoundTransform.js';
+import { useClockBoundTransform, withClockBinding } from '../react/useClockBoundTransform.js';
 import type { FixedClock } from '../scheduler/fixedClock.js';
 import { createInterpolatedTransform2D, TRANSFORM_2D_OPTION_KEYS } from './interpolatedTransform2D.js';
 import type { Container2DLike, InterpolatedTransform2D, InterpolatedTransform2DOptions } from './interpolatedTransform2D.js';
 
 const OWNER = 'useInterpolatedTransform2D';
+const OPTION_KEYS = withClockBinding(TRANSFORM_2D_OPTION_KEYS);
 
 /** Options of {@link useInterpolatedTransform2D}. */
 export interface UseInterpolatedTransform2DOptions extends InterpolatedTransform2DOptions {
@@ -26,5 +27,5 @@ export interface UseInterpolatedTransform2DOptions extends InterpolatedTransform
  * a bad option.
  */
 export function useInterpolatedTransform2D(target: RefObject<Container2DLike | null>, options: UseInterpolatedTransform2DOptions = {}): InterpolatedTransform2D {
-  return useClockBoundTransform(OWNER, 'createInterpolatedTransform2D', createInterpolatedTransform2D, target, options, TRANSFORM_2D_OPTION_KEYS);
+  return useClockBoundTransform(OWNER, 'createInterpolatedTransform2D', createInterpolatedTransform2D, target, options, OPTION_KEYS);
 }

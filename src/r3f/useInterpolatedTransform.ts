@@ -1,10 +1,11 @@
 import type { RefObject } from 'react';
-import { useClockBoundTransform } from '../react/useClockBoundTransform.js';
+import { useClockBoundTransform, withClockBinding } from '../react/useClockBoundTransform.js';
 import type { FixedClock } from '../scheduler/fixedClock.js';
 import { createInterpolatedTransform, TRANSFORM_OPTION_KEYS } from './interpolatedTransform.js';
 import type { InterpolatedTransform, InterpolatedTransformOptions, Object3DLike } from './interpolatedTransform.js';
 
 const OWNER = 'useInterpolatedTransform';
+const OPTION_KEYS = withClockBinding(TRANSFORM_OPTION_KEYS);
 
 /** Options of {@link useInterpolatedTransform}. */
 export interface UseInterpolatedTransformOptions extends InterpolatedTransformOptions {
@@ -38,5 +39,5 @@ export interface UseInterpolatedTransformOptions extends InterpolatedTransformOp
  * ```
  */
 export function useInterpolatedTransform(target: RefObject<Object3DLike | null>, options: UseInterpolatedTransformOptions = {}): InterpolatedTransform {
-  return useClockBoundTransform(OWNER, 'createInterpolatedTransform', createInterpolatedTransform, target, options, TRANSFORM_OPTION_KEYS);
+  return useClockBoundTransform(OWNER, 'createInterpolatedTransform', createInterpolatedTransform, target, options, OPTION_KEYS);
 }

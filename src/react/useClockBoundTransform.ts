@@ -35,11 +35,11 @@ export function useClockBoundTransform<Target, Options extends ClockBinding, Tra
   create: (options: Options) => Transform,
   target: RefObject<Target | null>,
   options: Options,
-  factoryKeys: readonly string[],
+  optionKeys: readonly string[],
 ): Transform {
-  // A misspelt option name fails at the render that passes it, naming the hook; `clock` and
-  // `priority` are the hook's own.
-  optionsObject(owner, options, false, [...factoryKeys, 'clock', 'priority']);
+  // A misspelt option name fails at the render that passes it, naming the hook. `optionKeys`: the
+  // factory's options and the hook's own `clock` and `priority` (see withClockBinding).
+  optionsObject(owner, options, false, optionKeys);
   const provided = useContext(FixedClockContext);
   const clock = options.clock ?? provided;
   if (!clock) {
@@ -66,4 +66,9 @@ export function useClockBoundTransform<Target, Options extends ClockBinding, Tra
     [clock, transform, target, priority],
   );
   return transform;
+}
+
+/** A factory's option names plus the transform hooks' own `clock` and `priority`. */
+export function withClockBinding(factoryKeys: readonly string[]): readonly string[] {
+  return [...factoryKeys, 'clock', 'priority'];
 }
