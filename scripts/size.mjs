@@ -48,6 +48,7 @@ const cases = {
   'useSmoothedDelta only': ["export { useSmoothedDelta } from './dist/index.js';", 7200, undefined],
   '<GameCanvas> only': ["export { GameCanvas } from './dist/index.js';", 12800, undefined],
   'createFrameLoop only': ["export { createFrameLoop } from './dist/index.js';", 4100, undefined],
+  'createFrameLoop + installNamedOrdering': ["export { createFrameLoop, installNamedOrdering } from './dist/index.js';", 5700, undefined],
   'createFrameScheduler only': ["export { createFrameScheduler } from './dist/index.js';", 8700, undefined],
   'createFixedStep only (core)': ["export { createFixedStep } from './dist/core/index.js';", 2600, undefined],
 };
