@@ -1,10 +1,11 @@
-import { useEffect, useInsertionEffect, useRef } from 'react';
+import { useContext, useEffect, useInsertionEffect, useRef } from 'react';
 import { finiteNumber, functionValue, oneOf, optionsObject, withDefault } from '../core/validate.js';
-import { SUBSCRIBE_OPTION_KEYS } from '../scheduler/createFrameLoop.js';
+import { getDefaultLoop } from '../scheduler/defaultScheduler.js';
 import { frameLoopHost } from '../scheduler/frameLoopHost.js';
+import { SUBSCRIBE_OPTION_KEYS } from '../scheduler/loopHost.js';
 import { FRAME_PHASES } from '../scheduler/subscribers.js';
 import type { FrameInfo, FramePhase } from '../scheduler/types.js';
-import { useFrameScheduler } from './useFrameScheduler.js';
+import { FrameSchedulerContext } from './context.js';
 import type { FrameSubscription } from '../scheduler/subscribers.js';
 
 const OWNER = 'useFrame';
@@ -62,8 +63,10 @@ export function useFrame(callback: (frame: FrameInfo) => void, options: UseFrame
   const o = optionsObject(OWNER, options, false, SUBSCRIBE_OPTION_KEYS);
   const phase = oneOf(OWNER, 'phase', withDefault(o.phase, 'update'), FRAME_PHASES);
   const priority = finiteNumber(OWNER, 'priority', withDefault(o.priority, 0));
-  const scheduler = useFrameScheduler();
-  const host = frameLoopHost(scheduler);
+  // The provider's scheduler, or the default loop itself: useFrame needs the loop, not the
+  // scheduler's methods, so a page that only uses useFrame does not carry them.
+  const scheduler = useContext(FrameSchedulerContext);
+  const host = scheduler ? frameLoopHost(scheduler) : getDefaultLoop();
   // Ids are checked at render too (a bad one, or names on a loop without named ordering), like
   // every other option: an error thrown by an effect is harder to trace, and React 18's act()
   // is left broken by one.
@@ -90,7 +93,7 @@ export function useFrame(callback: (frame: FrameInfo) => void, options: UseFrame
     // A scheduler not made by this package (a test double) gets a wrapper that reads the newest callback.
     const current = host
       ? host.subscribe(latest.current, subscribeOptions, OWNER)
-      : { remove: scheduler.subscribe((frame) => latest.current(frame), subscribeOptions), set() {} };
+      : { remove: scheduler!.subscribe((frame) => latest.current(frame), subscribeOptions), set() {} };
     subscription.current = current;
     return () => {
       subscription.current = null;

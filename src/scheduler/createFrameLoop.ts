@@ -1,34 +1,10 @@
-import type { RefreshRateEstimate } from '../core/types.js';
-import {
-  booleanValue,
-  finiteNumber,
-  oneOf,
-  optionalFunction,
-  optionsObject,
-  positiveNumber,
-  timeScaleValue,
-  withDefault,
-} from '../core/validate.js';
+import { booleanValue, oneOf, optionalFunction, optionsObject, positiveNumber, timeScaleValue, withDefault } from '../core/validate.js';
 import { createBrowserFrameSource } from './browserSource.js';
-import { FRAME_LOOP_HOST, type FrameLoopHost, type FrameTiming } from './frameLoopHost.js';
-import { createSubscriberList, FRAME_PHASES } from './subscribers.js';
-import type { FrameSubscription, SubscriberOrder } from './subscribers.js';
-import type { FrameCallback, FrameGap, FrameInfo, FrameLoopMode, FrameScheduler, FrameSchedulerOptions, FrameSource, SchedulerAdaptiveOptions, SubscribeOptions } from './types.js';
+import { FRAME_LOOP_HOST, type FrameLoopHost, type LoopConfig } from './frameLoopHost.js';
+import { createLoopHost, DEFAULT_MAX_DELTA_SECONDS } from './loopHost.js';
+import type { FrameLoopMode, FrameScheduler, FrameSchedulerOptions, FrameSource } from './types.js';
 
 const MODES: readonly FrameLoopMode[] = ['always', 'demand', 'manual'];
-const DEFAULT_MAX_DELTA_SECONDS = 0.25;
-/**
- * The rate a loop reports before anything measured the display: the most common one. A detector
- * that has not measured yet reports the same.
- */
-const NOMINAL_RATE = 60;
-/**
- * A long gap right after another long gap, each longer than this (and than `maxDelta`), means the
- * browser is throttling the page (another tab or window in front: rAF at about 1 Hz while
- * `visibilityState` stays 'visible'; a frozen page), not that the machine is slow: a game that
- * really runs at 2 fps or more keeps getting `maxDelta` per frame.
- */
-const THROTTLED_GAP_SECONDS = 0.5;
 
 /** Every option `createFrameScheduler` and `createFrameLoop` know; any other key is a misspelling. */
 export const FRAME_SCHEDULER_OPTION_KEYS: readonly string[] = [
@@ -44,8 +20,7 @@ export const FRAME_SCHEDULER_OPTION_KEYS: readonly string[] = [
   'onGap',
   'onFrame',
 ];
-/** Every option of `subscribe` (and `useFrame`). */
-export const SUBSCRIBE_OPTION_KEYS: readonly string[] = ['phase', 'priority', 'id', 'before', 'after'];
+export { SUBSCRIBE_OPTION_KEYS } from './loopHost.js';
 
 function checkSource(owner: string, value: unknown): FrameSource {
   const s = value as Partial<FrameSource> | null;
@@ -83,10 +58,15 @@ export function createFrameLoop(options?: FrameSchedulerOptions): FrameScheduler
 export function createLoop(owner: string, options: FrameSchedulerOptions | undefined): FrameScheduler {
   const o = optionsObject(owner, options, false, FRAME_SCHEDULER_OPTION_KEYS);
   const source = o.source === undefined ? createBrowserFrameSource() : checkSource(owner, o.source);
-  let mode = oneOf(owner, 'frameloop', withDefault(o.frameloop, 'always'), MODES);
-  const maxDelta = positiveNumber(owner, 'maxDelta', withDefault(o.maxDelta, DEFAULT_MAX_DELTA_SECONDS));
-  let timeScale = timeScaleValue(owner, 'timeScale', withDefault(o.timeScale, 1));
-  let paused = booleanValue(owner, 'paused', withDefault(o.paused, false));
+  const config: LoopConfig = {
+    mode: oneOf(owner, 'frameloop', withDefault(o.frameloop, 'always'), MODES),
+    maxDelta: positiveNumber(owner, 'maxDelta', withDefault(o.maxDelta, DEFAULT_MAX_DELTA_SECONDS)),
+    timeScale: timeScaleValue(owner, 'timeScale', withDefault(o.timeScale, 1)),
+    paused: booleanValue(owner, 'paused', withDefault(o.paused, false)),
+    onError: undefined,
+    onGap: undefined,
+    onFrame: undefined,
+  };
   const fixedRate = o.refreshRate === undefined ? undefined : positiveNumber(owner, 'refreshRate', o.refreshRate);
   // What the two installable options need (the same sentence for both).
   const needs = (name: string, installer: string): never => {
@@ -94,160 +74,19 @@ export function createLoop(owner: string, options: FrameSchedulerOptions | undef
   };
   if (o.adaptive !== undefined && o.adaptive !== false) needs('adaptive', 'installAdaptiveFramerate(loop)');
   if (o.maxFrameRate !== undefined) needs('maxFrameRate', 'installFrameRateCap(loop, maxFrameRate)');
-  const onError = optionalFunction<(error: unknown, frame: FrameInfo) => void>(owner, 'onError', o.onError);
-  const onGap = optionalFunction<(gap: FrameGap) => void>(owner, 'onGap', o.onGap);
-  const onFrame = optionalFunction<(frame: FrameInfo) => void>(owner, 'onFrame', o.onFrame);
+  config.onError = optionalFunction(owner, 'onError', o.onError);
+  config.onGap = optionalFunction(owner, 'onGap', o.onGap);
+  config.onFrame = optionalFunction(owner, 'onFrame', o.onFrame);
+  return schedulerOf(createLoopHost(owner, source, config, fixedRate));
+}
 
-  const rate = fixedRate ?? NOMINAL_RATE;
-  const given = fixedRate !== undefined;
-  let estimate: RefreshRateEstimate = {
-    refreshRate: rate,
-    interval: 1000 / rate,
-    confidence: given ? 1 : 0,
-    synced: given,
-    state: given ? 'synced' : 'measuring',
-    throttledRate: 0,
-    changes: 0,
-  };
-
-  const subscribers = createSubscriberList();
-  const frame: FrameInfo = {
-    timestampMs: 0,
-    deltaSeconds: 0,
-    rawDeltaSeconds: 0,
-    realDeltaSeconds: 0,
-    elapsedSeconds: 0,
-    frameIndex: 0,
-    refreshRate: rate,
-    divisor: 1,
-    nextDeltaSeconds: timeScale / rate,
-    timeScale,
-    paused,
-  };
-  const gap: FrameGap = { timestampMs: 0, rawDeltaSeconds: 0, clampedSeconds: 0 };
-
-  let handle: number | null = null;
-  /**
-   * Live subscriptions, mirrored here: every frame asks whether to request the next one, and the
-   * list's `count` getter cost about 12 ns a call there (not inlined), a third of a frame with one
-   * subscriber.
-   */
-  let subscriptions = 0;
-  /** Counts destroy() calls: an unsubscribe from before one must not lower the count again. */
-  let generation = 0;
-  let inFrame = false;
-  let invalidated = false;
-  let framesRun = 0;
-  /**
-   * [0]: timestamp of the last frame whose subscribers ran (NaN before the first). A typed array
-   * keeps it unboxed: a double in a closure variable is re-allocated on every write.
-   */
-  const times = new Float64Array(1);
-  times[0] = Number.NaN;
-  /** The game clock as a compensated sum ([0] sum, [1] compensation): exact over days of frames. */
-  const gameClock = new Float64Array(2);
-  /** The last forward frame's gap exceeded THROTTLED_GAP_SECONDS and maxDelta. */
-  let lastGapLong = false;
-  // Errors of the current frame, rethrown after it when there is no onError. Reused.
-  const errors: unknown[] = [];
-
-  const report = (error: unknown): void => {
-    if (!onError) {
-      errors.push(error);
-      return;
-    }
-    try {
-      onError(error, frame);
-    } catch (thrownByHandler) {
-      // A handler that fails must not replace what it was handling: keep both (a handler that
-      // rethrows the very error it got reports it once).
-      errors.push(error);
-      if (thrownByHandler !== error) errors.push(thrownByHandler);
-    }
-  };
-
-  /** Call an optional callback of the loop (onGap, onFrame), handing what it throws to `report`. */
-  function notify<T>(callback: (value: T) => void, value: T): void {
-    try {
-      callback(value);
-    } catch (error) {
-      report(error);
-    }
-  }
-
-  /** Throw what `report` collected (one error as is, several as an AggregateError). */
-  function throwCollected(what: string): void {
-    if (errors.length === 0) return;
-    const all = errors.splice(0);
-    if (all.length === 1) throw all[0];
-    if (all.length > 1) throw new AggregateError(all, `react-timestep: ${all.length} ${what} threw`);
-  }
-
-  /** The installed per-frame part (refresh detection, adaptive rate), or null: then frames skip it. */
-  let timing: FrameTiming | null = null;
-  let setAdaptive: ((adaptive: boolean | SchedulerAdaptiveOptions) => void) | null = null;
-  const host: FrameLoopHost = {
-    owner,
-    source,
-    times,
-    fixedRate: given,
-    estimate: () => estimate,
-    timing: () => timing,
-    attach(installed, detected) {
-      timing = installed;
-      estimate = detected;
-    },
-    adaptive: () => setAdaptive,
-    attachAdaptive(installed) {
-      setAdaptive = installed;
-    },
-    refreshListeners: new Set(),
-    divisorListeners: new Set(),
-    report,
-    clearErrors() {
-      errors.length = 0;
-    },
-    throwCollected,
-    inFrame: () => inFrame,
-    subscribers,
-    subscribe,
-    readOrder,
-  };
-
-  /** Check `id` / `before` / `after` of subscribe options: the named ordering's copy of them, or undefined when none is given. */
-  function readOrder(caller: string, so: Record<string, unknown>): SubscriberOrder | undefined {
-    const { ordering } = subscribers;
-    if (ordering) return ordering.read(caller, so);
-    if (so.id !== undefined || so.before !== undefined || so.after !== undefined) {
-      throw new RangeError(
-        `${caller}: options \`id\`, \`before\` and \`after\` need named ordering on this scheduler: call installNamedOrdering(scheduler) once ` +
-          `(the default one: installNamedOrdering(getDefaultScheduler())), or use a <FrameProvider> / createFrameScheduler, which have it`,
-      );
-    }
-    return undefined;
-  }
-
-  function subscribe(callback: FrameCallback, options: SubscribeOptions | undefined, caller: string): FrameSubscription {
-    const so = optionsObject(caller, options, false, SUBSCRIBE_OPTION_KEYS);
-    const phase = oneOf(caller, 'phase', withDefault(so.phase, 'update'), FRAME_PHASES);
-    const priority = finiteNumber(caller, 'priority', withDefault(so.priority, 0));
-    const subscription = subscribers.add(callback, phase, priority, readOrder(caller, so));
-    subscriptions++;
-    sync(false);
-    const born = generation;
-    let done = false;
-    return {
-      remove() {
-        if (done) return;
-        done = true;
-        if (born === generation) subscriptions--;
-        subscription.remove();
-        sync(false);
-      },
-      set: subscription.set,
-    };
-  }
-
+/**
+ * The {@link FrameScheduler} over a loop (made once per loop): its methods change the loop's
+ * settings and call into it.
+ * @internal
+ */
+export function schedulerOf(host: FrameLoopHost): FrameScheduler {
+  const { config } = host;
   /** Add a listener to one of the host's sets; returns its remover. */
   function listen<T>(set: Set<(value: T) => void>, listener: (value: T) => void): () => void {
     // Wrapped so the same function can be added twice and removed independently.
@@ -255,176 +94,64 @@ export function createLoop(owner: string, options: FrameSchedulerOptions | undef
     set.add(entry);
     return () => void set.delete(entry);
   }
-
-  /** Request or cancel the next frame to match the mode; frames call it once they end. */
-  function sync(atFrameEnd: boolean): void {
-    if (inFrame) return;
-    if (subscriptions > 0 && (mode === 'always' || (mode === 'demand' && invalidated))) {
-      if (handle !== null) {
-        // A request made on a clock that was swapped since (fake timers installed after real
-        // frames ran) may never come, or come on the other clock: ask again on the current one.
-        if (!source.stale?.(handle)) return;
-        source.cancel(handle);
-      }
-      // Restarting after a long idle (or on a clock that went back): the first frame is a fresh
-      // start, not a "gap". Before the first frame `times[0]` is NaN and this resets nothing new.
-      const idleMs = atFrameEnd ? 0 : source.now() - (times[0] as number);
-      if (!(idleMs >= 0 && idleMs <= maxDelta * 1000)) {
-        times[0] = Number.NaN;
-        lastGapLong = false;
-      }
-      handle = source.request(onSourceFrame);
-    } else if (handle !== null) {
-      const pending = handle;
-      handle = null;
-      source.cancel(pending);
-    }
-  }
-
-  function onSourceFrame(timestampMs: number): void {
-    handle = null;
-    runFrame(timestampMs);
-  }
-
-  function runFrame(timestampMs: number): void {
-    if (inFrame) throw new Error('react-timestep: a frame cannot be run from inside a frame (advance() called by a subscriber?)');
-    inFrame = true;
-    // Guarded: writing an array's length calls into the runtime, about 20 ns, as much as the rest
-    // of a one-subscriber frame.
-    if (errors.length !== 0) errors.length = 0;
-    // Read once: a part installed by a subscriber during this frame starts with the next one.
-    const installed = timing;
-    try {
-      const valid = Number.isFinite(timestampMs);
-      const lastRunMs = times[0] as number;
-      // False before the first frame too: comparisons with NaN are false.
-      const forward = valid && timestampMs > lastRunMs;
-      if (installed !== null && installed.begin(timestampMs, forward)) return;
-      invalidated = false;
-
-      const rawDeltaSeconds = forward ? (timestampMs - lastRunMs) / 1000 : 0;
-      // Throttled (a long gap right after a long gap): treated like frames of a hidden tab, which
-      // never come, so game time stands still; only the first long gap was given maxDelta.
-      const longGap = rawDeltaSeconds > maxDelta && rawDeltaSeconds > THROTTLED_GAP_SECONDS;
-      const throttled = longGap && lastGapLong;
-      if (forward) lastGapLong = longGap;
-      // Math.min times a 0/1 factor, not `let clamped = raw; if (…) clamped = maxDelta`: V8 boxes
-      // a variable that merges a computed double with a captured option (typed "any"), one
-      // allocation per frame.
-      const clampedSeconds = Math.min(rawDeltaSeconds, maxDelta) * (throttled ? 0 : 1);
-      if (rawDeltaSeconds > maxDelta && onGap) {
-        gap.timestampMs = timestampMs;
-        gap.rawDeltaSeconds = rawDeltaSeconds;
-        gap.clampedSeconds = clampedSeconds;
-        notify(onGap, gap);
-      }
-      if (valid) times[0] = timestampMs;
-
-      frame.timestampMs = valid ? timestampMs : Number.isNaN(lastRunMs) ? 0 : lastRunMs;
-      frame.rawDeltaSeconds = rawDeltaSeconds;
-      // Locals, not reads back from `frame`: each read of a double field is a load (about 1 ns a
-      // frame in all).
-      const realDeltaSeconds = paused ? 0 : clampedSeconds;
-      const deltaSeconds = realDeltaSeconds * timeScale;
-      frame.realDeltaSeconds = realDeltaSeconds;
-      frame.deltaSeconds = deltaSeconds;
-      // Neumaier's compensated sum (see addCompensated in core/counting), written out here: a
-      // call that V8 does not inline returns its double boxed, one allocation per frame.
-      const sum = gameClock[0] as number;
-      const added = sum + deltaSeconds;
-      gameClock[1] = (gameClock[1] as number) + (Math.abs(sum) >= deltaSeconds ? sum - added + deltaSeconds : deltaSeconds - added + sum);
-      gameClock[0] = added;
-      frame.elapsedSeconds = added + (gameClock[1] as number);
-      frame.frameIndex = framesRun++;
-      const divisor = installed === null ? 1 : installed.divisor;
-      const { refreshRate } = estimate;
-      frame.refreshRate = refreshRate;
-      frame.divisor = divisor;
-      frame.nextDeltaSeconds = (divisor * timeScale) / refreshRate;
-      frame.timeScale = timeScale;
-      frame.paused = paused;
-
-      subscribers.run(frame, report);
-      if (onFrame) notify(onFrame, frame);
-      if (installed !== null) installed.end();
-    } finally {
-      inFrame = false;
-      // The usual end of a frame in 'always' mode, without the rest of sync()'s cases (3-5 ns a frame).
-      if (handle === null && subscriptions > 0 && mode === 'always') handle = source.request(onSourceFrame);
-      else sync(true);
-      if (timing !== null) timing.settle();
-    }
-    if (errors.length !== 0) throwCollected('frame subscribers');
-  }
-
-  return {
+  return (host.scheduler ??= {
     [FRAME_LOOP_HOST]: host,
     subscribe(callback, subscribeOptions) {
       if (typeof callback !== 'function') throw new RangeError('subscribe: `callback` must be a function');
-      return subscribe(callback, subscribeOptions, 'subscribe').remove;
+      return host.subscribe(callback, subscribeOptions, 'subscribe').remove;
     },
     invalidate() {
-      if (mode !== 'demand') return;
-      invalidated = true;
-      sync(false);
+      if (config.mode === 'demand') host.invalidate();
     },
     advance(timestampMs) {
-      runFrame(timestampMs ?? source.now());
+      host.run(timestampMs ?? host.source.now());
     },
     pause() {
-      paused = true;
+      config.paused = true;
     },
     resume() {
-      paused = false;
+      config.paused = false;
     },
     get paused() {
-      return paused;
+      return config.paused;
     },
     setTimeScale(value) {
-      timeScale = timeScaleValue('setTimeScale', 'timeScale', value);
+      config.timeScale = timeScaleValue('setTimeScale', 'timeScale', value);
     },
     get timeScale() {
-      return timeScale;
+      return config.timeScale;
     },
     setFrameloop(value) {
-      mode = oneOf('setFrameloop', 'frameloop', value, MODES);
-      if (mode !== 'demand') invalidated = false;
-      sync(false);
+      config.mode = oneOf('setFrameloop', 'frameloop', value, MODES);
+      host.sync();
     },
     get frameloop() {
-      return mode;
+      return config.mode;
     },
     get refreshRate() {
-      return estimate;
+      return host.estimate();
     },
     onRefreshRateChange: (listener) => listen(host.refreshListeners, listener),
     get divisor() {
-      return timing === null ? 1 : timing.divisor;
+      return host.timing()?.divisor ?? 1;
     },
     onDivisorChange: (listener) => listen(host.divisorListeners, listener),
     setAdaptive(value) {
+      const setAdaptive = host.adaptive();
       if (setAdaptive !== null) setAdaptive(value);
       else if (value !== false) {
-        throw new RangeError(`setAdaptive: not installed on this ${owner}: call installAdaptiveFramerate(loop) first`);
+        throw new RangeError(`setAdaptive: not installed on this ${host.owner}: call installAdaptiveFramerate(loop) first`);
       }
     },
     get subscriberCount() {
-      return subscribers.count;
+      return host.subscribers.count;
     },
     get running() {
-      return handle !== null;
+      return host.running();
     },
     get frame() {
-      return frame;
+      return host.frame;
     },
-    destroy() {
-      subscribers.clear();
-      subscriptions = 0;
-      generation++;
-      invalidated = false;
-      host.refreshListeners.clear();
-      host.divisorListeners.clear();
-      sync(false);
-    },
-  } as FrameScheduler;
+    destroy: host.destroy,
+  } as FrameScheduler);
 }

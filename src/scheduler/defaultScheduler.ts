@@ -1,13 +1,32 @@
-import { createFrameLoop } from './createFrameLoop.js';
+import { createBrowserFrameSource } from './browserSource.js';
+import { schedulerOf } from './createFrameLoop.js';
+import type { FrameLoopHost } from './frameLoopHost.js';
+import { createLoopHost, DEFAULT_MAX_DELTA_SECONDS } from './loopHost.js';
 import type { FrameScheduler } from './types.js';
 
 /**
- * Where the default scheduler lives. A registered symbol on `globalThis`, so two copies of the
+ * Where the default loop lives. A registered symbol on `globalThis`, so two copies of the
  * package in one page (a bundling accident, a micro-frontend) still share ONE loop.
  */
-export const DEFAULT_SCHEDULER_KEY: unique symbol = Symbol.for('react-timestep.default-scheduler') as never;
+export const DEFAULT_LOOP_KEY: unique symbol = Symbol.for('react-timestep.default-loop') as never;
 
-type SchedulerHolder = { [DEFAULT_SCHEDULER_KEY]?: FrameScheduler };
+type LoopHolder = { [DEFAULT_LOOP_KEY]?: FrameLoopHost };
+
+/**
+ * The page-wide loop itself, created on first call (never at import, so server rendering touches
+ * no browser API) with the browser frame source and the default options. `useFrame` without a
+ * provider runs on it directly; {@link getDefaultScheduler} is its public face.
+ * @internal
+ */
+export function getDefaultLoop(): FrameLoopHost {
+  const holder = globalThis as LoopHolder;
+  return (holder[DEFAULT_LOOP_KEY] ??= createLoopHost(
+    'createFrameLoop',
+    createBrowserFrameSource(),
+    { mode: 'always', maxDelta: DEFAULT_MAX_DELTA_SECONDS, timeScale: 1, paused: false, onError: undefined, onGap: undefined, onFrame: undefined },
+    undefined,
+  ));
+}
 
 /**
  * The page-wide scheduler used when no `<FrameProvider>` supplies one: created on first call (never
@@ -17,13 +36,7 @@ type SchedulerHolder = { [DEFAULT_SCHEDULER_KEY]?: FrameScheduler };
  * neither.
  */
 export function getDefaultScheduler(): FrameScheduler {
-  const holder = globalThis as SchedulerHolder;
-  let scheduler = holder[DEFAULT_SCHEDULER_KEY];
-  if (!scheduler) {
-    scheduler = createFrameLoop();
-    holder[DEFAULT_SCHEDULER_KEY] = scheduler;
-  }
-  return scheduler;
+  return schedulerOf(getDefaultLoop());
 }
 
 /**
@@ -34,9 +47,9 @@ export function getDefaultScheduler(): FrameScheduler {
  * `afterEach(resetDefaultScheduler)`. Does nothing when no default scheduler exists yet.
  */
 export function resetDefaultScheduler(): void {
-  const holder = globalThis as SchedulerHolder;
-  const scheduler = holder[DEFAULT_SCHEDULER_KEY];
-  if (!scheduler) return;
-  delete holder[DEFAULT_SCHEDULER_KEY];
-  scheduler.destroy();
+  const holder = globalThis as LoopHolder;
+  const loop = holder[DEFAULT_LOOP_KEY];
+  if (!loop) return;
+  delete holder[DEFAULT_LOOP_KEY];
+  loop.destroy();
 }

@@ -1,6 +1,6 @@
 import type { RefreshRateEstimate } from '../core/types.js';
 import type { FrameSubscription, SubscriberList, SubscriberOrder } from './subscribers.js';
-import type { FrameCallback, FrameScheduler, FrameSource, SchedulerAdaptiveOptions, SubscribeOptions } from './types.js';
+import type { FrameCallback, FrameGap, FrameInfo, FrameLoopMode, FrameScheduler, FrameSource, SchedulerAdaptiveOptions, SubscribeOptions } from './types.js';
 
 /**
  * Where a frame loop keeps the handle its optional parts (refresh-rate detection, the adaptive
@@ -30,6 +30,22 @@ export interface FrameTiming {
 }
 
 /**
+ * The loop's settings, read every frame and changed by the {@link FrameScheduler} methods
+ * (`pause`, `setTimeScale`, `setFrameloop`): checked values only.
+ * @internal
+ */
+export interface LoopConfig {
+  mode: FrameLoopMode;
+  /** Longest real gap a frame is given, seconds. */
+  maxDelta: number;
+  timeScale: number;
+  paused: boolean;
+  onError: ((error: unknown, frame: FrameInfo) => void) | undefined;
+  onGap: ((gap: FrameGap) => void) | undefined;
+  onFrame: ((frame: FrameInfo) => void) | undefined;
+}
+
+/**
  * What an installed part can reach inside a frame loop. Functions, not plain properties: a bundler
  * that follows an object literal's property values (Rollup, in tsup's tree-shaking) would
  * otherwise take a `timing: null` set here and changed only through the symbol key for a constant,
@@ -40,6 +56,12 @@ export interface FrameLoopHost {
   /** Names the factory in error messages. */
   readonly owner: string;
   readonly source: FrameSource;
+  /** The settings the scheduler's methods change. */
+  readonly config: LoopConfig;
+  /** The info of the last frame run (one reused object). */
+  readonly frame: FrameInfo;
+  /** The {@link FrameScheduler} over this loop, once one was made (the default loop's is made on demand). */
+  scheduler?: FrameScheduler;
   /**
    * [0]: timestamp of the last frame whose subscribers ran, ms (NaN before the first). Shared as
    * the array, not passed as a number: a fresh double handed to a call V8 does not inline is boxed,
@@ -80,6 +102,16 @@ export interface FrameLoopHost {
    * given; a RangeError naming `caller` for a bad id, or when the loop has no named ordering.
    */
   readOrder(caller: string, options: Record<string, unknown>): SubscriberOrder | undefined;
+  /** Run one frame at `timestampMs` now (`advance`). */
+  run(timestampMs: number): void;
+  /** Mark a frame as wanted ('demand' mode) and request it. */
+  invalidate(): void;
+  /** Request or cancel the next frame to match the mode and the subscriptions (after a settings change). */
+  sync(): void;
+  /** True while a frame request is pending at the source. */
+  running(): boolean;
+  /** Drop every subscriber and listener and cancel the pending request. */
+  destroy(): void;
 }
 
 /**

@@ -11,7 +11,7 @@ export { installRefreshDetection } from './refreshDetection.js';
 export { installAdaptiveFramerate } from './adaptiveFeature.js';
 export { installFrameRateCap, frameRateCapDivisor } from './frameRateCap.js';
 export { installNamedOrdering } from './namedOrder.js';
-export { getDefaultScheduler, resetDefaultScheduler, DEFAULT_SCHEDULER_KEY } from './defaultScheduler.js';
+export { getDefaultScheduler, resetDefaultScheduler } from './defaultScheduler.js';
 export { createBrowserFrameSource } from './browserSource.js';
 export { createManualSource } from './manualSource.js';
 export type { ManualSource } from './manualSource.js';

@@ -131,7 +131,7 @@ describe('useFrame', () => {
       useFrame(() => undefined, { id: 'player' });
       return null;
     }
-    expect(() => render(<Named />)).toThrow(/^useFrame: options `id`, `before` and `after` need named ordering on this scheduler: call installNamedOrdering\(scheduler\)/);
+    expect(() => render(<Named />)).toThrow(/^useFrame: options `id`, `before` and `after` need named ordering: call installNamedOrdering\(scheduler\) once, or use a <FrameProvider>$/);
     cleanupMounted();
     expect(getDefaultScheduler().subscriberCount).toBe(0);
     installNamedOrdering(getDefaultScheduler());

@@ -3,8 +3,9 @@ import { installAnimationFramePlaceholders } from './helpers.js';
 
 installAnimationFramePlaceholders();
 
-const KEY = Symbol.for('react-timestep.default-scheduler');
-type Holder = { [KEY]?: unknown };
+// The default loop lives here; its `scheduler` is the FrameScheduler getDefaultScheduler() returns.
+const KEY = Symbol.for('react-timestep.default-loop');
+type Holder = { [KEY]?: { scheduler?: unknown } };
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -44,7 +45,7 @@ describe('getDefaultScheduler', () => {
     const a = first.getDefaultScheduler();
     expect(first.getDefaultScheduler()).toBe(a);
     expect(second.getDefaultScheduler()).toBe(a);
-    expect((globalThis as Holder)[KEY]).toBe(a);
+    expect((globalThis as Holder)[KEY]?.scheduler).toBe(a);
     delete (globalThis as Holder)[KEY];
   });
 

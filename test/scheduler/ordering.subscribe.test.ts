@@ -15,8 +15,7 @@ describe('scheduler.subscribe with id, before, after', () => {
     for (const options of [{ id: 'a' }, { before: 'a' }, { after: ['a'] }]) {
       expect(() => loop.subscribe(() => {}, options)).toThrow(
         new RangeError(
-          'subscribe: options `id`, `before` and `after` need named ordering on this scheduler: call installNamedOrdering(scheduler) once ' +
-            '(the default one: installNamedOrdering(getDefaultScheduler())), or use a <FrameProvider> / createFrameScheduler, which have it',
+          'subscribe: options `id`, `before` and `after` need named ordering: call installNamedOrdering(scheduler) once, or use a <FrameProvider>',
         ),
       );
     }

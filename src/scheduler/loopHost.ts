@@ -1,0 +1,311 @@
+import type { RefreshRateEstimate } from '../core/types.js';
+import { finiteNumber, oneOf, optionsObject, withDefault } from '../core/validate.js';
+import type { FrameLoopHost, FrameTiming, LoopConfig } from './frameLoopHost.js';
+import { createSubscriberList, FRAME_PHASES } from './subscribers.js';
+import type { FrameSubscription, SubscriberOrder } from './subscribers.js';
+import type { FrameCallback, FrameGap, FrameInfo, FrameSource, SchedulerAdaptiveOptions, SubscribeOptions } from './types.js';
+
+/**
+ * The rate a loop reports before anything measured the display: the most common one. A detector
+ * that has not measured yet reports the same.
+ */
+const NOMINAL_RATE = 60;
+/**
+ * A long gap right after another long gap, each longer than this (and than `maxDelta`), means the
+ * browser is throttling the page (another tab or window in front: rAF at about 1 Hz while
+ * `visibilityState` stays 'visible'; a frozen page), not that the machine is slow: a game that
+ * really runs at 2 fps or more keeps getting `maxDelta` per frame.
+ */
+const THROTTLED_GAP_SECONDS = 0.5;
+
+/** Longest real gap a frame is given unless the `maxDelta` option says otherwise, seconds. */
+export const DEFAULT_MAX_DELTA_SECONDS = 0.25;
+
+/** Every option of `subscribe` (and `useFrame`). */
+export const SUBSCRIBE_OPTION_KEYS: readonly string[] = ['phase', 'priority', 'id', 'before', 'after'];
+
+/**
+ * The frame loop itself, without its public face: frames, subscribers, error isolation and
+ * requesting the next frame. `createFrameLoop` puts the {@link FrameScheduler} methods (pause, time
+ * scale, modes, listeners) on top; `useFrame` without a provider runs on the default loop's host
+ * alone, so a page that only uses `useFrame` does not carry them (about 1 KB gzip). `config` is
+ * read every frame and changed by those methods. `fixedRate`: the `refreshRate` option (Hz), when
+ * given.
+ * @internal
+ */
+export function createLoopHost(owner: string, source: FrameSource, config: LoopConfig, fixedRate: number | undefined): FrameLoopHost {
+  const rate = fixedRate ?? NOMINAL_RATE;
+  const given = fixedRate !== undefined;
+  let estimate: RefreshRateEstimate = {
+    refreshRate: rate,
+    interval: 1000 / rate,
+    confidence: given ? 1 : 0,
+    synced: given,
+    state: given ? 'synced' : 'measuring',
+    throttledRate: 0,
+    changes: 0,
+  };
+
+  const subscribers = createSubscriberList();
+  const frame: FrameInfo = {
+    timestampMs: 0,
+    deltaSeconds: 0,
+    rawDeltaSeconds: 0,
+    realDeltaSeconds: 0,
+    elapsedSeconds: 0,
+    frameIndex: 0,
+    refreshRate: rate,
+    divisor: 1,
+    nextDeltaSeconds: config.timeScale / rate,
+    timeScale: config.timeScale,
+    paused: config.paused,
+  };
+  const gap: FrameGap = { timestampMs: 0, rawDeltaSeconds: 0, clampedSeconds: 0 };
+
+  let handle: number | null = null;
+  /**
+   * Live subscriptions, mirrored here: every frame asks whether to request the next one, and the
+   * list's `count` getter cost about 12 ns a call there (not inlined), a third of a frame with one
+   * subscriber.
+   */
+  let subscriptions = 0;
+  /** Counts destroy() calls: an unsubscribe from before one must not lower the count again. */
+  let generation = 0;
+  let inFrame = false;
+  let invalidated = false;
+  let framesRun = 0;
+  /**
+   * [0]: timestamp of the last frame whose subscribers ran (NaN before the first). A typed array
+   * keeps it unboxed: a double in a closure variable is re-allocated on every write.
+   */
+  const times = new Float64Array(1);
+  times[0] = Number.NaN;
+  /** The game clock as a compensated sum ([0] sum, [1] compensation): exact over days of frames. */
+  const gameClock = new Float64Array(2);
+  /** The last forward frame's gap exceeded THROTTLED_GAP_SECONDS and maxDelta. */
+  let lastGapLong = false;
+  // Errors of the current frame, rethrown after it when there is no onError. Reused.
+  const errors: unknown[] = [];
+
+  const report = (error: unknown): void => {
+    const { onError } = config;
+    if (!onError) {
+      errors.push(error);
+      return;
+    }
+    try {
+      onError(error, frame);
+    } catch (thrownByHandler) {
+      // A handler that fails must not replace what it was handling: keep both (a handler that
+      // rethrows the very error it got reports it once).
+      errors.push(error);
+      if (thrownByHandler !== error) errors.push(thrownByHandler);
+    }
+  };
+
+  /** Call an optional callback of the loop (onGap, onFrame), handing what it throws to `report`. */
+  function notify<T>(callback: (value: T) => void, value: T): void {
+    try {
+      callback(value);
+    } catch (error) {
+      report(error);
+    }
+  }
+
+  /** Throw what `report` collected (one error as is, several as an AggregateError). */
+  function throwCollected(what: string): void {
+    if (errors.length === 0) return;
+    const all = errors.splice(0);
+    if (all.length === 1) throw all[0];
+    if (all.length > 1) throw new AggregateError(all, `react-timestep: ${all.length} ${what} threw`);
+  }
+
+  /** The installed per-frame part (refresh detection, adaptive rate), or null: then frames skip it. */
+  let timing: FrameTiming | null = null;
+  let setAdaptive: ((adaptive: boolean | SchedulerAdaptiveOptions) => void) | null = null;
+  const host: FrameLoopHost = {
+    owner,
+    source,
+    config,
+    frame,
+    times,
+    fixedRate: given,
+    estimate: () => estimate,
+    timing: () => timing,
+    attach(installed, detected) {
+      timing = installed;
+      estimate = detected;
+    },
+    adaptive: () => setAdaptive,
+    attachAdaptive(installed) {
+      setAdaptive = installed;
+    },
+    refreshListeners: new Set(),
+    divisorListeners: new Set(),
+    report,
+    clearErrors() {
+      errors.length = 0;
+    },
+    throwCollected,
+    inFrame: () => inFrame,
+    subscribers,
+    subscribe,
+    readOrder,
+    run: runFrame,
+    invalidate() {
+      invalidated = true;
+      sync(false);
+    },
+    sync: () => sync(false),
+    running: () => handle !== null,
+    destroy() {
+      subscribers.clear();
+      subscriptions = 0;
+      generation++;
+      invalidated = false;
+      host.refreshListeners.clear();
+      host.divisorListeners.clear();
+      sync(false);
+    },
+  };
+
+  /** Check `id` / `before` / `after` of subscribe options: the named ordering's copy of them, or undefined when none is given. */
+  function readOrder(caller: string, so: Record<string, unknown>): SubscriberOrder | undefined {
+    const { ordering } = subscribers;
+    if (ordering) return ordering.read(caller, so);
+    if (so.id !== undefined || so.before !== undefined || so.after !== undefined) {
+      throw new RangeError(`${caller}: options \`id\`, \`before\` and \`after\` need named ordering: call installNamedOrdering(scheduler) once, or use a <FrameProvider>`);
+    }
+    return undefined;
+  }
+
+  function subscribe(callback: FrameCallback, options: SubscribeOptions | undefined, caller: string): FrameSubscription {
+    const so = optionsObject(caller, options, false, SUBSCRIBE_OPTION_KEYS);
+    const phase = oneOf(caller, 'phase', withDefault(so.phase, 'update'), FRAME_PHASES);
+    const priority = finiteNumber(caller, 'priority', withDefault(so.priority, 0));
+    const subscription = subscribers.add(callback, phase, priority, readOrder(caller, so));
+    subscriptions++;
+    sync(false);
+    const born = generation;
+    let done = false;
+    return {
+      remove() {
+        if (done) return;
+        done = true;
+        if (born === generation) subscriptions--;
+        subscription.remove();
+        sync(false);
+      },
+      set: subscription.set,
+    };
+  }
+
+  /** Request or cancel the next frame to match the mode; frames call it once they end. */
+  function sync(atFrameEnd: boolean): void {
+    if (inFrame) return;
+    const { mode } = config;
+    // Only 'demand' keeps a pending invalidate(): leaving it drops one.
+    if (mode !== 'demand') invalidated = false;
+    if (subscriptions > 0 && (mode === 'always' || invalidated)) {
+      if (handle !== null) {
+        // A request made on a clock that was swapped since (fake timers installed after real
+        // frames ran) may never come, or come on the other clock: ask again on the current one.
+        if (!source.stale?.(handle)) return;
+        source.cancel(handle);
+      }
+      // Restarting after a long idle (or on a clock that went back): the first frame is a fresh
+      // start, not a "gap". Before the first frame `times[0]` is NaN and this resets nothing new.
+      const idleMs = atFrameEnd ? 0 : source.now() - (times[0] as number);
+      if (!(idleMs >= 0 && idleMs <= config.maxDelta * 1000)) {
+        times[0] = Number.NaN;
+        lastGapLong = false;
+      }
+      handle = source.request(onSourceFrame);
+    } else if (handle !== null) {
+      const pending = handle;
+      handle = null;
+      source.cancel(pending);
+    }
+  }
+
+  function onSourceFrame(timestampMs: number): void {
+    handle = null;
+    runFrame(timestampMs);
+  }
+
+  function runFrame(timestampMs: number): void {
+    if (inFrame) throw new Error('react-timestep: a frame cannot be run from inside a frame (advance() called by a subscriber?)');
+    inFrame = true;
+    // Guarded: writing an array's length calls into the runtime, about 20 ns, as much as the rest
+    // of a one-subscriber frame.
+    if (errors.length !== 0) errors.length = 0;
+    // Read once: a part installed by a subscriber during this frame starts with the next one.
+    const installed = timing;
+    try {
+      const valid = Number.isFinite(timestampMs);
+      const lastRunMs = times[0] as number;
+      // False before the first frame too: comparisons with NaN are false.
+      const forward = valid && timestampMs > lastRunMs;
+      if (installed !== null && installed.begin(timestampMs, forward)) return;
+      invalidated = false;
+
+      const { maxDelta, timeScale, paused } = config;
+      const rawDeltaSeconds = forward ? (timestampMs - lastRunMs) / 1000 : 0;
+      // Throttled (a long gap right after a long gap): treated like frames of a hidden tab, which
+      // never come, so game time stands still; only the first long gap was given maxDelta.
+      const longGap = rawDeltaSeconds > maxDelta && rawDeltaSeconds > THROTTLED_GAP_SECONDS;
+      const throttled = longGap && lastGapLong;
+      if (forward) lastGapLong = longGap;
+      // Math.min times a 0/1 factor, not `let clamped = raw; if (…) clamped = maxDelta`: V8 boxes
+      // a variable that merges a computed double with a captured option (typed "any"), one
+      // allocation per frame.
+      const clampedSeconds = Math.min(rawDeltaSeconds, maxDelta) * (throttled ? 0 : 1);
+      const { onGap } = config;
+      if (rawDeltaSeconds > maxDelta && onGap) {
+        gap.timestampMs = timestampMs;
+        gap.rawDeltaSeconds = rawDeltaSeconds;
+        gap.clampedSeconds = clampedSeconds;
+        notify(onGap, gap);
+      }
+      if (valid) times[0] = timestampMs;
+
+      frame.timestampMs = valid ? timestampMs : Number.isNaN(lastRunMs) ? 0 : lastRunMs;
+      frame.rawDeltaSeconds = rawDeltaSeconds;
+      // Locals, not reads back from `frame`: each read of a double field is a load (about 1 ns a
+      // frame in all).
+      const realDeltaSeconds = paused ? 0 : clampedSeconds;
+      const deltaSeconds = realDeltaSeconds * timeScale;
+      frame.realDeltaSeconds = realDeltaSeconds;
+      frame.deltaSeconds = deltaSeconds;
+      // Neumaier's compensated sum (see addCompensated in core/counting), written out here: a
+      // call that V8 does not inline returns its double boxed, one allocation per frame.
+      const sum = gameClock[0] as number;
+      const added = sum + deltaSeconds;
+      gameClock[1] = (gameClock[1] as number) + (Math.abs(sum) >= deltaSeconds ? sum - added + deltaSeconds : deltaSeconds - added + sum);
+      gameClock[0] = added;
+      frame.elapsedSeconds = added + (gameClock[1] as number);
+      frame.frameIndex = framesRun++;
+      const divisor = installed === null ? 1 : installed.divisor;
+      const { refreshRate } = estimate;
+      frame.refreshRate = refreshRate;
+      frame.divisor = divisor;
+      frame.nextDeltaSeconds = (divisor * timeScale) / refreshRate;
+      frame.timeScale = timeScale;
+      frame.paused = paused;
+
+      subscribers.run(frame, report);
+      const { onFrame } = config;
+      if (onFrame) notify(onFrame, frame);
+      if (installed !== null) installed.end();
+    } finally {
+      inFrame = false;
+      // The usual end of a frame in 'always' mode, without the rest of sync()'s cases (3-5 ns a frame).
+      if (handle === null && subscriptions > 0 && config.mode === 'always') handle = source.request(onSourceFrame);
+      else sync(true);
+      if (timing !== null) timing.settle();
+    }
+    if (errors.length !== 0) throwCollected('frame subscribers');
+  }
+
+  return host;
+}
