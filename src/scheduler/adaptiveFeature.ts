@@ -1,7 +1,7 @@
 import { ADAPTIVE_OPTION_KEYS, createAdaptiveFramerate } from '../core/adaptiveFramerate.js';
 import { checkKnownKeys } from '../core/validate.js';
 import { frameLoopHost } from './frameLoopHost.js';
-import { pacedTiming, retune } from './refreshDetection.js';
+import { pacedTiming } from './refreshDetection.js';
 import type { FrameScheduler, SchedulerAdaptiveOptions } from './types.js';
 
 /**
@@ -50,7 +50,7 @@ export function installAdaptiveFramerate(scheduler: FrameScheduler): FrameSchedu
             refreshRate: host.estimate().refreshRate,
             initialDivisor: timing.adaptive ? timing.adaptive.divisor : 1,
           });
-    retune(host, timing);
+    timing.retune();
   });
   return scheduler;
 }

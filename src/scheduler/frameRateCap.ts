@@ -1,6 +1,6 @@
 import { positiveNumber } from '../core/validate.js';
 import { frameLoopHost } from './frameLoopHost.js';
-import { pacedTiming, retune } from './refreshDetection.js';
+import { pacedTiming } from './refreshDetection.js';
 import type { FrameScheduler } from './types.js';
 
 const OWNER = 'frameRateCapDivisor';
@@ -75,7 +75,7 @@ export function installFrameRateCap(scheduler: FrameScheduler, maxFrameRate: num
   if (host !== undefined) {
     const timing = pacedTiming(host);
     timing.cap = cap === undefined ? null : (refreshRate) => capDivisor(refreshRate, cap);
-    retune(host, timing);
+    timing.retune();
   }
   return scheduler;
 }
