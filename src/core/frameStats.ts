@@ -85,20 +85,13 @@ export function createFrameStats(options?: FrameStatsOptions): FrameStats {
 
   function sample(timestampMs: number): void {
     if (!Number.isFinite(timestampMs)) return;
-    if (Number.isNaN(last)) {
-      last = timestampMs;
-      return;
-    }
+    // NaN before the first timestamp: that one only anchors the chain below.
     const interval = timestampMs - last;
-    if (interval <= 0) {
-      if (interval < 0 && ++backwards >= Default.BACKWARDS_LIMIT) {
-        backwards = 0;
-        last = timestampMs;
-      }
-      return;
-    }
+    // A repeat or a stray backwards timestamp is ignored; BACKWARDS_LIMIT in a row re-anchor.
+    if (interval <= 0 && (interval === 0 || ++backwards < Default.BACKWARDS_LIMIT)) return;
     backwards = 0;
     last = timestampMs;
+    if (!(interval > 0)) return;
     intervals[head] = interval;
     head = head + 1 === windowSize ? 0 : head + 1;
     if (count < windowSize) count++;

@@ -4,11 +4,8 @@ import { frameLoopHost } from './frameLoopHost.js';
 import { pacedTiming } from './refreshDetection.js';
 import type { FrameScheduler, SchedulerAdaptiveOptions } from './types.js';
 
-/**
- * The `adaptive` option's value checked: a boolean or an options object with known keys.
- * @internal
- */
-export function checkAdaptive(owner: string, value: unknown): boolean | SchedulerAdaptiveOptions {
+/** The `adaptive` option's value checked: a boolean or an options object with known keys. */
+function checkAdaptive(owner: string, value: unknown): boolean | SchedulerAdaptiveOptions {
   if (typeof value === 'boolean') return value;
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     checkKnownKeys(`${owner} (adaptive)`, value as Record<string, unknown>, ADAPTIVE_OPTION_KEYS);
