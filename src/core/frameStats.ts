@@ -99,11 +99,6 @@ export function createFrameStats(options?: FrameStatsOptions): FrameStats {
 
   function snapshot(): FrameStatsSnapshot {
     const n = count;
-    snap.frames = n;
-    if (n === 0) {
-      snap.fps = snap.meanMs = snap.p50Ms = snap.p95Ms = snap.p99Ms = snap.maxMs = snap.missedVblanks = 0;
-      return snap;
-    }
     let span = 0;
     let missed = 0;
     // The window is the first `n` slots until it has wrapped, then all of them: order does not matter.
@@ -117,13 +112,15 @@ export function createFrameStats(options?: FrameStatsOptions): FrameStats {
     // Unused slots sort to the end, so the whole preallocated array can be sorted without a view.
     scratch.fill(Infinity, n);
     scratch.sort();
-    snap.fps = (n * 1000) / span;
-    snap.meanMs = span / n;
-    snap.p50Ms = nearestRank(scratch, n, 0.5);
-    snap.p95Ms = nearestRank(scratch, n, 0.95);
-    snap.p99Ms = nearestRank(scratch, n, 0.99);
-    snap.maxMs = scratch[n - 1]!;
+    // An empty window reads 0 everywhere (`n &&`: no division by a zero span, no rank of nothing).
+    snap.fps = n && (n * 1000) / span;
+    snap.meanMs = n && span / n;
+    snap.p50Ms = n && nearestRank(scratch, n, 0.5);
+    snap.p95Ms = n && nearestRank(scratch, n, 0.95);
+    snap.p99Ms = n && nearestRank(scratch, n, 0.99);
+    snap.maxMs = n && scratch[n - 1]!;
     snap.missedVblanks = missed;
+    snap.frames = n;
     return snap;
   }
 

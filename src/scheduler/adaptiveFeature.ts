@@ -43,7 +43,8 @@ export function installAdaptiveFramerate(scheduler: FrameScheduler): FrameSchedu
       checked === false
         ? null
         : createAdaptiveFramerate({
-            ...(checked === true ? {} : checked),
+            // Spreading `true` adds nothing: the defaults.
+            ...(checked as SchedulerAdaptiveOptions),
             refreshRate: host.estimate().refreshRate,
             initialDivisor: timing.adaptive ? timing.adaptive.divisor : 1,
           });

@@ -33,8 +33,8 @@ export interface RefreshTiming extends FrameTiming {
 export interface PacedTiming extends FrameTiming {
   /** The adaptive frame rate; null while off. */
   adaptive: AdaptiveFramerate | null;
-  /** The frame-rate cap: its divisor for a refresh rate; null without a cap (installFrameRateCap). */
-  cap: ((refreshRate: number) => number) | null;
+  /** The frame-rate cap, Hz (installFrameRateCap); Infinity without a cap, which gives divisor 1. */
+  maxFrameRate: number;
   /** The cap's divisor at the current refresh rate (1 without a cap). */
   capDivisor: number;
   /** Tell divisor listeners when the divisor changed. */
@@ -125,7 +125,7 @@ export function pacedTiming(host: FrameLoopHost): PacedTiming {
 
   const timing: PacedTiming = {
     adaptive: null,
-    cap: null,
+    maxFrameRate: Infinity,
     capDivisor: 1,
     // The cap and the adaptive rate share one divisor: a picture holds the larger of the two.
     get divisor() {
@@ -144,7 +144,7 @@ export function pacedTiming(host: FrameLoopHost): PacedTiming {
       if (estimate.refreshRate !== tunedRate) {
         tunedRate = estimate.refreshRate;
         if (adaptive) adaptive.setRefreshRate(tunedRate);
-        if (timing.cap) timing.capDivisor = timing.cap(tunedRate);
+        timing.capDivisor = capDivisor(tunedRate, timing.maxFrameRate);
       }
       const divisor = timing.divisor;
       // A vblank between pictures: nothing runs, the time goes to the next run.
@@ -168,7 +168,7 @@ export function pacedTiming(host: FrameLoopHost): PacedTiming {
       detection.notify(host.divisorListeners, divisor);
     },
     retune() {
-      timing.capDivisor = timing.cap ? timing.cap(estimate.refreshRate) : 1;
+      timing.capDivisor = capDivisor(estimate.refreshRate, timing.maxFrameRate);
       if (host.inFrame()) return;
       host.clearErrors();
       timing.notifyDivisor();
@@ -177,6 +177,17 @@ export function pacedTiming(host: FrameLoopHost): PacedTiming {
   };
   host.attach(timing, estimate);
   return timing;
+}
+
+/**
+ * Vblanks per picture for a frame-rate cap ({@link frameRateCapDivisor} without the checks): the
+ * whole number nearest to `refreshRate / maxFrameRate`, at least 1. 1 for `maxFrameRate` Infinity.
+ * @internal
+ */
+export function capDivisor(refreshRate: number, maxFrameRate: number): number {
+  // Math.round sends a tie (2.5) up: to the larger divisor, the lower rate.
+  const nearest = Math.round(refreshRate / maxFrameRate);
+  return nearest > 1 ? nearest : 1;
 }
 
 /**
