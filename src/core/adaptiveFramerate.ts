@@ -116,9 +116,9 @@ export function createAdaptiveFramerate(options: AdaptiveFramerateOptions): Adap
         }
       }
     } else {
+      // (A lag of 0 is written back as 0: the lag is never −0, no step can produce it.)
       const lag = lagBox[0]!;
-      if (lag > 0) lagBox[0] = lag > 1 ? lag - 1 : 0;
-      else if (lag < 0) lagBox[0] = lag < -1 ? lag + 1 : 0;
+      lagBox[0] = lag > 1 ? lag - 1 : lag < -1 ? lag + 1 : 0;
     }
     return divisor;
   }

@@ -85,20 +85,13 @@ export function createFrameStats(options?: FrameStatsOptions): FrameStats {
 
   function sample(timestampMs: number): void {
     if (!Number.isFinite(timestampMs)) return;
-    if (Number.isNaN(last)) {
-      last = timestampMs;
-      return;
-    }
+    // NaN before the first timestamp: that one only anchors the chain below.
     const interval = timestampMs - last;
-    if (interval <= 0) {
-      if (interval < 0 && ++backwards >= Default.BACKWARDS_LIMIT) {
-        backwards = 0;
-        last = timestampMs;
-      }
-      return;
-    }
+    // A repeat or a stray backwards timestamp is ignored; BACKWARDS_LIMIT in a row re-anchor.
+    if (interval <= 0 && (interval === 0 || ++backwards < Default.BACKWARDS_LIMIT)) return;
     backwards = 0;
     last = timestampMs;
+    if (!(interval > 0)) return;
     intervals[head] = interval;
     head = head + 1 === windowSize ? 0 : head + 1;
     if (count < windowSize) count++;
@@ -106,11 +99,6 @@ export function createFrameStats(options?: FrameStatsOptions): FrameStats {
 
   function snapshot(): FrameStatsSnapshot {
     const n = count;
-    snap.frames = n;
-    if (n === 0) {
-      snap.fps = snap.meanMs = snap.p50Ms = snap.p95Ms = snap.p99Ms = snap.maxMs = snap.missedVblanks = 0;
-      return snap;
-    }
     let span = 0;
     let missed = 0;
     // The window is the first `n` slots until it has wrapped, then all of them: order does not matter.
@@ -124,13 +112,15 @@ export function createFrameStats(options?: FrameStatsOptions): FrameStats {
     // Unused slots sort to the end, so the whole preallocated array can be sorted without a view.
     scratch.fill(Infinity, n);
     scratch.sort();
-    snap.fps = (n * 1000) / span;
-    snap.meanMs = span / n;
-    snap.p50Ms = nearestRank(scratch, n, 0.5);
-    snap.p95Ms = nearestRank(scratch, n, 0.95);
-    snap.p99Ms = nearestRank(scratch, n, 0.99);
-    snap.maxMs = scratch[n - 1]!;
+    // An empty window reads 0 everywhere (`n &&`: no division by a zero span, no rank of nothing).
+    snap.fps = n && (n * 1000) / span;
+    snap.meanMs = n && span / n;
+    snap.p50Ms = n && nearestRank(scratch, n, 0.5);
+    snap.p95Ms = n && nearestRank(scratch, n, 0.95);
+    snap.p99Ms = n && nearestRank(scratch, n, 0.99);
+    snap.maxMs = n && scratch[n - 1]!;
     snap.missedVblanks = missed;
+    snap.frames = n;
     return snap;
   }
 

@@ -10,8 +10,8 @@
  * eventually separates 59.94 from 60 Hz; an average of intervals would only grow as N.
  */
 import { KNOWN_REFRESH_RATES } from './knownRefreshRates.js';
-import type { RefreshRateDetector, RefreshRateDetectorOptions, RefreshRateEstimate } from './types.js';
-import { integerAtLeast, optionsObject, withDefault } from './validate.js';
+import type { RefreshRateDetector, RefreshRateDetectorOptions, RefreshRateEstimate, RefreshState } from './types.js';
+import { integerAtLeast, optionsObject, positiveNumber, withDefault } from './validate.js';
 
 export { KNOWN_REFRESH_RATES };
 
@@ -267,11 +267,16 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
     changes: 0,
   };
 
-  function notSynced(next: 'measuring' | 'unsynced'): void {
+  /** The state and what follows from it: `synced`, and the throttled loop's rate (0 unless throttled). */
+  function setState(next: RefreshState, throttledRate: number): void {
     estimate.state = next;
-    estimate.synced = false;
+    estimate.synced = next === 'synced';
+    estimate.throttledRate = throttledRate;
+  }
+
+  function notSynced(next: 'measuring' | 'unsynced'): void {
+    setState(next, 0);
     estimate.confidence = 0;
-    estimate.throttledRate = 0;
     estimate.interval = 1000 / estimate.refreshRate;
   }
 
@@ -316,13 +321,16 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
     state[Slot.C_XX]! += dx * (x - meanX);
   }
 
-  /** PERIOD and RESIDUAL_VARIANCE of the current fit (the variance 0 below three points). */
+  /**
+   * PERIOD and RESIDUAL_VARIANCE of the current fit. A fit always has at least four points (a lock
+   * takes at least three intervals), so the variance's n − 2 is at least 2.
+   */
   function refit(): void {
     const cNX = state[Slot.C_NX]!;
     const cNN = state[Slot.C_NN]!;
     const ss = state[Slot.C_XX]! - (cNX * cNX) / cNN;
     state[Slot.PERIOD] = cNX / cNN;
-    state[Slot.RESIDUAL_VARIANCE] = fitCount >= 3 && ss > 0 ? ss / (fitCount - 2) : 0;
+    state[Slot.RESIDUAL_VARIANCE] = ss > 0 ? ss / (fitCount - 2) : 0;
   }
 
   /** Try to find a grid in the fresh timestamps; on success the fit is seeded and tracking starts. */
@@ -351,10 +359,11 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
     skeptical = estimate.state === 'unsynced';
     tracked = 0;
     rejected = 0;
+    // Zeroes the co-moments and LAST_INDEX; the slots between them (the mean square residual and
+    // the skip run's) are written before they are next read.
+    state.fill(0, Slot.MEAN_N, Slot.LAST_INDEX + 1);
     state[Slot.ORIGIN_MS] = state[Slot.LAST_ACCEPTED_MS] = stamps[0]!;
-    state[Slot.LAST_INDEX] = 0;
     fitCount = 1;
-    state[Slot.MEAN_N] = state[Slot.MEAN_X] = state[Slot.C_NN] = state[Slot.C_NX] = state[Slot.C_XX] = 0;
     skipRun = 0;
     // Count each interval in vblanks of the base and refine the base from the totals, twice; the
     // third count places the timestamps on the grid (into the fit). The fit's fields above are
@@ -433,7 +442,8 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
       if (imprecise || unproven) return;
       decided = true;
     }
-    estimate.confidence = Math.min(1, Math.max(0, 1 - Math.sqrt(meanSquareResidual) / Tuning.MAX_RMS_RESIDUAL));
+    // At most 1: the mean square residual is never negative.
+    estimate.confidence = Math.max(0, 1 - Math.sqrt(meanSquareResidual) / Tuning.MAX_RMS_RESIDUAL);
     let throttledRate = 0;
     let throttled = gridRate < Tuning.MIN_DISPLAY_HZ;
     if (throttled) {
@@ -444,9 +454,11 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
       // Snap: the known rates within max(tolerance, SNAP_FLOOR), capped at SNAP_CAP, qualify. The
       // current rate is kept while it qualifies; else a whole-number rate is preferred, then the
       // nearest.
-      const tolerance = (Tuning.SNAP_SIGMAS + Tuning.SMALL_SAMPLE_SIGMAS / Math.max(1, fitCount - 2)) * rateError;
+      // (A fit has at least four points: fitCount − 2 ≥ 2.)
+      const tolerance = (Tuning.SNAP_SIGMAS + Tuning.SMALL_SAMPLE_SIGMAS / (fitCount - 2)) * rateError;
       const reported = estimate.refreshRate;
-      let best = -1;
+      // The chosen known rate; 0 (no rate is) while none qualifies.
+      let best = 0;
       let bestWhole = false;
       let bestDistance = Infinity;
       for (let i = 0; i < known.length; i++) {
@@ -454,12 +466,12 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
         const distance = Math.abs(gridRate - candidate);
         if (distance > Math.min(Math.max(tolerance, Tuning.SNAP_FLOOR * candidate), Tuning.SNAP_CAP * candidate)) continue;
         if (displayKnown && candidate === reported) {
-          best = i;
+          best = candidate;
           break;
         }
         const whole = Number.isInteger(candidate);
         if ((whole && !bestWhole) || (whole === bestWhole && distance < bestDistance)) {
-          best = i;
+          best = candidate;
           bestWhole = whole;
           bestDistance = distance;
         }
@@ -468,8 +480,8 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
       // rate is what a smoother needs. Keep the rate already reported while the measurement is
       // consistent with it, else report the measurement.
       const rate =
-        best >= 0
-          ? known[best]!
+        best > 0
+          ? best
           : displayKnown && Math.abs(gridRate - reported) <= Math.max(tolerance, Tuning.REPORT_FLOOR * reported)
             ? reported
             : gridRate;
@@ -494,9 +506,7 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
         throttledRate = Math.abs(meanSkip - whole) < 0.1 ? rate / whole : rate / meanSkip;
       }
     }
-    estimate.state = throttled ? 'throttled' : 'synced';
-    estimate.synced = !throttled;
-    estimate.throttledRate = throttledRate;
+    setState(throttled ? 'throttled' : 'synced', throttledRate);
   }
 
   function sample(timestampMs: number): RefreshRateEstimate {
@@ -536,16 +546,13 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
   };
 }
 
-/** The `knownRates` option: a non-empty array of finite numbers > 0, copied and sorted. */
+/**
+ * The `knownRates` option: a non-empty array of finite numbers > 0, copied and sorted. A bad rate
+ * fails the shared number check, which names the option and shows the first bad value.
+ */
 function validRates(value: unknown): Float64Array {
-  const rates: unknown[] = Array.isArray(value) ? value : [];
-  const bad = rates.findIndex((rate) => !(typeof rate === 'number' && rate > 0 && rate < Infinity));
-  if (rates.length > 0 && bad < 0) return Float64Array.from(rates as number[]).sort();
+  if (Array.isArray(value) && value.length > 0) return Float64Array.from(value, (rate: unknown) => positiveNumber(OWNER, 'knownRates', rate)).sort();
   throw new RangeError(
-    `${OWNER}: option \`knownRates\` must be a non-empty array of finite rates > 0 (Hz), got ${rates.length > 0 ? describeValue(rates[bad]) : Array.isArray(value) ? 'an empty array' : describeValue(value)}`,
+    `${OWNER}: option \`knownRates\` must be a non-empty array of rates (Hz), got ${Array.isArray(value) ? 'an empty array' : value === null ? 'null' : typeof value === 'number' ? value : typeof value}`,
   );
-}
-
-function describeValue(value: unknown): string {
-  return typeof value === 'number' || value === null || value === undefined ? String(value) : typeof value;
 }

@@ -1,14 +1,11 @@
 import { ADAPTIVE_OPTION_KEYS, createAdaptiveFramerate } from '../core/adaptiveFramerate.js';
 import { checkKnownKeys } from '../core/validate.js';
 import { frameLoopHost } from './frameLoopHost.js';
-import { pacedTiming, retune } from './refreshDetection.js';
+import { pacedTiming } from './refreshDetection.js';
 import type { FrameScheduler, SchedulerAdaptiveOptions } from './types.js';
 
-/**
- * The `adaptive` option's value checked: a boolean or an options object with known keys.
- * @internal
- */
-export function checkAdaptive(owner: string, value: unknown): boolean | SchedulerAdaptiveOptions {
+/** The `adaptive` option's value checked: a boolean or an options object with known keys. */
+function checkAdaptive(owner: string, value: unknown): boolean | SchedulerAdaptiveOptions {
   if (typeof value === 'boolean') return value;
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     checkKnownKeys(`${owner} (adaptive)`, value as Record<string, unknown>, ADAPTIVE_OPTION_KEYS);
@@ -46,11 +43,12 @@ export function installAdaptiveFramerate(scheduler: FrameScheduler): FrameSchedu
       checked === false
         ? null
         : createAdaptiveFramerate({
-            ...(checked === true ? {} : checked),
+            // Spreading `true` adds nothing: the defaults.
+            ...(checked as SchedulerAdaptiveOptions),
             refreshRate: host.estimate().refreshRate,
             initialDivisor: timing.adaptive ? timing.adaptive.divisor : 1,
           });
-    retune(host, timing);
+    timing.retune();
   });
   return scheduler;
 }

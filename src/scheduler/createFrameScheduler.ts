@@ -1,10 +1,9 @@
 import { optionsObject, positiveNumber } from '../core/validate.js';
-import { checkAdaptive, installAdaptiveFramerate } from './adaptiveFeature.js';
+import { installAdaptiveFramerate } from './adaptiveFeature.js';
 import { createLoop, FRAME_SCHEDULER_OPTION_KEYS } from './createFrameLoop.js';
 import { installFrameRateCap } from './frameRateCap.js';
 import { installNamedOrdering } from './namedOrder.js';
-import { installRefreshDetection } from './refreshDetection.js';
-import type { FrameScheduler, FrameSchedulerOptions } from './types.js';
+import type { FrameScheduler, FrameSchedulerOptions, SchedulerAdaptiveOptions } from './types.js';
 
 export { FRAME_SCHEDULER_OPTION_KEYS } from './createFrameLoop.js';
 
@@ -45,11 +44,12 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
   const loopOnly = o.adaptive === undefined && o.maxFrameRate === undefined;
   const maxFrameRate = o.maxFrameRate === undefined ? undefined : positiveNumber(OWNER, 'maxFrameRate', o.maxFrameRate);
   const scheduler = createLoop(OWNER, loopOnly ? (options as FrameSchedulerOptions | undefined) : { ...o, adaptive: undefined, maxFrameRate: undefined });
-  const adaptive = o.adaptive === undefined ? false : checkAdaptive(OWNER, o.adaptive);
   installNamedOrdering(scheduler);
-  installRefreshDetection(scheduler);
+  // Installs refresh-rate detection too. The adaptive rate stays off until setAdaptive.
   installAdaptiveFramerate(scheduler);
-  if (adaptive !== false) scheduler.setAdaptive(adaptive);
+  // setAdaptive checks the option (naming this factory: it is the loop's owner); `false` leaves
+  // the rate off.
+  if (o.adaptive !== undefined) scheduler.setAdaptive(o.adaptive as boolean | SchedulerAdaptiveOptions);
   if (maxFrameRate !== undefined) installFrameRateCap(scheduler, maxFrameRate);
   return scheduler;
 }

@@ -1,6 +1,6 @@
 import { positiveNumber } from '../core/validate.js';
 import { frameLoopHost } from './frameLoopHost.js';
-import { pacedTiming, retune } from './refreshDetection.js';
+import { capDivisor, pacedTiming } from './refreshDetection.js';
 import type { FrameScheduler } from './types.js';
 
 const OWNER = 'frameRateCapDivisor';
@@ -38,13 +38,6 @@ export function frameRateCapDivisor(refreshRate: number, maxFrameRate: number): 
   return capDivisor(positiveNumber(OWNER, 'refreshRate', refreshRate), positiveNumber(OWNER, 'maxFrameRate', maxFrameRate));
 }
 
-/** {@link frameRateCapDivisor} without the checks (both numbers already checked). */
-function capDivisor(refreshRate: number, maxFrameRate: number): number {
-  // Math.round sends a tie (2.5) up: to the larger divisor, the lower rate.
-  const nearest = Math.round(refreshRate / maxFrameRate);
-  return nearest > 1 ? nearest : 1;
-}
-
 /**
  * Cap the frame rate of a loop on whole vblanks: from the next frame on, subscribers run on every
  * d-th vblank, d = {@link frameRateCapDivisor}(detected refresh rate, `maxFrameRate`), recomputed
@@ -74,8 +67,8 @@ export function installFrameRateCap(scheduler: FrameScheduler, maxFrameRate: num
   const host = frameLoopHost(scheduler);
   if (host !== undefined) {
     const timing = pacedTiming(host);
-    timing.cap = cap === undefined ? null : (refreshRate) => capDivisor(refreshRate, cap);
-    retune(host, timing);
+    timing.maxFrameRate = cap === undefined ? Infinity : cap;
+    timing.retune();
   }
   return scheduler;
 }

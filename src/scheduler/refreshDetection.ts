@@ -1,4 +1,4 @@
-import type { AdaptiveFramerate, RefreshRateDetector, RefreshRateEstimate } from '../core/types.js';
+import type { AdaptiveFramerate, RefreshRateEstimate } from '../core/types.js';
 import { createRefreshRateDetector } from '../core/refreshRateDetector.js';
 import { frameLoopHost, type FrameLoopHost, type FrameTiming } from './frameLoopHost.js';
 import type { FrameScheduler } from './types.js';
@@ -19,8 +19,6 @@ const enum Pacing {
  * @internal
  */
 export interface RefreshTiming extends FrameTiming {
-  /** The detector; null when the loop's `refreshRate` option fixed the rate. */
-  readonly detector: RefreshRateDetector | null;
   /** The estimate frames read: the detector's, or the loop's fixed one. */
   readonly estimate: RefreshRateEstimate;
   /** Call each of `listeners` with `argument`, reporting what one throws instead of stopping. */
@@ -35,12 +33,17 @@ export interface RefreshTiming extends FrameTiming {
 export interface PacedTiming extends FrameTiming {
   /** The adaptive frame rate; null while off. */
   adaptive: AdaptiveFramerate | null;
-  /** The frame-rate cap: its divisor for a refresh rate; null without a cap (installFrameRateCap). */
-  cap: ((refreshRate: number) => number) | null;
+  /** The frame-rate cap, Hz (installFrameRateCap); Infinity without a cap, which gives divisor 1. */
+  maxFrameRate: number;
   /** The cap's divisor at the current refresh rate (1 without a cap). */
   capDivisor: number;
   /** Tell divisor listeners when the divisor changed. */
   notifyDivisor(): void;
+  /**
+   * The adaptive rate or the cap was changed: work the cap's divisor out again and, outside a
+   * frame, tell divisor listeners now, rethrowing what they throw (in a frame, the frame does).
+   */
+  retune(): void;
 }
 
 /**
@@ -52,10 +55,11 @@ export interface PacedTiming extends FrameTiming {
 export function refreshTiming(host: FrameLoopHost): RefreshTiming {
   const existing = host.timing();
   if (existing !== null) return existing as RefreshTiming;
-  const detector: RefreshRateDetector | null = host.fixedRate ? null : createRefreshRateDetector();
+  const detector = host.fixedRate ? null : createRefreshRateDetector();
   const estimate = detector ? detector.estimate : host.estimate();
+  // What listeners last heard. `synced` needs no copy: it is `state === 'synced'` in the
+  // detector's estimate, and the loop's fixed one never changes.
   let notifiedRate = estimate.refreshRate;
-  let notifiedSynced = estimate.synced;
   let notifiedState = estimate.state;
 
   /** What the listeners being called are handed. */
@@ -71,7 +75,6 @@ export function refreshTiming(host: FrameLoopHost): RefreshTiming {
   };
 
   const timing: RefreshTiming = {
-    detector,
     estimate,
     divisor: 1,
     begin(timestampMs) {
@@ -82,9 +85,8 @@ export function refreshTiming(host: FrameLoopHost): RefreshTiming {
     },
     end() {},
     settle() {
-      if (estimate.refreshRate !== notifiedRate || estimate.synced !== notifiedSynced || estimate.state !== notifiedState) {
+      if (estimate.refreshRate !== notifiedRate || estimate.state !== notifiedState) {
         notifiedRate = estimate.refreshRate;
-        notifiedSynced = estimate.synced;
         notifiedState = estimate.state;
         timing.notify(host.refreshListeners, estimate);
       }
@@ -107,7 +109,7 @@ export function pacedTiming(host: FrameLoopHost): PacedTiming {
   const existing = host.timing();
   if (existing !== null && 'adaptive' in existing) return existing as PacedTiming;
   const detection = refreshTiming(host);
-  const { detector, estimate } = detection;
+  const estimate = detection.estimate;
   const source = host.source;
   const times = host.times;
   /** [0]: when the current frame's work started, ms (typed: a boxed double would allocate per frame). */
@@ -123,7 +125,7 @@ export function pacedTiming(host: FrameLoopHost): PacedTiming {
 
   const timing: PacedTiming = {
     adaptive: null,
-    cap: null,
+    maxFrameRate: Infinity,
     capDivisor: 1,
     // The cap and the adaptive rate share one divisor: a picture holds the larger of the two.
     get divisor() {
@@ -137,12 +139,12 @@ export function pacedTiming(host: FrameLoopHost): PacedTiming {
       timed = adaptive !== null;
       if (timed) startMs[0] = source.now();
       // Every vblank, skipped ones too: the detector must see the display, not our rate.
-      if (detector) detector.sample(timestampMs);
+      detection.begin(timestampMs, forward);
       // Retuned only when the rate changes (a double written per frame would allocate).
       if (estimate.refreshRate !== tunedRate) {
         tunedRate = estimate.refreshRate;
         if (adaptive) adaptive.setRefreshRate(tunedRate);
-        if (timing.cap) timing.capDivisor = timing.cap(tunedRate);
+        timing.capDivisor = capDivisor(tunedRate, timing.maxFrameRate);
       }
       const divisor = timing.divisor;
       // A vblank between pictures: nothing runs, the time goes to the next run.
@@ -165,23 +167,27 @@ export function pacedTiming(host: FrameLoopHost): PacedTiming {
       notifiedDivisor = divisor;
       detection.notify(host.divisorListeners, divisor);
     },
+    retune() {
+      timing.capDivisor = capDivisor(estimate.refreshRate, timing.maxFrameRate);
+      if (host.inFrame()) return;
+      host.clearErrors();
+      timing.notifyDivisor();
+      host.throwCollected('divisor listeners');
+    },
   };
   host.attach(timing, estimate);
   return timing;
 }
 
 /**
- * The adaptive rate or the cap of `timing` was changed: work the cap's divisor out again and,
- * outside a frame, tell divisor listeners now, rethrowing what they throw (in a frame, the frame
- * does).
+ * Vblanks per picture for a frame-rate cap ({@link frameRateCapDivisor} without the checks): the
+ * whole number nearest to `refreshRate / maxFrameRate`, at least 1. 1 for `maxFrameRate` Infinity.
  * @internal
  */
-export function retune(host: FrameLoopHost, timing: PacedTiming): void {
-  timing.capDivisor = timing.cap ? timing.cap(host.estimate().refreshRate) : 1;
-  if (host.inFrame()) return;
-  host.clearErrors();
-  timing.notifyDivisor();
-  host.throwCollected('divisor listeners');
+export function capDivisor(refreshRate: number, maxFrameRate: number): number {
+  // Math.round sends a tie (2.5) up: to the larger divisor, the lower rate.
+  const nearest = Math.round(refreshRate / maxFrameRate);
+  return nearest > 1 ? nearest : 1;
 }
 
 /**
