@@ -154,11 +154,12 @@ export function countDeltaVblanks(state: Float64Array, deltaSeconds: number): nu
 }
 
 /**
- * Forget the carry, the phase and the owner's slots (all zero); the rate stays. (The input is
- * zeroed too: it is written before every count.)
+ * Forget the carry, the phase and the owner's slots: every slot but the rate is zeroed (the input
+ * too: it is written before every count).
  */
 export function resetVblanks(state: Float64Array): void {
-  state.fill(0, 0, VBLANK_RATE).fill(0, VBLANK_SLOTS);
+  const refreshRate = state[VBLANK_RATE]!;
+  state.fill(0)[VBLANK_RATE] = refreshRate;
 }
 
 /** Count at `refreshRate` from now on: the carry keeps its time (rescaled to the new interval); the phase is relearnt. */
