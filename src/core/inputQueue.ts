@@ -166,7 +166,7 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
   // Ring layout from `head`: `taken` records of the current step (kept until the next takeStep,
   // so a push during the step cannot overwrite what the step is reading), then `waiting` records.
   // counters: [head, taken, waiting, dropped, stepIndex + 1, startMs, endMs].
-  const counters = new Float64Array(7).fill(Number.NEGATIVE_INFINITY, 5);
+  const counters = new Float64Array(7).fill(-Infinity, 5);
   const [state, beginStep, apply, resetState]: InputStateWriter = createInputState();
 
   const at = (offset: number): number => (counters[0]! + offset) % capacity;

@@ -89,7 +89,7 @@ export function createInputState(): InputStateWriter {
   /** Nothing held, no pointer seen. */
   function reset(): void {
     changes.fill(0);
-    numbers.fill(Number.NaN, 2, 4)[4] = 0;
+    numbers.fill(NaN, 2, 4)[4] = 0;
   }
   reset();
 
