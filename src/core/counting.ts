@@ -153,10 +153,13 @@ export function countDeltaVblanks(state: Float64Array, deltaSeconds: number): nu
   return countVblanks(state);
 }
 
-/** Forget the carry and the phase (the owner's slots are the owner's to reset). */
+/**
+ * Forget the carry, the phase and the owner's slots: every slot but the rate is zeroed (the input
+ * too: it is written before every count).
+ */
 export function resetVblanks(state: Float64Array): void {
-  state[VBLANK_CARRY] = 0;
-  state[VBLANK_PHASE] = 0;
+  const refreshRate = state[VBLANK_RATE]!;
+  state.fill(0)[VBLANK_RATE] = refreshRate;
 }
 
 /** Count at `refreshRate` from now on: the carry keeps its time (rescaled to the new interval); the phase is relearnt. */

@@ -111,8 +111,7 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
     }
     const x = sanitizeDeltaSeconds(deltaSeconds) + counter[CARRY_SECONDS]!;
     const intervals = snapToWhole(x * refreshRate, SNAP_INTERVALS);
-    let frames = Math.floor(intervals) + 1;
-    if (frames <= 0) frames = 1;
+    const frames = Math.max(1, Math.floor(intervals) + 1);
     // The lead after handing out `frames` intervals. It can only pass one interval when `frames`
     // was raised to 1 above, i.e. when real time is already behind game time.
     if (frames - intervals > maxLeadIntervals + SNAP_INTERVALS) {
@@ -140,8 +139,8 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
       setVblankRate(counter, positiveNumber(OWNER, 'refreshRate', next));
     },
     reset() {
+      // (The carry slot too: resetVblanks zeroes the owner's slots.)
       resetVblanks(counter);
-      counter[CARRY_SECONDS] = 0;
       resyncs = 0;
     },
   };

@@ -166,8 +166,8 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
   // Ring layout from `head`: `taken` records of the current step (kept until the next takeStep,
   // so a push during the step cannot overwrite what the step is reading), then `waiting` records.
   // counters: [head, taken, waiting, dropped, stepIndex + 1, startMs, endMs].
-  const counters = new Float64Array(7).fill(Number.NEGATIVE_INFINITY, 5);
-  const state: InputStateWriter = createInputState();
+  const counters = new Float64Array(7).fill(-Infinity, 5);
+  const [state, beginStep, apply, resetState]: InputStateWriter = createInputState();
 
   const at = (offset: number): number => (counters[0]! + offset) % capacity;
 
@@ -243,13 +243,13 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
       counters[5] = counters[6]!;
       counters[6] = stepEndTimestampMs;
       counters[4] = counters[4]! + 1;
-      state.beginStep();
+      beginStep();
       const waiting = counters[2]!;
       let count = 0;
       while (count < waiting) {
         const record = ring[at(count)]!;
         if (record.timestampMs > stepEndTimestampMs) break;
-        state.apply(record);
+        apply(record);
         count++;
       }
       counters[1] = count;
@@ -270,7 +270,7 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
     },
     reset() {
       counters[2] = 0;
-      state.reset();
+      resetState();
     },
   };
 }

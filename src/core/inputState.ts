@@ -23,15 +23,19 @@ export interface InputState {
   readonly pointerButtons: number;
 }
 
-/** The mutable side of {@link InputState}, driven by the queue. @internal */
-export interface InputStateWriter extends InputState {
+/**
+ * The held state and the functions that drive it (the queue's alone: they are not members of the
+ * state it hands out). @internal
+ */
+export type InputStateWriter = readonly [
+  state: InputState,
   /** A new step begins: pressed/released now refer to it. */
-  beginStep(): void;
+  beginStep: () => void,
   /** Apply one event (in time order). */
-  apply(record: Readonly<InputRecord>): void;
+  apply: (record: Readonly<InputRecord>) => void,
   /** Forget everything (nothing held). */
-  reset(): void;
-}
+  reset: () => void,
+];
 
 /** Slots made at first (two numbers per code), doubled when full. */
 const INITIAL_SLOTS = 64;
@@ -51,8 +55,9 @@ export function createInputState(): InputStateWriter {
   const slots = new Map<string, number>();
   // [pressed at, released at] per slot; Float64Array: exact change counts to 2^53.
   let changes = new Float64Array(INITIAL_SLOTS);
-  // [changes so far, changes when the step began, pointerX, pointerY, pointerButtons]
-  const numbers = new Float64Array([0, 0, Number.NaN, Number.NaN, 0]);
+  // [changes so far, changes when the step began, pointerX, pointerY, pointerButtons]; the pointer
+  // slots are set by reset() below.
+  const numbers = new Float64Array(5);
 
   /** The index of `code`'s press count (its release count follows). */
   function slotOf(code: string): number {
@@ -81,34 +86,14 @@ export function createInputState(): InputStateWriter {
   /** True when the latest press (`offset` 0) or release (1) of the code in `slot` happened in this step. */
   const inStep = (slot: number | undefined, offset: number): boolean => slot !== undefined && changes[slot + offset]! > numbers[1]!;
 
-  return {
-    beginStep() {
-      numbers[1] = numbers[0]!;
-    },
-    apply(record) {
-      const kind = record.kind;
-      if (kind === 'blur') {
-        // Focus left: the ups of keys held now will never arrive, so nothing stays stuck down.
-        slots.forEach(release);
-        numbers[4] = 0;
-        return;
-      }
-      // 'pointerdown', 'pointerup' and 'pointermove' move the pointer.
-      if (kind[0] === 'p') {
-        numbers[2] = record.x;
-        numbers[3] = record.y;
-        numbers[4] = record.buttons;
-      }
-      // 'keydown' and 'pointerdown' press, 'keyup' and 'pointerup' release; 'custom' does neither.
-      if (kind.endsWith('down')) change(slotOf(record.code), true);
-      else if (kind.endsWith('up')) release(slotOf(record.code));
-    },
-    reset() {
-      changes.fill(0);
-      numbers[2] = Number.NaN;
-      numbers[3] = Number.NaN;
-      numbers[4] = 0;
-    },
+  /** Nothing held, no pointer seen. */
+  function reset(): void {
+    changes.fill(0);
+    numbers.fill(NaN, 2, 4)[4] = 0;
+  }
+  reset();
+
+  const state: InputState = {
     isDown: (code) => isDown(slots.get(code)),
     pressed: (code) => inStep(slots.get(code), 0),
     released: (code) => inStep(slots.get(code), 1),
@@ -127,4 +112,29 @@ export function createInputState(): InputStateWriter {
       return numbers[4]!;
     },
   };
+  return [
+    state,
+    () => {
+      numbers[1] = numbers[0]!;
+    },
+    (record) => {
+      const kind = record.kind;
+      if (kind === 'blur') {
+        // Focus left: the ups of keys held now will never arrive, so nothing stays stuck down.
+        slots.forEach(release);
+        numbers[4] = 0;
+        return;
+      }
+      // 'pointerdown', 'pointerup' and 'pointermove' move the pointer.
+      if (kind[0] === 'p') {
+        numbers[2] = record.x;
+        numbers[3] = record.y;
+        numbers[4] = record.buttons;
+      }
+      // 'keydown' and 'pointerdown' press, 'keyup' and 'pointerup' release; 'custom' does neither.
+      if (kind.endsWith('down')) change(slotOf(record.code), true);
+      else if (kind.endsWith('up')) release(slotOf(record.code));
+    },
+    reset,
+  ];
 }

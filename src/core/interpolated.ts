@@ -343,36 +343,27 @@ export function createInterpolated(options: InterpolatedOptions): Interpolated {
   snapshot();
   value.set(current);
 
-  const self: Interpolated = scalar
-    ? // The same keys in the same order as an object literal with the accessors gives; Object.assign
-      // adds the methods after them.
-      Object.assign(
-        Object.defineProperties({ kind, enabled, [PREVIOUS]: previous, [CURRENT]: current } as ScalarState & Pick<InterpolatedScalar, 'kind' | 'enabled' | 'current' | 'previous'>, SCALAR_ACCESSORS),
-        {
-          snapshot,
-          set,
-          push,
-          teleport,
-          blend: (alpha: number): number => mix(previous[0]!, current[0]!, clampAlpha(self.enabled ? alpha : 1), angle),
-        },
-      )
-    : ({
-        kind,
-        size,
-        enabled,
-        current,
-        previous,
-        value,
-        snapshot,
-        set,
-        push,
-        teleport,
-        blend<T extends VectorTarget>(alpha: number, target?: T): T | Float64Array {
-          const a = clampAlpha(self.enabled ? alpha : 1);
-          if (quaternion) quaternionInto(previous, current, value, a, slerp);
-          else for (let i = 0; i < size; i++) value[i] = mix(previous[i]!, current[i]!, a, false);
-          return target === undefined ? value : write(kind, value, target);
-        },
-      } as InterpolatedVector);
+  // The same keys in the same order as an object literal gives (for a number or an angle: the
+  // accessors after kind and enabled); Object.assign adds the methods after them.
+  const self = Object.assign(
+    scalar
+      ? Object.defineProperties({ kind, enabled, [PREVIOUS]: previous, [CURRENT]: current } as ScalarState & Pick<InterpolatedScalar, 'kind' | 'enabled'>, SCALAR_ACCESSORS)
+      : { kind, size, enabled, current, previous, value },
+    {
+      snapshot,
+      set,
+      push,
+      teleport,
+      // One blend for every kind: a number or an angle returns its blend; a vector or a quaternion
+      // writes it into `value`, then into the target if one is given.
+      blend<T extends VectorTarget>(alpha: number, target?: T): number | T | Float64Array {
+        const a = clampAlpha(self.enabled ? alpha : 1);
+        if (scalar) return mix(previous[0]!, current[0]!, a, angle);
+        if (quaternion) quaternionInto(previous, current, value, a, slerp);
+        else for (let i = 0; i < size; i++) value[i] = mix(previous[i]!, current[i]!, a, false);
+        return target === undefined ? value : write(kind, value, target);
+      },
+    },
+  ) as Interpolated;
   return self;
 }

@@ -182,9 +182,8 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
       configure();
     },
     reset() {
+      // (The buffer and the dropped time too: resetVblanks zeroes the owner's slots.)
       resetVblanks(counter);
-      counter[BUFFER] = 0;
-      counter[DROPPED] = 0;
       while (slices.length > 0) slices.pop();
     },
   };
