@@ -197,7 +197,7 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
       return counters[1]!;
     },
     event(index: number) {
-      if (!(index >= 0 && index < counters[1]!)) {
+      if (!(Number.isInteger(index) && index >= 0 && index < counters[1]!)) {
         throw new RangeError(`StepInput.event: index must be a whole number in [0, ${counters[1]!}), got ${index}`);
       }
       return ring[at(index)]!;

@@ -164,6 +164,11 @@ describe('createInputQueue: bad input', () => {
     expect(() => queue.push({ kind: 'keydown', timestampMs: Number.NaN })).toThrow(/`timestampMs` must be a finite number/);
     expect(() => queue.takeStep(Number.NaN)).toThrow(/InputQueue.takeStep/);
     expect(() => queue.step.event(0)).toThrow(RangeError);
+    queue.push({ kind: 'keydown', code: 'KeyW', timestampMs: 5 });
+    queue.takeStep(10);
+    expect(queue.step.event(0).code).toBe('KeyW');
+    // A fractional index is refused like one out of range (it used to return undefined).
+    expect(() => queue.step.event(0.5)).toThrow(new RangeError('StepInput.event: index must be a whole number in [0, 1), got 0.5'));
   });
 });
 
