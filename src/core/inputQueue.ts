@@ -71,7 +71,7 @@ export interface StepInput extends InputState {
   readonly endMs: number;
   /** Events delivered to this step. */
   readonly count: number;
-  /** The `index`-th event of this step (0 ≤ index < count), in timestamp order. */
+  /** The `index`-th event of this step (a whole number, 0 ≤ index < count; any other index is a RangeError), in timestamp order. */
   event(index: number): Readonly<InputRecord>;
 }
 
