@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { installAdaptiveFramerate } from '../scheduler/adaptiveFeature.js';
 import type { FrameScheduler, SchedulerAdaptiveOptions } from '../scheduler/types.js';
 import { optionsObject } from '../core/validate.js';
 import { useFrameScheduler } from './useFrameScheduler.js';
+import { useSchedulerSnapshot } from './useSchedulerSnapshot.js';
+import type { SchedulerChangeEvent } from './useSchedulerSnapshot.js';
 
 const OPTION_KEYS: readonly string[] = ['upStep', 'downStep', 'maxThreshold', 'minThreshold', 'maxDivisor'];
 
@@ -53,33 +55,20 @@ export function useAdaptiveFramerate(options?: SchedulerAdaptiveOptions): Adapti
     scheduler.setAdaptive(key === '' ? true : (JSON.parse(key) as SchedulerAdaptiveOptions));
   }, [scheduler, key]);
 
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      const offDivisor = scheduler.onDivisorChange(onChange);
-      const offRate = scheduler.onRefreshRateChange(onChange);
-      return () => {
-        offDivisor();
-        offRate();
-      };
-    },
-    [scheduler],
-  );
-  const getSnapshot = useCallback(() => currentSnapshot(scheduler), [scheduler]);
-  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  return useSchedulerSnapshot(scheduler, snapshots, readDivisor, SHOWN, DIVISOR_EVENTS);
 }
 
 /** How many mounted hooks want the adaptive rate on, per scheduler. */
 const holders = new WeakMap<FrameScheduler, number>();
 
-/** One snapshot per scheduler, shared by every hook instance and stable across StrictMode's double render. */
+/** One snapshot per scheduler, shared by every hook instance (see useSchedulerSnapshot). */
 const snapshots = new WeakMap<FrameScheduler, AdaptiveFramerateSnapshot>();
 
-function currentSnapshot(scheduler: FrameScheduler): AdaptiveFramerateSnapshot {
+function readDivisor(scheduler: FrameScheduler): AdaptiveFramerateSnapshot {
   const divisor = scheduler.divisor;
-  const frameRate = scheduler.refreshRate.refreshRate / divisor;
-  const last = snapshots.get(scheduler);
-  if (last !== undefined && last.divisor === divisor && last.frameRate === frameRate) return last;
-  const next: AdaptiveFramerateSnapshot = { divisor, frameRate };
-  snapshots.set(scheduler, next);
-  return next;
+  return { divisor, frameRate: scheduler.refreshRate.refreshRate / divisor };
 }
+
+const SHOWN: readonly (keyof AdaptiveFramerateSnapshot)[] = ['divisor', 'frameRate'];
+/** The frame rate changes with the divisor and with the display rate. */
+const DIVISOR_EVENTS: readonly SchedulerChangeEvent[] = ['onDivisorChange', 'onRefreshRateChange'];
