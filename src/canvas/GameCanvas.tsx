@@ -172,7 +172,9 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
   // The latest committed props: their `render` and `onContextError` are the ones called.
   const latest = useLatest(props);
   const ctxRef = useRef<GameCanvasContextMap[T] | null>(null);
-  const size = useRef<GameCanvasSize>({ width: 0, height: 0, pixelRatio: 1, pixelWidth: 0, pixelHeight: 0 });
+  // Filled by the sizing effect below, which runs in the same commit as the effects that add the
+  // render job and make the context: no frame can reach `render` before every field is set.
+  const size = useRef({} as GameCanvasSize);
   const [offscreen, setOffscreen] = useState(false);
   const fixedSize = width !== undefined && height !== undefined;
 
@@ -239,14 +241,11 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
       if (canvas.width !== s.pixelWidth) canvas.width = s.pixelWidth;
       if (canvas.height !== s.pixelHeight) canvas.height = s.pixelHeight;
     };
-    if (fixedSize) {
-      apply(width, height);
-      return;
-    }
-    const rect = canvas.getBoundingClientRect();
+    const rect = fixedSize ? { width, height } : canvas.getBoundingClientRect();
     apply(rect.width, rect.height);
-    // Without a ResizeObserver (SSR, old browsers) the first measurement is kept.
-    return watch(canvas, browser.ResizeObserver, (entry) => apply(entry.contentRect.width, entry.contentRect.height));
+    // A measured size follows the element's box; without a ResizeObserver (SSR, old browsers) the
+    // first measurement is kept.
+    return fixedSize ? undefined : watch(canvas, browser.ResizeObserver, (entry) => apply(entry.contentRect.width, entry.contentRect.height));
   }, [fixedSize, width, height, maxPixelRatio, contextType]);
 
   // Pause while out of view.
@@ -260,11 +259,14 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
     };
   }, [pauseWhenOffscreen, contextType]);
 
-  const sizeStyle: CSSProperties = fixedSize
-    ? { width: `${width}px`, height: `${height}px` }
-    : { width: '100%', height: '100%' };
+  const sizeStyle: CSSProperties = {
+    display: 'block',
+    width: fixedSize ? `${width}px` : '100%',
+    height: fixedSize ? `${height}px` : '100%',
+    ...style,
+  };
   return (
-    <canvas key={contextType} ref={canvasRef} role="img" aria-label={ariaLabel} style={{ display: 'block', ...sizeStyle, ...style }} {...rest}>
+    <canvas key={contextType} ref={canvasRef} role="img" aria-label={ariaLabel} style={sizeStyle} {...rest}>
       {children}
     </canvas>
   );
