@@ -1,12 +1,12 @@
-import { useContext, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { RefObject } from 'react';
 import { createInputQueue } from '../core/inputQueue.js';
 import type { InputEventInit, InputEventKind, InputQueue } from '../core/inputQueue.js';
 import { optionalFunction } from '../core/validate.js';
-import type { FixedClock } from '../scheduler/fixedClock.js';
-import { FIRST_IN_STEP, FixedClockContext } from './fixedClockContext.js';
+import type { FixedClock, FixedUpdate } from '../scheduler/fixedClock.js';
 import { renameOwner } from './renameOwner.js';
 import { useLatest } from './useLatest.js';
+import { useStepStart } from './useStepStart.js';
 
 /** Options of {@link useStepInput}. */
 export interface UseStepInputOptions {
@@ -83,15 +83,17 @@ function resolveTarget(target: UseStepInputOptions['target']): EventTarget | nul
  * ```
  */
 export function useStepInput(options: UseStepInputOptions = {}): InputQueue {
-  const provided = useContext(FixedClockContext);
-  const { target, keyboard = true, pointer = true, capacity, clock = provided } = options;
-  const onOverflow = useLatest(options.onOverflow);
-  const timestamp = useLatest(options.timestamp ?? defaultTimestamp);
-  const preventDefault = useLatest(options.preventDefault);
-  const queue = useMemo(
-    () => renameOwner('createInputQueue', 'useStepInput', () =>
-      createInputQueue({ capacity, onOverflow: (total) => onOverflow.current?.(total) }),
-    ),
+  const { target, keyboard = true, pointer = true, capacity } = options;
+  // The latest committed options: overflow handler, clock of the event times, codes to prevent.
+  const latest = useLatest(options);
+  // The queue, and the update that hands each step its input (stable with the queue).
+  const [queue, takeInput] = useMemo(
+    (): [InputQueue, FixedUpdate] => {
+      const made = renameOwner('createInputQueue', 'useStepInput', () =>
+        createInputQueue({ capacity, onOverflow: (total) => latest.current.onOverflow?.(total) }),
+      );
+      return [made, (_dt, step) => void made.takeStep(step.stepEndTimestampMs)];
+    },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- capacity is read at mount
     [],
   );
@@ -126,21 +128,18 @@ export function useStepInput(options: UseStepInputOptions = {}): InputQueue {
         record.pointerId = e.pointerId;
       }
       record.kind = (type === 'pointercancel' ? 'pointerup' : type) as InputEventKind;
-      record.timestampMs = timestamp.current(event);
+      record.timestampMs = (latest.current.timestamp ?? defaultTimestamp)(event);
       queue.push(record);
-      if (record.code && preventDefault.current?.includes(record.code)) event.preventDefault();
+      if (record.code && latest.current.preventDefault?.includes(record.code)) event.preventDefault();
     };
     const types = ['blur', ...(keyboard ? KEY_EVENTS : []), ...(pointer ? POINTER_EVENTS : [])];
     for (const type of types) element.addEventListener(type, listener);
     return () => {
       for (const type of types) element.removeEventListener(type, listener);
     };
-  }, [queue, target, keyboard, pointer, timestamp, preventDefault]);
+  }, [queue, target, keyboard, pointer, latest]);
 
-  useEffect(() => {
-    if (!clock) return;
-    return clock.addUpdate((_dt, step) => void queue.takeStep(step.stepEndTimestampMs), { priority: FIRST_IN_STEP });
-  }, [clock, queue]);
+  useStepStart(options.clock, takeInput);
 
   return queue;
 }
