@@ -49,11 +49,10 @@ const defaultTimestamp = (event: Event): number => event.timeStamp;
 const KEY_EVENTS = ['keydown', 'keyup'];
 const POINTER_EVENTS = ['pointerdown', 'pointerup', 'pointercancel', 'pointermove'];
 
-function resolveTarget(target: UseStepInputOptions['target']): EventTarget | null {
-  if (target === null) return null;
+/** The element to listen on; null or undefined: none (no `window` on the server, an empty ref). */
+function resolveTarget(target: UseStepInputOptions['target']): EventTarget | null | undefined {
   if (target === undefined) return typeof window === 'undefined' ? null : window;
-  if (typeof (target as EventTarget).addEventListener === 'function') return target as EventTarget;
-  return (target as RefObject<EventTarget | null>).current ?? null;
+  return target && (typeof (target as EventTarget).addEventListener === 'function' ? (target as EventTarget) : (target as RefObject<EventTarget | null>).current);
 }
 
 /**
@@ -103,10 +102,11 @@ export function useStepInput(options: UseStepInputOptions = {}): InputQueue {
     const element = resolveTarget(target);
     if (!element) return;
     // One reused record per source: a DOM event allocates nothing here (the queue copies the
-    // fields, and fills in the defaults of those a source does not set).
-    const keyRecord: InputEventInit = { kind: 'keydown', timestampMs: 0 };
-    const pointerRecord: InputEventInit = { kind: 'pointerdown', timestampMs: 0 };
-    const blurRecord: InputEventInit = { kind: 'blur', timestampMs: 0 };
+    // fields, and fills in the defaults of those a source does not set). Every event sets `kind`
+    // and `timestampMs` before the record is pushed, so the records start empty.
+    const keyRecord = {} as InputEventInit;
+    const pointerRecord = {} as InputEventInit;
+    const blurRecord = {} as InputEventInit;
     const listener = (event: Event): void => {
       const type = event.type;
       let record = blurRecord;
