@@ -230,7 +230,8 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
-    const apply = (cssWidth: number, cssHeight: number): void => {
+    // A CSS box: the fixed props, the element's bounding box or a ResizeObserver entry's content box.
+    const apply = ({ width: cssWidth, height: cssHeight }: { width: number; height: number }): void => {
       const ratio = Math.min(browser.devicePixelRatio || 1, maxPixelRatio);
       const s = size.current;
       s.width = cssWidth;
@@ -241,11 +242,10 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
       if (canvas.width !== s.pixelWidth) canvas.width = s.pixelWidth;
       if (canvas.height !== s.pixelHeight) canvas.height = s.pixelHeight;
     };
-    const rect = fixedSize ? { width, height } : canvas.getBoundingClientRect();
-    apply(rect.width, rect.height);
+    apply(fixedSize ? { width, height } : canvas.getBoundingClientRect());
     // A measured size follows the element's box; without a ResizeObserver (SSR, old browsers) the
     // first measurement is kept.
-    return fixedSize ? undefined : watch(canvas, browser.ResizeObserver, (entry) => apply(entry.contentRect.width, entry.contentRect.height));
+    return fixedSize ? undefined : watch(canvas, browser.ResizeObserver, (entry) => apply(entry.contentRect));
   }, [fixedSize, width, height, maxPixelRatio, contextType]);
 
   // Pause while out of view.
