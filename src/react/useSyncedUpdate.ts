@@ -75,7 +75,8 @@ function slicedHandler(holder: SlicerHolder, latest: MutableRefObject<DtCallback
 
 interface SlicerHolder {
   slicer: SyncedSlicer;
-  readonly refreshRate: number;
+  /** The display rate the slicer was last given (read by useFollowRefreshRate). */
+  refreshRate: number;
   setRefreshRate(refreshRate: number): void;
 }
 
@@ -92,12 +93,13 @@ function createSlicerHolder(
   overloadThreshold: number | undefined,
 ): SlicerHolder {
   // An invalid minFrameRate (NaN, 0, a string) is passed on as given: the slicer names it.
-  const valid = typeof minFrameRate === 'number' && minFrameRate > 0 && Number.isFinite(minFrameRate);
+  // (Number.isFinite is false for anything that is not a number.)
+  const valid = Number.isFinite(minFrameRate) && (minFrameRate as number) > 0;
   /** The minimum in effect on a display of `r` Hz. */
-  const minFor = (r: number): number | undefined => (valid ? Math.min(minFrameRate, r) : minFrameRate);
+  const minFor = (r: number): number | undefined => (valid ? Math.min(minFrameRate as number, r) : minFrameRate);
   let warned = false;
   const build = (r: number): SyncedSlicer => {
-    if (valid && minFrameRate > r && !warned && isDevelopment() && process.env.NODE_ENV !== 'production') {
+    if (valid && (minFrameRate as number) > r && !warned && isDevelopment() && process.env.NODE_ENV !== 'production') {
       warned = true;
       console.warn(
         `${OWNER}: minFrameRate ${minFrameRate} Hz is above the display's ${r} Hz; using ${r} Hz (every slice one refresh interval)`,
@@ -105,17 +107,14 @@ function createSlicerHolder(
     }
     return createSyncedSlicer(dropUndefined({ refreshRate: r, minFrameRate: minFor(r), overload, overloadThreshold }));
   };
-  let currentRate = rate;
   const holder: SlicerHolder = {
     slicer: build(rate),
-    get refreshRate() {
-      return currentRate;
-    },
+    refreshRate: rate,
     setRefreshRate(next) {
       // Rebuilt only when the minimum in effect changes; else the slicer keeps its buffer.
-      if (minFor(next) !== minFor(currentRate)) holder.slicer = build(next);
+      if (minFor(next) !== minFor(holder.refreshRate)) holder.slicer = build(next);
       else holder.slicer.setRefreshRate(next);
-      currentRate = next;
+      holder.refreshRate = next;
     },
   };
   return holder;
