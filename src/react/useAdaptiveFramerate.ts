@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { ADAPTIVE_OPTION_KEYS } from '../core/adaptiveFramerate.js';
 import { installAdaptiveFramerate } from '../scheduler/adaptiveFeature.js';
 import type { FrameScheduler, SchedulerAdaptiveOptions } from '../scheduler/types.js';
 import { optionsObject } from '../core/validate.js';
@@ -6,7 +7,6 @@ import { useFrameScheduler } from './useFrameScheduler.js';
 import { useSchedulerSnapshot } from './useSchedulerSnapshot.js';
 import type { SchedulerChangeEvent } from './useSchedulerSnapshot.js';
 
-const OPTION_KEYS: readonly string[] = ['upStep', 'downStep', 'maxThreshold', 'minThreshold', 'maxDivisor'];
 
 /** What {@link useAdaptiveFramerate} shows. */
 export interface AdaptiveFramerateSnapshot {
@@ -37,7 +37,8 @@ export interface AdaptiveFramerateSnapshot {
  * ```
  */
 export function useAdaptiveFramerate(options?: SchedulerAdaptiveOptions): AdaptiveFramerateSnapshot {
-  optionsObject('useAdaptiveFramerate', options, false, OPTION_KEYS);
+  // The scheduler's adaptive options: the core's list, so a misspelt name is refused with the same known names.
+  optionsObject('useAdaptiveFramerate', options, false, ADAPTIVE_OPTION_KEYS);
   const scheduler = installAdaptiveFramerate(useFrameScheduler());
   // An inline options object is new every render: compare by content.
   const key = options === undefined ? '' : JSON.stringify(options);
