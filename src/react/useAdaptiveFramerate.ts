@@ -5,7 +5,7 @@ import type { FrameScheduler, SchedulerAdaptiveOptions } from '../scheduler/type
 import { optionsObject } from '../core/validate.js';
 import { useFrameScheduler } from './useFrameScheduler.js';
 import { useSchedulerSnapshot } from './useSchedulerSnapshot.js';
-import type { SchedulerChangeEvent } from './useSchedulerSnapshot.js';
+import type { SchedulerListen } from './useSchedulerSnapshot.js';
 
 
 /** What {@link useAdaptiveFramerate} shows. */
@@ -56,7 +56,7 @@ export function useAdaptiveFramerate(options?: SchedulerAdaptiveOptions): Adapti
     scheduler.setAdaptive(key === '' ? true : (JSON.parse(key) as SchedulerAdaptiveOptions));
   }, [scheduler, key]);
 
-  return useSchedulerSnapshot(scheduler, snapshots, readDivisor, SHOWN, DIVISOR_EVENTS);
+  return useSchedulerSnapshot(scheduler, snapshots, readDivisor, SHOWN, listenDivisor);
 }
 
 /** How many mounted hooks want the adaptive rate on, per scheduler. */
@@ -72,4 +72,11 @@ function readDivisor(scheduler: FrameScheduler): AdaptiveFramerateSnapshot {
 
 const SHOWN: readonly (keyof AdaptiveFramerateSnapshot)[] = ['divisor', 'frameRate'];
 /** The frame rate changes with the divisor and with the display rate. */
-const DIVISOR_EVENTS: readonly SchedulerChangeEvent[] = ['onDivisorChange', 'onRefreshRateChange'];
+const listenDivisor: SchedulerListen = (scheduler, onChange) => {
+  const offDivisor = scheduler.onDivisorChange(onChange);
+  const offRate = scheduler.onRefreshRateChange(onChange);
+  return () => {
+    offDivisor();
+    offRate();
+  };
+};

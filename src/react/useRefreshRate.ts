@@ -5,7 +5,7 @@ import type { RefreshRateEstimate } from '../core/types.js';
 import { booleanValue, optionsObject, withDefault } from '../core/validate.js';
 import { useFrameScheduler } from './useFrameScheduler.js';
 import { useSchedulerSnapshot } from './useSchedulerSnapshot.js';
-import type { SchedulerChangeEvent } from './useSchedulerSnapshot.js';
+import type { SchedulerListen } from './useSchedulerSnapshot.js';
 
 /**
  * A frozen copy of the scheduler's refresh-rate estimate. `interval` and `confidence` are as of
@@ -44,7 +44,7 @@ export function useRefreshRate(options: UseRefreshRateOptions = {}): RefreshRate
   const measure = booleanValue('useRefreshRate', 'measure', withDefault(o.measure, true));
   const scheduler = installRefreshDetection(useFrameScheduler());
   useEffect(() => (measure ? scheduler.subscribe(noop, { phase: 'after' }) : undefined), [scheduler, measure]);
-  return useSchedulerSnapshot(scheduler, snapshots, readEstimate, SHOWN, RATE_EVENTS);
+  return useSchedulerSnapshot(scheduler, snapshots, readEstimate, SHOWN, listenRate);
 }
 
 function noop(): void {}
@@ -57,4 +57,4 @@ const readEstimate = (scheduler: FrameScheduler): RefreshRateEstimate => schedul
 
 /** A new snapshot when one of these changes (not `interval` or `confidence`: they move every frame). */
 const SHOWN: readonly (keyof RefreshRateEstimate)[] = ['refreshRate', 'synced', 'state', 'throttledRate', 'changes'];
-const RATE_EVENTS: readonly SchedulerChangeEvent[] = ['onRefreshRateChange'];
+const listenRate: SchedulerListen = (scheduler, onChange) => scheduler.onRefreshRateChange(onChange);

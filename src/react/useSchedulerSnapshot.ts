@@ -1,8 +1,8 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { FrameScheduler } from '../scheduler/types.js';
 
-/** The scheduler's change events a shown value can follow. */
-export type SchedulerChangeEvent = 'onRefreshRateChange' | 'onDivisorChange';
+/** Listen to the scheduler's changes of a shown value; returns the unsubscribe. */
+export type SchedulerListen = (scheduler: FrameScheduler, onChange: () => void) => () => void;
 
 /**
  * A value of the scheduler that a component shows (`useRefreshRate`, `useAdaptiveFramerate`):
@@ -12,7 +12,8 @@ export type SchedulerChangeEvent = 'onRefreshRateChange' | 'onDivisorChange';
  * copy that changes identity only when a shown field changes, or useSyncExternalStore could not
  * see a change at all; the copy is kept per scheduler in `snapshots`, so it is shared by every
  * hook instance and stable across StrictMode's double render (which in React 18 re-creates a
- * component's refs). `events` name the scheduler's listeners that say something may have changed.
+ * component's refs). `listen` subscribes to the scheduler's listeners that say something may have
+ * changed (a module function: constant).
  * @internal
  */
 export function useSchedulerSnapshot<T extends object>(
@@ -20,15 +21,9 @@ export function useSchedulerSnapshot<T extends object>(
   snapshots: WeakMap<FrameScheduler, T>,
   read: (scheduler: FrameScheduler) => T,
   shown: readonly (keyof T)[],
-  events: readonly SchedulerChangeEvent[],
+  listen: SchedulerListen,
 ): T {
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      const offs = events.map((event) => scheduler[event](onChange));
-      return () => offs.forEach((off) => off());
-    },
-    [scheduler, events],
-  );
+  const subscribe = useCallback((onChange: () => void) => listen(scheduler, onChange), [scheduler, listen]);
   const getSnapshot = useCallback(() => {
     const next = read(scheduler);
     const last = snapshots.get(scheduler);
