@@ -172,7 +172,9 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
   // The latest committed props: their `render` and `onContextError` are the ones called.
   const latest = useLatest(props);
   const ctxRef = useRef<GameCanvasContextMap[T] | null>(null);
-  const size = useRef<GameCanvasSize>({ width: 0, height: 0, pixelRatio: 1, pixelWidth: 0, pixelHeight: 0 });
+  // Filled by the sizing effect below, which runs in the same commit as the effects that add the
+  // render job and make the context: no frame can reach `render` before every field is set.
+  const size = useRef({} as GameCanvasSize);
   const [offscreen, setOffscreen] = useState(false);
   const fixedSize = width !== undefined && height !== undefined;
 
@@ -228,7 +230,8 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
-    const apply = (cssWidth: number, cssHeight: number): void => {
+    // A CSS box: the fixed props, the element's bounding box or a ResizeObserver entry's content box.
+    const apply = ({ width: cssWidth, height: cssHeight }: { width: number; height: number }): void => {
       const ratio = Math.min(browser.devicePixelRatio || 1, maxPixelRatio);
       const s = size.current;
       s.width = cssWidth;
@@ -239,14 +242,10 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
       if (canvas.width !== s.pixelWidth) canvas.width = s.pixelWidth;
       if (canvas.height !== s.pixelHeight) canvas.height = s.pixelHeight;
     };
-    if (fixedSize) {
-      apply(width, height);
-      return;
-    }
-    const rect = canvas.getBoundingClientRect();
-    apply(rect.width, rect.height);
-    // Without a ResizeObserver (SSR, old browsers) the first measurement is kept.
-    return watch(canvas, browser.ResizeObserver, (entry) => apply(entry.contentRect.width, entry.contentRect.height));
+    apply(fixedSize ? { width, height } : canvas.getBoundingClientRect());
+    // A measured size follows the element's box; without a ResizeObserver (SSR, old browsers) the
+    // first measurement is kept.
+    return fixedSize ? undefined : watch(canvas, browser.ResizeObserver, (entry) => apply(entry.contentRect));
   }, [fixedSize, width, height, maxPixelRatio, contextType]);
 
   // Pause while out of view.
@@ -260,11 +259,14 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
     };
   }, [pauseWhenOffscreen, contextType]);
 
-  const sizeStyle: CSSProperties = fixedSize
-    ? { width: `${width}px`, height: `${height}px` }
-    : { width: '100%', height: '100%' };
+  const sizeStyle: CSSProperties = {
+    display: 'block',
+    width: fixedSize ? `${width}px` : '100%',
+    height: fixedSize ? `${height}px` : '100%',
+    ...style,
+  };
   return (
-    <canvas key={contextType} ref={canvasRef} role="img" aria-label={ariaLabel} style={{ display: 'block', ...sizeStyle, ...style }} {...rest}>
+    <canvas key={contextType} ref={canvasRef} role="img" aria-label={ariaLabel} style={sizeStyle} {...rest}>
       {children}
     </canvas>
   );

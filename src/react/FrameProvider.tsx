@@ -1,6 +1,6 @@
-import { useContext, useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { booleanValue, checkKnownKeys, oneOf, optionalFunction, positiveNumber, timeScaleValue } from '../core/validate.js';
+import { booleanValue, checkKnownKeys, functionValue, oneOf, positiveNumber, timeScaleValue } from '../core/validate.js';
 import { FRAME_SCHEDULER_OPTION_KEYS } from '../scheduler/createFrameScheduler.js';
 import { createFrameScheduler } from '../scheduler/createFrameScheduler.js';
 import { installFrameRateCap } from '../scheduler/frameRateCap.js';
@@ -101,7 +101,7 @@ export function FrameProvider(props: FrameProviderProps): ReactNode {
   // Also created on the first render after `scheduler` stops being given, so the subtree keeps a
   // loop configured by this provider (its `paused`, `timeScale` …) instead of falling through to
   // the page-wide default scheduler. Kept in a state box: created once, reused after that.
-  const [box] = useState<{ owned: FrameScheduler | null }>(() => ({ owned: null }));
+  const [box] = useState<OwnedBox>(() => ({ owned: null, generation: 0 }));
   if (!given && box.owned === null) box.owned = createOwned();
   const owned = box.owned;
   function createOwned(): FrameScheduler {
@@ -126,7 +126,7 @@ export function FrameProvider(props: FrameProviderProps): ReactNode {
   }
   const scheduler = (given ?? owned) as FrameScheduler;
 
-  useOwnedLifetime(owned);
+  useOwnedLifetime(box);
 
   // Two pauses (or time scales …) that do not compose would be a silent surprise: a given
   // scheduler is configured by its owner, so say which props it makes this provider ignore.
@@ -174,8 +174,19 @@ const OWNER = 'FrameProvider';
 const IGNORED_WITH_SCHEDULER: readonly string[] = ['paused', 'timeScale', 'frameloop', 'adaptive', 'maxFrameRate', 'maxDelta', 'source', 'refreshRate'];
 const PROP_KEYS: readonly string[] = ['children', 'scheduler', ...FRAME_SCHEDULER_OPTION_KEYS];
 const FRAME_LOOP_MODES: readonly FrameLoopMode[] = ['always', 'demand', 'manual'];
-const POSITIVE_PROPS = ['maxDelta', 'refreshRate', 'maxFrameRate'];
-const CALLBACK_PROPS = ['onError', 'onGap', 'onFrame'];
+type Check = (owner: string, name: string, value: unknown) => unknown;
+/** The check of each prop that has one, in the order they are checked; an undefined prop is not checked. */
+const CHECKS: ReadonlyArray<[string, Check]> = [
+  ['frameloop', (owner, name, value) => oneOf(owner, name, value, FRAME_LOOP_MODES)],
+  ['paused', booleanValue],
+  ['timeScale', timeScaleValue],
+  ['maxDelta', positiveNumber],
+  ['refreshRate', positiveNumber],
+  ['maxFrameRate', positiveNumber],
+  ['onError', functionValue],
+  ['onGap', functionValue],
+  ['onFrame', functionValue],
+];
 
 /**
  * Every prop checked on every render (mount and change), so a wrong value fails where it is
@@ -189,11 +200,7 @@ function checkProps(props: FrameProviderProps): void {
   if (given !== undefined && (typeof given !== 'object' || given === null || typeof given.subscribe !== 'function')) {
     throw new RangeError(`${OWNER}: option \`scheduler\` must be a scheduler from createFrameScheduler, got ${given === null ? 'null' : typeof given}`);
   }
-  if (p.frameloop !== undefined) oneOf(OWNER, 'frameloop', p.frameloop, FRAME_LOOP_MODES);
-  if (p.paused !== undefined) booleanValue(OWNER, 'paused', p.paused);
-  if (p.timeScale !== undefined) timeScaleValue(OWNER, 'timeScale', p.timeScale);
-  for (const name of POSITIVE_PROPS) if (p[name] !== undefined) positiveNumber(OWNER, name, p[name]);
-  for (const name of CALLBACK_PROPS) optionalFunction(OWNER, name, p[name]);
+  for (const [name, check] of CHECKS) if (p[name] !== undefined) check(OWNER, name, p[name]);
 }
 
 /**
@@ -204,18 +211,23 @@ function checkProps(props: FrameProviderProps): void {
  * The remount happens synchronously in the same commit, so a microtask later we know whether the
  * provider is really gone. The children have unsubscribed by then, so the loop is already idle.
  */
-function useOwnedLifetime(owned: FrameScheduler | null): void {
-  // Each mount gets a number, so only the cleanup of the LAST mount may destroy (a remount since
-  // has a newer number).
-  const life = useRef({ generation: 0 });
+function useOwnedLifetime(box: OwnedBox): void {
+  // Each mount gets a number (kept in the box), so only the cleanup of the LAST mount may destroy
+  // (a remount since has a newer number).
+  const owned = box.owned;
   useEffect(() => {
     if (!owned) return;
-    const state = life.current;
-    const mine = ++state.generation;
+    const mine = ++box.generation;
     return () => {
       queueMicrotask(() => {
-        if (state.generation === mine) owned.destroy();
+        if (box.generation === mine) owned.destroy();
       });
     };
-  }, [owned]);
+  }, [owned, box]);
+}
+
+/** The provider's own scheduler (null until it needs one) and the number of its latest mount. */
+interface OwnedBox {
+  owned: FrameScheduler | null;
+  generation: number;
 }

@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { ADAPTIVE_OPTION_KEYS } from '../core/adaptiveFramerate.js';
 import { installAdaptiveFramerate } from '../scheduler/adaptiveFeature.js';
 import type { FrameScheduler, SchedulerAdaptiveOptions } from '../scheduler/types.js';
 import { optionsObject } from '../core/validate.js';
 import { useFrameScheduler } from './useFrameScheduler.js';
+import { useSchedulerSnapshot } from './useSchedulerSnapshot.js';
+import type { SchedulerListen } from './useSchedulerSnapshot.js';
 
-const OPTION_KEYS: readonly string[] = ['upStep', 'downStep', 'maxThreshold', 'minThreshold', 'maxDivisor'];
 
 /** What {@link useAdaptiveFramerate} shows. */
 export interface AdaptiveFramerateSnapshot {
@@ -35,7 +37,8 @@ export interface AdaptiveFramerateSnapshot {
  * ```
  */
 export function useAdaptiveFramerate(options?: SchedulerAdaptiveOptions): AdaptiveFramerateSnapshot {
-  optionsObject('useAdaptiveFramerate', options, false, OPTION_KEYS);
+  // The scheduler's adaptive options: the core's list, so a misspelt name is refused with the same known names.
+  optionsObject('useAdaptiveFramerate', options, false, ADAPTIVE_OPTION_KEYS);
   const scheduler = installAdaptiveFramerate(useFrameScheduler());
   // An inline options object is new every render: compare by content.
   const key = options === undefined ? '' : JSON.stringify(options);
@@ -53,33 +56,27 @@ export function useAdaptiveFramerate(options?: SchedulerAdaptiveOptions): Adapti
     scheduler.setAdaptive(key === '' ? true : (JSON.parse(key) as SchedulerAdaptiveOptions));
   }, [scheduler, key]);
 
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      const offDivisor = scheduler.onDivisorChange(onChange);
-      const offRate = scheduler.onRefreshRateChange(onChange);
-      return () => {
-        offDivisor();
-        offRate();
-      };
-    },
-    [scheduler],
-  );
-  const getSnapshot = useCallback(() => currentSnapshot(scheduler), [scheduler]);
-  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  return useSchedulerSnapshot(scheduler, snapshots, readDivisor, SHOWN, listenDivisor);
 }
 
 /** How many mounted hooks want the adaptive rate on, per scheduler. */
 const holders = new WeakMap<FrameScheduler, number>();
 
-/** One snapshot per scheduler, shared by every hook instance and stable across StrictMode's double render. */
+/** One snapshot per scheduler, shared by every hook instance (see useSchedulerSnapshot). */
 const snapshots = new WeakMap<FrameScheduler, AdaptiveFramerateSnapshot>();
 
-function currentSnapshot(scheduler: FrameScheduler): AdaptiveFramerateSnapshot {
+function readDivisor(scheduler: FrameScheduler): AdaptiveFramerateSnapshot {
   const divisor = scheduler.divisor;
-  const frameRate = scheduler.refreshRate.refreshRate / divisor;
-  const last = snapshots.get(scheduler);
-  if (last !== undefined && last.divisor === divisor && last.frameRate === frameRate) return last;
-  const next: AdaptiveFramerateSnapshot = { divisor, frameRate };
-  snapshots.set(scheduler, next);
-  return next;
+  return { divisor, frameRate: scheduler.refreshRate.refreshRate / divisor };
 }
+
+const SHOWN: readonly (keyof AdaptiveFramerateSnapshot)[] = ['divisor', 'frameRate'];
+/** The frame rate changes with the divisor and with the display rate. */
+const listenDivisor: SchedulerListen = (scheduler, onChange) => {
+  const offDivisor = scheduler.onDivisorChange(onChange);
+  const offRate = scheduler.onRefreshRateChange(onChange);
+  return () => {
+    offDivisor();
+    offRate();
+  };
+};

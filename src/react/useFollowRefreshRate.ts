@@ -2,6 +2,12 @@ import { useEffect } from 'react';
 import { installRefreshDetection } from '../scheduler/refreshDetection.js';
 import type { FrameScheduler } from '../scheduler/types.js';
 
+/** A core algorithm whose refresh rate can follow the display's. @internal */
+export interface RateFollower {
+  setRefreshRate(refreshRate: number): void;
+  readonly refreshRate?: number;
+}
+
 /**
  * Keeps a core algorithm's refresh rate equal to `fixedRate` when given, else to the scheduler's
  * detected (or configured) display rate, following monitor changes. Without `fixedRate` it
@@ -10,7 +16,7 @@ import type { FrameScheduler } from '../scheduler/types.js';
  */
 export function useFollowRefreshRate(
   scheduler: FrameScheduler,
-  target: { setRefreshRate(refreshRate: number): void; readonly refreshRate?: number },
+  target: RateFollower,
   fixedRate: number | undefined,
 ): void {
   // At render, not in the effect: the caller reads the rate while rendering.

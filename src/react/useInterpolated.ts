@@ -1,10 +1,10 @@
-import { useContext, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { createInterpolated, INTERPOLATED_OPTION_KEYS } from '../core/interpolated.js';
 import { optionsObject } from '../core/validate.js';
 import type { InterpolatedScalar, InterpolatedScalarOptions, InterpolatedVector, InterpolatedVectorOptions, Interpolated, InterpolatedOptions } from '../core/interpolated.js';
 import type { FixedClock } from '../scheduler/fixedClock.js';
-import { FIRST_IN_STEP, FixedClockContext } from './fixedClockContext.js';
 import { renameOwner } from './renameOwner.js';
+import { useStepStart } from './useStepStart.js';
 
 /** Every option of useInterpolated: createInterpolated's and `clock`. */
 const OPTION_KEYS: readonly string[] = [...INTERPOLATED_OPTION_KEYS, 'clock'];
@@ -62,10 +62,9 @@ export function useInterpolated(options: InterpolatedScalarOptions & UseInterpol
 export function useInterpolated(options: InterpolatedVectorOptions & UseInterpolatedClockOption): InterpolatedVector;
 export function useInterpolated(options: UseInterpolatedOptions): Interpolated;
 export function useInterpolated(options: UseInterpolatedOptions): Interpolated {
-  const provided = useContext(FixedClockContext);
   // A misspelt option name fails here, at the render that passes it, naming this hook.
   optionsObject('useInterpolated', options, true, OPTION_KEYS);
-  const { kind, size, blend, interpolate, clock = provided } = options as Partial<InterpolatedVectorOptions & UseInterpolatedClockOption>;
+  const { kind, size, blend, interpolate, clock } = options as Partial<InterpolatedVectorOptions & UseInterpolatedClockOption>;
   const value = useMemo(
     () =>
       renameOwner('createInterpolated', 'useInterpolated', () => {
@@ -79,10 +78,8 @@ export function useInterpolated(options: UseInterpolatedOptions): Interpolated {
   useEffect(() => {
     if (interpolate !== undefined) value.enabled = interpolate;
   }, [value, interpolate]);
-  useEffect(() => {
-    if (!clock) return;
-    // The value's own snapshot (it works detached and ignores the step's dt): no closure per component.
-    return clock.addUpdate(value.snapshot, { priority: FIRST_IN_STEP });
-  }, [clock, value]);
+  // The value's own snapshot (one function per value: stable; it works detached and ignores the
+  // step's dt): no closure per component.
+  useStepStart(clock, value.snapshot);
   return value;
 }

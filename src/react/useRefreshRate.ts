@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { installRefreshDetection } from '../scheduler/refreshDetection.js';
 import type { FrameScheduler } from '../scheduler/types.js';
 import type { RefreshRateEstimate } from '../core/types.js';
 import { booleanValue, optionsObject, withDefault } from '../core/validate.js';
 import { useFrameScheduler } from './useFrameScheduler.js';
+import { useSchedulerSnapshot } from './useSchedulerSnapshot.js';
+import type { SchedulerListen } from './useSchedulerSnapshot.js';
 
 /**
  * A frozen copy of the scheduler's refresh-rate estimate. `interval` and `confidence` are as of
@@ -42,36 +44,17 @@ export function useRefreshRate(options: UseRefreshRateOptions = {}): RefreshRate
   const measure = booleanValue('useRefreshRate', 'measure', withDefault(o.measure, true));
   const scheduler = installRefreshDetection(useFrameScheduler());
   useEffect(() => (measure ? scheduler.subscribe(noop, { phase: 'after' }) : undefined), [scheduler, measure]);
-  const subscribe = useCallback((onChange: () => void) => scheduler.onRefreshRateChange(onChange), [scheduler]);
-  const getSnapshot = useCallback(() => currentSnapshot(scheduler), [scheduler]);
-  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  return useSchedulerSnapshot(scheduler, snapshots, readEstimate, SHOWN, listenRate);
 }
 
 function noop(): void {}
 
-/**
- * One snapshot per scheduler, shared by every hook instance (and stable across StrictMode's
- * double render, which in React 18 re-creates a component's refs). The estimate is one object
- * mutated every frame, so React needs a copy that changes identity only when a shown field
- * changes; otherwise useSyncExternalStore could not see a change at all.
- */
+/** One snapshot per scheduler, shared by every hook instance (see useSchedulerSnapshot). */
 const snapshots = new WeakMap<FrameScheduler, RefreshRateSnapshot>();
 
-function currentSnapshot(scheduler: FrameScheduler): RefreshRateSnapshot {
-  const estimate = scheduler.refreshRate;
-  const last = snapshots.get(scheduler);
-  if (last !== undefined && sameShownFields(last, estimate)) return last;
-  const next: RefreshRateSnapshot = { ...estimate };
-  snapshots.set(scheduler, next);
-  return next;
-}
+/** The estimate is one object mutated every frame: the snapshot is a copy of it. */
+const readEstimate = (scheduler: FrameScheduler): RefreshRateEstimate => scheduler.refreshRate;
 
-function sameShownFields(a: RefreshRateEstimate, b: RefreshRateEstimate): boolean {
-  return (
-    a.refreshRate === b.refreshRate &&
-    a.synced === b.synced &&
-    a.state === b.state &&
-    a.throttledRate === b.throttledRate &&
-    a.changes === b.changes
-  );
-}
+/** A new snapshot when one of these changes (not `interval` or `confidence`: they move every frame). */
+const SHOWN: readonly (keyof RefreshRateEstimate)[] = ['refreshRate', 'synced', 'state', 'throttledRate', 'changes'];
+const listenRate: SchedulerListen = (scheduler, onChange) => scheduler.onRefreshRateChange(onChange);

@@ -1,14 +1,11 @@
-import { useEffect, useMemo } from 'react';
+import type { MutableRefObject } from 'react';
 import { createDeltaSmoother } from '../core/deltaSmoother.js';
-import { finiteNumber, functionValue, oneOf, optionsObject, withDefault } from '../core/validate.js';
-import { FRAME_PHASES } from '../scheduler/subscribers.js';
-import type { FrameInfo, FramePhase } from '../scheduler/types.js';
+import type { DeltaSmoother } from '../core/types.js';
+import type { FrameInfo, FramePhase, FrameScheduler } from '../scheduler/types.js';
 import { dropUndefined } from './dropUndefined.js';
-import { useFollowRefreshRate } from './useFollowRefreshRate.js';
-import { useFrameScheduler } from './useFrameScheduler.js';
-import { useLatest } from './useLatest.js';
+import { useRateCallback } from './useRateCallback.js';
+import type { DtCallback } from './useRateCallback.js';
 
-const OWNER = 'useSmoothedDelta';
 const OPTION_KEYS: readonly string[] = ['refreshRate', 'maxLeadIntervals', 'phase', 'priority'];
 
 /** Options of {@link useSmoothedDelta}. */
@@ -49,40 +46,38 @@ export function useSmoothedDelta(
   callback: (dt: number, frame: FrameInfo) => void,
   options: UseSmoothedDeltaOptions = {},
 ): void {
-  functionValue(OWNER, 'callback', callback);
-  const o = optionsObject(OWNER, options, false, OPTION_KEYS);
-  const { refreshRate, maxLeadIntervals } = options;
-  const phase = oneOf(OWNER, 'phase', withDefault(o.phase, 'update'), FRAME_PHASES);
-  const priority = finiteNumber(OWNER, 'priority', withDefault(o.priority, 0));
-  const scheduler = useFrameScheduler();
-  const latest = useLatest(callback);
-  const smoother = useMemo(
-    () => createDeltaSmoother(dropUndefined({ refreshRate: refreshRate ?? scheduler.refreshRate.refreshRate, maxLeadIntervals })),
-    // The rate is kept current by useFollowRefreshRate; only the lead limit needs a new smoother.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  const { maxLeadIntervals } = options;
+  useRateCallback(
+    'useSmoothedDelta',
+    callback,
+    options,
+    OPTION_KEYS,
+    (refreshRate) => createDeltaSmoother(dropUndefined({ refreshRate, maxLeadIntervals })),
+    // Only the lead limit needs a new smoother.
     [maxLeadIntervals],
+    smoothedHandler,
+    // A given rate is trusted (always smoothed): a change resubscribes.
+    options.refreshRate !== undefined,
   );
-  useFollowRefreshRate(scheduler, smoother, refreshRate);
+}
 
-  const trustRate = refreshRate !== undefined;
-  useEffect(
-    () =>
-      scheduler.subscribe(
-        (frame) => {
-          let dt = 0;
-          if (frame.deltaSeconds > 0) {
-            if (trustRate || scheduler.refreshRate.synced) {
-              // Snap real time, then apply the time scale: snapping scaled time to display
-              // intervals would make a 0.5× slow motion alternate between 0 and 1 interval.
-              dt = smoother.smooth(frame.realDeltaSeconds) * frame.timeScale;
-            } else {
-              dt = frame.deltaSeconds;
-            }
-          }
-          latest.current(dt, frame);
-        },
-        { phase, priority },
-      ),
-    [scheduler, smoother, trustRate, phase, priority, latest],
-  );
+function smoothedHandler(
+  smoother: DeltaSmoother,
+  latest: MutableRefObject<DtCallback>,
+  scheduler: FrameScheduler,
+  trustRate: boolean,
+): (frame: FrameInfo) => void {
+  return (frame) => {
+    let dt = 0;
+    if (frame.deltaSeconds > 0) {
+      if (trustRate || scheduler.refreshRate.synced) {
+        // Snap real time, then apply the time scale: snapping scaled time to display
+        // intervals would make a 0.5× slow motion alternate between 0 and 1 interval.
+        dt = smoother.smooth(frame.realDeltaSeconds) * frame.timeScale;
+      } else {
+        dt = frame.deltaSeconds;
+      }
+    }
+    latest.current(dt, frame);
+  };
 }

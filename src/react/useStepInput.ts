@@ -1,12 +1,12 @@
-import { useContext, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { RefObject } from 'react';
 import { createInputQueue } from '../core/inputQueue.js';
 import type { InputEventInit, InputEventKind, InputQueue } from '../core/inputQueue.js';
 import { optionalFunction } from '../core/validate.js';
-import type { FixedClock } from '../scheduler/fixedClock.js';
-import { FIRST_IN_STEP, FixedClockContext } from './fixedClockContext.js';
+import type { FixedClock, FixedUpdate } from '../scheduler/fixedClock.js';
 import { renameOwner } from './renameOwner.js';
 import { useLatest } from './useLatest.js';
+import { useStepStart } from './useStepStart.js';
 
 /** Options of {@link useStepInput}. */
 export interface UseStepInputOptions {
@@ -49,11 +49,10 @@ const defaultTimestamp = (event: Event): number => event.timeStamp;
 const KEY_EVENTS = ['keydown', 'keyup'];
 const POINTER_EVENTS = ['pointerdown', 'pointerup', 'pointercancel', 'pointermove'];
 
-function resolveTarget(target: UseStepInputOptions['target']): EventTarget | null {
-  if (target === null) return null;
+/** The element to listen on; null or undefined: none (no `window` on the server, an empty ref). */
+function resolveTarget(target: UseStepInputOptions['target']): EventTarget | null | undefined {
   if (target === undefined) return typeof window === 'undefined' ? null : window;
-  if (typeof (target as EventTarget).addEventListener === 'function') return target as EventTarget;
-  return (target as RefObject<EventTarget | null>).current ?? null;
+  return target && (typeof (target as EventTarget).addEventListener === 'function' ? (target as EventTarget) : (target as RefObject<EventTarget | null>).current);
 }
 
 /**
@@ -83,15 +82,17 @@ function resolveTarget(target: UseStepInputOptions['target']): EventTarget | nul
  * ```
  */
 export function useStepInput(options: UseStepInputOptions = {}): InputQueue {
-  const provided = useContext(FixedClockContext);
-  const { target, keyboard = true, pointer = true, capacity, clock = provided } = options;
-  const onOverflow = useLatest(options.onOverflow);
-  const timestamp = useLatest(options.timestamp ?? defaultTimestamp);
-  const preventDefault = useLatest(options.preventDefault);
-  const queue = useMemo(
-    () => renameOwner('createInputQueue', 'useStepInput', () =>
-      createInputQueue({ capacity, onOverflow: (total) => onOverflow.current?.(total) }),
-    ),
+  const { target, keyboard = true, pointer = true, capacity } = options;
+  // The latest committed options: overflow handler, clock of the event times, codes to prevent.
+  const latest = useLatest(options);
+  // The queue, and the update that hands each step its input (stable with the queue).
+  const [queue, takeInput] = useMemo(
+    (): [InputQueue, FixedUpdate] => {
+      const made = renameOwner('createInputQueue', 'useStepInput', () =>
+        createInputQueue({ capacity, onOverflow: (total) => latest.current.onOverflow?.(total) }),
+      );
+      return [made, (_dt, step) => void made.takeStep(step.stepEndTimestampMs)];
+    },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- capacity is read at mount
     [],
   );
@@ -101,10 +102,11 @@ export function useStepInput(options: UseStepInputOptions = {}): InputQueue {
     const element = resolveTarget(target);
     if (!element) return;
     // One reused record per source: a DOM event allocates nothing here (the queue copies the
-    // fields, and fills in the defaults of those a source does not set).
-    const keyRecord: InputEventInit = { kind: 'keydown', timestampMs: 0 };
-    const pointerRecord: InputEventInit = { kind: 'pointerdown', timestampMs: 0 };
-    const blurRecord: InputEventInit = { kind: 'blur', timestampMs: 0 };
+    // fields, and fills in the defaults of those a source does not set). Every event sets `kind`
+    // and `timestampMs` before the record is pushed, so the records start empty.
+    const keyRecord = {} as InputEventInit;
+    const pointerRecord = {} as InputEventInit;
+    const blurRecord = {} as InputEventInit;
     const listener = (event: Event): void => {
       const type = event.type;
       let record = blurRecord;
@@ -126,21 +128,18 @@ export function useStepInput(options: UseStepInputOptions = {}): InputQueue {
         record.pointerId = e.pointerId;
       }
       record.kind = (type === 'pointercancel' ? 'pointerup' : type) as InputEventKind;
-      record.timestampMs = timestamp.current(event);
+      record.timestampMs = (latest.current.timestamp ?? defaultTimestamp)(event);
       queue.push(record);
-      if (record.code && preventDefault.current?.includes(record.code)) event.preventDefault();
+      if (record.code && latest.current.preventDefault?.includes(record.code)) event.preventDefault();
     };
     const types = ['blur', ...(keyboard ? KEY_EVENTS : []), ...(pointer ? POINTER_EVENTS : [])];
     for (const type of types) element.addEventListener(type, listener);
     return () => {
       for (const type of types) element.removeEventListener(type, listener);
     };
-  }, [queue, target, keyboard, pointer, timestamp, preventDefault]);
+  }, [queue, target, keyboard, pointer, latest]);
 
-  useEffect(() => {
-    if (!clock) return;
-    return clock.addUpdate((_dt, step) => void queue.takeStep(step.stepEndTimestampMs), { priority: FIRST_IN_STEP });
-  }, [clock, queue]);
+  useStepStart(options.clock, takeInput);
 
   return queue;
 }

@@ -1,12 +1,10 @@
-import { useEffect, useMemo } from 'react';
+import type { MutableRefObject } from 'react';
 import { createSyncedSlicer } from '../core/syncedSlicer.js';
 import type { SlicerOverload, SyncedSlicer } from '../core/types.js';
-import { finiteNumber, functionValue, optionsObject, withDefault } from '../core/validate.js';
 import type { FrameInfo } from '../scheduler/types.js';
 import { dropUndefined } from './dropUndefined.js';
-import { useFollowRefreshRate } from './useFollowRefreshRate.js';
-import { useFrameScheduler } from './useFrameScheduler.js';
-import { useLatest } from './useLatest.js';
+import { useRateCallback } from './useRateCallback.js';
+import type { DtCallback } from './useRateCallback.js';
 import { isDevelopment } from '../scheduler/devMode.js';
 
 // The development warning tests `process.env.NODE_ENV` where it is, after isDevelopment() (which
@@ -50,40 +48,35 @@ export function useSyncedUpdate(
   callback: (dt: number, frame: FrameInfo) => void,
   options: UseSyncedUpdateOptions = {},
 ): void {
-  functionValue(OWNER, 'callback', callback);
-  const o = optionsObject(OWNER, options, false, OPTION_KEYS);
-  const { refreshRate, minFrameRate, overload, overloadThreshold } = options;
-  const priority = finiteNumber(OWNER, 'priority', withDefault(o.priority, 0));
-  const scheduler = useFrameScheduler();
-  const latest = useLatest(callback);
+  const { minFrameRate, overload, overloadThreshold } = options;
   // The slicer lives in a holder so the rate follower can swap it when the display drops below
   // minFrameRate (a slicer cannot have a minimum above its display rate).
-  const holder = useMemo(
-    () => createSlicerHolder(refreshRate ?? scheduler.refreshRate.refreshRate, minFrameRate, overload, overloadThreshold),
+  useRateCallback(
+    OWNER,
+    callback,
+    options,
+    OPTION_KEYS,
+    (refreshRate) => createSlicerHolder(refreshRate, minFrameRate, overload, overloadThreshold),
     // The rate is kept current by useFollowRefreshRate; the other options need a new slicer.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [minFrameRate, overload, overloadThreshold],
+    slicedHandler,
+    undefined,
   );
-  useFollowRefreshRate(scheduler, holder, refreshRate);
+}
 
-  useEffect(
-    () =>
-      scheduler.subscribe(
-        (frame) => {
-          // Slice the real (clamped) time, then scale each slice: slicing scaled time into display
-          // intervals would make a 0.5× slow motion release an interval only every other frame.
-          const slices = holder.slicer.advance(frame.realDeltaSeconds);
-          for (let i = 0; i < slices.length; i++) latest.current((slices[i] as number) * frame.timeScale, frame);
-        },
-        { phase: 'update', priority },
-      ),
-    [scheduler, holder, priority, latest],
-  );
+function slicedHandler(holder: SlicerHolder, latest: MutableRefObject<DtCallback>): (frame: FrameInfo) => void {
+  return (frame) => {
+    // Slice the real (clamped) time, then scale each slice: slicing scaled time into display
+    // intervals would make a 0.5× slow motion release an interval only every other frame.
+    const slices = holder.slicer.advance(frame.realDeltaSeconds);
+    for (let i = 0; i < slices.length; i++) latest.current((slices[i] as number) * frame.timeScale, frame);
+  };
 }
 
 interface SlicerHolder {
   slicer: SyncedSlicer;
-  readonly refreshRate: number;
+  /** The display rate the slicer was last given (read by useFollowRefreshRate). */
+  refreshRate: number;
   setRefreshRate(refreshRate: number): void;
 }
 
@@ -100,12 +93,13 @@ function createSlicerHolder(
   overloadThreshold: number | undefined,
 ): SlicerHolder {
   // An invalid minFrameRate (NaN, 0, a string) is passed on as given: the slicer names it.
-  const valid = typeof minFrameRate === 'number' && minFrameRate > 0 && Number.isFinite(minFrameRate);
+  // (Number.isFinite is false for anything that is not a number.)
+  const valid = Number.isFinite(minFrameRate) && (minFrameRate as number) > 0;
   /** The minimum in effect on a display of `r` Hz. */
-  const minFor = (r: number): number | undefined => (valid ? Math.min(minFrameRate, r) : minFrameRate);
+  const minFor = (r: number): number | undefined => (valid ? Math.min(minFrameRate as number, r) : minFrameRate);
   let warned = false;
   const build = (r: number): SyncedSlicer => {
-    if (valid && minFrameRate > r && !warned && isDevelopment() && process.env.NODE_ENV !== 'production') {
+    if (valid && (minFrameRate as number) > r && !warned && isDevelopment() && process.env.NODE_ENV !== 'production') {
       warned = true;
       console.warn(
         `${OWNER}: minFrameRate ${minFrameRate} Hz is above the display's ${r} Hz; using ${r} Hz (every slice one refresh interval)`,
@@ -113,17 +107,14 @@ function createSlicerHolder(
     }
     return createSyncedSlicer(dropUndefined({ refreshRate: r, minFrameRate: minFor(r), overload, overloadThreshold }));
   };
-  let currentRate = rate;
   const holder: SlicerHolder = {
     slicer: build(rate),
-    get refreshRate() {
-      return currentRate;
-    },
+    refreshRate: rate,
     setRefreshRate(next) {
       // Rebuilt only when the minimum in effect changes; else the slicer keeps its buffer.
-      if (minFor(next) !== minFor(currentRate)) holder.slicer = build(next);
+      if (minFor(next) !== minFor(holder.refreshRate)) holder.slicer = build(next);
       else holder.slicer.setRefreshRate(next);
-      currentRate = next;
+      holder.refreshRate = next;
     },
   };
   return holder;
