@@ -240,7 +240,8 @@ const SLOTS = 8;
  * Create a fixed-step clock on `scheduler`. It subscribes to the scheduler only while it has jobs:
  * one `'update'` subscription (advances the fixed step and runs every update per step) and one
  * `'render'` subscription (runs every render with the frame's alpha) for the whole clock. Time zero
- * is the first frame after the first job is added. Zero allocation per frame and per step.
+ * is the first frame after the first job is added. Nothing is allocated per step, and per frame
+ * nothing but the frame's alpha when it changes: one number, shared by every render.
  *
  * The clock counts on the scheduler's game clock (`frame.elapsedSeconds`), so the scheduler's
  * pause, time scale and `maxDelta` clamping apply underneath the clock's own.
@@ -318,6 +319,10 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
    * The frame's alpha as the renders get it. A fractional double handed to a call V8 does not
    * inline is boxed at that call; read from this closure variable (boxed once, when written) every
    * render gets the same box: one heap number a frame however many renders, not one per render.
+   * That one is the floor while alpha changes: a render is the user's function, called with a
+   * number it may keep, so each new fractional value must exist as a heap number (a local passed
+   * to each render instead is boxed at every call V8 does not inline: one per render a frame).
+   * Written only when alpha changed: a paused clock's frozen alpha is boxed once, not every frame.
    */
   let renderAlpha = 1;
 
@@ -530,7 +535,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
   }
 
   function onRender(frame: FrameInfo): void {
-    renderAlpha = stats.alpha;
+    if (renderAlpha !== stats.alpha) renderAlpha = stats.alpha;
     stepping = true;
     // Renders added during the pass are appended past `count`: they run from the next frame on.
     for (let j = 0, count = renders.length; j < count; j++) {
