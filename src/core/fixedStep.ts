@@ -37,8 +37,17 @@ import { integerAtLeast, nonNegativeNumber, oneOf, optionsObject, positiveNumber
 
 const OWNER = 'createFixedStep';
 
-const INTERPOLATIONS: readonly Interpolation[] = ['none', 'previous', 'ahead', 'predicted'];
-const OVERLOADS: readonly FixedStepOverload[] = ['slow-motion', 'catch-up'];
+/**
+ * The `interpolation` values, for every check of that option (the fixed step, the fixed clock,
+ * the hooks and components). Internal: not exported from the package entries.
+ * @internal
+ */
+export const INTERPOLATIONS: readonly Interpolation[] = ['none', 'previous', 'ahead', 'predicted'];
+/**
+ * The `overload` values of a fixed step, for every check of that option.
+ * @internal
+ */
+export const OVERLOADS: readonly FixedStepOverload[] = ['slow-motion', 'catch-up'];
 const KNOWN_OPTIONS = ['step', 'maxSteps', 'overload', 'interpolation', 'timeScale', 'boundaryTolerance', 'refreshRate'] as const;
 
 /** Sundqvist, "Timestepping": "a maximum of 5 [updates] before a draw is done". */

@@ -8,15 +8,13 @@
  * Framework-free: the React bindings (`<FixedClockProvider>`, `useFixedUpdate`, `useFixedTimestep`,
  * `<GameCanvas>`) are thin users of it.
  */
-import { clearFixedStepFrame, createFixedStepParts } from '../core/fixedStep.js';
+import { clearFixedStepFrame, createFixedStepParts, INTERPOLATIONS, OVERLOADS } from '../core/fixedStep.js';
 import { CLOCK_INPUT_MS, PREDICTED_PRESENT_MS } from '../core/fixedStepClock.js';
 import type { FixedStep, FixedStepFrame, FixedStepOverload, Interpolation } from '../core/types.js';
 import { booleanValue, finiteNumber, integerAtLeast, oneOf, optionsObject, positiveNumber, timeScaleValue, withDefault } from '../core/validate.js';
 import type { FrameInfo, FrameScheduler } from './types.js';
 
 const OWNER = 'createFixedClock';
-const INTERPOLATIONS: readonly Interpolation[] = ['none', 'previous', 'ahead', 'predicted'];
-const OVERLOADS: readonly FixedStepOverload[] = ['slow-motion', 'catch-up'];
 /** The fixed step's own default (Peter Sundqvist, "Timestepping": at most 5 updates before a draw). */
 const DEFAULT_MAX_STEPS = 5;
 const KNOWN_OPTIONS = ['step', 'maxSteps', 'overload', 'interpolation', 'timeScale', 'paused', 'priority', 'snapToDisplay'] as const;
