@@ -48,7 +48,12 @@ export const INTERPOLATIONS: readonly Interpolation[] = ['none', 'previous', 'ah
  * @internal
  */
 export const OVERLOADS: readonly FixedStepOverload[] = ['slow-motion', 'catch-up'];
-const KNOWN_OPTIONS = ['step', 'maxSteps', 'overload', 'interpolation', 'timeScale', 'boundaryTolerance', 'refreshRate'] as const;
+/**
+ * The options a fixed step shares with the fixed clock, in the order error messages list them.
+ * @internal
+ */
+export const FIXED_STEP_OPTION_KEYS = ['step', 'maxSteps', 'overload', 'interpolation', 'timeScale'];
+const KNOWN_OPTIONS = [...FIXED_STEP_OPTION_KEYS, 'boundaryTolerance', 'refreshRate'];
 
 /** Sundqvist, "Timestepping": "a maximum of 5 [updates] before a draw is done". */
 const DEFAULT_MAX_STEPS = 5;
@@ -83,9 +88,11 @@ function timeScaleOption(value: unknown): number {
  * object from one literal each time, not a spread of a shared constant: objects cloned from one
  * constant share its map, and once one frame writes a fractional alpha the others (and the
  * constant) need another, which turned the per-frame writes in `advance` polymorphic (measured
- * in Node 20: `advance` a third slower with three fixed steps alive).
+ * in Node 20: `advance` a third slower with three fixed steps alive). Also the start of the fixed
+ * clock's live stats, which add their own fields to it.
+ * @internal
  */
-function frameAtZero(): FixedStepFrame {
+export function frameAtZero(): FixedStepFrame {
   return {
     steps: 0,
     alpha: 1,

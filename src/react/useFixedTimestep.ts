@@ -229,18 +229,21 @@ function warnConflicts(owner: string, shared: FixedClock, settings: FixedJobSett
   console.warn(`${owner}: ${conflicts} differ from the enclosing <FixedClockProvider>'s; the provider's are used (they belong to the shared clock). Set them on the provider.`);
 }
 
-/** The controls of `clock`: its own pause, resume, reset, time scale and live stats, and a stepOnce that says when it did nothing. */
+/**
+ * The controls of `clock`: its own pause, resume, reset, time scale and live stats (the clock's
+ * methods do not use `this`: handed on as they are), and a stepOnce that says when it did nothing.
+ */
 function makeControls(clock: FixedClock): FixedTimestepControls {
   return {
-    pause: () => clock.pause(),
-    resume: () => clock.resume(),
-    reset: () => clock.reset(),
+    pause: clock.pause,
+    resume: clock.resume,
+    reset: clock.reset,
     stepOnce: () => {
       if (!clock.stepOnce() && isDevelopment() && process.env.NODE_ENV !== 'production') {
         console.warn('stepOnce: nothing is paused, so there is no single step to take; pause first (controls.pause() or <FrameProvider paused>).');
       }
     },
-    setTimeScale: (timeScale: number) => clock.setTimeScale(timeScale),
+    setTimeScale: clock.setTimeScale,
     stats: clock.stats,
   };
 }
