@@ -1,0 +1,82 @@
+// useFixedTimestep allocates per frame nothing but the clock's one alpha: three mounted hooks (three
+// clocks, each with an update and a render, 2–3 steps a frame) on a manual source cost at most one
+// boxed number per clock a frame (the alpha the clock hands its renders, see
+// test/scheduler/fixedClock.alloc.test.ts); the hook's render wrapper adds none. Updates alone
+// allocate nothing.
+//
+// The harness allocates nothing itself: timestamps are boxed before measuring (see
+// test/scheduler/fixedClock.alloc.test.ts).
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FrameProvider, useFixedTimestep } from '../../src/index.js';
+import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
+import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { bytesAllocatedPerCall, exposeGc } from '../reliability/gc.js';
+import { cleanupMounted, render } from './helpers.js';
+
+const FRAMES = 50_000;
+const WARMUP = 30_000;
+const RUNS = 3;
+const INTERVAL_MS = 1000 / 144;
+const HOOKS = 3;
+/** One boxed double (V8 HeapNumber), see test/reliability/allocation.test.ts. */
+const ONE_BOXED_NUMBER = 16;
+/** Zero, up to the profiler's own bookkeeping. */
+const NOTHING = 1;
+
+const timestamps: unknown[] = Array.from({ length: WARMUP + RUNS * FRAMES + 1 }, (_, i) => (i + 1) * INTERVAL_MS + 0.01);
+timestamps.push('end');
+
+afterEach(() => cleanupMounted());
+
+function Loop({ sink, k, withRender }: { sink: Float64Array; k: number; withRender: boolean }) {
+  useFixedTimestep({
+    step: 1 / 400,
+    update: (dt) => void (sink[k] = sink[k]! + dt),
+    render: withRender ? (alpha) => void (sink[HOOKS + k] = alpha) : undefined,
+  });
+  return null;
+}
+
+function measure(gc: () => void, withRender: boolean): { bytes: number; sum: number } {
+  const source = createManualSource();
+  const scheduler = createFrameScheduler({ source, refreshRate: 144 });
+  const sink = new Float64Array(2 * HOOKS);
+  render(
+    <FrameProvider scheduler={scheduler}>
+      {Array.from({ length: HOOKS }, (_, k) => (
+        <Loop key={k} sink={sink} k={k} withRender={withRender} />
+      ))}
+    </FrameProvider>,
+  );
+  let i = 0;
+  const frame = (): void => source.tick(timestamps[i++] as number);
+  for (let k = 0; k < WARMUP; k++) frame();
+  let bytes = Infinity;
+  for (let run = 0; run < RUNS; run++) bytes = Math.min(bytes, bytesAllocatedPerCall(gc, FRAMES, frame));
+  cleanupMounted();
+  return { bytes, sum: sink[0]! };
+}
+
+describe('useFixedTimestep per-frame allocation', () => {
+  // The worker's first measurement overlaps its own start-up work: one run that does not count.
+  beforeAll(() => {
+    const gc = exposeGc();
+    if (gc) measure(gc, false);
+  });
+
+  it('three hooks with updates only: nothing per frame, nothing per step', () => {
+    const gc = exposeGc();
+    expect(typeof gc).toBe('function');
+    const { bytes, sum } = measure(gc!, false);
+    console.info(`bytes per frame, ${HOOKS} hooks, updates only: ${bytes.toFixed(2)}`);
+    expect(sum).toBeGreaterThan((WARMUP + RUNS * FRAMES) * INTERVAL_MS * 0.001 * 0.9); // the updates ran
+    expect(bytes).toBeLessThan(NOTHING);
+  });
+
+  it('three hooks with a render each: at most the one boxed alpha per clock a frame', () => {
+    const gc = exposeGc();
+    const { bytes } = measure(gc!, true);
+    console.info(`bytes per frame, ${HOOKS} hooks with renders: ${bytes.toFixed(2)}`);
+    expect(bytes).toBeLessThan(HOOKS * ONE_BOXED_NUMBER + NOTHING);
+  });
+});
