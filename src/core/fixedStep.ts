@@ -48,12 +48,7 @@ export const INTERPOLATIONS: readonly Interpolation[] = ['none', 'previous', 'ah
  * @internal
  */
 export const OVERLOADS: readonly FixedStepOverload[] = ['slow-motion', 'catch-up'];
-/**
- * The options a fixed step shares with the fixed clock, in the order error messages list them.
- * @internal
- */
-export const FIXED_STEP_OPTION_KEYS = ['step', 'maxSteps', 'overload', 'interpolation', 'timeScale'];
-const KNOWN_OPTIONS = [...FIXED_STEP_OPTION_KEYS, 'boundaryTolerance', 'refreshRate'];
+const KNOWN_OPTIONS = ['step', 'maxSteps', 'overload', 'interpolation', 'timeScale', 'boundaryTolerance', 'refreshRate'];
 
 /** Sundqvist, "Timestepping": "a maximum of 5 [updates] before a draw is done". */
 const DEFAULT_MAX_STEPS = 5;
@@ -88,11 +83,9 @@ function timeScaleOption(value: unknown): number {
  * object from one literal each time, not a spread of a shared constant: objects cloned from one
  * constant share its map, and once one frame writes a fractional alpha the others (and the
  * constant) need another, which turned the per-frame writes in `advance` polymorphic (measured
- * in Node 20: `advance` a third slower with three fixed steps alive). Also the start of the fixed
- * clock's live stats, which add their own fields to it.
- * @internal
+ * in Node 20: `advance` a third slower with three fixed steps alive).
  */
-export function frameAtZero(): FixedStepFrame {
+function frameAtZero(): FixedStepFrame {
   return {
     steps: 0,
     alpha: 1,
@@ -320,7 +313,7 @@ export function createFixedStepParts(options: FixedStepOptions): [FixedStep, Flo
     let target = natural;
     const lastOffset = state[LAST_PHASE]!;
     if (toleranceSteps > 0 && !starting && lastOffset === lastOffset) {
-      // Both bounds computed on every path: \`aimsAhead ? toleranceSteps : 1 + toleranceSteps\` merged
+      // Both bounds computed on every path: `aimsAhead ? toleranceSteps : 1 + toleranceSteps` merged
       // a closure constant (a heap number) with a fresh double, and V8 (11.3) boxed the fresh one,
       // 16 bytes a frame once the optimised code had seen both modes.
       const lowest = (aimsAhead ? -1 : 0) - toleranceSteps;

@@ -8,7 +8,7 @@
  * Framework-free: the React bindings (`<FixedClockProvider>`, `useFixedUpdate`, `useFixedTimestep`,
  * `<GameCanvas>`) are thin users of it.
  */
-import { clearFixedStepFrame, createFixedStepParts, FIXED_STEP_OPTION_KEYS, frameAtZero, INTERPOLATIONS, OVERLOADS } from '../core/fixedStep.js';
+import { clearFixedStepFrame, createFixedStepParts, INTERPOLATIONS, OVERLOADS } from '../core/fixedStep.js';
 import { CLOCK_INPUT_MS, PREDICTED_PRESENT_MS } from '../core/fixedStepClock.js';
 import type { FixedStep, FixedStepFrame, FixedStepOverload, Interpolation } from '../core/types.js';
 import { booleanValue, finiteNumber, integerAtLeast, oneOf, optionsObject, positiveNumber, timeScaleValue, withDefault } from '../core/validate.js';
@@ -17,7 +17,7 @@ import type { FrameInfo, FrameScheduler } from './types.js';
 const OWNER = 'createFixedClock';
 /** The fixed step's own default (Peter Sundqvist, "Timestepping": at most 5 updates before a draw). */
 const DEFAULT_MAX_STEPS = 5;
-const KNOWN_OPTIONS = [...FIXED_STEP_OPTION_KEYS, 'paused', 'priority', 'snapToDisplay'];
+const KNOWN_OPTIONS = ['step', 'maxSteps', 'overload', 'interpolation', 'timeScale', 'paused', 'priority', 'snapToDisplay'];
 /**
  * Frames of (real ms, game ms) kept to map a step's game time back to the real time at which it
  * falls. A step run now can lie a few frames back ('catch-up' debt is run off `maxSteps` a frame);
@@ -336,14 +336,25 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
 
   replaceFixed();
 
-  const stats = Object.assign(frameAtZero(), { paused: effectivePaused(), timeScale });
-  // The fixed step's frame fields, then `paused` and `timeScale`: data fields kept up to date
-  // where they change (applyPause, setTimeScale), not getters: V8 (Node 20) keeps an object
-  // literal with accessors in dictionary mode (and an object given accessors afterwards too, from
-  // the second clock on: each clock's getters are its own closures), where every fractional number
-  // written to a field is a new heap number, four a frame here (alpha, pictureTime,
-  // elapsedGameSeconds, pendingSeconds). In a fast shape (data fields added to the frame literal's
-  // shape, the same two for every clock) the number fields are updated in place.
+  const stats = {
+    steps: 0,
+    alpha: 1,
+    droppedSeconds: 0,
+    totalSteps: 0,
+    pictureTime: 0,
+    elapsedGameSeconds: 0,
+    pendingSeconds: 0,
+    totalDroppedSeconds: 0,
+    paused: effectivePaused(),
+    timeScale,
+  };
+  // `paused` and `timeScale` are data fields kept up to date where they change (applyPause,
+  // setTimeScale), not getters: V8 (Node 20) keeps an object literal with accessors in dictionary
+  // mode (and an object given accessors afterwards too, from the second clock on: each clock's
+  // getters are its own closures), where every fractional number written to a field is a new heap
+  // number, four a frame here (alpha, pictureTime, elapsedGameSeconds, pendingSeconds). In a
+  // plain literal's fast shape the number fields are updated in place. (Spelt out, not built on
+  // the fixed step's frame literal: smaller once gzipped, the field names are there already.)
 
   function effectivePaused(): boolean {
     return userPaused || holds > 0;

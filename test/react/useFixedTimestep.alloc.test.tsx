@@ -10,21 +10,14 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FrameProvider, useFixedTimestep } from '../../src/index.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { createManualSource } from '../../src/scheduler/manualSource.js';
-import { bytesAllocatedPerCall, exposeGc } from '../reliability/gc.js';
+import { boxedTimestamps, exposeGc, leastBytesPerCall, NOTHING_PER_CALL, ONE_BOXED_NUMBER } from '../reliability/gc.js';
 import { cleanupMounted, render } from './helpers.js';
 
 const FRAMES = 50_000;
 const WARMUP = 30_000;
 const RUNS = 3;
-const INTERVAL_MS = 1000 / 144;
 const HOOKS = 3;
-/** One boxed double (V8 HeapNumber), see test/reliability/allocation.test.ts. */
-const ONE_BOXED_NUMBER = 16;
-/** Zero, up to the profiler's own bookkeeping. */
-const NOTHING = 1;
-
-const timestamps: unknown[] = Array.from({ length: WARMUP + RUNS * FRAMES + 1 }, (_, i) => (i + 1) * INTERVAL_MS + 0.01);
-timestamps.push('end');
+const timestamps = boxedTimestamps(WARMUP + RUNS * FRAMES + 1, 1000 / 144);
 
 afterEach(() => cleanupMounted());
 
@@ -49,10 +42,7 @@ function measure(gc: () => void, withRender: boolean): { bytes: number; sum: num
     </FrameProvider>,
   );
   let i = 0;
-  const frame = (): void => source.tick(timestamps[i++] as number);
-  for (let k = 0; k < WARMUP; k++) frame();
-  let bytes = Infinity;
-  for (let run = 0; run < RUNS; run++) bytes = Math.min(bytes, bytesAllocatedPerCall(gc, FRAMES, frame));
+  const bytes = leastBytesPerCall(gc, WARMUP, FRAMES, RUNS, () => source.tick(timestamps[i++] as number));
   cleanupMounted();
   return { bytes, sum: sink[0]! };
 }
@@ -69,14 +59,14 @@ describe('useFixedTimestep per-frame allocation', () => {
     expect(typeof gc).toBe('function');
     const { bytes, sum } = measure(gc!, false);
     console.info(`bytes per frame, ${HOOKS} hooks, updates only: ${bytes.toFixed(2)}`);
-    expect(sum).toBeGreaterThan((WARMUP + RUNS * FRAMES) * INTERVAL_MS * 0.001 * 0.9); // the updates ran
-    expect(bytes).toBeLessThan(NOTHING);
+    expect(sum).toBeGreaterThan((WARMUP + RUNS * FRAMES) * (1 / 144) * 0.9); // the updates ran
+    expect(bytes).toBeLessThan(NOTHING_PER_CALL);
   });
 
   it('three hooks with a render each: at most the one boxed alpha per clock a frame', () => {
     const gc = exposeGc();
     const { bytes } = measure(gc!, true);
     console.info(`bytes per frame, ${HOOKS} hooks with renders: ${bytes.toFixed(2)}`);
-    expect(bytes).toBeLessThan(HOOKS * ONE_BOXED_NUMBER + NOTHING);
+    expect(bytes).toBeLessThan(HOOKS * ONE_BOXED_NUMBER + NOTHING_PER_CALL);
   });
 });

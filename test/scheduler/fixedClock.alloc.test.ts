@@ -8,32 +8,20 @@
 // 20) whenever V8 does not inline the render. The clock boxes it once a frame however many renders
 // there are; boxing it per render (32 bytes a frame here), or anything else, breaks the bound.
 //
-// The harness allocates nothing itself: timestamps are boxed before measuring, as the browser
-// hands requestAnimationFrame an already boxed number (reading a Float64Array slot and passing it
-// to source.tick would box a fresh one every frame, 16 bytes the clock did not allocate). Bytes
-// allocated, not heap growth (bytesAllocatedPerCall counts through collections).
+// The harness allocates nothing itself: timestamps are boxed before measuring (boxedTimestamps), as
+// the browser hands requestAnimationFrame an already boxed number. Bytes allocated, not heap growth
+// (bytesAllocatedPerCall counts through collections).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { createFixedClock } from '../../src/scheduler/fixedClock.js';
 import type { FixedClockOptions } from '../../src/scheduler/fixedClock.js';
 import { createManualSource } from '../../src/scheduler/manualSource.js';
-import { bytesAllocatedPerCall, exposeGc } from '../reliability/gc.js';
+import { boxedTimestamps, exposeGc, leastBytesPerCall, NOTHING_PER_CALL, ONE_BOXED_NUMBER } from '../reliability/gc.js';
 
 const FRAMES = 100_000;
 const WARMUP = 50_000;
 const RUNS = 3;
-const INTERVAL_MS = 1000 / 144;
-/** One boxed double (V8 HeapNumber), see test/reliability/allocation.test.ts. */
-const ONE_BOXED_NUMBER = 16;
-/** Zero, up to the profiler's own bookkeeping (a few hundred bytes a run): far below one number in ten frames. */
-const NOTHING = 1;
-
-/**
- * Every frame's timestamp, boxed once: a plain array whose elements stay tagged pointers (the
- * trailing string keeps V8 from storing unboxed doubles), so reading one allocates nothing.
- */
-const timestamps: unknown[] = Array.from({ length: WARMUP + RUNS * FRAMES + 1 }, (_, i) => (i + 1) * INTERVAL_MS + 0.01);
-timestamps.push('end');
+const timestamps = boxedTimestamps(WARMUP + RUNS * FRAMES + 1, 1000 / 144);
 
 type Setup = { clock: Partial<FixedClockOptions> | null; renders?: boolean; paused?: boolean };
 
@@ -63,12 +51,7 @@ function measure(gc: () => void, setup: Setup): { bytes: number; steps: number }
     scheduler.subscribe((frame) => void (sink[0] = frame.deltaSeconds));
   }
   let i = 0;
-  const frame = (): void => source.tick(timestamps[i++] as number);
-  for (let k = 0; k < WARMUP; k++) frame();
-  // The least of three runs: a run that overlaps the worker's own work (another test file's
-  // compilation, a late optimisation) shows garbage that is not the loop's.
-  let bytes = Infinity;
-  for (let run = 0; run < RUNS; run++) bytes = Math.min(bytes, bytesAllocatedPerCall(gc, FRAMES, frame));
+  const bytes = leastBytesPerCall(gc, WARMUP, FRAMES, RUNS, () => source.tick(timestamps[i++] as number));
   return { bytes, steps };
 }
 
@@ -89,25 +72,25 @@ describe('createFixedClock per-frame allocation', () => {
   });
 
   it('the harness: a bare scheduler with one subscriber allocates nothing', () => {
-    expect(measured('bare scheduler', { clock: null }).bytes).toBeLessThan(NOTHING);
+    expect(measured('bare scheduler', { clock: null }).bytes).toBeLessThan(NOTHING_PER_CALL);
   });
 
   it.each([false, true])('three updates, 2–3 steps a frame (snapToDisplay %s): nothing per frame, nothing per step', (snapToDisplay) => {
     for (const interpolation of ['previous', 'predicted'] as const) {
       const { bytes, steps } = measured(`3 updates (${interpolation}, snap ${snapToDisplay})`, { clock: { snapToDisplay, interpolation } });
       expect(steps).toBeGreaterThan(2 * (WARMUP + RUNS * FRAMES)); // the steps really ran
-      expect(bytes).toBeLessThan(NOTHING);
+      expect(bytes).toBeLessThan(NOTHING_PER_CALL);
     }
   });
 
   it('with renders, where alpha does not change (interpolation none; a paused clock): nothing', () => {
-    expect(measured('3 updates + 2 renders (none)', { clock: { interpolation: 'none' }, renders: true }).bytes).toBeLessThan(NOTHING);
-    expect(measured('3 updates + 2 renders (paused)', { clock: {}, renders: true, paused: true }).bytes).toBeLessThan(NOTHING);
+    expect(measured('3 updates + 2 renders (none)', { clock: { interpolation: 'none' }, renders: true }).bytes).toBeLessThan(NOTHING_PER_CALL);
+    expect(measured('3 updates + 2 renders (paused)', { clock: {}, renders: true, paused: true }).bytes).toBeLessThan(NOTHING_PER_CALL);
   });
 
   it('with renders and a fractional alpha: the one boxed alpha a frame, not one per render', () => {
     const { bytes, steps } = measured('3 updates + 2 renders (previous)', { clock: {}, renders: true });
     expect(steps).toBeGreaterThan(2 * (WARMUP + RUNS * FRAMES));
-    expect(bytes).toBeLessThan(ONE_BOXED_NUMBER + NOTHING);
+    expect(bytes).toBeLessThan(ONE_BOXED_NUMBER + NOTHING_PER_CALL);
   });
 });
