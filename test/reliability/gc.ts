@@ -78,13 +78,14 @@ export function boxedTimestamps(count: number, intervalMs: number): readonly unk
 }
 
 /**
- * {@link bytesAllocatedPerCall} after `warmup` calls, the least of `runs` runs: a run that overlaps
- * the worker's own work (another file's compilation, a late optimisation) shows garbage that is
- * not the loop's.
+ * {@link bytesAllocatedPerCall} after `warmup` calls, the least of up to `runs` runs (stopping at
+ * the first within `enough`): a run that overlaps the worker's own work (another file's
+ * compilation, an optimisation still waiting for a busy machine's compiler thread, when the code
+ * runs unoptimised and every double is boxed) shows garbage that is not the loop's.
  */
-export function leastBytesPerCall(gc: () => void, warmup: number, calls: number, runs: number, fn: () => void): number {
+export function leastBytesPerCall(gc: () => void, warmup: number, calls: number, runs: number, fn: () => void, enough = -Infinity): number {
   for (let i = 0; i < warmup; i++) fn();
   let bytes = Infinity;
-  for (let run = 0; run < runs; run++) bytes = Math.min(bytes, bytesAllocatedPerCall(gc, calls, fn));
+  for (let run = 0; run < runs && !(bytes <= enough); run++) bytes = Math.min(bytes, bytesAllocatedPerCall(gc, calls, fn));
   return bytes;
 }
