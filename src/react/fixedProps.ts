@@ -9,6 +9,7 @@
  */
 import { useEffect, useRef } from 'react';
 import type { FixedStepOverload, Interpolation } from '../core/types.js';
+import { INTERPOLATIONS, OVERLOADS } from '../core/fixedStep.js';
 import { booleanValue, finiteNumber, integerAtLeast, oneOf, positiveNumber } from '../core/validate.js';
 import { createFixedClock } from '../scheduler/fixedClock.js';
 import type { FixedClock } from '../scheduler/fixedClock.js';
@@ -18,9 +19,6 @@ import { useFrameScheduler } from './useFrameScheduler.js';
 
 /** How the caller calls what it was given: a component's `prop`, a hook's `option`. */
 export type Noun = 'prop' | 'option';
-
-const INTERPOLATIONS: readonly Interpolation[] = ['none', 'previous', 'ahead', 'predicted'];
-const OVERLOADS: readonly FixedStepOverload[] = ['slow-motion', 'catch-up'];
 
 /**
  * Run `check` (the shared option checks, which say `owner: option \`name\``) so that its

@@ -160,15 +160,18 @@ export function useFixedJob(owner: string, noun: Noun, settings: FixedJobSetting
   const render = useLatest(settings.render as UseFixedTimestepOptions['render']);
   const hasRender = settings.render !== undefined;
   // Under a shared clock `paused` pauses this job only (alone it is a hold on the clock): no
-  // updates, and the render keeps the alpha of its last picture. [0]: that alpha; [1]: 1 while
-  // the job is paused (a typed array: no boxing per frame).
-  const [job] = useState(() => new Float64Array(2));
+  // updates, and the render keeps the alpha of its last picture. [0]: true while the job is
+  // paused; [1]: that alpha. The boolean keeps the array's elements tagged in V8, so [1] holds the
+  // very number the clock handed over and passing it on never boxes a copy (a Float64Array slot
+  // read back out can be: 48 bytes a frame per hook in a plain Node loop over the wrapper; with
+  // the hook in React both read the same, test/react/useFixedTimestep.alloc.test.tsx).
+  const [job] = useState((): [boolean, number] => [false, 1]);
   const jobPaused = shared !== null && paused === true;
   useEffect(() => {
     if (!jobPaused) return;
-    job[1] = 1;
+    job[0] = true;
     return () => {
-      job[1] = 0;
+      job[0] = false;
     };
   }, [jobPaused, job]);
 
@@ -177,7 +180,7 @@ export function useFixedJob(owner: string, noun: Noun, settings: FixedJobSetting
     () =>
       clock.addUpdate(
         (dt, s) => {
-          if (job[1] !== 1) update.current(dt, s.frame);
+          if (!job[0]) update.current(dt, s.frame);
         },
         { priority: jobPriority },
       ),
@@ -187,8 +190,8 @@ export function useFixedJob(owner: string, noun: Noun, settings: FixedJobSetting
     if (!hasRender) return;
     return clock.addRender(
       (alpha, frame) => {
-        if (job[1] !== 1) job[0] = alpha;
-        render.current?.(job[0]!, frame);
+        if (!job[0]) job[1] = alpha;
+        render.current?.(job[1], frame);
       },
       { priority: jobPriority },
     );
@@ -227,18 +230,21 @@ function warnConflicts(owner: string, shared: FixedClock, settings: FixedJobSett
   console.warn(`${owner}: ${conflicts} differ from the enclosing <FixedClockProvider>'s; the provider's are used (they belong to the shared clock). Set them on the provider.`);
 }
 
-/** The controls of `clock`: its own pause, resume, reset, time scale and live stats, and a stepOnce that says when it did nothing. */
+/**
+ * The controls of `clock`: its own pause, resume, reset, time scale and live stats (the clock's
+ * methods do not use `this`: handed on as they are), and a stepOnce that says when it did nothing.
+ */
 function makeControls(clock: FixedClock): FixedTimestepControls {
   return {
-    pause: () => clock.pause(),
-    resume: () => clock.resume(),
-    reset: () => clock.reset(),
+    pause: clock.pause,
+    resume: clock.resume,
+    reset: clock.reset,
     stepOnce: () => {
       if (!clock.stepOnce() && isDevelopment() && process.env.NODE_ENV !== 'production') {
         console.warn('stepOnce: nothing is paused, so there is no single step to take; pause first (controls.pause() or <FrameProvider paused>).');
       }
     },
-    setTimeScale: (timeScale: number) => clock.setTimeScale(timeScale),
+    setTimeScale: clock.setTimeScale,
     stats: clock.stats,
   };
 }

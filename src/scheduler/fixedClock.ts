@@ -8,18 +8,16 @@
  * Framework-free: the React bindings (`<FixedClockProvider>`, `useFixedUpdate`, `useFixedTimestep`,
  * `<GameCanvas>`) are thin users of it.
  */
-import { clearFixedStepFrame, createFixedStepParts } from '../core/fixedStep.js';
+import { clearFixedStepFrame, createFixedStepParts, INTERPOLATIONS, OVERLOADS } from '../core/fixedStep.js';
 import { CLOCK_INPUT_MS, PREDICTED_PRESENT_MS } from '../core/fixedStepClock.js';
 import type { FixedStep, FixedStepFrame, FixedStepOverload, Interpolation } from '../core/types.js';
 import { booleanValue, finiteNumber, integerAtLeast, oneOf, optionsObject, positiveNumber, timeScaleValue, withDefault } from '../core/validate.js';
 import type { FrameInfo, FrameScheduler } from './types.js';
 
 const OWNER = 'createFixedClock';
-const INTERPOLATIONS: readonly Interpolation[] = ['none', 'previous', 'ahead', 'predicted'];
-const OVERLOADS: readonly FixedStepOverload[] = ['slow-motion', 'catch-up'];
 /** The fixed step's own default (Peter Sundqvist, "Timestepping": at most 5 updates before a draw). */
 const DEFAULT_MAX_STEPS = 5;
-const KNOWN_OPTIONS = ['step', 'maxSteps', 'overload', 'interpolation', 'timeScale', 'paused', 'priority', 'snapToDisplay'] as const;
+const KNOWN_OPTIONS = ['step', 'maxSteps', 'overload', 'interpolation', 'timeScale', 'paused', 'priority', 'snapToDisplay'];
 /**
  * Frames of (real ms, game ms) kept to map a step's game time back to the real time at which it
  * falls. A step run now can lie a few frames back ('catch-up' debt is run off `maxSteps` a frame);
@@ -240,7 +238,8 @@ const SLOTS = 8;
  * Create a fixed-step clock on `scheduler`. It subscribes to the scheduler only while it has jobs:
  * one `'update'` subscription (advances the fixed step and runs every update per step) and one
  * `'render'` subscription (runs every render with the frame's alpha) for the whole clock. Time zero
- * is the first frame after the first job is added. Zero allocation per frame and per step.
+ * is the first frame after the first job is added. Nothing is allocated per step, and per frame
+ * nothing but the frame's alpha when it changes: one number, shared by every render.
  *
  * The clock counts on the scheduler's game clock (`frame.elapsedSeconds`), so the scheduler's
  * pause, time scale and `maxDelta` clamping apply underneath the clock's own.
@@ -318,6 +317,10 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
    * The frame's alpha as the renders get it. A fractional double handed to a call V8 does not
    * inline is boxed at that call; read from this closure variable (boxed once, when written) every
    * render gets the same box: one heap number a frame however many renders, not one per render.
+   * That one is the floor while alpha changes: a render is the user's function, called with a
+   * number it may keep, so each new fractional value must exist as a heap number (a local passed
+   * to each render instead is boxed at every call V8 does not inline: one per render a frame).
+   * Written only when alpha changed: a paused clock's frozen alpha is boxed once, not every frame.
    */
   let renderAlpha = 1;
 
@@ -350,7 +353,8 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
   // mode (and an object given accessors afterwards too, from the second clock on: each clock's
   // getters are its own closures), where every fractional number written to a field is a new heap
   // number, four a frame here (alpha, pictureTime, elapsedGameSeconds, pendingSeconds). In a
-  // plain literal's fast shape the number fields are updated in place.
+  // plain literal's fast shape the number fields are updated in place. (Spelt out, not built on
+  // the fixed step's frame literal: smaller once gzipped, the field names are there already.)
 
   function effectivePaused(): boolean {
     return userPaused || holds > 0;
@@ -530,7 +534,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
   }
 
   function onRender(frame: FrameInfo): void {
-    renderAlpha = stats.alpha;
+    if (renderAlpha !== stats.alpha) renderAlpha = stats.alpha;
     stepping = true;
     // Renders added during the pass are appended past `count`: they run from the next frame on.
     for (let j = 0, count = renders.length; j < count; j++) {

@@ -58,3 +58,34 @@ export function bytesAllocatedPerCall(gc: () => void, calls: number, fn: () => v
   }
   return (bytes + endBytes - previous) / calls;
 }
+
+/** One boxed double: a V8 HeapNumber, 16 bytes in Node (12 with pointer compression). */
+export const ONE_BOXED_NUMBER = 16;
+
+/** Bytes a call that reads as zero: the profiler's own bookkeeping (a few hundred bytes a run) stays far below one number in ten calls. */
+export const NOTHING_PER_CALL = 1;
+
+/**
+ * `count` timestamps (ms) `intervalMs` apart, each boxed once: a plain array whose elements stay
+ * tagged pointers (the trailing string keeps V8 from storing unboxed doubles), so handing one to
+ * a frame source allocates nothing, as the browser hands requestAnimationFrame an already boxed
+ * number. (Reading a Float64Array slot and passing it on would box a fresh copy per call.)
+ */
+export function boxedTimestamps(count: number, intervalMs: number): readonly unknown[] {
+  const timestamps: unknown[] = Array.from({ length: count }, (_, i) => (i + 1) * intervalMs + 0.01);
+  timestamps.push('end');
+  return timestamps;
+}
+
+/**
+ * {@link bytesAllocatedPerCall} after `warmup` calls, the least of up to `runs` runs (stopping at
+ * the first within `enough`): a run that overlaps the worker's own work (another file's
+ * compilation, an optimisation still waiting for a busy machine's compiler thread, when the code
+ * runs unoptimised and every double is boxed) shows garbage that is not the loop's.
+ */
+export function leastBytesPerCall(gc: () => void, warmup: number, calls: number, runs: number, fn: () => void, enough = -Infinity): number {
+  for (let i = 0; i < warmup; i++) fn();
+  let bytes = Infinity;
+  for (let run = 0; run < runs && !(bytes <= enough); run++) bytes = Math.min(bytes, bytesAllocatedPerCall(gc, calls, fn));
+  return bytes;
+}

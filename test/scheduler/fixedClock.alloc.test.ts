@@ -1,78 +1,98 @@
-// The shared fixed clock allocates nothing per step and one boxed number per frame: bytes allocated
-// over 100,000 frames of a scheduler with a clock of three updates and two renders (2–3 steps a
-// frame) stay within one boxed number (plus measuring noise) of the bare scheduler with one
-// subscriber. That one is the frame's alpha handed to the renders: V8 boxes a fractional double
-// passed to a call it does not inline (here the test's render callbacks), once a frame however many
-// renders there are. Measured on V8 11.3 (Node 20): bare 16–18 bytes a frame (the harness's
-// source.tick(t[0]) boxes its timestamp), the clock 30–32.5 in both cases, run after run.
-// Anything more per frame (16 bytes) or anything per step (2–3 steps × 3 jobs) breaks the bound.
+// The shared fixed clock allocates nothing per frame and nothing per step: bytes allocated over
+// 100,000 frames of a scheduler with a clock of three updates (2–3 steps a frame, every job every
+// step) are zero, on raw timestamps and on the display's vblank grid, with renders too when alpha
+// does not change ('none', a paused clock).
 //
-// Bytes allocated, not heap growth (bytesAllocatedPerCall counts through collections): heap growth
-// missed whatever a scavenge freed in between, which made this test read 30 or 61 bytes a frame (or
-// 7–13) for a clock that allocated 110–145.
-import { describe, expect, it } from 'vitest';
+// The one exception is what the API itself costs: `render(alpha, frame)` hands the user's function
+// a number it may keep, so a new fractional alpha has to exist as a heap number (16 bytes on Node
+// 20) whenever V8 does not inline the render. The clock boxes it once a frame however many renders
+// there are; boxing it per render (32 bytes a frame here), or anything else, breaks the bound.
+//
+// The harness allocates nothing itself: timestamps are boxed before measuring (boxedTimestamps), as
+// the browser hands requestAnimationFrame an already boxed number. Bytes allocated, not heap growth
+// (bytesAllocatedPerCall counts through collections).
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { createFixedClock } from '../../src/scheduler/fixedClock.js';
+import type { FixedClockOptions } from '../../src/scheduler/fixedClock.js';
 import { createManualSource } from '../../src/scheduler/manualSource.js';
-import { bytesAllocatedPerCall, exposeGc } from '../reliability/gc.js';
+import { boxedTimestamps, exposeGc, leastBytesPerCall, NOTHING_PER_CALL, ONE_BOXED_NUMBER } from '../reliability/gc.js';
 
 const FRAMES = 100_000;
 const WARMUP = 50_000;
-const INTERVAL_MS = 1000 / 144;
-/** One boxed double (V8 HeapNumber), see test/reliability/allocation.test.ts. */
-const ONE_BOXED_NUMBER = 16;
-/** The clock's one boxed alpha a frame, plus half a boxed number of measuring noise (the bare scheduler alone reads 16–18). */
-const BOUND_OVER_BARE = 1.5 * ONE_BOXED_NUMBER;
+/** Runs measured at most: the least counts, and measuring stops at the first within the bound (see leastBytesPerCall). */
+const RUNS = 6;
+const timestamps = boxedTimestamps(WARMUP + RUNS * FRAMES + 1, 1000 / 144);
 
-function measure(gc: () => void, withClock: boolean, snapToDisplay = true): { bytes: number; steps: number } {
+/** The clock's options (null: a bare scheduler), its jobs, and the bytes a frame the test allows. */
+type Setup = { clock: Partial<FixedClockOptions> | null; renders?: boolean; paused?: boolean; bound?: number };
+
+function measure(gc: () => void, setup: Setup): { bytes: number; steps: number } {
   const source = createManualSource();
   const scheduler = createFrameScheduler({ source, refreshRate: 144 });
-  const t = new Float64Array(1);
-  const sink = new Float64Array(4);
+  const sink = new Float64Array(5);
   let steps = 0;
-  if (withClock) {
+  if (setup.clock) {
     // 1/400 s steps at 144 Hz: 2 or 3 steps a frame, every job every step.
-    const clock = createFixedClock(scheduler, { step: 1 / 400, maxSteps: 5, snapToDisplay });
+    const clock = createFixedClock(scheduler, { step: 1 / 400, maxSteps: 5, ...setup.clock });
     clock.addUpdate((dt, s) => {
       sink[0] = dt + s.stepEndTimestampMs;
       steps++;
     });
     clock.addUpdate((dt, s) => void (sink[1] = dt * s.index), { priority: 1 });
     clock.addUpdate((dt) => void (sink[2] = dt), { priority: -1 });
-    clock.addRender((alpha) => void (sink[3] = alpha));
-    clock.addRender((alpha, frame) => void (sink[3] = alpha + frame.deltaSeconds));
+    if (setup.renders) {
+      clock.addRender((alpha) => void (sink[3] = alpha));
+      clock.addRender((alpha, frame) => void (sink[4] = alpha + frame.deltaSeconds));
+    }
+    if (setup.paused) {
+      for (let i = 0; i < 100; i++) source.tick(i * 0.5);
+      clock.pause();
+    }
   } else {
     scheduler.subscribe((frame) => void (sink[0] = frame.deltaSeconds));
   }
-  const frame = (): void => {
-    t[0] = t[0]! + INTERVAL_MS;
-    source.tick(t[0]);
-  };
-  for (let i = 0; i < WARMUP; i++) frame();
-  // The least of three runs: a run that overlaps the worker's own work (another test file's
-  // compilation, a late optimisation) shows garbage that is not the loop's.
-  let bytes = Infinity;
-  for (let run = 0; run < 3; run++) bytes = Math.min(bytes, bytesAllocatedPerCall(gc, FRAMES, frame));
+  let i = 0;
+  const bytes = leastBytesPerCall(gc, WARMUP, FRAMES, RUNS, () => source.tick(timestamps[i++] as number), setup.bound ?? NOTHING_PER_CALL);
   return { bytes, steps };
 }
 
+function measured(name: string, setup: Setup): { bytes: number; steps: number } {
+  const gc = exposeGc();
+  expect(typeof gc).toBe('function');
+  const result = measure(gc!, setup);
+  console.info(`bytes per frame, ${name}: ${result.bytes.toFixed(2)}`);
+  return result;
+}
+
 describe('createFixedClock per-frame allocation', () => {
-  it('three updates and two renders on one clock, 2–3 steps a frame: within one boxed number of the bare scheduler', () => {
+  // The worker's first measurement reads 1.5–2.5 bytes a frame whatever it measures (the worker's
+  // own start-up work overlaps it): one run that does not count first.
+  beforeAll(() => {
     const gc = exposeGc();
-    expect(typeof gc).toBe('function');
-    const bare = measure(gc!, false);
-    const clocked = measure(gc!, true, false);
-    console.info(`bytes per frame: bare scheduler ${bare.bytes.toFixed(1)}, with the clock (raw timestamps) ${clocked.bytes.toFixed(1)}`);
-    expect(clocked.steps).toBeGreaterThan(2 * (WARMUP + 3 * FRAMES)); // the steps really ran
-    expect(clocked.bytes).toBeLessThan(bare.bytes + BOUND_OVER_BARE);
+    if (gc) measure(gc, { clock: null });
   });
 
-  it('the same on the display vblank grid (the default): within one boxed number, nothing per step', () => {
-    const gc = exposeGc();
-    const bare = measure(gc!, false);
-    const clocked = measure(gc!, true, true);
-    console.info(`bytes per frame: bare scheduler ${bare.bytes.toFixed(1)}, with the clock (snapped) ${clocked.bytes.toFixed(1)}`);
-    expect(clocked.steps).toBeGreaterThan(2 * (WARMUP + 3 * FRAMES));
-    expect(clocked.bytes).toBeLessThan(bare.bytes + BOUND_OVER_BARE);
+  it('the harness: a bare scheduler with one subscriber allocates nothing', () => {
+    expect(measured('bare scheduler', { clock: null }).bytes).toBeLessThan(NOTHING_PER_CALL);
+  });
+
+  it.each([false, true])('three updates, 2–3 steps a frame (snapToDisplay %s): nothing per frame, nothing per step', (snapToDisplay) => {
+    for (const interpolation of ['previous', 'predicted'] as const) {
+      const { bytes, steps } = measured(`3 updates (${interpolation}, snap ${snapToDisplay})`, { clock: { snapToDisplay, interpolation } });
+      expect(steps).toBeGreaterThan(2 * (WARMUP + FRAMES)); // the steps really ran
+      expect(bytes).toBeLessThan(NOTHING_PER_CALL);
+    }
+  });
+
+  it('with renders, where alpha does not change (interpolation none; a paused clock): nothing', () => {
+    expect(measured('3 updates + 2 renders (none)', { clock: { interpolation: 'none' }, renders: true }).bytes).toBeLessThan(NOTHING_PER_CALL);
+    expect(measured('3 updates + 2 renders (paused)', { clock: {}, renders: true, paused: true }).bytes).toBeLessThan(NOTHING_PER_CALL);
+  });
+
+  it('with renders and a fractional alpha: the one boxed alpha a frame, not one per render', () => {
+    const { bytes, steps } = measured('3 updates + 2 renders (previous)', { clock: {}, renders: true, bound: ONE_BOXED_NUMBER + NOTHING_PER_CALL });
+    expect(steps).toBeGreaterThan(2 * (WARMUP + FRAMES));
+    expect(bytes).toBeLessThan(ONE_BOXED_NUMBER + NOTHING_PER_CALL);
   });
 });
