@@ -69,7 +69,12 @@ export function createFrameStats(options?: FrameStatsOptions): FrameStats {
   const scratch = new Float64Array(windowSize);
   let head = 0; // next write position
   let count = 0;
-  let last = NaN;
+  /**
+   * [0]: the last timestamp, ms (NaN before the first). A typed array keeps it unboxed: a double in
+   * a closure variable is a new heap number on every write (16 bytes a frame).
+   */
+  const last = new Float64Array(1);
+  last[0] = NaN;
   let backwards = 0;
 
   const snap: FrameStatsSnapshot = {
@@ -86,11 +91,11 @@ export function createFrameStats(options?: FrameStatsOptions): FrameStats {
   function sample(timestampMs: number): void {
     if (!Number.isFinite(timestampMs)) return;
     // NaN before the first timestamp: that one only anchors the chain below.
-    const interval = timestampMs - last;
+    const interval = timestampMs - last[0]!;
     // A repeat or a stray backwards timestamp is ignored; BACKWARDS_LIMIT in a row re-anchor.
     if (interval <= 0 && (interval === 0 || ++backwards < Default.BACKWARDS_LIMIT)) return;
     backwards = 0;
-    last = timestampMs;
+    last[0] = timestampMs;
     if (!(interval > 0)) return;
     intervals[head] = interval;
     head = head + 1 === windowSize ? 0 : head + 1;
@@ -133,7 +138,7 @@ export function createFrameStats(options?: FrameStatsOptions): FrameStats {
     reset() {
       head = 0;
       count = 0;
-      last = NaN;
+      last[0] = NaN;
       backwards = 0;
     },
   };

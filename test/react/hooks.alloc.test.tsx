@@ -1,0 +1,95 @@
+// Per-frame allocation of the hooks other than useFixedTimestep (see useFixedTimestep.alloc.test.tsx),
+// mounted in React on a manual source at 60 Hz, after warm-up: what a game pays every frame for
+// using them. Nothing, except a number the hook hands to your function: a new fraction passed to a
+// call V8 does not inline is a 16-byte heap number (useSyncedUpdate's slice dt; the fixed clock's
+// alpha), and a hook that shows a value pays for its re-render when the value is published.
+//
+// The harness allocates nothing itself: timestamps are boxed before measuring.
+import { afterEach, describe, expect, it } from 'vitest';
+import { FrameProvider, useAdaptiveFramerate, useFrame, useFrameStats, useRefreshRate, useSmoothedDelta, useSyncedUpdate } from '../../src/index.js';
+import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
+import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { boxedTimestamps, exposeGc, leastBytesPerCall, NOTHING_PER_CALL, ONE_BOXED_NUMBER } from '../reliability/gc.js';
+import { cleanupMounted, render } from './helpers.js';
+
+const FRAMES = 40_000;
+const WARMUP = 30_000;
+const RUNS = 6;
+const timestamps = boxedTimestamps(WARMUP + RUNS * FRAMES + 1, 1000 / 60);
+
+afterEach(() => cleanupMounted());
+
+const sink = new Float64Array(8);
+
+const hooks: Record<string, () => null> = {
+  useFrame() {
+    useFrame((frame) => void (sink[0] = sink[0]! + frame.deltaSeconds));
+    return null;
+  },
+  useSmoothedDelta() {
+    useSmoothedDelta((dt) => void (sink[1] = sink[1]! + dt));
+    return null;
+  },
+  useSyncedUpdate() {
+    useSyncedUpdate((dt) => void (sink[2] = sink[2]! + dt));
+    return null;
+  },
+  useRefreshRate() {
+    sink[3] = useRefreshRate().refreshRate;
+    return null;
+  },
+  useAdaptiveFramerate() {
+    // The adaptive rate runs inside the loop's frames: a subscriber keeps the frames coming.
+    sink[4] = useAdaptiveFramerate().divisor;
+    useFrame(() => void (sink[6] = sink[6]! + 1));
+    return null;
+  },
+  useFrameStats() {
+    // Published (a copy and a re-render) once, at the first frame: what is left is the per-frame part.
+    sink[5] = useFrameStats({ intervalMs: 1e12 }).fps;
+    return null;
+  },
+};
+
+/** Bytes a frame each hook may allocate: nothing, or one heap number per slice (one slice a frame here). */
+const BOUNDS: Record<string, number> = {
+  useFrame: NOTHING_PER_CALL,
+  useSmoothedDelta: NOTHING_PER_CALL,
+  useSyncedUpdate: ONE_BOXED_NUMBER + NOTHING_PER_CALL,
+  useRefreshRate: NOTHING_PER_CALL,
+  useAdaptiveFramerate: NOTHING_PER_CALL, // with one useFrame
+  useFrameStats: NOTHING_PER_CALL,
+};
+
+function measure(gc: () => void, Hook: () => null, bound: number): { bytes: number; subscribers: number; frames: number } {
+  const source = createManualSource();
+  const scheduler = createFrameScheduler({ source });
+  render(
+    <FrameProvider scheduler={scheduler}>
+      <Hook />
+    </FrameProvider>,
+  );
+  let i = 0;
+  const bytes = leastBytesPerCall(gc, WARMUP, FRAMES, RUNS, () => source.tick(timestamps[i++] as number), bound);
+  const subscribers = scheduler.subscriberCount;
+  cleanupMounted();
+  return { bytes, subscribers, frames: i };
+}
+
+describe('per-frame allocation of the hooks in React', () => {
+  for (const [name, Hook] of Object.entries(hooks)) {
+    const bound = BOUNDS[name] as number;
+    it(`${name}: less than ${bound} B a frame`, () => {
+      const gc = exposeGc();
+      expect(typeof gc).toBe('function');
+      sink.fill(0);
+      const { bytes, subscribers, frames } = measure(gc!, Hook, bound);
+      console.info(`${name}: ${bytes.toFixed(2)} B/frame`);
+      // The hook was on the loop for every frame measured (and a callback hook's callback ran).
+      expect(subscribers).toBeGreaterThan(0);
+      expect(frames).toBeGreaterThan(WARMUP);
+      if (name === 'useFrame' || name === 'useSmoothedDelta' || name === 'useSyncedUpdate') expect(sink.some((value) => value > 0)).toBe(true);
+      expect(bytes).toBeLessThan(bound);
+    });
+  }
+});
