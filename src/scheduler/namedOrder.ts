@@ -12,14 +12,19 @@ import type { FrameScheduler } from './types.js';
 export const UNKNOWN_ID_GRACE_FRAMES = 120;
 
 const NONE: readonly string[] = [];
+/** The two id lists, in the order their links are written. */
+const SIDES = ['before', 'after'] as const;
 const show = JSON.stringify;
+/** True for anything but an id (a non-empty string). */
+const notId = (value: unknown): boolean => typeof value !== 'string' || value === '';
 
 function idList(owner: string, name: string, value: unknown): readonly string[] {
   if (value === undefined) return NONE;
   const list = typeof value === 'string' ? [value] : value;
-  if (!Array.isArray(list) || list.some((id) => typeof id !== 'string' || id === '')) {
+  if (!Array.isArray(list) || list.some(notId)) {
+    // An object shows as JSON (never empty), anything else as its type.
     throw new RangeError(
-      `${owner}: option \`${name}\` must be an id (a non-empty string) or an array of ids, got ${typeof value === 'object' ? show(value) ?? typeof value : typeof value}`,
+      `${owner}: option \`${name}\` must be an id (a non-empty string) or an array of ids, got ${(typeof value === 'object' && show(value)) || typeof value}`,
     );
   }
   return list.slice() as string[];
@@ -31,13 +36,12 @@ function idList(owner: string, name: string, value: unknown): readonly string[] 
  * id that is not a non-empty string.
  */
 export function readSubscriberOrder(owner: string, options: Record<string, unknown>): SubscriberOrder | undefined {
-  const { id } = options;
-  if (id === undefined && options.before === undefined && options.after === undefined) return undefined;
-  if (id !== undefined && (typeof id !== 'string' || id === '')) {
-    throw new RangeError(`${owner}: option \`id\` must be a non-empty string, got ${typeof id === 'string' ? '""' : typeof id}`);
-  }
+  const { id, before, after } = options;
+  if (id === undefined && before === undefined && after === undefined) return undefined;
+  // A string here is the empty one.
+  if (id !== undefined && notId(id)) throw new RangeError(`${owner}: option \`id\` must be a non-empty string, got ${id === '' ? '""' : typeof id}`);
   // Naming itself, or one id in both lists, is a cycle: reported as one at the next frame.
-  return { id, before: idList(owner, 'before', options.before), after: idList(owner, 'after', options.after) };
+  return { id: id as string | undefined, before: idList(owner, 'before', before), after: idList(owner, 'after', after) };
 }
 
 function label(entry: Entry): string {
@@ -47,7 +51,7 @@ function label(entry: Entry): string {
 
 /**
  * Named ordering for one subscriber list. While any live subscriber has `before`/`after`, the
- * layout is a topological sort (Kahn's algorithm with a heap). Only the subscriber that declares a
+ * layout is a topological sort (Kahn's algorithm). Only the subscriber that declares a
  * constraint moves: `before: 'x'` gives it x's place in the base order if that is earlier than its
  * own (so it runs just ahead of x, and x does not wait behind everyone subscribed in between),
  * `after: 'x'` holds it back until x has run. Among the ready subscribers the least place runs
@@ -62,175 +66,152 @@ function label(entry: Entry): string {
 export function createNamedOrdering(): SubscriberOrdering {
   /** Live named subscribers by phase rank + id (ids are unique within a phase). */
   const named = new Map<string, Entry>();
-  /** Live subscribers with at least one `before`/`after`: while 0, the layout is the plain base order. */
-  let constrained = 0;
+  /** Live subscribers with at least one `before`/`after`: while none, the layout is the plain base order. */
+  const constrained = new Set<Entry>();
   /** Problems (cycles) of the previous layout: not reported again while they last. */
   let reported: string[] = [];
   /** Unknown-id messages → the frame count when first seen unknown (−1 once warned). */
   const unknown = new Map<string, number>();
+  /** The current layout's problems and unknown-id messages. */
+  let problems: string[];
+  let missing: string[];
 
-  const constraints = (order: SubscriberOrder): number => order.before.length + order.after.length;
-
-  /** The frame count at which the oldest unknown id not yet warned about is due (0: none). */
-  function due(): number {
-    let at = 0;
-    for (const since of unknown.values()) if (since >= 0 && (at === 0 || since + UNKNOWN_ID_GRACE_FRAMES < at)) at = since + UNKNOWN_ID_GRACE_FRAMES;
-    return at;
+  /**
+   * Warn about the unknown ids due at `frames`, and return the frame count at which the next one
+   * is due (0: none). At a layout none is due yet: the list counts frames up to the count this
+   * returned and calls `warn` there, so each one is warned at exactly its count.
+   */
+  function warn(frames: number): number {
+    const warned: string[] = [];
+    let next = 0;
+    for (const [key, since] of unknown) {
+      const at = since + UNKNOWN_ID_GRACE_FRAMES;
+      if (since < 0) continue;
+      if (frames >= at) {
+        warned.push(key);
+        unknown.set(key, -1);
+      } else if (next === 0 || at < next) next = at;
+    }
+    if (warned.length > 0 && isDevelopment()) {
+      console.warn(
+        `${warned.join(';\n')}\n(for ${UNKNOWN_ID_GRACE_FRAMES} frames: ignored until one subscribes. Misspelt? Not mounted? Ids are matched within a phase.)`,
+      );
+    }
+    return next;
   }
 
-  /** Lay out the constrained order. Allocates: runs only after a change. */
-  function order(entries: readonly Entry[], place: (entry: Entry, at: number) => void, problems: string[], missing: string[]): void {
+  /** The constrained order. Allocates: runs only after a change. */
+  function order(entries: readonly Entry[]): Entry[] {
     const n = entries.length;
-    const at = new Map<Entry, number>(entries.map((entry, i) => [entry, i]));
-    // [from, to, pulls]: `from` runs before `to`; pulls when written as `from`'s `before`.
-    const edges: [number, number, boolean][] = [];
-    // Ids are matched within the phase: across phases the phase order decides, so such an id is unknown here.
-    const find = (entry: Entry, name: string, runsBefore: boolean): number => {
-      const other = named.get(entry.rank + name);
-      if (other) return at.get(other) as number;
-      missing.push(`subscribe: ${label(entry)} runs ${runsBefore ? 'before' : 'after'} ${show(name)}, but no '${FRAME_PHASES[entry.rank]}' subscriber has that id`);
-      return -1;
-    };
+    const at = new Map<Entry | undefined, number>(entries.map((entry, i) => [entry, i]));
+    // [from, to, pulls]: `from` runs before `to`; pulls when written as `from`'s `before`. In the
+    // order written: each subscriber's `before` ids, then its `after` ids.
+    let edges: [from: number, to: number, pulls?: boolean][] = [];
     entries.forEach((entry, i) => {
-      if (!entry.order) return;
-      for (const name of entry.order.before) {
-        const j = find(entry, name, true);
-        if (j >= 0) edges.push([i, j, true]);
-      }
-      for (const name of entry.order.after) {
-        const j = find(entry, name, false);
-        if (j >= 0) edges.push([j, i, false]);
+      // Ids are matched within the phase: across phases the phase order decides, so such an id is unknown here.
+      if (entry.order) {
+        for (const side of SIDES) {
+          for (const name of entry.order[side]) {
+            const j = at.get(named.get(entry.rank + name));
+            if (j === undefined) missing.push(`subscribe: ${label(entry)} runs ${side} ${show(name)}, but no '${FRAME_PHASES[entry.rank]}' subscriber has that id`);
+            else edges.push(side === 'before' ? [i, j, true] : [j, i]);
+          }
+        }
       }
     });
     // Ordered once without a cycle; each cycle found cuts its link into its earliest member.
     for (;;) {
-      const next: number[][] = [];
-      const waits: number[] = [];
-      const rankOf: number[] = [];
-      for (let i = 0; i < n; i++) {
-        next.push([]);
-        waits.push(0);
-        rankOf.push(i);
-      }
+      const next = entries.map((): number[] => []);
+      /** Per subscriber, its links from subscribers not laid out yet. */
+      const waits = entries.map(() => 0);
+      const places = entries.map((_, i) => i);
       for (const [from, to] of edges) {
-        next[from]?.push(to);
-        waits[to] = (waits[to] as number) + 1;
+        (next[from] as number[]).push(to);
+        (waits[to] as number)++;
       }
       // Places: `before` lets a subscriber take the other's place if earlier (through chains too).
-      // Relaxed to a fixed point: at most n passes, usually two.
-      for (let changed = true, pass = 0; changed && pass <= n; pass++) {
+      // Relaxed to a fixed point (places only decrease): usually two passes.
+      for (let changed = true; changed; ) {
         changed = false;
         for (const [from, to, pulls] of edges) {
-          if (pulls && (rankOf[to] as number) < (rankOf[from] as number)) {
-            rankOf[from] = rankOf[to] as number;
+          if (pulls && (places[to] as number) < (places[from] as number)) {
+            places[from] = places[to] as number;
             changed = true;
           }
         }
       }
-      // Kahn's algorithm: the ready subscriber with the least (place, base position) runs next, from
-      // a binary heap of place × n + position. Edges never leave a phase and a place is a position
-      // in its own phase, so phases stay in order.
-      const heap: number[] = [];
-      const swap = (a: number, b: number): void => {
-        [heap[a], heap[b]] = [heap[b] as number, heap[a] as number];
-      };
-      const push = (i: number): void => {
-        for (let k = heap.push((rankOf[i] as number) * n + i) - 1; k > 0 && (heap[(k - 1) >> 1] as number) > (heap[k] as number); k = (k - 1) >> 1) swap(k, (k - 1) >> 1);
-      };
-      const pop = (): number => {
-        const top = heap[0] as number;
-        const last = heap.pop() as number;
-        if (heap.length > 0) {
-          heap[0] = last;
-          for (let k = 0; ; ) {
-            let child = 2 * k + 1;
-            if (child >= heap.length) break;
-            if (child + 1 < heap.length && (heap[child + 1] as number) < (heap[child] as number)) child++;
-            if ((heap[child] as number) >= (heap[k] as number)) break;
-            swap(child, k);
-            k = child;
+      // Kahn's algorithm: the ready subscriber with the least (place, base position) runs next. The
+      // ready ones wait as keys place × n + position, sorted largest first (the next one is last).
+      // Edges never leave a phase and a place is a position in its own phase, so phases stay in order.
+      const key = (i: number): number => (places[i] as number) * n + i;
+      const ready: number[] = [];
+      waits.forEach((count, i) => count || ready.push(key(i)));
+      ready.sort((a, b) => b - a);
+      const laid: Entry[] = [];
+      while (ready.length > 0) {
+        const i = (ready.pop() as number) % n;
+        laid.push(entries[i] as Entry);
+        for (const j of next[i] as number[]) {
+          if (--(waits[j] as number) === 0) {
+            // Its slot: after every larger key (splice moves the smaller ones anyway).
+            const added = key(j);
+            let lo = ready.length;
+            while ((ready[lo - 1] as number) < added) lo--;
+            ready.splice(lo, 0, added);
           }
         }
-        return top % n;
-      };
-      const done: boolean[] = [];
-      for (let i = 0; i < n; i++) if (waits[i] === 0) push(i);
-      let count = 0;
-      while (heap.length > 0) {
-        const i = pop();
-        done[i] = true;
-        place(entries[i] as Entry, count++);
-        for (const j of next[i] as number[]) if (--(waits[j] as number) === 0) push(j);
       }
-      if (count === n) return;
-      // Stalled: every subscriber left waits on another one left. Walk back through those to a
-      // repeat: a cycle. Name it from its earliest member and cut the link into that member.
-      const path: number[] = [];
-      let i = 0;
-      while (done[i]) i++;
-      while (!path.includes(i)) {
-        path.push(i);
-        i = (edges.find(([from, to]) => to === i && !done[from]) as [number, number, boolean])[0];
-      }
-      const cycle = path.slice(path.indexOf(i)).reverse();
-      const first = cycle.indexOf(Math.min(...cycle));
-      const names = cycle.slice(first).concat(cycle.slice(0, first)).map((k) => label(entries[k] as Entry));
+      if (laid.length === n) return laid;
+      // Stalled: every subscriber left waits on another one left (`back`: its first such link).
+      // Walking back n links from the earliest one left ends on a cycle; walking on until a repeat
+      // collects it in run order. Name it from its earliest member and cut the link into that member.
+      const back: number[] = [];
+      for (const [from, to] of edges) if (waits[from]) back[to] ??= from;
+      let i = waits.findIndex((count) => count > 0);
+      for (const _ of entries) i = back[i] as number;
+      const cycle: number[] = [];
+      for (; !cycle.includes(i); i = back[i] as number) cycle.unshift(i);
+      const into = Math.min(...cycle);
+      while (cycle[0] !== into) cycle.push(cycle.shift() as number);
+      const names = cycle.map((k) => label(entries[k] as Entry));
       problems.push(
-        `subscribe: before/after cycle in the '${FRAME_PHASES[(entries[i] as Entry).rank]}' phase: ${names.join(' → ')} → ${names[0] as string} ` +
-          `(→: runs before); ${names[names.length - 1] as string} → ${names[0] as string} is ignored until the cycle is broken`,
+        `subscribe: before/after cycle in the '${FRAME_PHASES[(entries[into] as Entry).rank]}' phase: ${[...names, names[0]].join(' → ')} ` +
+          `(→: runs before); ${names.at(-1) as string} → ${names[0] as string} is ignored until the cycle is broken`,
       );
-      const into = cycle[first] as number;
-      const from = cycle[(first + cycle.length - 1) % cycle.length] as number;
-      for (let e = edges.length - 1; e >= 0; e--) {
-        const edge = edges[e] as [number, number, boolean];
-        if (edge[0] === from && edge[1] === into) edges.splice(e, 1);
-      }
+      const from = back[into];
+      edges = edges.filter((edge) => edge[0] !== from || edge[1] !== into);
     }
   }
 
   return {
     read: readSubscriberOrder,
     add(entry) {
-      const order = entry.order as SubscriberOrder;
-      if (order.id !== undefined) {
-        const key = entry.rank + order.id;
-        if (named.has(key)) throw new RangeError(`subscribe: option \`id\` ${show(order.id)} is taken by another '${FRAME_PHASES[entry.rank]}' subscriber`);
+      const { id, before, after } = entry.order as SubscriberOrder;
+      if (id !== undefined) {
+        const key = entry.rank + id;
+        if (named.has(key)) throw new RangeError(`subscribe: option \`id\` ${show(id)} is taken by another '${FRAME_PHASES[entry.rank]}' subscriber`);
         named.set(key, entry);
       }
-      if (constraints(order) > 0) constrained++;
+      if (before.length + after.length > 0) constrained.add(entry);
     },
     forget(entry) {
-      const order = entry.order as SubscriberOrder;
-      if (order.id !== undefined && named.get(entry.rank + order.id) === entry) named.delete(entry.rank + order.id);
-      if (constraints(order) > 0) constrained--;
+      // An unnamed entry's key is never its own: it was not set.
+      const key = `${entry.rank}${(entry.order as SubscriberOrder).id}`;
+      if (named.get(key) === entry) named.delete(key);
+      constrained.delete(entry);
     },
     layout(entries, place, onError, frames) {
-      const problems: string[] = [];
-      const missing: string[] = [];
-      if (constrained === 0) entries.forEach(place);
-      else order(entries, place, problems, missing);
+      problems = [];
+      missing = [];
+      (constrained.size > 0 ? order(entries) : entries).forEach(place);
       // Report each problem once, at the layout that introduced it (one still there later is not new).
       for (const message of problems) if (!reported.includes(message) && onError) onError(new RangeError(message));
       reported = problems;
       for (const key of unknown.keys()) if (!missing.includes(key)) unknown.delete(key);
       for (const key of missing) if (!unknown.has(key)) unknown.set(key, frames);
-      return due();
+      return warn(frames);
     },
-    warn(frames) {
-      const warned: string[] = [];
-      for (const [key, since] of unknown) {
-        if (since >= 0 && frames >= since + UNKNOWN_ID_GRACE_FRAMES) {
-          warned.push(key);
-          unknown.set(key, -1);
-        }
-      }
-      if (isDevelopment()) {
-        console.warn(
-          `${warned.join(';\n')}\n(for ${UNKNOWN_ID_GRACE_FRAMES} frames: ignored until one subscribes. Misspelt? Not mounted? Ids are matched within a phase.)`,
-        );
-      }
-      return due();
-    },
+    warn,
   };
 }
 
@@ -249,6 +230,6 @@ export function createNamedOrdering(): SubscriberOrdering {
  */
 export function installNamedOrdering(scheduler: FrameScheduler): FrameScheduler {
   const list = frameLoopHost(scheduler)?.subscribers;
-  if (list && !list.ordering) list.ordering = createNamedOrdering();
+  if (list) list.ordering ??= createNamedOrdering();
   return scheduler;
 }
