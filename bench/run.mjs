@@ -4,10 +4,12 @@
 // benchmark summary page (docs/benchmarks.md) from the same run.
 //   --no-build       use the dist/ already there
 //   --skip-browser   leave out the Chromium sections (3, 5 and 6)
+//   --report-only    measure nothing: write RESULTS.md and docs/benchmarks.md again from the raw
+//                    results the last run kept in bench/.tmp/results.json (after a report change)
 // Benchmarks are not tests: nothing here runs in `npm test`.
 
 import { spawnSync } from 'node:child_process';
-import { writeFileSync, existsSync, readFileSync } from 'node:fs';
+import { writeFileSync, existsSync, readFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { runNode } from './lib/spawn.mjs';
@@ -28,6 +30,14 @@ const args = new Set(process.argv.slice(2));
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = Date.now();
 const log = (line) => console.log(line);
+/** Every measurement of the last run, as measured: the report can be written again from it. */
+const RAW = new URL('./.tmp/results.json', import.meta.url);
+
+if (args.has('--report-only')) {
+  if (!existsSync(RAW)) throw new Error('no bench/.tmp/results.json: run `npm run bench` first');
+  writeReports(JSON.parse(readFileSync(RAW, 'utf8')));
+  process.exit(0);
+}
 
 if (!args.has('--no-build')) {
   log('building dist/ …');
@@ -109,21 +119,29 @@ const info = {
     playwright: packageVersion('playwright'),
   },
 };
-const markdown = withReliabilitySection(
-  withPresentationSection(
-    report({ info, frameLoop, react, browser, pacing, simulated, order: ORDER, sizes: SIZES, contenders, heapFrames, bundleSizes: sizes }),
-    presentationSection(presentation),
-  ),
-  reliabilitySection(reliability),
-);
-writeFileSync(new URL('./RESULTS.md', import.meta.url), markdown);
-// docs/benchmarks.md is the summary of this same run, between its two markers.
-const readmeUrl = new URL('../docs/benchmarks.md', import.meta.url);
-const readme = readFileSync(readmeUrl, 'utf8');
-const start = readme.indexOf(README_START);
-const end = readme.indexOf(README_END);
-if (start < 0 || end < start) throw new Error(`docs/benchmarks.md lacks the ${README_START} … ${README_END} markers`);
-const section = summary({ info, frameLoop, react, browser, pacing, contenders, bundleSizes: sizes }).trim();
-writeFileSync(readmeUrl, `${readme.slice(0, start + README_START.length)}\n${section}\n${readme.slice(end)}`);
-log(`\n${markdown}`);
-log(`\nwrote bench/RESULTS.md in ${info.seconds} s`);
+mkdirSync(new URL('./.tmp/', import.meta.url), { recursive: true });
+const raw = { info, frameLoop, react, browser, pacing, simulated, sizes, presentation, reliability };
+writeFileSync(RAW, JSON.stringify(raw));
+writeReports(raw);
+
+/** RESULTS.md and the summary in docs/benchmarks.md, both from one run's measurements. */
+function writeReports({ info, frameLoop, react, browser, pacing, simulated, sizes, presentation, reliability }) {
+  const markdown = withReliabilitySection(
+    withPresentationSection(
+      report({ info, frameLoop, react, browser, pacing, simulated, order: ORDER, sizes: SIZES, contenders, heapFrames, bundleSizes: sizes }),
+      presentationSection(presentation),
+    ),
+    reliabilitySection(reliability),
+  );
+  writeFileSync(new URL('./RESULTS.md', import.meta.url), markdown);
+  // docs/benchmarks.md is the summary of this same run, between its two markers.
+  const readmeUrl = new URL('../docs/benchmarks.md', import.meta.url);
+  const readme = readFileSync(readmeUrl, 'utf8');
+  const start = readme.indexOf(README_START);
+  const end = readme.indexOf(README_END);
+  if (start < 0 || end < start) throw new Error(`docs/benchmarks.md lacks the ${README_START} … ${README_END} markers`);
+  const section = summary({ info, frameLoop, react, browser, pacing, contenders, bundleSizes: sizes }).trim();
+  writeFileSync(readmeUrl, `${readme.slice(0, start + README_START.length)}\n${section}\n${readme.slice(end)}`);
+  log(`\n${markdown}`);
+  log(`\nwrote bench/RESULTS.md (run of ${info.seconds} s)`);
+}

@@ -155,7 +155,7 @@ export const contenders = {
   },
 
   pixi: {
-    label: 'PixiJS Ticker',
+    label: 'PixiJS Ticker update()',
     how: "import { Ticker } from 'pixi.js' (needs a one-line globalThis.navigator shim in Node 20); new Ticker(), ticker.add(cb), ticker.update(timestamp) per frame",
     async setup(n) {
       const raf = installGlobals();
@@ -167,6 +167,21 @@ export const contenders = {
       for (let i = 0; i < n; i++) ticker.add(makeCallback());
       const frame = () => ticker.update(raf.flush());
       return { frame, expectedCallsPerFrame: n };
+    },
+  },
+
+  pixiLoop: {
+    label: 'PixiJS Ticker, started',
+    how: "the same Ticker started (ticker.start()): its own requestAnimationFrame loop on the fake rAF, which calls update(timestamp) and re-requests the next frame, as a started ticker does in a PixiJS app; driven like every other row",
+    async setup(n) {
+      const raf = installGlobals();
+      globalThis.navigator ??= { userAgent: 'node' };
+      const { Ticker } = await import('pixi.js');
+      const ticker = new Ticker();
+      ticker.autoStart = false;
+      for (let i = 0; i < n; i++) ticker.add(makeCallback());
+      ticker.start();
+      return { frame: raf.flush, expectedCallsPerFrame: n };
     },
   },
 

@@ -10,7 +10,7 @@ export const SIZES = [1, 10, 100, 1_000, 10_000];
 /** Libraries' production code paths, as shipped to users. */
 const PRODUCTION = { NODE_ENV: 'production' };
 /** The order of the rows in the tables. */
-export const ORDER = ['ours', 'oursDetecting', 'oursManual', 'rafz', 'motion', 'pixi', 'mainloop', 'rafPerHook', 'floor', 'floorIsolated'];
+export const ORDER = ['ours', 'oursDetecting', 'oursManual', 'rafz', 'motion', 'pixi', 'pixiLoop', 'mainloop', 'rafPerHook', 'floor', 'floorIsolated'];
 
 /** Frames in the allocation run: 100,000, or 10,000 at 10,000 subscribers (the same 1e8 callback calls). */
 export function heapFrames(n) {
