@@ -158,13 +158,7 @@ export const contenders = {
     label: 'PixiJS Ticker update()',
     how: "import { Ticker } from 'pixi.js' (needs a one-line globalThis.navigator shim in Node 20); new Ticker(), ticker.add(cb), ticker.update(timestamp) per frame",
     async setup(n) {
-      const raf = installGlobals();
-      // pixi.js reads navigator.userAgent at import; Node 20 has no navigator global.
-      globalThis.navigator ??= { userAgent: 'node' };
-      const { Ticker } = await import('pixi.js');
-      const ticker = new Ticker();
-      ticker.autoStart = false;
-      for (let i = 0; i < n; i++) ticker.add(makeCallback());
+      const { raf, ticker } = await pixiTicker(n);
       const frame = () => ticker.update(raf.flush());
       return { frame, expectedCallsPerFrame: n };
     },
@@ -174,12 +168,7 @@ export const contenders = {
     label: 'PixiJS Ticker, started',
     how: "the same Ticker started (ticker.start()): its own requestAnimationFrame loop on the fake rAF, which calls update(timestamp) and re-requests the next frame, as a started ticker does in a PixiJS app; driven like every other row",
     async setup(n) {
-      const raf = installGlobals();
-      globalThis.navigator ??= { userAgent: 'node' };
-      const { Ticker } = await import('pixi.js');
-      const ticker = new Ticker();
-      ticker.autoStart = false;
-      for (let i = 0; i < n; i++) ticker.add(makeCallback());
+      const { raf, ticker } = await pixiTicker(n);
       ticker.start();
       return { frame: raf.flush, expectedCallsPerFrame: n };
     },
@@ -231,4 +220,16 @@ function makeCallback() {
   return () => {
     hits[0] += 1;
   };
+}
+
+/** A stopped PixiJS Ticker with N callbacks, on the fake display. */
+async function pixiTicker(n) {
+  const raf = installGlobals();
+  // pixi.js reads navigator.userAgent at import; Node 20 has no navigator global.
+  globalThis.navigator ??= { userAgent: 'node' };
+  const { Ticker } = await import('pixi.js');
+  const ticker = new Ticker();
+  ticker.autoStart = false;
+  for (let i = 0; i < n; i++) ticker.add(makeCallback());
+  return { raf, ticker };
 }
