@@ -144,7 +144,7 @@ export function schedulerOf(host: FrameLoopHost): FrameScheduler {
       }
     },
     get subscriberCount() {
-      return host.subscribers.count;
+      return host.subscribers.count();
     },
     get running() {
       return host.running();

@@ -68,8 +68,11 @@ export interface SubscriberList {
    * {@link SubscriberList.ordering}.
    */
   add(callback: FrameCallback, phase: FramePhase, priority: number, order?: SubscriberOrder): FrameSubscription;
-  /** Live subscriptions, counting ones added during the current frame. */
-  readonly count: number;
+  /**
+   * Live subscriptions, counting ones added during the current frame. A method, not a getter: an
+   * object literal with an accessor is made in dictionary mode, and a frame calls `run` on it.
+   */
+  count(): number;
   /**
    * Call every live subscription in order: phase, then (with named ordering) every `before`/`after`
    * constraint, then priority, then subscription order. One that throws is handed to `onError` and
@@ -181,9 +184,7 @@ export function createSubscriberList(ordering: SubscriberOrdering | null = null)
         },
       };
     },
-    get count() {
-      return live;
-    },
+    count: () => live,
     run(frame, onError) {
       if (dirty) layout(onError);
       // Counted only while an unknown id waits for its warning: one compare per frame otherwise.

@@ -181,7 +181,7 @@ describe('changes', () => {
     }, 'update', -1);
     expect(h.frame()).toEqual(['trigger', 'killer']);
     expect(h.frame()).toEqual(['trigger', 'killer']);
-    expect(h.list.count).toBe(2);
+    expect(h.list.count()).toBe(2);
   });
 
   it('clear() forgets every id', () => {
@@ -200,7 +200,7 @@ describe('errors', () => {
     expect(() => h.sub('b', { id: 'physics' })).toThrow(
       new RangeError(`subscribe: option \`id\` "physics" is taken by another 'update' subscriber`),
     );
-    expect(h.list.count).toBe(1);
+    expect(h.list.count()).toBe(1);
     expect(h.frame()).toEqual(['a']);
     off();
     h.sub('c', { id: 'physics' });

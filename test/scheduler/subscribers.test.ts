@@ -128,7 +128,7 @@ describe('createSubscriberList', () => {
     addTo(list, () => {}, 'update', 0);
     off();
     off();
-    expect(list.count).toBe(1);
+    expect(list.count()).toBe(1);
   });
 
   it('10,000 add/remove cycles leave nothing behind', () => {
@@ -136,7 +136,7 @@ describe('createSubscriberList', () => {
     let runs = 0;
     for (let i = 0; i < 10_000; i++) addTo(list, () => runs++, 'render', i % 7)();
     list.run(frame, noError);
-    expect(list.count).toBe(0);
+    expect(list.count()).toBe(0);
     expect(runs).toBe(0);
   });
 
