@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FrameProvider, useAdaptiveFramerate, useFrame, useFrameStats, useRefreshRate, useSmoothedDelta, useSyncedUpdate } from '../../src/index.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { createManualSource } from '../../src/scheduler/manualSource.js';
-import { boxedTimestamps, exposeGc, leastBytesPerCall, NOTHING_PER_CALL, ONE_BOXED_NUMBER } from '../reliability/gc.js';
+import { ALLOCATION_TEST_TIMEOUT_MS, boxedTimestamps, exposeGc, leastBytesPerCall, NOTHING_PER_CALL, ONE_BOXED_NUMBER } from '../reliability/gc.js';
 import { cleanupMounted, render } from './helpers.js';
 
 const FRAMES = 40_000;
@@ -76,7 +76,7 @@ function measure(gc: () => void, Hook: () => null, bound: number): { bytes: numb
   return { bytes, subscribers, frames: i };
 }
 
-describe('per-frame allocation of the hooks in React', () => {
+describe('per-frame allocation of the hooks in React', { timeout: ALLOCATION_TEST_TIMEOUT_MS }, () => {
   for (const [name, Hook] of Object.entries(hooks)) {
     const bound = BOUNDS[name] as number;
     it(`${name}: less than ${bound} B a frame`, () => {

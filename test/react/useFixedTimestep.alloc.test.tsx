@@ -10,7 +10,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FrameProvider, useFixedTimestep } from '../../src/index.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { createManualSource } from '../../src/scheduler/manualSource.js';
-import { boxedTimestamps, exposeGc, leastBytesPerCall, NOTHING_PER_CALL, ONE_BOXED_NUMBER } from '../reliability/gc.js';
+import { ALLOCATION_TEST_TIMEOUT_MS, boxedTimestamps, exposeGc, leastBytesPerCall, NOTHING_PER_CALL, ONE_BOXED_NUMBER } from '../reliability/gc.js';
 import { cleanupMounted, render } from './helpers.js';
 
 const FRAMES = 50_000;
@@ -48,7 +48,7 @@ function measure(gc: () => void, withRender: boolean, bound: number): { bytes: n
   return { bytes, sum: sink[0]! };
 }
 
-describe('useFixedTimestep per-frame allocation', () => {
+describe('useFixedTimestep per-frame allocation', { timeout: ALLOCATION_TEST_TIMEOUT_MS }, () => {
   // The worker's first measurement overlaps its own start-up work: one run that does not count.
   beforeAll(() => {
     const gc = exposeGc();

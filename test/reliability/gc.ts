@@ -77,9 +77,13 @@ export function boxedTimestamps(count: number, intervalMs: number): readonly unk
   return timestamps;
 }
 
+/** Timeout for a test that calls {@link leastBytesPerCall}: its runs and sleeps when over the bound. */
+export const ALLOCATION_TEST_TIMEOUT_MS = 30_000;
+
 /**
  * {@link bytesAllocatedPerCall} after `warmup` calls, the least of up to `runs` runs (stopping at
- * the first within `enough`): a run that overlaps the worker's own work (another file's
+ * the first within `enough`; give the test {@link ALLOCATION_TEST_TIMEOUT_MS}): a run that
+ * overlaps the worker's own work (another file's
  * compilation, an optimisation still waiting for a busy machine's compiler thread, when the code
  * runs unoptimised and every double is boxed) shows garbage that is not the loop's.
  */
@@ -89,8 +93,9 @@ export function leastBytesPerCall(gc: () => void, warmup: number, calls: number,
   for (let run = 0; run < runs && !(bytes <= enough); run++) {
     // V8 optimises on a background thread; with every core busy (a full parallel test run) that
     // job can wait seconds while the code runs unoptimised, boxing every double (93 B a frame seen
-    // for a loop that allocates nothing). Sleeping the main thread before each run gives it a core.
-    sleepMs(100);
+    // for a loop that allocates nothing). Sleeping the main thread before each run, longer after
+    // each run over the bound (0.1 s, 0.2 s … 2 s: at most 5.1 s in all), lets it finish.
+    sleepMs(Math.min(100 * 2 ** run, 2000));
     bytes = Math.min(bytes, bytesAllocatedPerCall(gc, calls, fn));
   }
   return bytes;

@@ -16,7 +16,7 @@ import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.j
 import { createFixedClock } from '../../src/scheduler/fixedClock.js';
 import type { FixedClockOptions } from '../../src/scheduler/fixedClock.js';
 import { createManualSource } from '../../src/scheduler/manualSource.js';
-import { boxedTimestamps, exposeGc, leastBytesPerCall, NOTHING_PER_CALL, ONE_BOXED_NUMBER } from '../reliability/gc.js';
+import { ALLOCATION_TEST_TIMEOUT_MS, boxedTimestamps, exposeGc, leastBytesPerCall, NOTHING_PER_CALL, ONE_BOXED_NUMBER } from '../reliability/gc.js';
 
 const FRAMES = 100_000;
 const WARMUP = 50_000;
@@ -65,7 +65,7 @@ function measured(name: string, setup: Setup): { bytes: number; steps: number } 
   return result;
 }
 
-describe('createFixedClock per-frame allocation', () => {
+describe('createFixedClock per-frame allocation', { timeout: ALLOCATION_TEST_TIMEOUT_MS }, () => {
   // The worker's first measurement reads 1.5–2.5 bytes a frame whatever it measures (the worker's
   // own start-up work overlaps it): one run that does not count first.
   beforeAll(() => {
