@@ -226,7 +226,7 @@ export function report({ info, frameLoop, react, browser, pacing, simulated, ord
   out.push('the last, and `performance.measure` between them is the scripting time the frame loop took that');
   out.push('frame (for one rAF per hook it includes the browser\'s dispatch between the N callbacks).');
   out.push('Nothing wraps the libraries. 240 warm-up frames (a frame loop runs once per frame, so V8 needs');
-  out.push('hundreds of frames to optimise it), then 180 measured, in 3 rounds that load every page in turn;');
+  out.push(`hundreds of frames to optimise it), then 180 measured, in ${browser.results[0]?.roundsMeanMs?.length ?? 3} rounds that load every page in turn;`);
   out.push('each figure is the median over the rounds. The per-frame median is quantised');
   out.push('to 5 µs; the mean includes the frames where a GC landed.');
   out.push('');

@@ -13,8 +13,12 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../.tmp/browser/', import.meta.url));
 export const PAGES = ['ours', 'oursHooks', 'rafz', 'motion', 'rafPerHook', 'fixedScene', 'baseline'];
 const CHROMIUM = '/usr/bin/chromium';
-/** Every page is loaded once per round, pages in turn; each figure is the median over rounds. */
-export const BROWSER_ROUNDS = 3;
+/**
+ * Every page is loaded once per round, pages in turn; each figure is the median over rounds. Five:
+ * on a shared 2-core machine one page's round means spread by up to 2× (64–134 µs seen), and with
+ * three the median still flipped a 10 % comparison between two runs.
+ */
+export const BROWSER_ROUNDS = 5;
 
 /**
  * @param {{ log: (line: string) => void }} options
