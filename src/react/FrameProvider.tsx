@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { booleanValue, checkKnownKeys, functionValue, oneOf, positiveNumber, timeScaleValue } from '../core/validate.js';
 import { FRAME_SCHEDULER_OPTION_KEYS } from '../scheduler/createFrameScheduler.js';
 import { createFrameScheduler } from '../scheduler/createFrameScheduler.js';
+import { frameLoopHost } from '../scheduler/frameLoopHost.js';
 import { installFrameRateCap } from '../scheduler/frameRateCap.js';
+import { DEFAULT_MAX_DELTA_SECONDS } from '../scheduler/loopHost.js';
 import type {
   FrameGap,
   FrameInfo,
@@ -41,7 +43,10 @@ export interface FrameProviderProps {
   paused?: boolean;
   /** Game seconds per real second (0 to `MAX_TIME_SCALE` = 1e6). Default 1. Changes are applied with `setTimeScale`. */
   timeScale?: number;
-  /** Longest real gap a frame is given, seconds (default 0.25). Read once, when the provider mounts. */
+  /**
+   * Longest real gap a frame is given, seconds (default 0.25). Changes apply from the next frame,
+   * without a remount; removing the prop restores the default.
+   */
   maxDelta?: number;
   /**
    * Called with what a subscriber threw. The latest function is called. Without one (never given,
@@ -79,8 +84,8 @@ export interface FrameProviderProps {
  * subtree, slow it down, drive it from a manual source in tests, or isolate two games on a page.
  *
  * Without `scheduler`, the provider creates one scheduler for its lifetime from the options and
- * destroys it when it unmounts. `paused`, `timeScale`, `frameloop`, `adaptive` and `maxFrameRate`
- * may change at any time; `maxDelta`, `source` and `refreshRate` are read once.
+ * destroys it when it unmounts. `paused`, `timeScale`, `frameloop`, `adaptive`, `maxFrameRate` and
+ * `maxDelta` may change at any time; `source` and `refreshRate` are read once.
  *
  * @example
  * ```tsx
@@ -144,7 +149,7 @@ export function FrameProvider(props: FrameProviderProps): ReactNode {
 
   // Apply run-time changes. The scheduler already started with the initial values, and these
   // setters are idempotent, so running them on mount is harmless.
-  const { paused, timeScale, frameloop, adaptive, maxFrameRate } = props;
+  const { paused, timeScale, frameloop, adaptive, maxFrameRate, maxDelta } = props;
   useEffect(() => {
     if (!owned || paused === undefined) return;
     if (paused) owned.pause();
@@ -165,6 +170,12 @@ export function FrameProvider(props: FrameProviderProps): ReactNode {
   useEffect(() => {
     if (owned) installFrameRateCap(owned, maxFrameRate);
   }, [owned, maxFrameRate]);
+  // Likewise a removed maxDelta restores the default. The scheduler has no public setter for it:
+  // the loop reads it from its settings every frame, so the provider writes it there.
+  useEffect(() => {
+    const host = owned && frameLoopHost(owned);
+    if (host) host.config.maxDelta = maxDelta ?? DEFAULT_MAX_DELTA_SECONDS;
+  }, [owned, maxDelta]);
 
   return <FrameSchedulerContext.Provider value={scheduler}>{children}</FrameSchedulerContext.Provider>;
 }

@@ -78,9 +78,18 @@ function Mover({ lane, live }: { lane: number; live: Live }) {
   return null;
 }
 
-function ProviderOptionsDemo({ paused: pausedArg, timeScale: timeScaleArg, maxDelta, hitchMs, lapSeconds }: ProviderOptionsProps) {
+/** Counts mounts of the provider's subtree: stays 1 while its props change. */
+function MountCounter({ live }: { live: Live }) {
+  useEffect(() => {
+    live.values.providerMounts! += 1;
+  }, [live]);
+  return null;
+}
+
+function ProviderOptionsDemo({ paused: pausedArg, timeScale: timeScaleArg, maxDelta: maxDeltaArg, hitchMs, lapSeconds }: ProviderOptionsProps) {
   const [paused, setPaused] = useLiveArg(pausedArg);
   const [timeScale, setTimeScale] = useLiveArg(timeScaleArg);
+  const [maxDelta, setMaxDelta] = useLiveArg(maxDeltaArg);
   // The transport bar pauses the page loop (the decorator's provider); the inner one follows it.
   const transport = useStoryTransport();
   const trail = useRef<TrailCanvasHandle>(null);
@@ -107,10 +116,6 @@ function ProviderOptionsDemo({ paused: pausedArg, timeScale: timeScaleArg, maxDe
     }),
     [],
   );
-  // Counts mounts of the provider's subtree: 1 while only paused / timeScale change.
-  useEffect(() => {
-    live.values.providerMounts! += 1;
-  }, [live, maxDelta]);
   const onGap = (gap: FrameGap) => {
     live.values.gapRawMs = gap.rawDeltaSeconds * 1000;
     live.values.gapClampedMs = gap.clampedSeconds * 1000;
@@ -122,8 +127,8 @@ function ProviderOptionsDemo({ paused: pausedArg, timeScale: timeScaleArg, maxDe
     <div>
       <TrailCanvas ref={trail} lanes={LANES} countLabel="intervals/frame" countMax={2} testId="trail" />
       <Mover lane={0} live={live} />
-      {/* maxDelta is read once by the provider: a change gives the subtree a new provider (key). */}
-      <FrameProvider key={maxDelta} paused={paused || transport.paused} timeScale={timeScale} maxDelta={maxDelta} onGap={onGap}>
+      <FrameProvider paused={paused || transport.paused} timeScale={timeScale} maxDelta={maxDelta} onGap={onGap}>
+        <MountCounter live={live} />
         <Mover lane={1} live={live} />
       </FrameProvider>
       <div role="toolbar" aria-label="provider props" style={{ display: 'flex', flexWrap: 'wrap', gap: 6, margin: '8px 0' }}>
@@ -135,6 +140,12 @@ function ProviderOptionsDemo({ paused: pausedArg, timeScale: timeScaleArg, maxDe
         </button>
         <button type="button" onClick={() => setTimeScale(1)}>
           1×
+        </button>
+        <button type="button" onClick={() => setMaxDelta(0.1)}>
+          max delta 0.1 s
+        </button>
+        <button type="button" onClick={() => setMaxDelta(0.25)}>
+          max delta 0.25 s
         </button>
         <button type="button" onClick={() => busyWait(hitchMs)}>
           Hitch: block the main thread {hitchMs} ms
@@ -178,7 +189,7 @@ const meta = {
     maxDelta: {
       name: 'max delta (s)',
       description:
-        'The `maxDelta` prop of the inner provider: the longest real gap one frame is given, s. Read once when the provider mounts, so a change here gives the subtree a new provider (the mount counter shows it; the dots keep their place).',
+        'The `maxDelta` prop of the inner provider: the longest real gap one frame is given, s. Applied live from the next frame, no remount (the mount counter stays 1).',
       control: { type: 'inline-radio' },
       options: [0.05, 0.1, 0.25, 1],
     },
@@ -214,8 +225,8 @@ subtree only:
   apart. Both props change the running provider: nothing is remounted (the mount counter stays 1).
 - \`maxDelta\`: **Hitch** blocks the main thread (for real) for \`hitchMs\`. The next frame's gap is
   clamped: the blue dot (page loop, default 0.25 s) jumps 250 ms of game time, the orange one
-  \`maxDelta\` × \`timeScale\`; \`onGap\` reports the real gap and what was given instead. \`maxDelta\` is
-  read once when a provider mounts, so changing it gives the subtree a new provider.
+  \`maxDelta\` × \`timeScale\`; \`onGap\` reports the real gap and what was given instead. A new
+  \`maxDelta\` applies from the next frame, on the same provider.
 `,
       },
     },
@@ -225,7 +236,7 @@ subtree only:
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** timeScale 0.5 then 1, pause and resume, all on the running provider; then a hitch clamped to maxDelta. */
+/** timeScale 0.5 then 1, pause and resume, all on the running provider; then a hitch clamped to maxDelta 0.1 s, and one clamped to 0.25 s after maxDelta changed on the same provider. */
 export const LiveProps: Story = {
   play: async ({ canvasElement }) => {
     const ui = within(canvasElement);
@@ -252,6 +263,13 @@ export const LiveProps: Story = {
     await expect(readValue(canvasElement, 'gapClampedMs')).toBeCloseTo(100, 9);
     await waitForValue(canvasElement, 'insideJumpMs', (ms) => Math.abs(ms - 100) < 1e-9);
     await waitForValue(canvasElement, 'outsideJumpMs', (ms) => Math.abs(ms - 250) < 1e-9);
+
+    await userEvent.click(ui.getByRole('button', { name: 'max delta 0.25 s' }));
+    await expectFramesAdvance(canvasElement, 'frames', 5);
+    await userEvent.click(ui.getByRole('button', { name: /hitch/i }));
+    await waitForValue(canvasElement, 'gapClampedMs', (ms) => Math.abs(ms - 250) < 1e-9);
+    await waitForValue(canvasElement, 'insideJumpMs', (ms) => Math.abs(ms - 250) < 1e-9);
+    await expect(readValue(canvasElement, 'providerMounts')).toBe(1);
   },
 };
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act } from 'react';
+import { act, useState } from 'react';
 import { FrameProvider, useFrame, useFrameScheduler } from '../../src/index.js';
 import { getDefaultScheduler, resetDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import { frameLoopHost } from '../../src/scheduler/frameLoopHost.js';
@@ -222,6 +222,35 @@ describe('FrameProvider', () => {
     expect(a.source.pendingCount).toBe(0);
     await Promise.resolve(); // destroy is deferred one microtask (StrictMode remounts synchronously)
     expect(destroy).toHaveBeenCalledTimes(1);
+  });
+
+  it('applies a changed maxDelta from the next frame without remounting the subtree; a removed one is 0.25 s again', () => {
+    const a = createDisplay(50); // 20 ms frames
+    const deltas: number[] = [];
+    const instances = new Set<object>();
+    function Probe() {
+      // One object per mounted instance: a remount would add a second.
+      const [instance] = useState(() => ({}));
+      instances.add(instance);
+      useFrame((f) => deltas.push(f.deltaSeconds));
+      return null;
+    }
+    const tree = (maxDelta: number | undefined) => (
+      <FrameProvider source={a.source} maxDelta={maxDelta}>
+        <Probe />
+      </FrameProvider>
+    );
+    const stall = () => act(() => a.source.tick(a.source.now() + 400)); // 0.4 s: long, but not throttling
+    const { rerender, unmount } = render(tree(0.1));
+    act(() => a.run(1));
+    stall();
+    rerender(tree(0.3));
+    stall();
+    rerender(tree(undefined));
+    stall();
+    expect(deltas).toEqual([0, 0.1, 0.3, 0.25]);
+    expect(instances.size).toBe(1);
+    unmount();
   });
 
   it('reports clamped gaps to onGap and every frame to onFrame, calling the newest handlers', () => {

@@ -250,6 +250,8 @@ describe('<FrameProvider> props out of range', () => {
     ['timeScale', { timeScale: Number.NaN }],
     ['frameloop', { frameloop: 'never' }],
     ['maxDivisor', { adaptive: { maxDivisor: 1.5 } }],
+    ['maxDelta', { maxDelta: 0 }],
+    ['maxDelta', { maxDelta: Number.POSITIVE_INFINITY }],
   ];
   it.each(runtime)('changed at run time: %s = %j → RangeError naming it', (option, props) => {
     const s = source();
