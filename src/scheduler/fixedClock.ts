@@ -389,9 +389,13 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
     }
   }
 
-  function pushAnchor(realMs: number, gameMs: number): void {
-    anchorReal[anchorNext] = realMs;
-    anchorGame[anchorNext] = gameMs;
+  /**
+   * Keep the anchor the caller wrote at `anchorNext` (real ms in anchorReal, game ms in anchorGame).
+   * Written there, not passed: a double that crosses a call V8 does not inline is boxed, and V8
+   * does not always inline this one into onUpdate (on a busy machine its compiler saw other
+   * feedback): two heap numbers a frame per clock then, for as long as that code ran.
+   */
+  function keepAnchor(): void {
     anchorNext = (anchorNext + 1) % ANCHORS;
     if (anchorCount < ANCHORS) anchorCount++;
   }
@@ -471,7 +475,9 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
     state[LAST_FED_MS] = fedMs;
     fedAny = true;
     frames++;
-    pushAnchor(frame.timestampMs, decision.elapsedGameSeconds * 1000);
+    anchorReal[anchorNext] = frame.timestampMs;
+    anchorGame[anchorNext] = decision.elapsedGameSeconds * 1000;
+    keepAnchor();
 
     const stepsDue = decision.steps;
     const gridStep = step; // (the fixed step's own: a setOptions inside an update applies from the next frame)
@@ -703,7 +709,9 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
       // since, else from the next frame).
       replaceFixed(state[LAST_FED_MS]! - (carriedSeconds * 1000) / timeScale);
       anchorCount = 0;
-      pushAnchor(currentScheduler.frame.timestampMs, carriedSeconds * 1000);
+      anchorReal[anchorNext] = currentScheduler.frame.timestampMs;
+      anchorGame[anchorNext] = carriedSeconds * 1000;
+      keepAnchor();
     },
     get step() {
       return step;

@@ -92,9 +92,11 @@ export function leastBytesPerCall(gc: () => void, warmup: number, calls: number,
   let bytes = Infinity;
   for (let run = 0; run < runs && !(bytes <= enough); run++) {
     // V8 optimises on a background thread; with every core busy (a full parallel test run) that
-    // job can wait seconds while the code runs unoptimised, boxing every double (93 B a frame seen
-    // for a loop that allocates nothing). Sleeping the main thread before each run, longer after
-    // each run over the bound (0.1 s, 0.2 s … 2 s: at most 5.1 s in all), lets it finish.
+    // job can wait seconds while the code runs unoptimised, boxing every double. Sleeping the main
+    // thread before each run, longer after each run over the bound (0.1 s, 0.2 s … 2 s: at most
+    // 5.1 s in all), lets it finish. (A reading that stays over the bound through every run is
+    // the code's: 93 B a frame for three fixed clocks was one, a call V8 sometimes compiled
+    // without inlining it, with two doubles as arguments; see keepAnchor in fixedClock.ts.)
     sleepMs(Math.min(100 * 2 ** run, 2000));
     bytes = Math.min(bytes, bytesAllocatedPerCall(gc, calls, fn));
   }
