@@ -207,7 +207,10 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
   return {
     push(event) {
       oneOf(PUSH, 'kind', (event as Partial<InputEventInit> | null)?.kind, KINDS);
-      const t = finiteNumber(PUSH, 'timestampMs', event.timestampMs);
+      const t = event.timestampMs;
+      // Checked here, the validator called only to throw: passing the fractional timestamp to a
+      // call V8 did not inline would box it (a HeapNumber per event).
+      if (!Number.isFinite(t)) finiteNumber(PUSH, 'timestampMs', t);
       const stored = counters[1]! + counters[2]! < capacity;
       if (!stored) {
         counters[3] = counters[3]! + 1;
