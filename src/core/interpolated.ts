@@ -274,7 +274,7 @@ const SCALAR_ACCESSORS = Object.getOwnPropertyDescriptors({
  * fractional double that crosses a call V8 does not inline (an argument or the return value) is
  * boxed into a new HeapNumber, every frame; V8 skips inlining when its budget is used up (a busy
  * machine, big callers). Here only `alpha` crosses, the caller's own value passed on unchanged.
- * The slot costs a store and a load (≈ 0.25 ns a blend when everything is inlined anyway).
+ * The slot costs a store and a load (measured ≈ 0.25 ns a blend when everything is inlined anyway).
  */
 function blendScalar(self: ScalarBase, alpha: number): void {
   const current = self[CURRENT];
@@ -367,7 +367,7 @@ export function createInterpolated(options: InterpolatedOptions): Interpolated {
     set,
     // A number's or an angle's push stores its value itself and is small enough for V8 to inline
     // always (≤ 27 bytes of bytecode; 21 now): a fractional double passed to a call that is not
-    // inlined (this push, or the `read` a vector's calls) would be boxed, every step.
+    // inlined (this push itself, or the `read` that a vector's push calls) would be boxed, every step.
     push: scalar
       ? function push(source: unknown): void {
           snapshot();
