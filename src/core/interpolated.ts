@@ -140,11 +140,6 @@ function clampAlpha(alpha: number): number {
   return alpha > 0 ? (alpha < 1 ? alpha : 1) : 0;
 }
 
-/** An angle difference into [−π, π): the shorter way round (exactly half a turn goes the negative way). */
-function shortestArc(delta: number): number {
-  return delta - TWO_PI * Math.floor((delta + Math.PI) / TWO_PI);
-}
-
 function isIndexed(value: unknown): value is ArrayLike<number> {
   return Array.isArray(value) || ArrayBuffer.isView(value);
 }
@@ -205,11 +200,6 @@ function write<T extends VectorTarget>(kind: InterpolatedKind, value: Float64Arr
   return target;
 }
 
-/** The picture `a` of the way from `p` to `c`: exactly `p` at 0 and `c` at 1; an angle turns the shorter way. */
-function mix(p: number, c: number, a: number, angle: boolean): number {
-  return a === 0 ? p : a === 1 ? c : p + (angle ? shortestArc(c - p) : c - p) * a;
-}
-
 /** The quaternion `a` of the way from `previous` to `current` into `value`: the short way, normalised. */
 function quaternionInto(previous: Float64Array, current: Float64Array, value: Float64Array, a: number, slerp: boolean): void {
   let dot = 0;
@@ -248,12 +238,18 @@ function quaternionInto(previous: Float64Array, current: Float64Array, value: Fl
 // literal, a dictionary-mode object (≈ 550 bytes of heap more per object, and slower reads).
 const PREVIOUS = Symbol();
 const CURRENT = Symbol();
+const ANGLE = Symbol();
 
 /** An object carrying a number's or angle's state under the keys above. */
 interface ScalarState {
   [PREVIOUS]: Float64Array;
   [CURRENT]: Float64Array;
+  /** Whether it blends as an angle (not read from `kind`, which code outside TypeScript could overwrite). */
+  [ANGLE]: boolean;
 }
+
+/** A number or an angle before its methods are added. */
+type ScalarBase = ScalarState & Pick<InterpolatedScalar, 'kind' | 'enabled'>;
 
 // Taken from an object literal's accessors: own, enumerable and configurable, as they were when
 // each object had its own.
@@ -268,6 +264,26 @@ const SCALAR_ACCESSORS = Object.getOwnPropertyDescriptors({
     return (this as unknown as ScalarState)[PREVIOUS][0]!;
   },
 });
+
+/**
+ * A number's or an angle's picture `alpha` of the way from previous to current, written into
+ * `current[1]`: exactly previous at 0 and current at 1; an angle turns the shorter way (the
+ * difference into [−π, π), exactly half a turn the negative way).
+ *
+ * Why a slot and not a return value, and no `mix(p, c, a)` or `shortestArc(delta)` helper: a
+ * fractional double that crosses a call V8 does not inline (an argument or the return value) is
+ * boxed into a new HeapNumber, every frame; V8 skips inlining when its budget is used up (a busy
+ * machine, big callers). Here only `alpha` crosses, the caller's own value passed on unchanged.
+ * The slot costs a store and a load (measured ≈ 0.25 ns a blend when everything is inlined anyway).
+ */
+function blendScalar(self: ScalarBase, alpha: number): void {
+  const current = self[CURRENT];
+  const a = clampAlpha(self.enabled ? alpha : 1);
+  const p = self[PREVIOUS][0]!;
+  const c = current[0]!;
+  const delta = c - p;
+  current[1] = a === 0 ? p : a === 1 ? c : p + (self[ANGLE] ? delta - TWO_PI * Math.floor((delta + Math.PI) / TWO_PI) : delta) * a;
+}
 
 /**
  * Create a value with a previous and a current state for interpolated drawing: call
@@ -301,7 +317,6 @@ export function createInterpolated(options: InterpolatedOptions): Interpolated {
   const kind = oneOf(OWNER, 'kind', o.kind, KINDS);
   const enabled = booleanValue(OWNER, 'interpolate', withDefault(o.interpolate, true));
   const scalar = kind === 'number' || kind === 'angle';
-  const angle = kind === 'angle';
   const quaternion = kind === 'quaternion';
   // Numbers and angles are one-component vectors inside: the same state, snapshot and reads.
   let size = 1;
@@ -318,9 +333,15 @@ export function createInterpolated(options: InterpolatedOptions): Interpolated {
   // Doubles kept in Float64Arrays: a fractional double stored in a closure variable or a plain
   // field can be boxed on every write (an allocation per step).
   const previous = new Float64Array(size);
-  const current = new Float64Array(size);
-  // A number or an angle blends straight to its result: it needs no array of its own for it.
+  // A number's or an angle's blend goes out through `current[1]` (see blendScalar): it needs no
+  // array of its own for it.
+  const current = new Float64Array(scalar ? 2 : size);
   const value = scalar ? current : new Float64Array(size);
+  // The object itself (the methods are added below); for a number or an angle, the accessors come
+  // after kind and enabled, as an object literal's would.
+  const base = scalar
+    ? Object.defineProperties({ kind, enabled, [PREVIOUS]: previous, [CURRENT]: current, [ANGLE]: kind === 'angle' } as ScalarBase, SCALAR_ACCESSORS)
+    : { kind, size, enabled, current, previous, value };
 
   // The methods are the only closures per object (they work detached, e.g. passed as a callback);
   // the work is in the module-level functions above, which take the state.
@@ -328,10 +349,6 @@ export function createInterpolated(options: InterpolatedOptions): Interpolated {
     for (let i = 0; i < size; i++) previous[i] = current[i]!;
   }
   const set = (source: unknown): void => read(kind, current, source, 'set');
-  function push(source: unknown): void {
-    snapshot();
-    read(kind, current, source, 'push');
-  }
   function teleport(source?: unknown): void {
     if (source !== undefined) read(kind, current, source, 'teleport');
     snapshot();
@@ -343,27 +360,46 @@ export function createInterpolated(options: InterpolatedOptions): Interpolated {
   snapshot();
   value.set(current);
 
-  // The same keys in the same order as an object literal gives (for a number or an angle: the
-  // accessors after kind and enabled); Object.assign adds the methods after them.
-  const self = Object.assign(
-    scalar
-      ? Object.defineProperties({ kind, enabled, [PREVIOUS]: previous, [CURRENT]: current } as ScalarState & Pick<InterpolatedScalar, 'kind' | 'enabled'>, SCALAR_ACCESSORS)
-      : { kind, size, enabled, current, previous, value },
-    {
-      snapshot,
-      set,
-      push,
-      teleport,
-      // One blend for every kind: a number or an angle returns its blend; a vector or a quaternion
-      // writes it into `value`, then into the target if one is given.
-      blend<T extends VectorTarget>(alpha: number, target?: T): number | T | Float64Array {
-        const a = clampAlpha(self.enabled ? alpha : 1);
-        if (scalar) return mix(previous[0]!, current[0]!, a, angle);
-        if (quaternion) quaternionInto(previous, current, value, a, slerp);
-        else for (let i = 0; i < size; i++) value[i] = mix(previous[i]!, current[i]!, a, false);
-        return target === undefined ? value : write(kind, value, target);
-      },
-    },
-  ) as Interpolated;
-  return self;
+  // The same keys in the same order as an object literal gives: Object.assign adds the methods
+  // after the state.
+  return Object.assign(base, {
+    snapshot,
+    set,
+    // A number's or an angle's push stores its value itself and is small enough for V8 to inline
+    // always (≤ 27 bytes of bytecode; 21 now): a fractional double passed to a call that is not
+    // inlined (this push itself, or the `read` that a vector's push calls) would be boxed, every step.
+    push: scalar
+      ? function push(source: unknown): void {
+          snapshot();
+          current[0] = source as number;
+        }
+      : function push(source: unknown): void {
+          snapshot();
+          read(kind, current, source, 'push');
+        },
+    teleport,
+    // A number or an angle returns its blend, read from the slot blendScalar wrote: this function
+    // stays small enough for V8 to inline always (≤ 27 bytes of bytecode; 26 now), so the result
+    // is not boxed. (`_target`, ignored: the same arity as before.) A vector or a quaternion
+    // writes its blend into `value`, then into the target if one is given.
+    blend: scalar
+      ? function blend(alpha: number, _target?: unknown): number {
+          blendScalar(base as ScalarBase, alpha);
+          return current[1]!;
+        }
+      : function blend<T extends VectorTarget>(alpha: number, target?: T): T | Float64Array {
+          const a = clampAlpha(base.enabled ? alpha : 1);
+          if (quaternion) quaternionInto(previous, current, value, a, slerp);
+          else {
+            // The lerp written here, not called: the components would be boxed as the arguments
+            // (and the result as the return value) of a call that V8 does not inline.
+            for (let i = 0; i < size; i++) {
+              const p = previous[i]!;
+              const c = current[i]!;
+              value[i] = a === 0 ? p : a === 1 ? c : p + (c - p) * a;
+            }
+          }
+          return target === undefined ? value : write(kind, value, target);
+        },
+  }) as Interpolated;
 }
