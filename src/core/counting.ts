@@ -149,8 +149,20 @@ export function countVblanks(state: Float64Array): number {
  * {@link SNAP_INTERVALS}. The delta-based algorithms (delta smoother, synced slicer) count this way.
  */
 export function countDeltaVblanks(state: Float64Array, deltaSeconds: number): number {
-  state[VBLANK_INPUT] = snapToWhole(sanitizeDeltaSeconds(deltaSeconds) * state[VBLANK_RATE]!, SNAP_INTERVALS);
+  state[VBLANK_INPUT] = sanitizeDeltaSeconds(deltaSeconds) * state[VBLANK_RATE]!;
+  snapVblankInput(state);
   return countVblanks(state);
+}
+
+/**
+ * {@link snapToWhole} of `state[VBLANK_INPUT]` within {@link SNAP_INTERVALS}, in place. For per-frame
+ * counts: a fractional count passed to (or returned from) a call V8 does not inline is boxed, an
+ * allocation per frame; a typed-array slot is not.
+ */
+export function snapVblankInput(state: Float64Array): void {
+  const intervals = state[VBLANK_INPUT]!;
+  const whole = Math.round(intervals);
+  if (Math.abs(intervals - whole) <= SNAP_INTERVALS) state[VBLANK_INPUT] = whole;
 }
 
 /**

@@ -14,7 +14,9 @@ import {
   setVblankRate,
   SNAP_INTERVALS,
   snapToWhole,
+  snapVblankInput,
   VBLANK_CARRY,
+  VBLANK_INPUT,
   VBLANK_RATE,
   VBLANK_SLOTS,
 } from './counting.js';
@@ -140,7 +142,10 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
     } else {
       // The buffer and the delta are never negative, so neither is the count.
       const bufferSeconds = counter[BUFFER]! + sanitizeDeltaSeconds(deltaSeconds);
-      released = Math.floor(snapToWhole(bufferSeconds * refreshRate, SNAP_INTERVALS));
+      // (In the input slot, which only 'nearest' counts from: see snapVblankInput.)
+      counter[VBLANK_INPUT] = bufferSeconds * refreshRate;
+      snapVblankInput(counter);
+      released = Math.floor(counter[VBLANK_INPUT]!);
       // A snapped count may exceed the buffer by float noise; never leave a negative buffer.
       counter[BUFFER] = released > 0 ? Math.max(0, bufferSeconds - released / refreshRate) : bufferSeconds;
     }
