@@ -65,14 +65,16 @@ export const VBLANK_SLOTS = 4;
 const VBLANK_OWN_SLOTS = 2;
 
 /**
- * `count` with float noise next to a whole number removed: values within `tolerance` of an
- * integer become that integer. Float noise must not decide how many vblanks or steps passed:
- * 1/59.94 × 59.94 evaluates to 0.999…9, and flooring that turns one steady frame into "no frame"
- * and the next into two.
+ * `slots[slot]` with float noise next to a whole number removed, in place: a value within
+ * `tolerance` of an integer becomes that integer. Float noise must not decide how many vblanks or
+ * steps passed: 1/59.94 × 59.94 evaluates to 0.999…9, and flooring that turns one steady frame into
+ * "no frame" and the next into two. In and out through a slot because the count is fractional: passed
+ * to (or returned from) a call V8 does not inline, it would be boxed, an allocation per frame.
  */
-export function snapToWhole(count: number, tolerance: number): number {
+export function snapToWhole(slots: Float64Array, slot: number, tolerance: number): void {
+  const count = slots[slot]!;
   const whole = Math.round(count);
-  return Math.abs(count - whole) <= tolerance ? whole : count;
+  if (Math.abs(count - whole) <= tolerance) slots[slot] = whole;
 }
 
 /**
@@ -150,19 +152,8 @@ export function countVblanks(state: Float64Array): number {
  */
 export function countDeltaVblanks(state: Float64Array, deltaSeconds: number): number {
   state[VBLANK_INPUT] = sanitizeDeltaSeconds(deltaSeconds) * state[VBLANK_RATE]!;
-  snapVblankInput(state);
+  snapToWhole(state, VBLANK_INPUT, SNAP_INTERVALS);
   return countVblanks(state);
-}
-
-/**
- * {@link snapToWhole} of `state[VBLANK_INPUT]` within {@link SNAP_INTERVALS}, in place. For per-frame
- * counts: a fractional count passed to (or returned from) a call V8 does not inline is boxed, an
- * allocation per frame; a typed-array slot is not.
- */
-export function snapVblankInput(state: Float64Array): void {
-  const intervals = state[VBLANK_INPUT]!;
-  const whole = Math.round(intervals);
-  if (Math.abs(intervals - whole) <= SNAP_INTERVALS) state[VBLANK_INPUT] = whole;
 }
 
 /**

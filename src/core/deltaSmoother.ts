@@ -13,7 +13,7 @@ import {
   sanitizeDeltaSeconds,
   setVblankRate,
   SNAP_INTERVALS,
-  snapVblankInput,
+  snapToWhole,
   VBLANK_CARRY,
   VBLANK_INPUT,
   VBLANK_RATE,
@@ -129,9 +129,9 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
       return intervals < CACHED_INTERVALS ? results[intervals]! : intervals / refreshRate;
     }
     const x = sanitizeDeltaSeconds(deltaSeconds) + counter[CARRY_SECONDS]!;
-    // (In the input slot, which only 'nearest' counts from: see snapVblankInput.)
+    // (Snapped in the counter's input slot: this rounding does not count from it.)
     counter[VBLANK_INPUT] = x * refreshRate;
-    snapVblankInput(counter);
+    snapToWhole(counter, VBLANK_INPUT, SNAP_INTERVALS);
     const intervals = counter[VBLANK_INPUT]!;
     const frames = Math.max(1, Math.floor(intervals) + 1);
     // The lead after handing out `frames` intervals. It can only pass one interval when `frames`

@@ -29,9 +29,10 @@ import {
   resumeClock,
   setClockScale,
   startClock,
+  STEPS_DUE,
   tickClock,
 } from './fixedStepClock.js';
-import { countVblanks, createVblankState, resetVblanks, VBLANK_INPUT, VBLANK_RATE } from './counting.js';
+import { countVblanks, createVblankState, resetVblanks, snapToWhole, VBLANK_INPUT, VBLANK_RATE } from './counting.js';
 import type { FixedStep, FixedStepFrame, FixedStepOptions, FixedStepOverload, Interpolation } from './types.js';
 import { integerAtLeast, nonNegativeNumber, oneOf, optionsObject, positiveNumber, timeScaleValue, withDefault } from './validate.js';
 
@@ -230,11 +231,10 @@ export function createFixedStepParts(options: FixedStepOptions): [FixedStep, Flo
         }
       } else if (nowMs > state[LAST_RAW_MS]!) {
         // (A timestamp that repeats or goes backwards counts no vblank, and is idle below.)
-        // snapToWhole written out: calling it here (not always inlined) boxed `intervals`, 16
-        // bytes a frame in the fixed clock's allocation test.
-        const intervals = ((nowMs - state[LAST_RAW_MS]!) * rate) / 1000;
-        const whole = Math.round(intervals);
-        vblanks[VBLANK_INPUT] = Math.abs(intervals - whole) <= FIXED_STEP_SNAP_STEPS ? whole : intervals;
+        // Snapped in the slot: a fraction passed to snapToWhole (not always inlined) was boxed,
+        // 16 bytes a frame in the fixed clock's allocation test.
+        vblanks[VBLANK_INPUT] = ((nowMs - state[LAST_RAW_MS]!) * rate) / 1000;
+        snapToWhole(vblanks, VBLANK_INPUT, FIXED_STEP_SNAP_STEPS);
         state[GRID_VBLANKS] = state[GRID_VBLANKS]! + countVblanks(vblanks);
         state[LAST_RAW_MS] = nowMs;
       }
@@ -295,11 +295,10 @@ export function createFixedStepParts(options: FixedStepOptions): [FixedStep, Flo
     }
 
     // r: steps due since time zero, as a ratio (never a running float sum), less the dropped steps.
-    // (snapToWhole written out, like the grid's above: its fractional argument was boxed, 16 bytes a
-    // frame, where V8 did not inline the call.)
-    const ratio = referenceMs / stepMs;
-    const wholeRatio = Math.round(ratio);
-    const position = (Math.abs(ratio - wholeRatio) <= FIXED_STEP_SNAP_STEPS ? wholeRatio : ratio) - droppedSteps;
+    // (Snapped in a slot, like the grid's count above.)
+    state[STEPS_DUE] = referenceMs / stepMs;
+    snapToWhole(state, STEPS_DUE, FIXED_STEP_SNAP_STEPS);
+    const position = state[STEPS_DUE]! - droppedSteps;
     const aimsAhead = interpolation === 'ahead' || interpolation === 'predicted';
     // The count the mode asks for: floor(r), or ceil(r) when aiming ahead.
     const natural = aimsAhead ? Math.ceil(position) : Math.floor(position);

@@ -14,7 +14,6 @@ import {
   setVblankRate,
   SNAP_INTERVALS,
   snapToWhole,
-  snapVblankInput,
   VBLANK_CARRY,
   VBLANK_INPUT,
   VBLANK_RATE,
@@ -118,13 +117,18 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
   function configure(): void {
     const refreshRate = counter[VBLANK_RATE]!;
     const minFrameRate = explicitMinFrameRate ?? refreshRate / DEFAULT_MIN_FRAME_RATE_DIVISOR;
-    maxSliceIntervals = Math.max(1, Math.floor(snapToWhole(refreshRate / minFrameRate, SNAP_INTERVALS)));
+    // (Snapped in the counter's input slot, which every count writes first.)
+    counter[VBLANK_INPUT] = refreshRate / minFrameRate;
+    snapToWhole(counter, VBLANK_INPUT, SNAP_INTERVALS);
+    maxSliceIntervals = Math.max(1, Math.floor(counter[VBLANK_INPUT]!));
     thresholdSeconds = explicitThreshold ?? DEFAULT_OVERLOAD_INTERVALS / refreshRate;
     thresholdIntervals = thresholdSeconds * refreshRate;
     // The article splits the capped time in two "to keep the update time steps from being too
     // large"; a large custom threshold needs more parts to respect 1/minFrameRate.
     const maxSliceSeconds = 1 / minFrameRate;
-    slowMotionSlices = Math.max(2, Math.ceil(snapToWhole(thresholdSeconds / maxSliceSeconds, SNAP_INTERVALS)));
+    counter[VBLANK_INPUT] = thresholdSeconds / maxSliceSeconds;
+    snapToWhole(counter, VBLANK_INPUT, SNAP_INTERVALS);
+    slowMotionSlices = Math.max(2, Math.ceil(counter[VBLANK_INPUT]!));
   }
   configure();
 
@@ -142,9 +146,9 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
     } else {
       // The buffer and the delta are never negative, so neither is the count.
       const bufferSeconds = counter[BUFFER]! + sanitizeDeltaSeconds(deltaSeconds);
-      // (In the input slot, which only 'nearest' counts from: see snapVblankInput.)
+      // (Snapped in the counter's input slot: this rounding does not count from it.)
       counter[VBLANK_INPUT] = bufferSeconds * refreshRate;
-      snapVblankInput(counter);
+      snapToWhole(counter, VBLANK_INPUT, SNAP_INTERVALS);
       released = Math.floor(counter[VBLANK_INPUT]!);
       // A snapped count may exceed the buffer by float noise; never leave a negative buffer.
       counter[BUFFER] = released > 0 ? Math.max(0, bufferSeconds - released / refreshRate) : bufferSeconds;
