@@ -52,7 +52,10 @@ const WRAP_PHASE_INTERVALS = 0.75;
 export const VBLANK_CARRY = 0;
 /** Where the stream's frames sit relative to the counting boundaries, in intervals. */
 export const VBLANK_PHASE = 1;
-/** The input of {@link countVblanks}: a measured delta × refreshRate. */
+/**
+ * The input of {@link countVblanks}: a measured delta × refreshRate. Written before every count, so
+ * between counts the owners also use it to snap other counts ({@link snapToWhole}).
+ */
 export const VBLANK_INPUT = 2;
 /** The display rate, Hz, that {@link countDeltaVblanks} counts at (the fixed step's vblank grid: NaN while it takes timestamps raw). */
 export const VBLANK_RATE = 3;
@@ -65,16 +68,16 @@ export const VBLANK_SLOTS = 4;
 const VBLANK_OWN_SLOTS = 2;
 
 /**
- * `slots[slot]` with float noise next to a whole number removed, in place: a value within
- * `tolerance` of an integer becomes that integer. Float noise must not decide how many vblanks or
- * steps passed: 1/59.94 × 59.94 evaluates to 0.999…9, and flooring that turns one steady frame into
- * "no frame" and the next into two. In and out through a slot because the count is fractional: passed
- * to (or returned from) a call V8 does not inline, it would be boxed, an allocation per frame.
+ * `state[VBLANK_INPUT]` with float noise next to a whole number removed, in place: a count within
+ * {@link SNAP_INTERVALS} of an integer becomes that integer. Float noise must not decide how many
+ * vblanks passed: 1/59.94 × 59.94 evaluates to 0.999…9, and flooring that turns one steady frame
+ * into "no frame" and the next into two. In place because the count is fractional: passed to (or
+ * returned from) a call V8 does not inline, it would be boxed, an allocation per frame.
  */
-export function snapToWhole(slots: Float64Array, slot: number, tolerance: number): void {
-  const count = slots[slot]!;
+export function snapToWhole(state: Float64Array): void {
+  const count = state[VBLANK_INPUT]!;
   const whole = Math.round(count);
-  if (Math.abs(count - whole) <= tolerance) slots[slot] = whole;
+  if (Math.abs(count - whole) <= SNAP_INTERVALS) state[VBLANK_INPUT] = whole;
 }
 
 /**
@@ -152,7 +155,7 @@ export function countVblanks(state: Float64Array): number {
  */
 export function countDeltaVblanks(state: Float64Array, deltaSeconds: number): number {
   state[VBLANK_INPUT] = sanitizeDeltaSeconds(deltaSeconds) * state[VBLANK_RATE]!;
-  snapToWhole(state, VBLANK_INPUT, SNAP_INTERVALS);
+  snapToWhole(state);
   return countVblanks(state);
 }
 

@@ -131,7 +131,7 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
     const x = sanitizeDeltaSeconds(deltaSeconds) + counter[CARRY_SECONDS]!;
     // (Snapped in the counter's input slot: this rounding does not count from it.)
     counter[VBLANK_INPUT] = x * refreshRate;
-    snapToWhole(counter, VBLANK_INPUT, SNAP_INTERVALS);
+    snapToWhole(counter);
     const intervals = counter[VBLANK_INPUT]!;
     const frames = Math.max(1, Math.floor(intervals) + 1);
     // The lead after handing out `frames` intervals. It can only pass one interval when `frames`

@@ -29,10 +29,9 @@ import {
   resumeClock,
   setClockScale,
   startClock,
-  STEPS_DUE,
   tickClock,
 } from './fixedStepClock.js';
-import { countVblanks, createVblankState, resetVblanks, snapToWhole, VBLANK_INPUT, VBLANK_RATE } from './counting.js';
+import { countVblanks, createVblankState, resetVblanks, VBLANK_INPUT, VBLANK_RATE } from './counting.js';
 import type { FixedStep, FixedStepFrame, FixedStepOptions, FixedStepOverload, Interpolation } from './types.js';
 import { integerAtLeast, nonNegativeNumber, oneOf, optionsObject, positiveNumber, timeScaleValue, withDefault } from './validate.js';
 
@@ -231,10 +230,12 @@ export function createFixedStepParts(options: FixedStepOptions): [FixedStep, Flo
         }
       } else if (nowMs > state[LAST_RAW_MS]!) {
         // (A timestamp that repeats or goes backwards counts no vblank, and is idle below.)
-        // Snapped in the slot: a fraction passed to snapToWhole (not always inlined) was boxed,
-        // 16 bytes a frame in the fixed clock's allocation test.
-        vblanks[VBLANK_INPUT] = ((nowMs - state[LAST_RAW_MS]!) * rate) / 1000;
-        snapToWhole(vblanks, VBLANK_INPUT, FIXED_STEP_SNAP_STEPS);
+        // The snap written out, at the fixed step's tolerance (counting.ts's snapToWhole uses
+        // 1e-9): a snap called here (not always inlined) boxed `intervals`, 16 bytes a frame in
+        // the fixed clock's allocation test.
+        const intervals = ((nowMs - state[LAST_RAW_MS]!) * rate) / 1000;
+        const whole = Math.round(intervals);
+        vblanks[VBLANK_INPUT] = Math.abs(intervals - whole) <= FIXED_STEP_SNAP_STEPS ? whole : intervals;
         state[GRID_VBLANKS] = state[GRID_VBLANKS]! + countVblanks(vblanks);
         state[LAST_RAW_MS] = nowMs;
       }
@@ -295,10 +296,11 @@ export function createFixedStepParts(options: FixedStepOptions): [FixedStep, Flo
     }
 
     // r: steps due since time zero, as a ratio (never a running float sum), less the dropped steps.
-    // (Snapped in a slot, like the grid's count above.)
-    state[STEPS_DUE] = referenceMs / stepMs;
-    snapToWhole(state, STEPS_DUE, FIXED_STEP_SNAP_STEPS);
-    const position = state[STEPS_DUE]! - droppedSteps;
+    // The snap written out, like the grid's count above: a fraction passed to a call V8 does not
+    // inline is boxed (16 bytes a frame), and a round trip through a state slot measured slower here.
+    const ratio = referenceMs / stepMs;
+    const wholeRatio = Math.round(ratio);
+    const position = (Math.abs(ratio - wholeRatio) <= FIXED_STEP_SNAP_STEPS ? wholeRatio : ratio) - droppedSteps;
     const aimsAhead = interpolation === 'ahead' || interpolation === 'predicted';
     // The count the mode asks for: floor(r), or ceil(r) when aiming ahead.
     const natural = aimsAhead ? Math.ceil(position) : Math.floor(position);

@@ -61,12 +61,7 @@ export const GRID_VBLANKS = 15;
  * slot-reading advance, so no fresh double crosses that call.
  */
 export const PREDICTED_PRESENT_MS = 16;
-/**
- * Steps due since time zero, before the dropped ones are taken off (r + dropped): snapped to a
- * whole number in place (counting.ts's snapToWhole), so the fraction never crosses a call.
- */
-export const STEPS_DUE = 17;
-const STATE_SLOTS = 18;
+const STATE_SLOTS = 17;
 
 /** A fixed step's state: a clock that starts at the first accepted timestamp ({@link startClock}), and the step's own slots. */
 export function createFixedStepState(scale: number): Float64Array {

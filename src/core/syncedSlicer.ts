@@ -119,7 +119,7 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
     const minFrameRate = explicitMinFrameRate ?? refreshRate / DEFAULT_MIN_FRAME_RATE_DIVISOR;
     // (Snapped in the counter's input slot, which every count writes first.)
     counter[VBLANK_INPUT] = refreshRate / minFrameRate;
-    snapToWhole(counter, VBLANK_INPUT, SNAP_INTERVALS);
+    snapToWhole(counter);
     maxSliceIntervals = Math.max(1, Math.floor(counter[VBLANK_INPUT]!));
     thresholdSeconds = explicitThreshold ?? DEFAULT_OVERLOAD_INTERVALS / refreshRate;
     thresholdIntervals = thresholdSeconds * refreshRate;
@@ -127,7 +127,7 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
     // large"; a large custom threshold needs more parts to respect 1/minFrameRate.
     const maxSliceSeconds = 1 / minFrameRate;
     counter[VBLANK_INPUT] = thresholdSeconds / maxSliceSeconds;
-    snapToWhole(counter, VBLANK_INPUT, SNAP_INTERVALS);
+    snapToWhole(counter);
     slowMotionSlices = Math.max(2, Math.ceil(counter[VBLANK_INPUT]!));
   }
   configure();
@@ -148,7 +148,7 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
       const bufferSeconds = counter[BUFFER]! + sanitizeDeltaSeconds(deltaSeconds);
       // (Snapped in the counter's input slot: this rounding does not count from it.)
       counter[VBLANK_INPUT] = bufferSeconds * refreshRate;
-      snapToWhole(counter, VBLANK_INPUT, SNAP_INTERVALS);
+      snapToWhole(counter);
       released = Math.floor(counter[VBLANK_INPUT]!);
       // A snapped count may exceed the buffer by float noise; never leave a negative buffer.
       counter[BUFFER] = released > 0 ? Math.max(0, bufferSeconds - released / refreshRate) : bufferSeconds;
