@@ -52,10 +52,7 @@ const WRAP_PHASE_INTERVALS = 0.75;
 export const VBLANK_CARRY = 0;
 /** Where the stream's frames sit relative to the counting boundaries, in intervals. */
 export const VBLANK_PHASE = 1;
-/**
- * The input of {@link countVblanks}: a measured delta × refreshRate. Written before every count, so
- * between counts the owners also use it to snap other counts ({@link snapToWhole}).
- */
+/** The input of {@link countVblanks}: a measured delta × refreshRate. */
 export const VBLANK_INPUT = 2;
 /** The display rate, Hz, that {@link countDeltaVblanks} counts at (the fixed step's vblank grid: NaN while it takes timestamps raw). */
 export const VBLANK_RATE = 3;
@@ -68,16 +65,15 @@ export const VBLANK_SLOTS = 4;
 const VBLANK_OWN_SLOTS = 2;
 
 /**
- * `state[VBLANK_INPUT]` with float noise next to a whole number removed, in place: a count within
- * {@link SNAP_INTERVALS} of an integer becomes that integer. Float noise must not decide how many
- * vblanks passed: 1/59.94 × 59.94 evaluates to 0.999…9, and flooring that turns one steady frame
- * into "no frame" and the next into two. In place because the count is fractional: passed to (or
- * returned from) a call V8 does not inline, it would be boxed, an allocation per frame.
+ * `count` with float noise next to a whole number removed: values within `tolerance` of an
+ * integer become that integer. Float noise must not decide how many vblanks or steps passed:
+ * 1/59.94 × 59.94 evaluates to 0.999…9, and flooring that turns one steady frame into "no frame"
+ * and the next into two. Not for per-frame code: there it is written out (a fractional count
+ * passed to a call V8 does not inline is boxed, an allocation per frame).
  */
-export function snapToWhole(state: Float64Array): void {
-  const count = state[VBLANK_INPUT]!;
+export function snapToWhole(count: number, tolerance: number): number {
   const whole = Math.round(count);
-  if (Math.abs(count - whole) <= SNAP_INTERVALS) state[VBLANK_INPUT] = whole;
+  return Math.abs(count - whole) <= tolerance ? whole : count;
 }
 
 /**
@@ -154,8 +150,10 @@ export function countVblanks(state: Float64Array): number {
  * {@link SNAP_INTERVALS}. The delta-based algorithms (delta smoother, synced slicer) count this way.
  */
 export function countDeltaVblanks(state: Float64Array, deltaSeconds: number): number {
-  state[VBLANK_INPUT] = sanitizeDeltaSeconds(deltaSeconds) * state[VBLANK_RATE]!;
-  snapToWhole(state);
+  // snapToWhole written out (see there).
+  const intervals = sanitizeDeltaSeconds(deltaSeconds) * state[VBLANK_RATE]!;
+  const whole = Math.round(intervals);
+  state[VBLANK_INPUT] = Math.abs(intervals - whole) <= SNAP_INTERVALS ? whole : intervals;
   return countVblanks(state);
 }
 

@@ -13,9 +13,7 @@ import {
   sanitizeDeltaSeconds,
   setVblankRate,
   SNAP_INTERVALS,
-  snapToWhole,
   VBLANK_CARRY,
-  VBLANK_INPUT,
   VBLANK_RATE,
   VBLANK_SLOTS,
 } from './counting.js';
@@ -129,10 +127,10 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
       return intervals < CACHED_INTERVALS ? results[intervals]! : intervals / refreshRate;
     }
     const x = sanitizeDeltaSeconds(deltaSeconds) + counter[CARRY_SECONDS]!;
-    // (Snapped in the counter's input slot: this rounding does not count from it.)
-    counter[VBLANK_INPUT] = x * refreshRate;
-    snapToWhole(counter);
-    const intervals = counter[VBLANK_INPUT]!;
+    // snapToWhole written out (see there).
+    const raw = x * refreshRate;
+    const whole = Math.round(raw);
+    const intervals = Math.abs(raw - whole) <= SNAP_INTERVALS ? whole : raw;
     const frames = Math.max(1, Math.floor(intervals) + 1);
     // The lead after handing out `frames` intervals. It can only pass one interval when `frames`
     // was raised to 1 above, i.e. when real time is already behind game time.

@@ -15,7 +15,6 @@ import {
   SNAP_INTERVALS,
   snapToWhole,
   VBLANK_CARRY,
-  VBLANK_INPUT,
   VBLANK_RATE,
   VBLANK_SLOTS,
 } from './counting.js';
@@ -117,18 +116,13 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
   function configure(): void {
     const refreshRate = counter[VBLANK_RATE]!;
     const minFrameRate = explicitMinFrameRate ?? refreshRate / DEFAULT_MIN_FRAME_RATE_DIVISOR;
-    // (Snapped in the counter's input slot, which every count writes first.)
-    counter[VBLANK_INPUT] = refreshRate / minFrameRate;
-    snapToWhole(counter);
-    maxSliceIntervals = Math.max(1, Math.floor(counter[VBLANK_INPUT]!));
+    maxSliceIntervals = Math.max(1, Math.floor(snapToWhole(refreshRate / minFrameRate, SNAP_INTERVALS)));
     thresholdSeconds = explicitThreshold ?? DEFAULT_OVERLOAD_INTERVALS / refreshRate;
     thresholdIntervals = thresholdSeconds * refreshRate;
     // The article splits the capped time in two "to keep the update time steps from being too
     // large"; a large custom threshold needs more parts to respect 1/minFrameRate.
     const maxSliceSeconds = 1 / minFrameRate;
-    counter[VBLANK_INPUT] = thresholdSeconds / maxSliceSeconds;
-    snapToWhole(counter);
-    slowMotionSlices = Math.max(2, Math.ceil(counter[VBLANK_INPUT]!));
+    slowMotionSlices = Math.max(2, Math.ceil(snapToWhole(thresholdSeconds / maxSliceSeconds, SNAP_INTERVALS)));
   }
   configure();
 
@@ -146,10 +140,10 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
     } else {
       // The buffer and the delta are never negative, so neither is the count.
       const bufferSeconds = counter[BUFFER]! + sanitizeDeltaSeconds(deltaSeconds);
-      // (Snapped in the counter's input slot: this rounding does not count from it.)
-      counter[VBLANK_INPUT] = bufferSeconds * refreshRate;
-      snapToWhole(counter);
-      released = Math.floor(counter[VBLANK_INPUT]!);
+      // snapToWhole written out (see there).
+      const raw = bufferSeconds * refreshRate;
+      const whole = Math.round(raw);
+      released = Math.floor(Math.abs(raw - whole) <= SNAP_INTERVALS ? whole : raw);
       // A snapped count may exceed the buffer by float noise; never leave a negative buffer.
       counter[BUFFER] = released > 0 ? Math.max(0, bufferSeconds - released / refreshRate) : bufferSeconds;
     }
