@@ -230,9 +230,8 @@ export function createFixedStepParts(options: FixedStepOptions): [FixedStep, Flo
         }
       } else if (nowMs > state[LAST_RAW_MS]!) {
         // (A timestamp that repeats or goes backwards counts no vblank, and is idle below.)
-        // The snap written out, at the fixed step's tolerance (counting.ts's snapToWhole uses
-        // 1e-9): a snap called here (not always inlined) boxed `intervals`, 16 bytes a frame in
-        // the fixed clock's allocation test.
+        // snapToWhole written out: calling it here (not always inlined) boxed `intervals`, 16
+        // bytes a frame in the fixed clock's allocation test.
         const intervals = ((nowMs - state[LAST_RAW_MS]!) * rate) / 1000;
         const whole = Math.round(intervals);
         vblanks[VBLANK_INPUT] = Math.abs(intervals - whole) <= FIXED_STEP_SNAP_STEPS ? whole : intervals;
@@ -296,8 +295,8 @@ export function createFixedStepParts(options: FixedStepOptions): [FixedStep, Flo
     }
 
     // r: steps due since time zero, as a ratio (never a running float sum), less the dropped steps.
-    // The snap written out, like the grid's count above: a fraction passed to a call V8 does not
-    // inline is boxed (16 bytes a frame), and a round trip through a state slot measured slower here.
+    // snapToWhole written out, like the grid's count above: its fractional argument was boxed, 16
+    // bytes a frame, where V8 compiled advance without inlining it.
     const ratio = referenceMs / stepMs;
     const wholeRatio = Math.round(ratio);
     const position = (Math.abs(ratio - wholeRatio) <= FIXED_STEP_SNAP_STEPS ? wholeRatio : ratio) - droppedSteps;
