@@ -68,7 +68,8 @@ const VBLANK_OWN_SLOTS = 2;
  * `count` with float noise next to a whole number removed: values within `tolerance` of an
  * integer become that integer. Float noise must not decide how many vblanks or steps passed:
  * 1/59.94 × 59.94 evaluates to 0.999…9, and flooring that turns one steady frame into "no frame"
- * and the next into two.
+ * and the next into two. Not for per-frame code: there it is written out (a fractional count
+ * passed to a call V8 does not inline is boxed, an allocation per frame).
  */
 export function snapToWhole(count: number, tolerance: number): number {
   const whole = Math.round(count);
@@ -149,7 +150,10 @@ export function countVblanks(state: Float64Array): number {
  * {@link SNAP_INTERVALS}. The delta-based algorithms (delta smoother, synced slicer) count this way.
  */
 export function countDeltaVblanks(state: Float64Array, deltaSeconds: number): number {
-  state[VBLANK_INPUT] = snapToWhole(sanitizeDeltaSeconds(deltaSeconds) * state[VBLANK_RATE]!, SNAP_INTERVALS);
+  // snapToWhole written out (see there).
+  const intervals = sanitizeDeltaSeconds(deltaSeconds) * state[VBLANK_RATE]!;
+  const whole = Math.round(intervals);
+  state[VBLANK_INPUT] = Math.abs(intervals - whole) <= SNAP_INTERVALS ? whole : intervals;
   return countVblanks(state);
 }
 

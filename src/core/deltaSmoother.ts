@@ -13,7 +13,6 @@ import {
   sanitizeDeltaSeconds,
   setVblankRate,
   SNAP_INTERVALS,
-  snapToWhole,
   VBLANK_CARRY,
   VBLANK_RATE,
   VBLANK_SLOTS,
@@ -32,6 +31,12 @@ const DEFAULT_MAX_LEAD_INTERVALS = 3;
  * fractional number written to a closure `let` is boxed, one allocation per frame.
  */
 const CARRY_SECONDS = VBLANK_SLOTS;
+
+/**
+ * Results of up to this many whole intervals are numbers made once per rate (see `results` in
+ * createDeltaSmoother); a real frame rarely spans more.
+ */
+const CACHED_INTERVALS = 8;
 
 /**
  * Create a delta smoother (Frank Force, "Time Delta Smoothing"): each measured delta becomes a
@@ -95,6 +100,18 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
   const rounding = oneOf(OWNER, 'rounding', withDefault(opts.rounding, 'nearest'), ROUNDINGS);
   let resyncs = 0;
 
+  /**
+   * `k / refreshRate` for k below CACHED_INTERVALS, made once per rate. smooth returns one of
+   * these: a fraction computed in smooth and returned from a call V8 does not inline is boxed into
+   * a new number, an allocation per frame, while an element of an array of mixed kinds (the
+   * `undefined` it starts with keeps it one) is handed out as it is.
+   */
+  const results: (number | undefined)[] = [undefined];
+  function cacheResults(): void {
+    for (let k = 0; k < CACHED_INTERVALS; k += 1) results[k] = k / counter[VBLANK_RATE]!;
+  }
+  cacheResults();
+
   function smooth(deltaSeconds: number): number {
     const refreshRate = counter[VBLANK_RATE]!;
     if (rounding === 'nearest') {
@@ -107,10 +124,13 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
         intervals += 1;
         counter[CARRY_SECONDS] = 1 / refreshRate;
       }
-      return intervals / refreshRate;
+      return intervals < CACHED_INTERVALS ? results[intervals]! : intervals / refreshRate;
     }
     const x = sanitizeDeltaSeconds(deltaSeconds) + counter[CARRY_SECONDS]!;
-    const intervals = snapToWhole(x * refreshRate, SNAP_INTERVALS);
+    // snapToWhole written out (see there).
+    const raw = x * refreshRate;
+    const whole = Math.round(raw);
+    const intervals = Math.abs(raw - whole) <= SNAP_INTERVALS ? whole : raw;
     const frames = Math.max(1, Math.floor(intervals) + 1);
     // The lead after handing out `frames` intervals. It can only pass one interval when `frames`
     // was raised to 1 above, i.e. when real time is already behind game time.
@@ -119,7 +139,7 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
       resyncs += 1;
       return 0;
     }
-    const out = frames / refreshRate;
+    const out = frames < CACHED_INTERVALS ? results[frames]! : frames / refreshRate;
     counter[CARRY_SECONDS] = x - out;
     return out;
   }
@@ -137,6 +157,7 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
     },
     setRefreshRate(next: number) {
       setVblankRate(counter, positiveNumber(OWNER, 'refreshRate', next));
+      cacheResults();
     },
     reset() {
       // (The carry slot too: resetVblanks zeroes the owner's slots.)

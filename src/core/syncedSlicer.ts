@@ -140,7 +140,10 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
     } else {
       // The buffer and the delta are never negative, so neither is the count.
       const bufferSeconds = counter[BUFFER]! + sanitizeDeltaSeconds(deltaSeconds);
-      released = Math.floor(snapToWhole(bufferSeconds * refreshRate, SNAP_INTERVALS));
+      // snapToWhole written out (see there).
+      const raw = bufferSeconds * refreshRate;
+      const whole = Math.round(raw);
+      released = Math.floor(Math.abs(raw - whole) <= SNAP_INTERVALS ? whole : raw);
       // A snapped count may exceed the buffer by float noise; never leave a negative buffer.
       counter[BUFFER] = released > 0 ? Math.max(0, bufferSeconds - released / refreshRate) : bufferSeconds;
     }
