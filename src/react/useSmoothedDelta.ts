@@ -68,16 +68,17 @@ function smoothedHandler(
   trustRate: boolean,
 ): (frame: FrameInfo) => void {
   return (frame) => {
-    let dt = 0;
-    if (frame.deltaSeconds > 0) {
-      if (trustRate || scheduler.refreshRate.synced) {
-        // Snap real time, then apply the time scale: snapping scaled time to display
-        // intervals would make a 0.5× slow motion alternate between 0 and 1 interval.
-        dt = smoother.smooth(frame.realDeltaSeconds) * frame.timeScale;
-      } else {
-        dt = frame.deltaSeconds;
-      }
-    }
-    latest.current(dt, frame);
+    const callback = latest.current;
+    if (!(frame.deltaSeconds > 0)) callback(0, frame);
+    else if (trustRate || scheduler.refreshRate.synced) {
+      // Snap real time, then apply the time scale: snapping scaled time to display
+      // intervals would make a 0.5× slow motion alternate between 0 and 1 interval.
+      const smoothed = smoother.smooth(frame.realDeltaSeconds);
+      // At time scale 1 the smoother's own number is handed on as it is, in a call of its own: it
+      // is one the smoother made once per rate, while a product (or a value merged with one) is a
+      // new number, boxed into 16 bytes every frame when V8 does not inline your function.
+      if (frame.timeScale === 1) callback(smoothed, frame);
+      else callback(smoothed * frame.timeScale, frame);
+    } else callback(frame.deltaSeconds, frame);
   };
 }
