@@ -392,8 +392,8 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
   /**
    * Keep the anchor the caller wrote at `anchorNext` (real ms in anchorReal, game ms in anchorGame).
    * Written there, not passed: a double that crosses a call V8 does not inline is boxed, and V8
-   * does not always inline this one into onUpdate (on a busy machine its compiler saw other
-   * feedback): two heap numbers a frame per clock then, for as long as that code ran.
+   * did not always inline this one into onUpdate (seen on a busy machine: two heap numbers a
+   * frame per clock, for as long as that code ran).
    */
   function keepAnchor(): void {
     anchorNext = (anchorNext + 1) % ANCHORS;
