@@ -165,40 +165,44 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
   for (let i = 0; i < capacity; i++) ring.push(copy({ kind: 'custom', timestampMs: 0 }, {} as InputRecord));
   // Ring layout from `head`: `taken` records of the current step (kept until the next takeStep,
   // so a push during the step cannot overwrite what the step is reading), then `waiting` records.
-  // counters: [head, taken, waiting, dropped, stepIndex + 1, startMs, endMs].
-  const counters = new Float64Array(7).fill(-Infinity, 5);
+  // `head`, `taken` and `waiting` are below `capacity`: small integers, which a `let` holds
+  // unboxed. counters: [dropped, stepIndex + 1, startMs, endMs], in a Float64Array because these
+  // grow without bound (past V8's small-integer range a `let` would box each new count).
+  let head = 0;
+  let taken = 0;
+  let waiting = 0;
+  const counters = new Float64Array(4).fill(-Infinity, 2);
   const [state, beginStep, apply, resetState]: InputStateWriter = createInputState();
 
-  const at = (offset: number): number => (counters[0]! + offset) % capacity;
+  const at = (offset: number): number => (head + offset) % capacity;
 
   function dropOldestWaiting(): void {
-    const taken = counters[1]!;
     const freed = ring[at(taken)]!;
     // Shift the taken records up by one so the freed record sits at the head, then drop it.
     for (let j = taken; j > 0; j--) ring[at(j)] = ring[at(j - 1)]!;
     ring[at(0)] = freed;
-    counters[0] = (counters[0]! + 1) % capacity;
-    counters[2] = counters[2]! - 1;
+    head = (head + 1) % capacity;
+    waiting--;
   }
 
   // The held state's members (isDown, pressed …, pointerX …) are the step's through its prototype.
   const step: StepInput = {
     __proto__: state,
     get stepIndex() {
-      return counters[4]! - 1;
+      return counters[1]! - 1;
     },
     get startMs() {
-      return counters[5]!;
+      return counters[2]!;
     },
     get endMs() {
-      return counters[6]!;
+      return counters[3]!;
     },
     get count() {
-      return counters[1]!;
+      return taken;
     },
     event(index: number) {
-      if (!(Number.isInteger(index) && index >= 0 && index < counters[1]!)) {
-        throw new RangeError(`StepInput.event: index must be a whole number in [0, ${counters[1]!}), got ${index}`);
+      if (!(Number.isInteger(index) && index >= 0 && index < taken)) {
+        throw new RangeError(`StepInput.event: index must be a whole number in [0, ${taken}), got ${index}`);
       }
       return ring[at(index)]!;
     },
@@ -211,18 +215,17 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
       // Checked here, the validator called only to throw: passing the fractional timestamp to a
       // call V8 did not inline would box it (a HeapNumber per event).
       if (!Number.isFinite(t)) finiteNumber(PUSH, 'timestampMs', t);
-      const stored = counters[1]! + counters[2]! < capacity;
+      const stored = taken + waiting < capacity;
       if (!stored) {
-        counters[3] = counters[3]! + 1;
+        counters[0] = counters[0]! + 1;
         // With nothing waiting, everything held belongs to the step being read: this event is the
         // one that cannot fit.
-        const waiting = counters[2]! > 0;
-        if (waiting) dropOldestWaiting();
-        onOverflow?.(counters[3]!);
-        if (!waiting) return false;
+        const anyWaiting = waiting > 0;
+        if (anyWaiting) dropOldestWaiting();
+        onOverflow?.(counters[0]!);
+        if (!anyWaiting) return false;
       }
-      const taken = counters[1]!;
-      let position = taken + counters[2]!;
+      let position = taken + waiting;
       const record = copy(event, ring[at(position)]!);
       // Insertion into timestamp order among the waiting records: usually zero moves (events come
       // in order); strictly later only, so equal timestamps keep their order of arrival.
@@ -233,7 +236,7 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
         position--;
       }
       ring[at(position)] = record;
-      counters[2] = counters[2]! + 1;
+      waiting++;
       return stored;
     },
     takeStep(stepEndTimestampMs) {
@@ -241,38 +244,36 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
         throw new RangeError(`InputQueue.takeStep: \`stepEndTimestampMs\` must be a number (ms), got ${String(stepEndTimestampMs)}`);
       }
       // The previous step's records are released now, no earlier (see the ring layout).
-      counters[0] = (counters[0]! + counters[1]!) % capacity;
-      counters[1] = 0;
-      counters[5] = counters[6]!;
-      counters[6] = stepEndTimestampMs;
-      counters[4] = counters[4]! + 1;
+      head = (head + taken) % capacity;
+      taken = 0;
+      counters[2] = counters[3]!;
+      counters[3] = stepEndTimestampMs;
+      counters[1] = counters[1]! + 1;
       beginStep();
-      const waiting = counters[2]!;
-      let count = 0;
-      while (count < waiting) {
-        const record = ring[at(count)]!;
+      // `taken` counts the records applied: at(taken) is the next waiting one.
+      while (taken < waiting) {
+        const record = ring[at(taken)]!;
         if (record.timestampMs > stepEndTimestampMs) break;
         apply(record);
-        count++;
+        taken++;
       }
-      counters[1] = count;
-      counters[2] = waiting - count;
+      waiting -= taken;
       return step;
     },
     step,
     state,
     get pending() {
-      return counters[2]!;
+      return waiting;
     },
     get dropped() {
-      return counters[3]!;
+      return counters[0]!;
     },
     capacity,
     clear() {
-      counters[2] = 0;
+      waiting = 0;
     },
     reset() {
-      counters[2] = 0;
+      waiting = 0;
       resetState();
     },
   };

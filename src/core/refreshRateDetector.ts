@@ -503,7 +503,7 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
       if (throttled) {
         const meanSkip = state[Slot.MEAN_SKIP]!;
         const whole = Math.round(meanSkip);
-        throttledRate = Math.abs(meanSkip - whole) < 0.1 ? rate / whole : rate / meanSkip;
+        throttledRate = rate / (Math.abs(meanSkip - whole) < 0.1 ? whole : meanSkip);
       }
     }
     setState(throttled ? 'throttled' : 'synced', throttledRate);
@@ -553,6 +553,6 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
 function validRates(value: unknown): Float64Array {
   if (Array.isArray(value) && value.length > 0) return Float64Array.from(value, (rate: unknown) => positiveNumber(OWNER, 'knownRates', rate)).sort();
   throw new RangeError(
-    `${OWNER}: option \`knownRates\` must be a non-empty array of rates (Hz), got ${Array.isArray(value) ? 'an empty array' : value === null ? 'null' : typeof value === 'number' ? value : typeof value}`,
+    `${OWNER}: option \`knownRates\` must be a non-empty array of rates (Hz), got ${Array.isArray(value) ? 'an empty array' : value === null || typeof value === 'number' ? value : typeof value}`,
   );
 }
