@@ -8,7 +8,7 @@
  * Framework-free: the React bindings (`<FixedClockProvider>`, `useFixedUpdate`, `useFixedTimestep`,
  * `<GameCanvas>`) are thin users of it.
  */
-import { clearFixedStepFrame, createFixedStepParts, INTERPOLATIONS, OVERLOADS } from '../core/fixedStep.js';
+import { clearFixedStepFrame, fixedStepParts, INTERPOLATIONS, OVERLOADS } from '../core/fixedStep.js';
 import { CLOCK_INPUT_MS, PREDICTED_PRESENT_MS } from '../core/fixedStepClock.js';
 import type { FixedStep, FixedStepFrame, FixedStepOverload, Interpolation } from '../core/types.js';
 import { booleanValue, finiteNumber, integerAtLeast, oneOf, optionsObject, positiveNumber, timeScaleValue, withDefault } from '../core/validate.js';
@@ -365,7 +365,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
    * not started, time zero at its first frame), paused at the last frame if the clock is paused.
    */
   function replaceFixed(startMs = Number.NaN): void {
-    [fixed, fixedState, advanceFixed] = createFixedStepParts({ step, maxSteps, overload, interpolation, timeScale });
+    [fixed, fixedState, advanceFixed] = fixedStepParts(step, maxSteps, overload, interpolation, timeScale);
     state[SNAP_RATE] = Number.NaN;
     fixed.advance(startMs);
     // (A fixed step not started yet ignores the time given to pause.)
