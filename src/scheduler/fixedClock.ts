@@ -764,8 +764,12 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
   };
 }
 
-/** `step`, `maxSteps` and `overload` of `o` checked, each `undefined` replaced by the value given. */
-function gridOptions(owner: string, o: Record<string, unknown>, step: number | undefined, maxSteps: number, overload: FixedStepOverload): [number, number, FixedStepOverload] {
+/**
+ * `step`, `maxSteps` and `overload` of `o` checked, each `undefined` replaced by the value given
+ * (also the React bindings' check of their settings).
+ * @internal
+ */
+export function gridOptions(owner: string, o: Record<string, unknown>, step: number | undefined, maxSteps: number, overload: FixedStepOverload): [number, number, FixedStepOverload] {
   return [
     positiveNumber(owner, 'step', withDefault(o.step, step)),
     integerAtLeast(owner, 'maxSteps', withDefault(o.maxSteps, maxSteps), 1),
