@@ -47,7 +47,7 @@ export interface FixedSettings {
  * value, so only those given can fail. Says `option`: run it inside {@link inWords}.
  */
 export function checkFixedSettings(owner: string, s: FixedSettings, stepRequired: boolean): void {
-  gridOptions(owner, s as Record<string, unknown>, stepRequired ? undefined : 1, 1, 'slow-motion');
+  gridOptions(owner, s as Record<string, unknown>, stepRequired ? undefined : 1);
   oneOf(owner, 'interpolation', withDefault(s.interpolation, 'previous'), INTERPOLATIONS);
   booleanValue(owner, 'paused', withDefault(s.paused, false));
   finiteNumber(owner, 'priority', withDefault(s.priority, 0));

@@ -15,8 +15,6 @@ import { booleanValue, finiteNumber, integerAtLeast, oneOf, optionsObject, posit
 import type { FrameInfo, FrameScheduler } from './types.js';
 
 const OWNER = 'createFixedClock';
-/** The fixed step's own default (Peter Sundqvist, "Timestepping": at most 5 updates before a draw). */
-const DEFAULT_MAX_STEPS = 5;
 const KNOWN_OPTIONS = ['step', 'maxSteps', 'overload', 'interpolation', 'timeScale', 'paused', 'priority', 'snapToDisplay'];
 /**
  * Frames of (real ms, game ms) kept to map a step's game time back to the real time at which it
@@ -256,7 +254,7 @@ const SLOTS = 8;
 export function createFixedClock(scheduler: FrameScheduler, options: FixedClockOptions): FixedClock {
   const opts = optionsObject(OWNER, options, true, KNOWN_OPTIONS);
   checkScheduler(OWNER, scheduler);
-  let [step, maxSteps, overload] = gridOptions(OWNER, opts, undefined, DEFAULT_MAX_STEPS, 'slow-motion');
+  let [step, maxSteps, overload] = gridOptions(OWNER, opts);
   let interpolation = oneOf(OWNER, 'interpolation', withDefault(opts.interpolation, 'previous'), INTERPOLATIONS);
   let timeScale = timeScaleValue(OWNER, 'timeScale', withDefault(opts.timeScale, 1), false);
   const snapToDisplay = booleanValue(OWNER, 'snapToDisplay', withDefault(opts.snapToDisplay, true));
@@ -617,7 +615,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
   }
 
   function add<F>(isUpdate: boolean, list: Array<Job<F>>, fn: F, jobOptions: FixedJobOptions | undefined): () => void {
-    const owner = isUpdate ? 'FixedClock.addUpdate' : 'FixedClock.addRender';
+    const owner = `FixedClock.add${isUpdate ? 'Update' : 'Render'}`;
     if (typeof fn !== 'function') typeError(owner, `the ${isUpdate ? 'update' : 'render'}`, 'a function', fn);
     const o = optionsObject(owner, jobOptions, false);
     // Added during a pass: appended, and (an update) skipped for the rest of the frame.
@@ -766,10 +764,11 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
 
 /**
  * `step`, `maxSteps` and `overload` of `o` checked, each `undefined` replaced by the value given
- * (also the React bindings' check of their settings).
+ * (also the React bindings' check of their settings). The defaults are the fixed step's own
+ * (`maxSteps`: Peter Sundqvist, "Timestepping": at most 5 updates before a draw).
  * @internal
  */
-export function gridOptions(owner: string, o: Record<string, unknown>, step: number | undefined, maxSteps: number, overload: FixedStepOverload): [number, number, FixedStepOverload] {
+export function gridOptions(owner: string, o: Record<string, unknown>, step?: number, maxSteps = 5, overload: FixedStepOverload = 'slow-motion'): [number, number, FixedStepOverload] {
   return [
     positiveNumber(owner, 'step', withDefault(o.step, step)),
     integerAtLeast(owner, 'maxSteps', withDefault(o.maxSteps, maxSteps), 1),
@@ -793,6 +792,7 @@ function typeError(owner: string, what: string, expected: string, value: unknown
 }
 
 function checkScheduler(owner: string, scheduler: unknown): void {
-  const s = scheduler as Partial<FrameScheduler> | null;
-  if (typeof s !== 'object' || typeof s?.subscribe !== 'function') typeError(owner, '`scheduler`', 'a frame scheduler (createFrameScheduler())', s);
+  if (typeof scheduler !== 'object' || typeof (scheduler as Partial<FrameScheduler> | null)?.subscribe !== 'function') {
+    typeError(owner, '`scheduler`', 'a frame scheduler (createFrameScheduler())', scheduler);
+  }
 }
