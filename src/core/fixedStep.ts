@@ -173,8 +173,8 @@ export function fixedStepParts(
   overload: FixedStepOverload,
   interpolation: Interpolation,
   timeScale: number,
-  boundaryTolerance = DEFAULT_BOUNDARY_TOLERANCE,
-  refreshRate = NaN,
+  boundaryTolerance: number,
+  refreshRate: number,
 ): [FixedStep, Float64Array, () => FixedStepFrame] {
   /**
    * Fractional state written every frame lives in a Float64Array: V8 boxes a fractional number

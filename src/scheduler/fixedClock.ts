@@ -8,7 +8,7 @@
  * Framework-free: the React bindings (`<FixedClockProvider>`, `useFixedUpdate`, `useFixedTimestep`,
  * `<GameCanvas>`) are thin users of it.
  */
-import { clearFixedStepFrame, fixedStepParts, INTERPOLATIONS, OVERLOADS } from '../core/fixedStep.js';
+import { clearFixedStepFrame, DEFAULT_BOUNDARY_TOLERANCE, fixedStepParts, INTERPOLATIONS, OVERLOADS } from '../core/fixedStep.js';
 import { CLOCK_INPUT_MS, PREDICTED_PRESENT_MS } from '../core/fixedStepClock.js';
 import type { FixedStep, FixedStepFrame, FixedStepOverload, Interpolation } from '../core/types.js';
 import { booleanValue, finiteNumber, integerAtLeast, oneOf, optionsObject, positiveNumber, timeScaleValue, withDefault } from '../core/validate.js';
@@ -362,9 +362,9 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
    * A new fixed step for the current options (a new grid), started at fed-clock `startMs` (NaN:
    * not started, time zero at its first frame), paused at the last frame if the clock is paused.
    */
-  function replaceFixed(startMs = Number.NaN): void {
-    [fixed, fixedState, advanceFixed] = fixedStepParts(step, maxSteps, overload, interpolation, timeScale);
-    state[SNAP_RATE] = Number.NaN;
+  function replaceFixed(startMs = NaN): void {
+    [fixed, fixedState, advanceFixed] = fixedStepParts(step, maxSteps, overload, interpolation, timeScale, DEFAULT_BOUNDARY_TOLERANCE, NaN);
+    state[SNAP_RATE] = NaN;
     fixed.advance(startMs);
     // (A fixed step not started yet ignores the time given to pause.)
     if (effectivePaused()) fixed.pause(state[LAST_FED_MS]);
@@ -438,7 +438,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
    */
   function snapToSchedulerRate(frame: FrameInfo): void {
     const estimate = currentScheduler.refreshRate;
-    const rate = estimate.synced && frame.timeScale > 0 ? estimate.refreshRate / frame.timeScale : Number.NaN;
+    const rate = estimate.synced && frame.timeScale > 0 ? estimate.refreshRate / frame.timeScale : NaN;
     const applied = state[SNAP_RATE]!;
     if (rate === applied || (rate !== rate && applied !== applied)) return;
     state[SNAP_RATE] = rate;
