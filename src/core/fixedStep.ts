@@ -228,17 +228,14 @@ export function fixedStepParts(
       // stream's phase. Written out here, not in a helper: V8 boxes doubles at call boundaries it
       // does not inline, which showed up as 16–32 bytes a frame in some runs.
       if (gridPending || starting) {
-        // A new grid: from time zero at this frame, else from the last frame (a rate change).
+        // A new grid: from time zero at this frame, else from the last frame (a rate change),
+        // with the vblanks since counted (none at time zero: a fresh counter given 0 stays fresh).
         gridPending = false;
         resetVblanks(vblanks);
-        state[GRID_VBLANKS] = 0;
-        state[GRID_ORIGIN_MS] = nowMs;
+        state[GRID_ORIGIN_MS] = starting ? nowMs : state[CLOCK_LAST_MS]!;
         state[LAST_RAW_MS] = nowMs;
-        if (!starting) {
-          state[GRID_ORIGIN_MS] = state[CLOCK_LAST_MS]!;
-          vblanks[VBLANK_INPUT] = ((nowMs - state[CLOCK_LAST_MS]!) * rate) / 1000;
-          state[GRID_VBLANKS] = countVblanks(vblanks);
-        }
+        vblanks[VBLANK_INPUT] = ((nowMs - state[GRID_ORIGIN_MS]!) * rate) / 1000;
+        state[GRID_VBLANKS] = countVblanks(vblanks);
       } else if (nowMs > state[LAST_RAW_MS]!) {
         // (A timestamp that repeats or goes backwards counts no vblank, and is idle below.)
         // snapToWhole written out: calling it here (not always inlined) boxed `intervals`, 16
@@ -257,9 +254,8 @@ export function fixedStepParts(
       startClock(state);
       totalSteps = 0;
       droppedSteps = 0;
-      state[LAST_INTERVAL_MS] = 0;
-      state[PREVIOUS_INTERVAL_MS] = 0;
-      state[LEAD_GAME_MS] = 0;
+      // The last two intervals and the lead (three slots in a row).
+      state.fill(0, LAST_INTERVAL_MS, LEAD_GAME_MS + 1);
     } else {
       const intervalMs = state[CLOCK_INPUT_MS]! - state[CLOCK_LAST_MS]!;
       if (intervalMs > 0) {
