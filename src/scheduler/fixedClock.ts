@@ -12,16 +12,11 @@ import { clearFixedStepFrame, DEFAULT_BOUNDARY_TOLERANCE, fixedStepParts, INTERP
 import { CLOCK_INPUT_MS, PREDICTED_PRESENT_MS } from '../core/fixedStepClock.js';
 import type { FixedStep, FixedStepFrame, FixedStepOverload, Interpolation } from '../core/types.js';
 import { booleanValue, finiteNumber, integerAtLeast, oneOf, optionsObject, positiveNumber, timeScaleValue, withDefault } from '../core/validate.js';
+import { ANCHORS, BASE_DROPPED, BASE_ELAPSED, BASE_SIMULATED, LAST_FED_MS, MAP_GAME_MS, MAPPED_MS, OFFSET_MS, SLOTS, SNAP_RATE } from './fixedClockSlots.js';
 import type { FrameInfo, FrameScheduler } from './types.js';
 
 const OWNER = 'createFixedClock';
 const KNOWN_OPTIONS = ['step', 'maxSteps', 'overload', 'interpolation', 'timeScale', 'paused', 'priority', 'snapToDisplay'];
-/**
- * Frames of (real ms, game ms) kept to map a step's game time back to the real time at which it
- * falls. A step run now can lie a few frames back ('catch-up' debt is run off `maxSteps` a frame);
- * 32 frames covers any debt a frame-time spike leaves. Older game times map to the oldest frame kept.
- */
-const ANCHORS = 32;
 
 /** Options of {@link createFixedClock}. */
 export interface FixedClockOptions {
@@ -214,23 +209,6 @@ const RELEASED = (): void => undefined;
 
 /** Job order: lower priority first; `Array.prototype.sort` is stable, so ties keep the order added. */
 const byPriority = (a: Job<unknown>, b: Job<unknown>): number => a.priority - b.priority;
-
-// Slots of the Float64Array holding the clock's fractional state (V8 boxes a fractional double
-// written to a closure variable on every write: one allocation per frame).
-/** Last game-clock ms handed to the fixed step (scheduler elapsed ms + offset). */
-const LAST_FED_MS = 0;
-/** Added to the scheduler's elapsed ms: keeps the fed clock continuous across a scheduler change or idle gap. */
-const OFFSET_MS = 1;
-/** Game seconds of earlier grids (before the last setOptions): elapsed, simulated, dropped (three slots in a row). */
-const BASE_ELAPSED = 2;
-const BASE_SIMULATED = 3;
-const BASE_DROPPED = 4;
-/** Scratch: the input and the result of `mapToReal`. */
-const MAP_GAME_MS = 5;
-const MAPPED_MS = 6;
-/** The display rate (in fed-clock Hz) the fixed step snaps to now; NaN: raw timestamps. */
-const SNAP_RATE = 7;
-const SLOTS = 8;
 
 /**
  * Create a fixed-step clock on `scheduler`. It subscribes to the scheduler only while it has jobs:
