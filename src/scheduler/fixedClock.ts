@@ -389,7 +389,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
       state[MAPPED_MS] = currentScheduler.frame.timestampMs;
       return;
     }
-    let i = (anchorNext + ANCHORS - 1) % ANCHORS;
+    let i = (anchorNext + (ANCHORS - 1)) % ANCHORS;
     const newestGame = anchorGame[i]!;
     if (gameMs >= newestGame) {
       const rate = effectivePaused() || currentScheduler.paused ? 0 : timeScale * currentScheduler.timeScale;
@@ -397,7 +397,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
       return;
     }
     for (let k = 1; k < anchorCount; k++) {
-      const prev = (i + ANCHORS - 1) % ANCHORS;
+      const prev = (i + (ANCHORS - 1)) % ANCHORS;
       const prevGame = anchorGame[prev]!;
       if (prevGame < gameMs) {
         const span = anchorGame[i]! - prevGame;
