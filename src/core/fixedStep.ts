@@ -142,23 +142,40 @@ export function clearFixedStepFrame(frame: FixedStepFrame): void {
  *   one of the allowed strings.
  */
 export function createFixedStep(options: FixedStepOptions): FixedStep {
-  return createFixedStepParts(options)[0];
-}
-
-/**
- * {@link createFixedStep}'s fixed step, with its state and an advance that takes the frame's
- * timestamp and predicted present from the state's `CLOCK_INPUT_MS` and `PREDICTED_PRESENT_MS`
- * slots (NaN: none) instead of arguments. For the fixed clock, which feeds a fresh timestamp every
- * frame: a fresh double passed to a call V8 does not inline (advance is too big) is boxed, two
- * allocations a frame; a typed-array slot is written in place.
- * @internal
- */
-export function createFixedStepParts(options: FixedStepOptions): [FixedStep, Float64Array, () => FixedStepFrame] {
   const opts = optionsObject(OWNER, options, true, KNOWN_OPTIONS);
   const step = positiveNumber(OWNER, 'step', opts.step);
   const maxSteps = integerAtLeast(OWNER, 'maxSteps', withDefault(opts.maxSteps, DEFAULT_MAX_STEPS), 1);
   const overload = oneOf(OWNER, 'overload', withDefault(opts.overload, 'slow-motion'), OVERLOADS);
-  let interpolation = oneOf(OWNER, 'interpolation', withDefault(opts.interpolation, 'previous'), INTERPOLATIONS);
+  const interpolation = oneOf(OWNER, 'interpolation', withDefault(opts.interpolation, 'previous'), INTERPOLATIONS);
+  const timeScale = timeScaleOption(withDefault(opts.timeScale, 1));
+  const boundaryTolerance = nonNegativeNumber(OWNER, 'boundaryTolerance', withDefault(opts.boundaryTolerance, DEFAULT_BOUNDARY_TOLERANCE));
+  // It must stay below half a step: at 0.5 every count would round to the nearest whole number
+  // and 'ahead' would no longer run ahead of the clock.
+  if (boundaryTolerance >= 0.5) {
+    throw new RangeError(`${OWNER}: option \`boundaryTolerance\` must be a number >= 0 and < 0.5 (steps), got ${boundaryTolerance}`);
+  }
+  return fixedStepParts(step, maxSteps, overload, interpolation, timeScale, boundaryTolerance, refreshRateOption(opts.refreshRate))[0];
+}
+
+/**
+ * {@link createFixedStep} from settings already checked (the fixed clock checks its own, with its
+ * own name: checking them again here would only add bytes), returned with its state and an
+ * advance that takes the frame's timestamp and predicted present from the state's
+ * `CLOCK_INPUT_MS` and `PREDICTED_PRESENT_MS` slots (NaN: none) instead of arguments. For the
+ * fixed clock, which feeds a fresh timestamp every frame: a fresh double passed to a call V8 does
+ * not inline (advance is too big) is boxed, two allocations a frame; a typed-array slot is written
+ * in place. `refreshRate`: Hz, or NaN for raw timestamps.
+ * @internal
+ */
+export function fixedStepParts(
+  step: number,
+  maxSteps: number,
+  overload: FixedStepOverload,
+  interpolation: Interpolation,
+  timeScale: number,
+  boundaryTolerance: number,
+  refreshRate: number,
+): [FixedStep, Float64Array, () => FixedStepFrame] {
   /**
    * Fractional state written every frame lives in a Float64Array: V8 boxes a fractional number
    * written to a closure `let` on every write, which would allocate once per frame. Slots (see
@@ -169,13 +186,7 @@ export function createFixedStepParts(options: FixedStepOptions): [FixedStep, Flo
    * after a reset) zeroes the intervals and the lead, starts a new grid and ignores the last
    * phase, so a reset only has to mark the clock as not started.
    */
-  const state = createFixedStepState(timeScaleOption(withDefault(opts.timeScale, 1)));
-  const boundaryTolerance = nonNegativeNumber(OWNER, 'boundaryTolerance', withDefault(opts.boundaryTolerance, DEFAULT_BOUNDARY_TOLERANCE));
-  // It must stay below half a step: at 0.5 every count would round to the nearest whole number
-  // and 'ahead' would no longer run ahead of the clock.
-  if (boundaryTolerance >= 0.5) {
-    throw new RangeError(`${OWNER}: option \`boundaryTolerance\` must be a number >= 0 and < 0.5 (steps), got ${boundaryTolerance}`);
-  }
+  const state = createFixedStepState(timeScale);
   // The float-noise margin is added so r exactly `boundaryTolerance` below a boundary is inside
   // whatever its last bit.
   const toleranceSteps = boundaryTolerance > 0 ? boundaryTolerance + FIXED_STEP_SNAP_STEPS : 0;
@@ -184,7 +195,7 @@ export function createFixedStepParts(options: FixedStepOptions): [FixedStep, Flo
   /** The vblank grid needs a new origin at the next frame (rate change; the first frame after time zero or a reset always starts one). */
   let gridPending = true;
   /** The vblank grid's counter; its VBLANK_RATE is the display rate timestamps are snapped to, Hz (NaN: raw timestamps). */
-  const vblanks = createVblankState(refreshRateOption(opts.refreshRate));
+  const vblanks = createVblankState(refreshRate);
 
   /** Steps run since time zero (an integer; zeroed at time zero). */
   let totalSteps = 0;
@@ -217,17 +228,14 @@ export function createFixedStepParts(options: FixedStepOptions): [FixedStep, Flo
       // stream's phase. Written out here, not in a helper: V8 boxes doubles at call boundaries it
       // does not inline, which showed up as 16–32 bytes a frame in some runs.
       if (gridPending || starting) {
-        // A new grid: from time zero at this frame, else from the last frame (a rate change).
+        // A new grid: from time zero at this frame, else from the last frame (a rate change),
+        // with the vblanks since counted (none at time zero: a fresh counter given 0 stays fresh).
         gridPending = false;
         resetVblanks(vblanks);
-        state[GRID_VBLANKS] = 0;
-        state[GRID_ORIGIN_MS] = nowMs;
+        state[GRID_ORIGIN_MS] = starting ? nowMs : state[CLOCK_LAST_MS]!;
         state[LAST_RAW_MS] = nowMs;
-        if (!starting) {
-          state[GRID_ORIGIN_MS] = state[CLOCK_LAST_MS]!;
-          vblanks[VBLANK_INPUT] = ((nowMs - state[CLOCK_LAST_MS]!) * rate) / 1000;
-          state[GRID_VBLANKS] = countVblanks(vblanks);
-        }
+        vblanks[VBLANK_INPUT] = ((nowMs - state[GRID_ORIGIN_MS]!) * rate) / 1000;
+        state[GRID_VBLANKS] = countVblanks(vblanks);
       } else if (nowMs > state[LAST_RAW_MS]!) {
         // (A timestamp that repeats or goes backwards counts no vblank, and is idle below.)
         // snapToWhole written out: calling it here (not always inlined) boxed `intervals`, 16
@@ -246,9 +254,8 @@ export function createFixedStepParts(options: FixedStepOptions): [FixedStep, Flo
       startClock(state);
       totalSteps = 0;
       droppedSteps = 0;
-      state[LAST_INTERVAL_MS] = 0;
-      state[PREVIOUS_INTERVAL_MS] = 0;
-      state[LEAD_GAME_MS] = 0;
+      // The last two intervals and the lead (three slots in a row).
+      state.fill(0, LAST_INTERVAL_MS, LEAD_GAME_MS + 1);
     } else {
       const intervalMs = state[CLOCK_INPUT_MS]! - state[CLOCK_LAST_MS]!;
       if (intervalMs > 0) {

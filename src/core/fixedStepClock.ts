@@ -40,7 +40,8 @@ const RESUME_PENDING = 6;
 const WALL_BASE_MS = 7;
 const SCALED_BASE_MS = 8;
 
-// The fixed step's own slots (the clock functions never touch them); see createFixedStep.
+// The fixed step's own slots (the clock functions never touch them); see createFixedStep. The
+// first three stay in a row: time zero zeroes them with one fill.
 /** The last real frame interval, ms (for the default prediction of the next present). */
 export const LAST_INTERVAL_MS = 9;
 /** The real frame interval before that, ms. */

@@ -14,4 +14,6 @@ FixedClockContext.displayName = 'FixedClockContext';
  * per-object snapshots (previous ← current) and input taken for the step.
  * @internal
  */
-export const FIRST_IN_STEP = -Number.MAX_VALUE;
+// -Number.MAX_VALUE written as a number: a bundler keeps a property read (it might be a getter)
+// even in a bundle that never uses the constant.
+export const FIRST_IN_STEP = -1.7976931348623157e308;

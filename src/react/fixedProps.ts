@@ -9,9 +9,9 @@
  */
 import { useEffect, useRef } from 'react';
 import type { FixedStepOverload, Interpolation } from '../core/types.js';
-import { INTERPOLATIONS, OVERLOADS } from '../core/fixedStep.js';
-import { booleanValue, finiteNumber, integerAtLeast, oneOf, positiveNumber } from '../core/validate.js';
-import { createFixedClock } from '../scheduler/fixedClock.js';
+import { INTERPOLATIONS } from '../core/fixedStep.js';
+import { booleanValue, finiteNumber, oneOf, withDefault } from '../core/validate.js';
+import { createFixedClock, gridOptions } from '../scheduler/fixedClock.js';
 import type { FixedClock } from '../scheduler/fixedClock.js';
 import { installRefreshDetection } from '../scheduler/refreshDetection.js';
 import { renameOwner } from './renameOwner.js';
@@ -41,20 +41,16 @@ export interface FixedSettings {
   priority?: unknown;
 }
 
-type Check = (owner: string, name: string, value: unknown) => unknown;
-/** The check of each setting (as the clock itself checks it, with the caller's name). */
-const CHECKS: ReadonlyArray<[keyof FixedSettings, Check]> = [
-  ['step', positiveNumber],
-  ['maxSteps', (owner, name, value) => integerAtLeast(owner, name, value, 1)],
-  ['overload', (owner, name, value) => oneOf(owner, name, value, OVERLOADS)],
-  ['interpolation', (owner, name, value) => oneOf(owner, name, value, INTERPOLATIONS)],
-  ['paused', booleanValue],
-  ['priority', finiteNumber],
-];
-
-/** Check every fixed-step setting that is given; `step` also when `stepRequired`. Says `option`: run it inside {@link inWords}. */
+/**
+ * Check every fixed-step setting that is given, in this order, as the clock itself checks it (with
+ * the caller's name); `step` also when `stepRequired`. A setting left out is replaced by a valid
+ * value, so only those given can fail. Says `option`: run it inside {@link inWords}.
+ */
 export function checkFixedSettings(owner: string, s: FixedSettings, stepRequired: boolean): void {
-  for (const [name, check] of CHECKS) if (s[name] !== undefined || (stepRequired && name === 'step')) check(owner, name, s[name]);
+  gridOptions(owner, s as Record<string, unknown>, stepRequired ? undefined : 1);
+  oneOf(owner, 'interpolation', withDefault(s.interpolation, 'previous'), INTERPOLATIONS);
+  booleanValue(owner, 'paused', withDefault(s.paused, false));
+  finiteNumber(owner, 'priority', withDefault(s.priority, 0));
 }
 
 /**

@@ -126,7 +126,7 @@ export interface FixedJobSettings extends FixedSettings {
  */
 export function useFixedTimestep(options: UseFixedTimestepOptions): FixedTimestepControls {
   optionsObject(OWNER, options, true);
-  if (isDevelopment() && process.env.NODE_ENV !== 'production') warnUnknownOptions(options);
+  if (/* @__PURE__ */ isDevelopment() && process.env.NODE_ENV !== 'production') warnUnknownOptions(options);
   return useFixedJob(OWNER, 'option', options);
 }
 
@@ -150,7 +150,7 @@ export function useFixedJob(owner: string, noun: Noun, settings: FixedJobSetting
       throw new RangeError(`${owner}: option \`step\` is ${String(step)} but the enclosing <FixedClockProvider> steps at ${shared.step}. Leave \`step\` out, or give the provider's value.`);
     }
   });
-  if (shared !== null && isDevelopment() && process.env.NODE_ENV !== 'production') warnConflicts(owner, shared, settings);
+  if (shared !== null && /* @__PURE__ */ isDevelopment() && process.env.NODE_ENV !== 'production') warnConflicts(owner, shared, settings);
   const clock = useFixedClockFor(settings, shared, defaultStep);
   // Stable: a mounted hook keeps its clock (its own lives as long as it does; a provider's as long
   // as the provider, and adding or removing a provider above remounts the subtree).
@@ -240,7 +240,7 @@ function makeControls(clock: FixedClock): FixedTimestepControls {
     resume: clock.resume,
     reset: clock.reset,
     stepOnce: () => {
-      if (!clock.stepOnce() && isDevelopment() && process.env.NODE_ENV !== 'production') {
+      if (!clock.stepOnce() && /* @__PURE__ */ isDevelopment() && process.env.NODE_ENV !== 'production') {
         console.warn('stepOnce: nothing is paused, so there is no single step to take; pause first (controls.pause() or <FrameProvider paused>).');
       }
     },

@@ -8,22 +8,15 @@
  * Framework-free: the React bindings (`<FixedClockProvider>`, `useFixedUpdate`, `useFixedTimestep`,
  * `<GameCanvas>`) are thin users of it.
  */
-import { clearFixedStepFrame, createFixedStepParts, INTERPOLATIONS, OVERLOADS } from '../core/fixedStep.js';
+import { clearFixedStepFrame, DEFAULT_BOUNDARY_TOLERANCE, fixedStepParts, INTERPOLATIONS, OVERLOADS } from '../core/fixedStep.js';
 import { CLOCK_INPUT_MS, PREDICTED_PRESENT_MS } from '../core/fixedStepClock.js';
 import type { FixedStep, FixedStepFrame, FixedStepOverload, Interpolation } from '../core/types.js';
 import { booleanValue, finiteNumber, integerAtLeast, oneOf, optionsObject, positiveNumber, timeScaleValue, withDefault } from '../core/validate.js';
+import { ANCHORS, BASE_DROPPED, BASE_ELAPSED, BASE_SIMULATED, LAST_FED_MS, MAP_GAME_MS, MAPPED_MS, OFFSET_MS, SLOTS, SNAP_RATE } from './fixedClockSlots.js';
 import type { FrameInfo, FrameScheduler } from './types.js';
 
 const OWNER = 'createFixedClock';
-/** The fixed step's own default (Peter Sundqvist, "Timestepping": at most 5 updates before a draw). */
-const DEFAULT_MAX_STEPS = 5;
 const KNOWN_OPTIONS = ['step', 'maxSteps', 'overload', 'interpolation', 'timeScale', 'paused', 'priority', 'snapToDisplay'];
-/**
- * Frames of (real ms, game ms) kept to map a step's game time back to the real time at which it
- * falls. A step run now can lie a few frames back ('catch-up' debt is run off `maxSteps` a frame);
- * 32 frames covers any debt a frame-time spike leaves. Older game times map to the oldest frame kept.
- */
-const ANCHORS = 32;
 
 /** Options of {@link createFixedClock}. */
 export interface FixedClockOptions {
@@ -217,23 +210,6 @@ const RELEASED = (): void => undefined;
 /** Job order: lower priority first; `Array.prototype.sort` is stable, so ties keep the order added. */
 const byPriority = (a: Job<unknown>, b: Job<unknown>): number => a.priority - b.priority;
 
-// Slots of the Float64Array holding the clock's fractional state (V8 boxes a fractional double
-// written to a closure variable on every write: one allocation per frame).
-/** Last game-clock ms handed to the fixed step (scheduler elapsed ms + offset). */
-const LAST_FED_MS = 0;
-/** Added to the scheduler's elapsed ms: keeps the fed clock continuous across a scheduler change or idle gap. */
-const OFFSET_MS = 1;
-/** Game seconds of earlier grids (before the last setOptions): elapsed, simulated, dropped (three slots in a row). */
-const BASE_ELAPSED = 2;
-const BASE_SIMULATED = 3;
-const BASE_DROPPED = 4;
-/** Scratch: the input and the result of `mapToReal`. */
-const MAP_GAME_MS = 5;
-const MAPPED_MS = 6;
-/** The display rate (in fed-clock Hz) the fixed step snaps to now; NaN: raw timestamps. */
-const SNAP_RATE = 7;
-const SLOTS = 8;
-
 /**
  * Create a fixed-step clock on `scheduler`. It subscribes to the scheduler only while it has jobs:
  * one `'update'` subscription (advances the fixed step and runs every update per step) and one
@@ -256,7 +232,7 @@ const SLOTS = 8;
 export function createFixedClock(scheduler: FrameScheduler, options: FixedClockOptions): FixedClock {
   const opts = optionsObject(OWNER, options, true, KNOWN_OPTIONS);
   checkScheduler(OWNER, scheduler);
-  let [step, maxSteps, overload] = gridOptions(OWNER, opts, undefined, DEFAULT_MAX_STEPS, 'slow-motion');
+  let [step, maxSteps, overload] = gridOptions(OWNER, opts);
   let interpolation = oneOf(OWNER, 'interpolation', withDefault(opts.interpolation, 'previous'), INTERPOLATIONS);
   let timeScale = timeScaleValue(OWNER, 'timeScale', withDefault(opts.timeScale, 1), false);
   const snapToDisplay = booleanValue(OWNER, 'snapToDisplay', withDefault(opts.snapToDisplay, true));
@@ -364,9 +340,9 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
    * A new fixed step for the current options (a new grid), started at fed-clock `startMs` (NaN:
    * not started, time zero at its first frame), paused at the last frame if the clock is paused.
    */
-  function replaceFixed(startMs = Number.NaN): void {
-    [fixed, fixedState, advanceFixed] = createFixedStepParts({ step, maxSteps, overload, interpolation, timeScale });
-    state[SNAP_RATE] = Number.NaN;
+  function replaceFixed(startMs = NaN): void {
+    [fixed, fixedState, advanceFixed] = fixedStepParts(step, maxSteps, overload, interpolation, timeScale, DEFAULT_BOUNDARY_TOLERANCE, NaN);
+    state[SNAP_RATE] = NaN;
     fixed.advance(startMs);
     // (A fixed step not started yet ignores the time given to pause.)
     if (effectivePaused()) fixed.pause(state[LAST_FED_MS]);
@@ -413,7 +389,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
       state[MAPPED_MS] = currentScheduler.frame.timestampMs;
       return;
     }
-    let i = (anchorNext + ANCHORS - 1) % ANCHORS;
+    let i = (anchorNext + (ANCHORS - 1)) % ANCHORS;
     const newestGame = anchorGame[i]!;
     if (gameMs >= newestGame) {
       const rate = effectivePaused() || currentScheduler.paused ? 0 : timeScale * currentScheduler.timeScale;
@@ -421,7 +397,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
       return;
     }
     for (let k = 1; k < anchorCount; k++) {
-      const prev = (i + ANCHORS - 1) % ANCHORS;
+      const prev = (i + (ANCHORS - 1)) % ANCHORS;
       const prevGame = anchorGame[prev]!;
       if (prevGame < gameMs) {
         const span = anchorGame[i]! - prevGame;
@@ -440,7 +416,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
    */
   function snapToSchedulerRate(frame: FrameInfo): void {
     const estimate = currentScheduler.refreshRate;
-    const rate = estimate.synced && frame.timeScale > 0 ? estimate.refreshRate / frame.timeScale : Number.NaN;
+    const rate = estimate.synced && frame.timeScale > 0 ? estimate.refreshRate / frame.timeScale : NaN;
     const applied = state[SNAP_RATE]!;
     if (rate === applied || (rate !== rate && applied !== applied)) return;
     state[SNAP_RATE] = rate;
@@ -617,7 +593,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
   }
 
   function add<F>(isUpdate: boolean, list: Array<Job<F>>, fn: F, jobOptions: FixedJobOptions | undefined): () => void {
-    const owner = isUpdate ? 'FixedClock.addUpdate' : 'FixedClock.addRender';
+    const owner = `FixedClock.add${isUpdate ? 'Update' : 'Render'}`;
     if (typeof fn !== 'function') typeError(owner, `the ${isUpdate ? 'update' : 'render'}`, 'a function', fn);
     const o = optionsObject(owner, jobOptions, false);
     // Added during a pass: appended, and (an update) skipped for the rest of the frame.
@@ -764,8 +740,13 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
   };
 }
 
-/** `step`, `maxSteps` and `overload` of `o` checked, each `undefined` replaced by the value given. */
-function gridOptions(owner: string, o: Record<string, unknown>, step: number | undefined, maxSteps: number, overload: FixedStepOverload): [number, number, FixedStepOverload] {
+/**
+ * `step`, `maxSteps` and `overload` of `o` checked, each `undefined` replaced by the value given
+ * (also the React bindings' check of their settings). The defaults are the fixed step's own
+ * (`maxSteps`: Peter Sundqvist, "Timestepping": at most 5 updates before a draw).
+ * @internal
+ */
+export function gridOptions(owner: string, o: Record<string, unknown>, step?: number, maxSteps = 5, overload: FixedStepOverload = 'slow-motion'): [number, number, FixedStepOverload] {
   return [
     positiveNumber(owner, 'step', withDefault(o.step, step)),
     integerAtLeast(owner, 'maxSteps', withDefault(o.maxSteps, maxSteps), 1),
@@ -789,6 +770,7 @@ function typeError(owner: string, what: string, expected: string, value: unknown
 }
 
 function checkScheduler(owner: string, scheduler: unknown): void {
-  const s = scheduler as Partial<FrameScheduler> | null;
-  if (typeof s !== 'object' || typeof s?.subscribe !== 'function') typeError(owner, '`scheduler`', 'a frame scheduler (createFrameScheduler())', s);
+  if (typeof scheduler !== 'object' || typeof (scheduler as Partial<FrameScheduler> | null)?.subscribe !== 'function') {
+    typeError(owner, '`scheduler`', 'a frame scheduler (createFrameScheduler())', scheduler);
+  }
 }
