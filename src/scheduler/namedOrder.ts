@@ -106,12 +106,12 @@ export function createNamedOrdering(): SubscriberOrdering {
   function order(entries: readonly Entry[]): Entry[] {
     const n = entries.length;
     const at = new Map<Entry | undefined, number>(entries.map((entry, i) => [entry, i]));
-    /** Per subscriber, its links out. */
+    /** Per subscriber, its links out and its links in, each in the order written. */
     const outs = entries.map((): Link[] => []);
+    const ins = entries.map((): Link[] => []);
     /** Per subscriber, its links (not cut) from subscribers not sorted yet. */
     const waits = entries.map(() => 0);
     // In the order written: each subscriber's `before` ids, then its `after` ids.
-    const links: Link[] = [];
     entries.forEach((entry, i) => {
       // Ids are matched within the phase: across phases the phase order decides, so such an id is unknown here.
       if (entry.order) {
@@ -121,8 +121,8 @@ export function createNamedOrdering(): SubscriberOrdering {
             if (j === undefined) missing.push(`subscribe: ${label(entry)} runs ${side} ${show(name)}, but no '${FRAME_PHASES[entry.rank]}' subscriber has that id`);
             else {
               const link: Link = side === 'before' ? [i, j, true] : [j, i];
-              links.push(link);
               (outs[link[0]] as Link[]).push(link);
+              (ins[link[1]] as Link[]).push(link);
               (waits[link[1]] as number)++;
             }
           }
@@ -142,13 +142,11 @@ export function createNamedOrdering(): SubscriberOrdering {
     release();
     if (sorted.length < n) {
       // Stalled: every subscriber left waits on another one left; `back` is its first such link in
-      // the order written. Walking back from the earliest one left ends on a cycle; walking on until
-      // a repeat collects it in run order. Name it from its earliest member, cut the link into that
+      // the order written. Walking back from the earliest one left until one repeats ends on a
+      // cycle; walking round it once more collects it. Name it from its earliest member, cut the link into that
       // member and release again. A link never comes back once cut or once its subscriber is sorted,
       // so `back` only ever moves forward along a subscriber's links: finding every cycle costs
       // about one pass over the links, not a whole sort per cycle.
-      const ins = entries.map((): Link[] => []);
-      for (const link of links) (ins[link[1]] as Link[]).push(link);
       const backAt = entries.map(() => 0);
       const back = (i: number): number => {
         let link: Link;
@@ -185,14 +183,18 @@ export function createNamedOrdering(): SubscriberOrdering {
     }
     // Places: `before` lets a subscriber take the other's place if earlier (through chains too). In
     // reverse topological order each subscriber's `before` targets are final when it is reached:
-    // one pass, where relaxing every link until nothing changes took one pass per link of a chain
-    // written against the base order.
+    // one pass, where relaxing every link until nothing changed took a pass per link of a chain
+    // written against the base order. The same pass counts the links again for Kahn's algorithm.
     const places = entries.map((_, i) => i);
     for (let k = n; k--; ) {
       const i = sorted[k] as number;
-      for (const [, to, pulls, cut] of outs[i] as Link[]) if (pulls && !cut && (places[to] as number) < (places[i] as number)) places[i] = places[to] as number;
+      for (const [, to, pulls, cut] of outs[i] as Link[]) {
+        if (!cut) {
+          (waits[to] as number)++;
+          if (pulls && (places[to] as number) < (places[i] as number)) places[i] = places[to] as number;
+        }
+      }
     }
-    for (const i of sorted) for (const link of outs[i] as Link[]) if (!link[3]) (waits[link[1]] as number)++;
     // Kahn's algorithm: the ready subscriber with the least (place, base position) runs next. The
     // ready ones wait as keys place × n + position, sorted largest first (the next one is last).
     // Edges never leave a phase and a place is a position in its own phase, so phases stay in order.
@@ -206,10 +208,15 @@ export function createNamedOrdering(): SubscriberOrdering {
       laid.push(entries[i] as Entry);
       for (const link of outs[i] as Link[]) {
         if (!link[3] && --(waits[link[1]] as number) === 0) {
-          // Its slot: after every larger key (splice moves the smaller ones anyway).
+          // Its slot: after every larger key, found by halving. Walking the list for it was quadratic
+          // when many become ready at once (everyone `after` one subscriber); splice only copies.
           const added = key(link[1]);
-          let lo = ready.length;
-          while ((ready[lo - 1] as number) < added) lo--;
+          let lo = 0;
+          for (let hi = ready.length; lo < hi; ) {
+            const mid = (lo + hi) >> 1;
+            if ((ready[mid] as number) > added) lo = mid + 1;
+            else hi = mid;
+          }
           ready.splice(lo, 0, added);
         }
       }
