@@ -70,7 +70,10 @@ export function createNamedOrdering(): SubscriberOrdering {
   const named = new Map<string, Entry>();
   /** Live subscribers with at least one `before`/`after`: while none, the layout is the plain base order. */
   const constrained = new Set<Entry>();
-  /** Problems (cycles) of the previous layout: not reported again while they last. A set: with many cycles, checking each against a list was quadratic. */
+  /**
+   * Problems (cycles) of the previous layout: not reported again while they last. A set: looking
+   * each message up in a list cost cycles² string comparisons per layout.
+   */
   let reported = new Set<string>();
   /** Unknown-id messages → the frame count when first seen unknown (−1 once warned). */
   const unknown = new Map<string, number>();
@@ -109,7 +112,7 @@ export function createNamedOrdering(): SubscriberOrdering {
     /** Per subscriber, its links out and its links in, each in the order written. */
     const outs = entries.map((): Link[] => []);
     const ins = entries.map((): Link[] => []);
-    /** Per subscriber, its links (not cut) from subscribers not sorted yet. */
+    /** Per subscriber, its links (not cut) from subscribers not sorted yet; in Kahn's algorithm, not laid out yet. */
     const waits = entries.map(() => 0);
     // In the order written: each subscriber's `before` ids, then its `after` ids.
     entries.forEach((entry, i) => {
@@ -143,10 +146,12 @@ export function createNamedOrdering(): SubscriberOrdering {
     if (sorted.length < n) {
       // Stalled: every subscriber left waits on another one left; `back` is its first such link in
       // the order written. Walking back from the earliest one left until one repeats ends on a
-      // cycle; walking round it once more collects it. Name it from its earliest member, cut the link into that
-      // member and release again. A link never comes back once cut or once its subscriber is sorted,
-      // so `back` only ever moves forward along a subscriber's links: finding every cycle costs
-      // about one pass over the links, not a whole sort per cycle.
+      // cycle; walking round it once more collects it (backwards). Name it from its earliest member,
+      // cut the link into that member and release again. Which subscribers are left, and so each
+      // one's `back`, does not depend on the order they were sorted in: going on from here finds the
+      // same cycles and cuts the same links as sorting again from scratch after each cut, which
+      // cost a whole sort per cycle. A link never comes back once cut or once its subscriber is
+      // sorted, so `back` only moves forward along a subscriber's links: one pass over them in all.
       const backAt = entries.map(() => 0);
       const back = (i: number): number => {
         let link: Link;
