@@ -272,6 +272,69 @@ describe('errors', () => {
     ]);
   });
 
+  it('many cycles at once: each is reported once, its link into its earliest member is ignored, every other link holds', () => {
+    // 100 rings of 1–4 subscribers (300 in all), each ring after one subscriber of the ring before
+    // it, links written on alternating sides, subscribed last ring first with mixed priorities.
+    const RINGS = 100;
+    const rings = Array.from({ length: RINGS }, (_, r) => Array.from({ length: [3, 1, 2, 4][r % 4] as number }, (_, m) => `r${r}m${m}`));
+    const all = rings.flat();
+    const priority = (name: string): number => ((all.indexOf(name) * 37) % 5) - 2;
+    const before = new Map<string, string[]>(all.map((name) => [name, []]));
+    const after = new Map<string, string[]>(all.map((name) => [name, []]));
+    /** [from, to]: from runs before to. */
+    const links: [string, string][] = [];
+    const link = (from: string, to: string, onFrom: boolean): void => {
+      links.push([from, to]);
+      if (onFrom) before.get(from)?.push(to);
+      else after.get(to)?.push(from);
+    };
+    rings.forEach((ring, r) => {
+      ring.forEach((name, m) => link(name, ring[(m + 1) % ring.length] as string, (r + m) % 2 === 0));
+      const previous = rings[r - 1];
+      if (previous) link(previous[r % previous.length] as string, ring[0] as string, r % 3 === 0);
+    });
+    const h = harness();
+    const subscribed = rings.slice().reverse().flat();
+    const offs = new Map(subscribed.map((name) => [name, h.sub(name, { id: name, priority: priority(name), before: before.get(name), after: after.get(name) })]));
+    /** Earlier in the base order: lower priority, then subscribed first. */
+    const earlier = (a: string, b: string): boolean => priority(a) - priority(b) < 0 || (priority(a) === priority(b) && subscribed.indexOf(a) < subscribed.indexOf(b));
+    // Per ring: its names in run order from its earliest member, and the link ignored (the one into that member).
+    const expected = rings.map((ring) => {
+      const first = ring.reduce((best, name) => (earlier(name, best) ? name : best));
+      const at = ring.indexOf(first);
+      const names = [...ring.slice(at), ...ring.slice(0, at)].map((name) => `"${name}"`);
+      return {
+        ignored: [ring[(at + ring.length - 1) % ring.length], first] as [string, string],
+        message:
+          `subscribe: before/after cycle in the 'update' phase: ${[...names, names[0]].join(' → ')} (→: runs before); ` +
+          `${names.at(-1) as string} → ${names[0] as string} is ignored until the cycle is broken`,
+      };
+    });
+    /** `ran` runs each of `names` once and keeps every link among them but the `ignored` ones. */
+    const holds = (ran: string[], names: string[], ignored: [string, string][]): void => {
+      expect(ran.slice().sort()).toEqual(names.slice().sort());
+      const position = new Map(ran.map((name, at) => [name, at]));
+      for (const [from, to] of links) {
+        if (!position.has(from) || !position.has(to) || ignored.some(([f, t]) => f === from && t === to)) continue;
+        expect(position.get(from), `${from} → ${to}`).toBeLessThan(position.get(to) as number);
+      }
+    };
+    const ran = h.frame();
+    expect(messages(h.errors).sort()).toEqual(expected.map((cycle) => cycle.message).sort());
+    holds(ran, all, expected.map((cycle) => cycle.ignored));
+    // Not reported again: later frames, an unrelated subscriber.
+    h.frame();
+    h.sub('other', { priority: -3 });
+    expect(h.frame()).toEqual(['other', ...ran]);
+    expect(h.errors).toHaveLength(RINGS);
+    // Every other ring broken (its earliest member leaves): no new error; the rings left keep the rule.
+    const gone = expected.filter((_, r) => r % 2 === 0).map((cycle) => cycle.ignored[1]);
+    for (const name of gone) offs.get(name)?.();
+    const ranAfter = h.frame().filter((name) => name !== 'other');
+    expect(h.errors).toHaveLength(RINGS);
+    holds(ranAfter, all.filter((name) => !gone.includes(name)), expected.filter((_, r) => r % 2 === 1).map((cycle) => cycle.ignored));
+  });
+
   it('the id lists are copied: changing the array later changes nothing', () => {
     const after = ['b'];
     const order = readSubscriberOrder('subscribe', { after });
@@ -526,6 +589,64 @@ describe('properties', () => {
         for (let k = 0; k < cycle.length; k++) expect(successor(cycle[k] as string)).toBe(cycle[(k + 1) % cycle.length]);
       }),
       { numRuns: 100 },
+    );
+  });
+  it('for random constraints with cycles: each cycle named once, from its earliest member, whose link in is ignored; the rest is the documented order', () => {
+    const cyclicArb = fc.integer({ min: 1, max: 14 }).chain((n) =>
+      fc.record({
+        phases: fc.array(fc.integer({ min: 0, max: 1 }), { minLength: n, maxLength: n }),
+        priorities: fc.array(fc.integer({ min: -2, max: 2 }), { minLength: n, maxLength: n }),
+        // Any pair, a subscriber with itself too: cycles of every length, sharing members or links.
+        pairs: fc.array(fc.tuple(fc.nat({ max: n - 1 }), fc.nat({ max: n - 1 }), fc.boolean()), { maxLength: 3 * n }),
+        subscribeOrder: fc.shuffledSubarray(
+          Array.from({ length: n }, (_, i) => i),
+          { minLength: n, maxLength: n },
+        ),
+      }),
+    );
+    fc.assert(
+      fc.property(cyclicArb, ({ phases, priorities, pairs, subscribeOrder }) => {
+        const n = phases.length;
+        const edges: Edge[] = [];
+        const before: string[][] = Array.from({ length: n }, () => []);
+        const after: string[][] = Array.from({ length: n }, () => []);
+        for (const [from, to, onFrom] of pairs) {
+          if (phases[from] !== phases[to]) continue;
+          edges.push([from, to, onFrom]);
+          if (onFrom) before[from]?.push(`n${to}`);
+          else after[to]?.push(`n${from}`);
+        }
+        const h = harness();
+        const nodes: Node[] = Array.from({ length: n }, (_, i) => ({ phase: phases[i] as number, priority: priorities[i] as number, seq: -1 }));
+        subscribeOrder.forEach((i, seq) => {
+          (nodes[i] as Node).seq = seq;
+          h.sub(`n${i}`, { id: `n${i}`, phase: PHASES[phases[i] as number], priority: priorities[i], before: before[i], after: after[i] });
+        });
+        const ran = h.frame().map((name) => Number(name.slice(1)));
+        expect(ran.slice().sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i));
+        const found = messages(h.errors);
+        expect(new Set(found).size).toBe(found.length);
+        const linked = (from: number, to: number): boolean => edges.some(([f, t]) => f === from && t === to);
+        const earlier = (a: Node, b: Node): boolean => (a.phase - b.phase || a.priority - b.priority || a.seq - b.seq) < 0;
+        const ignored = found.map((message) => {
+          const named = [...message.matchAll(/"n(\d+)"/g)].map((m) => Number(m[1]));
+          // The cycle, its first member again, then the link ignored: from its last member into its first.
+          const cycle = named.slice(0, -3);
+          expect(named.slice(-3)).toEqual([cycle[0], cycle.at(-1), cycle[0]]);
+          cycle.forEach((member, k) => expect(linked(member, cycle[(k + 1) % cycle.length] as number)).toBe(true));
+          for (const member of cycle.slice(1)) expect(earlier(nodes[cycle[0] as number] as Node, nodes[member] as Node)).toBe(true);
+          return [cycle.at(-1), cycle[0]] as [number, number];
+        });
+        // Without the links ignored (every copy), no cycle is left: the order keeps all of them, and is the documented one.
+        const kept = edges.filter(([from, to]) => !ignored.some(([f, t]) => f === from && t === to));
+        const position = new Map(ran.map((node, at) => [node, at]));
+        for (const [from, to] of kept) expect(position.get(from)).toBeLessThan(position.get(to) as number);
+        expect(ran).toEqual(referenceOrder(nodes, kept));
+        // Once: the next frame reports nothing new and runs the same order.
+        expect(h.frame()).toEqual(ran.map((i) => `n${i}`));
+        expect(h.errors).toHaveLength(found.length);
+      }),
+      { numRuns: 300 },
     );
   });
 });
