@@ -221,10 +221,12 @@ export function report({ info, frameLoop, react, browser, pacing, simulated, ord
   out.push('');
   out.push('Headless Chromium (Debian\'s `/usr/bin/chromium`, through playwright), one page per contender,');
   out.push('bundled with esbuild from `bench/browser/*.mjs` (ours from `dist/`), served from 127.0.0.1 with');
-  out.push('cross-origin isolation so that performance marks have 5 µs resolution. The page\'s own marks');
-  out.push('bracket each frame: a start marker is the first rAF callback of every frame and an end marker');
-  out.push('the last, and `performance.measure` between them is the scripting time the frame loop took that');
-  out.push('frame (for one rAF per hook it includes the browser\'s dispatch between the N callbacks).');
+  out.push('cross-origin isolation so that `performance.now()` has 5 µs resolution. Two markers of the');
+  out.push('page\'s own bracket each frame: a start marker is the first rAF callback of every frame and an end');
+  out.push('marker the last, and the time between them (`performance.now()` into a preallocated array; not');
+  out.push('`performance.mark`, whose timeline entries cost about 30 µs a frame themselves and spread the');
+  out.push('rounds) is the scripting time the frame loop took that frame (for one rAF per hook it includes');
+  out.push('the browser\'s dispatch between the N callbacks).');
   out.push('Nothing wraps the libraries. 240 warm-up frames (a frame loop runs once per frame, so V8 needs');
   out.push(`hundreds of frames to optimise it), then 180 measured, in ${browser.results[0]?.roundsMeanMs?.length ?? 3} rounds that load every page in turn;`);
   out.push('each figure is the median over the rounds. The per-frame median is quantised');
