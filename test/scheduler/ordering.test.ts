@@ -424,6 +424,29 @@ interface Node {
 type Edge = [from: number, to: number, pull: boolean];
 
 /**
+ * Subscribe nodes `n0`… in `subscribeOrder` on a fresh harness, each named `n<i>` with the given
+ * phase, priority and `before`/`after` id lists (optionally a frame after each subscription).
+ * Returns the harness and the nodes with their subscription order.
+ */
+function mountNodes(
+  phases: readonly number[],
+  priorities: readonly number[],
+  before: readonly string[][],
+  after: readonly string[][],
+  subscribeOrder: readonly number[],
+  framesBetween = false,
+): { h: ReturnType<typeof harness>; nodes: Node[] } {
+  const h = harness();
+  const nodes: Node[] = Array.from({ length: phases.length }, (_, i) => ({ phase: phases[i] as number, priority: priorities[i] as number, seq: -1 }));
+  subscribeOrder.forEach((i, seq) => {
+    (nodes[i] as Node).seq = seq;
+    h.sub(`n${i}`, { id: `n${i}`, phase: PHASES[phases[i] as number], priority: priorities[i], before: before[i], after: after[i] });
+    if (framesBetween) h.frame();
+  });
+  return { h, nodes };
+}
+
+/**
  * The documented order, computed naively: each subscriber's base position is its place in
  * (phase, priority, subscription) order; its place is the least base position of itself and of
  * everyone it must run `before` (transitively). Repeatedly run, among the subscribers whose
@@ -486,13 +509,7 @@ describe('properties', () => {
           if (onFirst) before[from]?.push(`n${to}`);
           else after[to]?.push(`n${from}`);
         }
-        const h = harness();
-        const nodes: Node[] = Array.from({ length: n }, (_, i) => ({ phase: phases[i] as number, priority: priorities[i] as number, seq: -1 }));
-        subscribeOrder.forEach((i, seq) => {
-          (nodes[i] as Node).seq = seq;
-          h.sub(`n${i}`, { id: `n${i}`, phase: PHASES[phases[i] as number], priority: priorities[i], before: before[i], after: after[i] });
-          if (framesBetween) h.frame();
-        });
+        const { h, nodes } = mountNodes(phases, priorities, before, after, subscribeOrder, framesBetween);
         const ran = h.frame().map((name) => Number(name.slice(1)));
         expect(h.errors).toEqual([]);
         expect(ran.slice().sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i));
@@ -616,12 +633,7 @@ describe('properties', () => {
           if (onFrom) before[from]?.push(`n${to}`);
           else after[to]?.push(`n${from}`);
         }
-        const h = harness();
-        const nodes: Node[] = Array.from({ length: n }, (_, i) => ({ phase: phases[i] as number, priority: priorities[i] as number, seq: -1 }));
-        subscribeOrder.forEach((i, seq) => {
-          (nodes[i] as Node).seq = seq;
-          h.sub(`n${i}`, { id: `n${i}`, phase: PHASES[phases[i] as number], priority: priorities[i], before: before[i], after: after[i] });
-        });
+        const { h, nodes } = mountNodes(phases, priorities, before, after, subscribeOrder);
         const ran = h.frame().map((name) => Number(name.slice(1)));
         expect(ran.slice().sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i));
         const found = messages(h.errors);
