@@ -264,7 +264,10 @@ export function report({ info, frameLoop, react, browser, pacing, simulated, ord
         `Browser: 1,000 \`useFrame\` components took ${duration(hooks.meanMs * 1e6)} a frame (rounds ${rounds(hooks)}) against rafz's ${duration(rafzPage.meanMs * 1e6)} (rounds ${rounds(rafzPage)}), and the bare loop with the same 1,000 callbacks ${duration(ours.meanMs * 1e6)}. ` +
           'The loop calls each component\'s own function directly (a re-render swaps the new one into the same slot; there is no wrapper per call), so what the 1,000 components add over the bare loop is not the loop\'s code: the callback body is the same, only created by 1,000 React renders (one untested explanation: where V8 places those closures, among the fibers). Not investigated further in this round' +
           (nodeHooks && nodeLoop ? `; in Node the same 1,000 components cost ${duration(nodeHooks.medianNs)} a frame (section 2, which also counts a \`flushSync\` per frame) against ${duration(nodeLoop.medianNs)} for the bare loop (section 1)` : '') +
-          '. The rounds spread widely on this shared machine (see the load average above), rafz\'s most of all.',
+          `. By median frame the two read ${duration(hooks.medianMs * 1e6)} and ${duration(rafzPage.medianMs * 1e6)}; ` +
+          (Math.max(...rafzPage.roundsMeanMs) >= Math.min(...hooks.roundsMeanMs)
+            ? 'their rounds overlap, so the means differ by less than the rounds spread.'
+            : 'ours was slower in every round.'),
       );
     }
     for (const r of browser.results) {
