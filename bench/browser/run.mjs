@@ -11,7 +11,7 @@ import { ourModule } from '../lib/dist.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../.tmp/browser/', import.meta.url));
-export const PAGES = ['ours', 'oursHooks', 'rafz', 'motion', 'rafPerHook', 'fixedScene', 'baseline'];
+export const PAGES = ['ours', 'oursHooks', 'rafz', 'rafzHooks', 'motion', 'rafPerHook', 'fixedScene', 'baseline'];
 const CHROMIUM = '/usr/bin/chromium';
 /**
  * Every page is loaded once per round, pages in turn; each figure is the median over rounds. Five:
