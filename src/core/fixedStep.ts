@@ -51,7 +51,7 @@ export const OVERLOADS: readonly FixedStepOverload[] = ['slow-motion', 'catch-up
 const KNOWN_OPTIONS = ['step', 'maxSteps', 'overload', 'interpolation', 'timeScale', 'boundaryTolerance', 'refreshRate'];
 
 /** Sundqvist, "Timestepping": "a maximum of 5 [updates] before a draw is done". */
-const DEFAULT_MAX_STEPS = 5;
+export const DEFAULT_MAX_STEPS = 5;
 
 /**
  * Step counts this close to a whole number (in steps) are taken as that number before floor/ceil.

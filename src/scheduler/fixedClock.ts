@@ -8,7 +8,7 @@
  * Framework-free: the React bindings (`<FixedClockProvider>`, `useFixedUpdate`, `useFixedTimestep`,
  * `<GameCanvas>`) are thin users of it.
  */
-import { clearFixedStepFrame, DEFAULT_BOUNDARY_TOLERANCE, fixedStepParts, INTERPOLATIONS, OVERLOADS } from '../core/fixedStep.js';
+import { clearFixedStepFrame, DEFAULT_BOUNDARY_TOLERANCE, DEFAULT_MAX_STEPS, fixedStepParts, INTERPOLATIONS, OVERLOADS } from '../core/fixedStep.js';
 import { CLOCK_INPUT_MS, PREDICTED_PRESENT_MS } from '../core/fixedStepClock.js';
 import type { FixedStep, FixedStepFrame, FixedStepOverload, Interpolation } from '../core/types.js';
 import { booleanValue, finiteNumber, integerAtLeast, oneOf, optionsObject, positiveNumber, timeScaleValue, withDefault } from '../core/validate.js';
@@ -742,11 +742,10 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
 
 /**
  * `step`, `maxSteps` and `overload` of `o` checked, each `undefined` replaced by the value given
- * (also the React bindings' check of their settings). The defaults are the fixed step's own
- * (`maxSteps`: Peter Sundqvist, "Timestepping": at most 5 updates before a draw).
+ * (also the React bindings' check of their settings). The defaults are the fixed step's own.
  * @internal
  */
-export function gridOptions(owner: string, o: Record<string, unknown>, step?: number, maxSteps = 5, overload: FixedStepOverload = 'slow-motion'): [number, number, FixedStepOverload] {
+export function gridOptions(owner: string, o: Record<string, unknown>, step?: number, maxSteps = DEFAULT_MAX_STEPS, overload: FixedStepOverload = 'slow-motion'): [number, number, FixedStepOverload] {
   return [
     positiveNumber(owner, 'step', withDefault(o.step, step)),
     integerAtLeast(owner, 'maxSteps', withDefault(o.maxSteps, maxSteps), 1),
