@@ -130,6 +130,8 @@ function makeRandom(seed) {
  *   adaptive rate, the smoother's carry, the slicer's buffer and the fixed step's catch-up work.
  * - `spikyDelta`: the intervals of `spiky`, in seconds.
  * - `unsynced`: a free-running timer loop (10–25 ms): the detector's unsynced search path.
+ * - `throttled`: a steady loop at about 1 Hz (a page in a background window): the detector's
+ *   throttled state, with a fractional `throttledRate`.
  */
 const streams = {
   synced() {
@@ -159,6 +161,11 @@ const streams = {
     const random = makeRandom(0xbeef);
     let t = 1000;
     return () => (t += 10 + random() * 15);
+  },
+  throttled() {
+    const random = makeRandom(0x7a11);
+    let i = 0;
+    return () => 1000 + i++ * 1000.7 + (random() - 0.5) * 0.4;
   },
 };
 
@@ -255,6 +262,16 @@ path('refreshRateDetector.sample (unsynced timer loop)', 'unsynced', () => {
   const detector = core.createRefreshRateDetector();
   return (input, count) => {
     for (let i = 0; i < count; i++) detector.sample(input[i]);
+  };
+});
+
+path('refreshRateDetector.sample (throttled loop, fractional rate)', 'throttled', () => {
+  const detector = core.createRefreshRateDetector();
+  return (input, count) => {
+    for (let i = 0; i < count; i++) detector.sample(input[i]);
+    if (detector.estimate.state !== 'throttled' || Number.isInteger(detector.estimate.throttledRate)) {
+      throw new Error(`detector not throttled at a fractional rate on the 1 Hz input (${detector.estimate.state}, ${detector.estimate.throttledRate})`);
+    }
   };
 });
 

@@ -267,15 +267,18 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
     changes: 0,
   };
 
-  /** The state and what follows from it: `synced`, and the throttled loop's rate (0 unless throttled). */
-  function setState(next: RefreshState, throttledRate: number): void {
+  /**
+   * The state and what follows from it: `synced`. The throttled loop's rate is written by the
+   * caller: a fractional rate passed to a call V8 does not inline is boxed, one allocation a sample.
+   */
+  function setState(next: RefreshState): void {
     estimate.state = next;
     estimate.synced = next === 'synced';
-    estimate.throttledRate = throttledRate;
   }
 
   function notSynced(next: 'measuring' | 'unsynced'): void {
-    setState(next, 0);
+    setState(next);
+    estimate.throttledRate = 0;
     estimate.confidence = 0;
     estimate.interval = 1000 / estimate.refreshRate;
   }
@@ -506,7 +509,8 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
         throttledRate = rate / (Math.abs(meanSkip - whole) < 0.1 ? whole : meanSkip);
       }
     }
-    setState(throttled ? 'throttled' : 'synced', throttledRate);
+    estimate.throttledRate = throttledRate;
+    setState(throttled ? 'throttled' : 'synced');
   }
 
   function sample(timestampMs: number): RefreshRateEstimate {
