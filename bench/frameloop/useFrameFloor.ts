@@ -13,7 +13,9 @@
 // place, subscriptions added or removed mid-frame handled, error isolation with onError and a
 // rethrow (AggregateError) after the frame, gap clamping and throttling, the compensated game
 // clock, the eleven FrameInfo fields, the settings a scheduler changes (mode, maxDelta, time
-// scale, pause) read every frame, an installed per-frame part, named ordering delegated, a frame
+// scale, pause, onError / onGap / onFrame) read every frame, an installed per-frame part, named
+// ordering delegated (those last three are carried, as the real default loop carries them, though
+// nothing in this file sets them: the `FrameScheduler` surface that would is left out), a frame
 // source that survives requestAnimationFrame being swapped (fake timers) and falls back to
 // setTimeout without it, a provider's scheduler or a test double, and option checks that name the
 // hook, the option and the value. `useFrameUnchecked` is the same with no option checks at all.

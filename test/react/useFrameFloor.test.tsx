@@ -1,8 +1,11 @@
 // The bench compares the 1.5 KB `useFrame` budget with a size floor (bench/frameloop/useFrameFloor.ts):
 // the smallest useFrame we could write that keeps the contract. The comparison only means
-// something if the floor really does what bench/RESULTS.md says it keeps; these check that.
+// something if the floor really does what bench/RESULTS.md says it keeps; these check what a
+// useFrame user can reach of it: order, error isolation and rethrow, gap clamping, the newest
+// callback, unsubscribing, a replaced requestAnimationFrame, the setTimeout fallback, and the
+// option messages.
 import { act } from 'react';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { useFrame, useFrameUnchecked } from '../../bench/frameloop/useFrameFloor.js';
 import { cleanupMounted, render } from './helpers.js';
 
@@ -83,6 +86,46 @@ for (const [label, hook] of [
     expect(pending).toBeNull();
   });
 }
+
+it('the floor survives requestAnimationFrame being replaced while a frame is pending (fake timers installed late)', () => {
+  const log: string[] = [];
+  const deltas: number[] = [];
+  render(<Job hook={useFrame} name="a" log={log} deltas={deltas} />);
+  frameAt(1000);
+  frameAt(1016);
+  // The old request is still pending when another requestAnimationFrame takes over.
+  const old = pending;
+  let replaced: ((timestampMs: number) => void) | null = null;
+  g.requestAnimationFrame = (callback) => {
+    replaced = callback;
+    return 2;
+  };
+  // A frame of the replaced clock still arrives: its timestamp belongs to the other clock, so it
+  // counts no time, and the next request goes to the new requestAnimationFrame.
+  act(() => old!(987_654));
+  expect(deltas.at(-1)).toBe(0);
+  expect(replaced).not.toBeNull();
+  act(() => replaced!(1032));
+  expect(deltas.at(-1)).toBeCloseTo(0.016, 12);
+});
+
+it('the floor falls back to setTimeout without requestAnimationFrame', () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  // afterEach puts requestAnimationFrame back.
+  delete (globalThis as { requestAnimationFrame?: unknown }).requestAnimationFrame;
+  try {
+    const log: string[] = [];
+    const view = render(<Job hook={useFrameUnchecked} name="t" log={log} />);
+    vi.advanceTimersByTime(100);
+    // Six frames of a 60 Hz grid in 100 ms.
+    expect(log.length).toBeGreaterThanOrEqual(5);
+    expect(log.length).toBeLessThanOrEqual(7);
+    view.unmount();
+    expect(vi.getTimerCount()).toBe(0);
+  } finally {
+    vi.useRealTimers();
+  }
+});
 
 it('the floor rethrows two errors of one frame as one AggregateError', () => {
   const log: string[] = [];
