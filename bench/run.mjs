@@ -121,7 +121,9 @@ const info = {
 };
 mkdirSync(new URL('./.tmp/', import.meta.url), { recursive: true });
 const raw = { info, frameLoop, react, browser, pacing, simulated, sizes, presentation, reliability };
-writeFileSync(RAW, JSON.stringify(raw));
+// Typed arrays (the pacing inputs' timestamps) as plain arrays: JSON writes a Float64Array as an
+// object of indices, which --report-only would read back with no length.
+writeFileSync(RAW, JSON.stringify(raw, (key, value) => (ArrayBuffer.isView(value) ? Array.from(value) : value)));
 writeReports(raw);
 
 /** RESULTS.md and the summary in docs/benchmarks.md, both from one run's measurements. */
