@@ -90,7 +90,8 @@ function membersOf(symbol) {
       ? memberType.getCallSignatures().map((s) => checker.signatureToString(s, declaration, TYPE_FLAGS & ~ts.TypeFormatFlags.WriteArrowStyleSignature)).join('; ')
       : `: ${declaration.type ? oneLine(declaration.type) : checker.typeToString(memberType, declaration, TYPE_FLAGS)}`;
     const summary = summaryOf(member);
-    rows.push(`- \`${readonly}${member.getName()}${optional}${shown.replace(/`/g, "'")}\`${summary ? ` — ${summary}` : ''}`);
+    const deprecated = isDeprecated(member) ? ' **Deprecated.**' : '';
+    rows.push(`- \`${readonly}${member.getName()}${optional}${shown.replace(/`/g, "'")}\`${summary ? ` — ${summary}` : ''}${deprecated}`);
   }
   return rows;
 }

@@ -308,6 +308,7 @@ export interface RefreshRateDetectorOptions {
    * Checked (a whole number ≥ 8) and otherwise ignored: kept so that existing option objects stay
    * valid. The detector locks on its latest 8 intervals and tracks without keeping any, so no
    * window size changes what it reports.
+   * @deprecated Changes nothing; leave it out. It will be removed in the next major version.
    */
   windowSize?: number;
 }
