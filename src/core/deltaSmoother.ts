@@ -47,7 +47,10 @@ const CACHED_INTERVALS = 8;
  * to the nearest whole interval, centred on the stream's own phase (see docs/differences.md, "Where we
  * differ from the articles"): on vsynced timestamps quantised to 0.1 or 1 ms with ±1 ms jitter it
  * hands out exactly the vblanks that elapsed, and a dropped frame (two vblanks in one delta) is
- * made up in the frame where it is seen. Like the article, the first frame adds one interval of
+ * made up in the frame where it is seen. That holds on every frame whatever the phase while the
+ * timestamps' noise (jitter plus one timer step) spans under half an interval; at 240 Hz a 1 ms
+ * clock with ±1 ms jitter spans 72 % of one, and a start can miscount in its first frames while
+ * the phase is learnt (docs/guarantees.md has the figures). Like the article, the first frame adds one interval of
  * lead (game time is handed out for the moment the picture will be shown, one vblank after it is
  * drawn), and from then on every frame hands out exactly the vblanks that elapsed. A delta under
  * half an interval (a repeated timestamp, unsynced input faster than the rate) hands out 0 and is

@@ -50,7 +50,9 @@ const DROPPED = VBLANK_SLOTS + 1;
  * - `'nearest'` (default, robust on real frames): the nearest whole number of intervals, centred
  *   on the stream's own phase. On vsynced timestamps quantised to 0.1 or 1 ms with ±1 ms jitter it
  *   releases exactly the vblanks that elapsed, and a dropped frame is made up in the frame where
- *   it is seen. The buffer holds −½ … +½ interval (negative: an interval was released a little
+ *   it is seen: on every frame whatever the phase while the timestamps' noise (jitter plus one
+ *   timer step) spans under half an interval; at 240 Hz a 1 ms clock with ±1 ms jitter spans 72 %
+ *   of one, and a start can miscount in its first frames while the phase is learnt. The buffer holds −½ … +½ interval (negative: an interval was released a little
  *   before the clock reached it).
  * - `'down'`: the article's arithmetic exactly, `floor(buffer × refreshRate)` (float noise within
  *   1e-9 of a whole count snapped). Its buffer starts on an interval boundary, so on real

@@ -24,7 +24,8 @@ export interface DeltaSmootherOptions {
    * How a delta becomes whole refresh intervals. `'nearest'` (default): round to the nearest
    * whole interval, centred on the stream's own phase, so quantised or jittery vsynced timestamps
    * give exactly the vblanks that elapsed and a dropped frame is made up in the frame where it is
-   * seen; a delta under half an interval hands out 0. Both lead real time by one interval from
+   * seen (always while the timestamps' noise spans under half an interval; see
+   * {@link createDeltaSmoother}); a delta under half an interval hands out 0. Both lead real time by one interval from
    * the first frame on (the picture is shown one vblank after it is drawn). `'up'`: Frank Force's
    * arithmetic exactly (floor + 1, at least one); on real timestamps its carry sits on a boundary, so after a dropped frame it hands
    * out one interval, then two a frame or more later.
@@ -72,7 +73,8 @@ export interface SyncedSlicerOptions {
   /**
    * How buffered time becomes whole refresh intervals. `'nearest'` (default): round to the nearest
    * whole interval, centred on the stream's own phase, so quantised or jittery vsynced timestamps
-   * release exactly the vblanks that elapsed (the buffer then holds −½ … +½ interval). `'down'`:
+   * release exactly the vblanks that elapsed (always while the timestamps' noise spans under half
+   * an interval; see {@link createSyncedSlicer}; the buffer then holds −½ … +½ interval). `'down'`:
    * the article's arithmetic exactly (floor: the buffer starts on an interval boundary and holds
    * 0 … 1 interval); on real timestamps it flips between 0 and 2 intervals.
    */
@@ -142,9 +144,11 @@ export interface FixedStepOptions {
    * scheduler detected). Each timestamp is then first placed on the display's vblank grid: the
    * vblanks since the previous frame are counted with the same phase-centred rounding as the delta
    * smoother, and the frame's time is time zero plus that many whole intervals. Timestamp
-   * quantisation (0.1 ms, 1 ms) and jitter of up to about ± 0.4 interval then never decide how many
-   * steps run: at the display's rate exactly one step per vblank elapsed, a dropped frame made up
-   * in the frame where it is seen. Leave it out for unsynced frames. Default: none (raw timestamps).
+   * quantisation (0.1 ms, 1 ms) and jitter then never decide how many steps run while together
+   * they span under half an interval: at the display's rate exactly one step per vblank elapsed, a
+   * dropped frame made up in the frame where it is seen. Noisier timestamps (at 240 Hz, a 1 ms
+   * clock with ±1 ms jitter spans 72 % of an interval) can miscount in a start's first frames, while
+   * the phase is learnt. Leave it out for unsynced frames. Default: none (raw timestamps).
    */
   refreshRate?: number;
 }

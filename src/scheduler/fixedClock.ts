@@ -40,9 +40,10 @@ export interface FixedClockOptions {
   /**
    * Count steps on the display's vblank grid when the scheduler reports a synced display (its
    * refresh-rate detection is installed, or its rate was fixed): each frame's time is placed on
-   * the grid first (`createFixedStep`'s `refreshRate`), so timestamp quantisation and jitter never
+   * the grid first (`createFixedStep`'s `refreshRate`), so timestamp quantisation and jitter do not
    * decide how many steps run — at the display's rate exactly one step per vblank, a dropped frame
-   * made up at once. Default true. The React hooks install the detection this needs.
+   * made up at once (on every frame while the timestamps' noise spans under half an interval; see
+   * `createFixedStep`'s `refreshRate`). Default true. The React hooks install the detection this needs.
    */
   snapToDisplay?: boolean;
 }
