@@ -69,7 +69,8 @@ export interface FixedClockStep {
   dt: number;
   /**
    * Real time (ms, the `performance.now()` / frame-timestamp clock) at which this step's game time
-   * begins: equal to the previous step's `stepEndTimestampMs`.
+   * begins: exactly the previous step's `stepEndTimestampMs` (unless steps were dropped or skipped
+   * in between, or after `reset()` or `setScheduler()`), so consecutive spans tile real time.
    */
   stepStartTimestampMs: number;
   /**
@@ -77,7 +78,9 @@ export interface FixedClockStep {
    * ends, mapped back through the clock's and the scheduler's time scale, pauses and clamped gaps:
    * the step stands for the real span (`stepStartTimestampMs`, `stepEndTimestampMs`], so an input
    * queue hands it exactly the events timestamped in that span. With `'ahead'` or `'predicted'`
-   * interpolation, or a clock running ahead, it may lie after the current frame's timestamp.
+   * interpolation, or a clock running ahead, it may lie after the current frame's timestamp. Never
+   * before `stepStartTimestampMs`: when a faster time scale overtakes a step that ended ahead of its
+   * frame, the steps that catch up stand for no new real time (start = end).
    */
   stepEndTimestampMs: number;
   /** 0 for the first step of this frame, 1 for the second … */
@@ -185,7 +188,9 @@ export interface FixedClock {
   readonly currentStep: Readonly<FixedClockStep>;
   /**
    * Real time (ms) at which the game time of the end of step `index` falls (see
-   * {@link FixedClockStep.stepEndTimestampMs}), for steps of the current grid near the last frame.
+   * {@link FixedClockStep.stepEndTimestampMs}), for steps of the current grid near the last frame,
+   * mapped with what the clock knows now: a step that ran ahead of an earlier frame was given the
+   * end mapped then, which a clamped gap or a new time scale since may have moved.
    */
   stepEndTimestampMs(index: number): number;
   /** Updates added and not removed. */
@@ -283,6 +288,11 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
   let fedAny = false;
   /** Steps counted by the fixed step in this grid but not run (a pause inside an update). */
   let skippedInGrid = 0;
+  /**
+   * `currentStep.stepEndTimestampMs` is where the last step run ended (false until a step runs, and
+   * after `reset()` or `setScheduler()`): the next step, if it is the next index, begins there.
+   */
+  let lastEndKnown = false;
   /** Grid index of state 0 of the current grid; and steps run in earlier grids. */
   let indexBase = 0;
   let baseSteps = 0;
@@ -471,9 +481,17 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
     if (stepsDue > 0) {
       stepping = true;
       const wasPaused = effectivePaused();
-      state[MAP_GAME_MS] = firstIndex * stepMs;
-      mapToReal();
-      currentStep.stepEndTimestampMs = state[MAPPED_MS]!;
+      // The next index begins exactly where the last step ended, as `stepStartTimestampMs` says,
+      // not where that game time maps now: the last step may have ended ahead of its frame (within
+      // the boundary tolerance, or 'ahead' interpolation), mapped at the scale of that frame, and a
+      // clamped gap or a new time scale since then maps the same game time elsewhere (a step a
+      // third of a millisecond ahead, then a 2 s gap clamped to 0.25 s: 2.3 ms later). Mapped
+      // afresh after a drop, a skip, a reset or a new scheduler.
+      if (!lastEndKnown || indexBase + firstIndex !== currentStep.index + 1) {
+        state[MAP_GAME_MS] = firstIndex * stepMs;
+        mapToReal();
+        currentStep.stepEndTimestampMs = state[MAPPED_MS]!;
+      }
       for (let s = 0; s < stepsDue; s++) {
         // A pause() inside an update ends the stepping after the step it was called in.
         if (!wasPaused && effectivePaused()) {
@@ -483,10 +501,14 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
         const gridIndex = firstIndex + s;
         currentStep.index = indexBase + gridIndex;
         currentStep.stepInFrame = s;
-        currentStep.stepStartTimestampMs = currentStep.stepEndTimestampMs;
+        const startMs = currentStep.stepEndTimestampMs;
+        currentStep.stepStartTimestampMs = startMs;
         state[MAP_GAME_MS] = (gridIndex + 1) * stepMs;
         mapToReal();
-        currentStep.stepEndTimestampMs = state[MAPPED_MS]!;
+        // Never before its start: after a carried start that a faster time scale has since
+        // overtaken, the steps that catch up stand for no new real time (empty spans), so spans
+        // stay in order and an input queue's events are neither lost nor handed twice.
+        currentStep.stepEndTimestampMs = state[MAPPED_MS]! > startMs ? state[MAPPED_MS]! : startMs;
         // (A job removed during the pass calls RELEASED, a no-op, until the pass ends.)
         for (let j = 0; j < updates.length; j++) {
           const job = updates[j]!;
@@ -500,6 +522,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
         }
         run++;
       }
+      if (run > 0) lastEndKnown = true;
       stepping = false;
     }
     skippedInGrid += skippedNow;
@@ -707,6 +730,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
       state.fill(0, BASE_ELAPSED, BASE_DROPPED + 1);
       clearFixedStepFrame(stats);
       currentStep.index = 0;
+      lastEndKnown = false;
     },
     setScheduler(next) {
       checkScheduler('FixedClock.setScheduler', next);
@@ -714,6 +738,8 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
       // Another scheduler has another game clock: join it where this clock left off.
       rebasePending = true;
       detachedAtFrame = -1;
+      // Another scheduler's timestamps may run on another clock: its first step's start is mapped.
+      lastEndKnown = false;
       renew(next);
     },
     get scheduler() {

@@ -321,6 +321,49 @@ describe('createFixedClock', () => {
     expect(clock.stepEndTimestampMs(60)).toBeCloseTo(t0 + 61 * (2000 / 60), 6);
   });
 
+  it('a step begins exactly where the step before it ended, even when a clamped gap has since mapped that game time elsewhere', () => {
+    const source = createManualSource(0);
+    const scheduler = createFrameScheduler({ source, refreshRate: 60 });
+    const clock = createFixedClock(scheduler, { step: 1 / 60, overload: 'catch-up', snapToDisplay: false });
+    const spans: Array<[number, number, number]> = [];
+    clock.addUpdate((_dt, s) => void spans.push([s.index, s.stepStartTimestampMs, s.stepEndTimestampMs]));
+    // Step 1 runs at the frame at 43 ms, a third of a millisecond ahead of it (within the boundary
+    // tolerance); then a 2 s gap, clamped to 0.25 s of game time.
+    for (const t of [10, 26.7, 43, 2043]) source.tick(t);
+    const [, , end1] = spans[1]!;
+    expect(spans[1]![0]).toBe(1);
+    expect(end1).toBeCloseTo(10 + 2000 / 60, 9);
+    expect(spans[2]![0]).toBe(2);
+    expect(spans[2]![1]).toBe(end1);
+    // Mapped now, step 1's game time ends 2.3 ms later (the clamped gap stretches it eightfold):
+    // where step 2 began before it carried the end over.
+    expect(clock.stepEndTimestampMs(1) - end1).toBeCloseTo((1 / 3) * 7, 9);
+    for (let i = 3; i < spans.length; i++) expect(spans[i]![1]).toBe(spans[i - 1]![2]);
+  });
+
+  it('steps a faster time scale has overtaken stand for no new real time: spans stay in order, none ends before it begins', () => {
+    const source = createManualSource(0);
+    const scheduler = createFrameScheduler({ source, refreshRate: 60 });
+    const clock = createFixedClock(scheduler, { step: 1 / 60, overload: 'catch-up', snapToDisplay: false, interpolation: 'ahead' });
+    const spans: Array<[number, number, number]> = [];
+    clock.addUpdate((_dt, s) => void spans.push([s.index, s.stepStartTimestampMs, s.stepEndTimestampMs]));
+    // 'ahead': the step run at 43 ms ends a whole step past its frame, at 60 ms; then ten times
+    // faster, the next frame's first steps map before 60 ms.
+    for (const t of [10, 26.7, 43]) source.tick(t);
+    expect(spans[spans.length - 1]![2]).toBeCloseTo(60, 9);
+    scheduler.setTimeScale(10);
+    for (const t of [60, 77, 94]) source.tick(t);
+    expect(spans.length).toBeGreaterThan(10);
+    let emptySpans = 0;
+    for (let i = 1; i < spans.length; i++) {
+      const [index, start, end] = spans[i]!;
+      expect(end).toBeGreaterThanOrEqual(start);
+      if (index === spans[i - 1]![0] + 1) expect(start).toBe(spans[i - 1]![2]);
+      if (end === start) emptySpans++;
+    }
+    expect(emptySpans).toBeGreaterThan(0);
+  });
+
   it('step spans tile real time with no gap or overlap, never past the frame by more than the boundary tolerance ("previous"), under any frame pattern (property)', () => {
     fc.assert(
       fc.property(fc.array(fc.double({ min: 1, max: 400, noNaN: true }), { minLength: 2, maxLength: 60 }), fc.constantFrom<'slow-motion' | 'catch-up'>('slow-motion', 'catch-up'), (gaps, overload) => {
@@ -348,7 +391,7 @@ describe('createFixedClock', () => {
           const [index, start] = spans[i]!;
           const [prevIndex, , prevEnd] = spans[i - 1]!;
           expect(start).toBeLessThanOrEqual(spans[i]![2]);
-          if (index === prevIndex + 1) expect(start).toBeCloseTo(prevEnd, 6);
+          if (index === prevIndex + 1) expect(start).toBe(prevEnd);
           else expect(index).toBeGreaterThan(prevIndex); // dropped steps keep their numbers
         }
       }),
