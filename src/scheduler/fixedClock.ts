@@ -506,9 +506,10 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
         state[MAP_GAME_MS] = (gridIndex + 1) * stepMs;
         mapToReal();
         // Never before its start: after a carried start that a faster time scale has since
-        // overtaken, the steps that catch up stand for no new real time (empty spans), so spans
-        // stay in order and an input queue's events are neither lost nor handed twice.
-        currentStep.stepEndTimestampMs = state[MAPPED_MS]! > startMs ? state[MAPPED_MS]! : startMs;
+        // overtaken, the steps that catch up stand for no new real time (empty spans), so code
+        // that reads the spans never sees one run backwards.
+        const mappedMs = state[MAPPED_MS]!;
+        currentStep.stepEndTimestampMs = mappedMs > startMs ? mappedMs : startMs;
         // (A job removed during the pass calls RELEASED, a no-op, until the pass ends.)
         for (let j = 0; j < updates.length; j++) {
           const job = updates[j]!;
