@@ -149,18 +149,9 @@ const blank = (): InputRecord => copy({ kind: 'custom', timestampMs: 0 }, {} as 
  * each fixed step call `takeStep(stepEndTimestampMs)` and read the step's events and held state.
  *
  * Which step gets an event: the first step taken after the push whose span end is at or after the
- * event's timestamp. So an event is delivered exactly once, in timestamp order; an event stamped in
- * the future waits for its step; an event stamped before the latest step's end (dispatched late)
- * goes to the next step taken, never to a past one; events pushed out of order are sorted.
- *
- * Memory is bounded: `capacity` records wait, and the step being read keeps its own (as many
- * again), valid until the next `takeStep`. When `capacity` events wait, the oldest waiting one is
- * dropped, so the newest input always gets in (a press is lost before the release that follows
- * it); `dropped` counts it, `onOverflow` is called and `push` returns false. It only fills when no
- * step is taken for a long time (a paused clock with a moving pointer): `clear()` on resume if that
- * input should not act.
- *
- * Throws a RangeError naming the option for a bad `capacity` or `onOverflow`.
+ * event's timestamp, so each event is delivered once, in timestamp order (late ones to the next step).
+ * At most `capacity` events wait: beyond that the oldest waiting is dropped and counted in `dropped`,
+ * so the newest always gets in. Throws a RangeError naming a bad option.
  *
  * @example
  * ```ts
@@ -180,13 +171,13 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
   const onOverflow = optionalFunction<(droppedTotal: number) => void>(OWNER, 'onOverflow', o.onOverflow);
 
   // `waiting` records from `head` in the ring `wait`, in timestamp order; the step being read's
-  // `taken` records in `step0`. A step swaps each record it takes with a free one of `step0`, so a
+  // `taken` records in `stepRecords`. A step swaps each record it takes with a free one of `stepRecords`, so a
   // push during the step can never overwrite what the step is reading, and waiting always has room.
   const wait: InputRecord[] = [];
-  const step0: InputRecord[] = [];
+  const stepRecords: InputRecord[] = [];
   for (let i = 0; i < capacity; i++) {
     wait.push(blank());
-    step0.push(blank());
+    stepRecords.push(blank());
   }
   // Named numbers: a field that holds a double keeps it in place (no allocation per store).
   const n = { head: 0, waiting: 0, taken: 0, dropped: 0, stepIndex: -1, startMs: -Infinity, endMs: -Infinity };
@@ -213,7 +204,7 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
       if (!(Number.isInteger(index) && index >= 0 && index < n.taken)) {
         throw new RangeError(`StepInput.event: index must be a whole number in [0, ${n.taken}), got ${index}`);
       }
-      return step0[index]!;
+      return stepRecords[index]!;
     },
   } as unknown as StepInput;
 
@@ -261,8 +252,8 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
         const record = wait[index]!;
         if (record.timestampMs > stepEndTimestampMs) break;
         apply(record);
-        wait[index] = step0[taken]!;
-        step0[taken] = record;
+        wait[index] = stepRecords[taken]!;
+        stepRecords[taken] = record;
         taken++;
       }
       n.head = at(taken);

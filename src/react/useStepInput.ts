@@ -88,17 +88,14 @@ function checkOptions(options: unknown): UseStepInputOptions {
 
 /**
  * Keyboard and pointer input handed to fixed steps: each step sees exactly the events whose
- * timestamps fall in its span, and the held state (keys, buttons, pointer position) as of its end
- * (see `createInputQueue` in `react-timestep/core`). A press is seen by exactly one step, whether
- * the frame runs 0, 1 or 5 steps. Whenever the listeners go away (blur, the page hidden, an
- * `<Activity>` hidden, a new target or element behind the ref, unmount) every held key is released.
+ * timestamps fall in its span and the held state as of its end (see `createInputQueue`). Whenever
+ * the listeners go away (blur, the page hidden, `<Activity>` hidden, a new target, unmount) every
+ * held key and button is released. Returns the stable queue; never re-renders.
  *
- * Returns the stable queue. Under a `<FixedClockProvider>` (or with `clock`) every step of the
- * shared clock takes its input first, by the step's real end time; read `queue.step`
- * (`pressed('Space')`, `isDown('KeyW')`, the events) in your `useFixedUpdate`. Without a clock,
- * call `queue.takeStep(stepEndTimestampMs)` at the start of each step yourself. Never re-renders.
- *
- * Throws a RangeError naming `useStepInput`, the option and the value for an unknown or mistyped option.
+ * Under a `<FixedClockProvider>` (or with `clock`) every step takes its input first: read
+ * `queue.step` in your `useFixedUpdate`. Without a clock, call `queue.takeStep(stepEndTimestampMs)`
+ * at the start of each step. Throws a RangeError naming `useStepInput`, the option and the value
+ * for an unknown or mistyped option.
  *
  * @example
  * ```tsx

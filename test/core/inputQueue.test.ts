@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createInputQueue } from '../../src/core/inputQueue.js';
+import { createInputQueue, eventTimeMs } from '../../src/core/inputQueue.js';
 import type { InputQueue, StepInput } from '../../src/core/inputQueue.js';
 
 const STEP_MS = 1000 / 60;
@@ -383,5 +383,17 @@ describe('createInputQueue options', () => {
   it('a misspelt option name is a RangeError naming createInputQueue and the option', () => {
     expect(() => createInputQueue({ capcity: 8 } as never)).toThrow(/^createInputQueue: unknown option `capcity`/);
     expect(() => createInputQueue({ capacity: 8, onOverflow: () => {} })).not.toThrow();
+  });
+});
+
+describe('eventTimeMs: an event\'s time on the frame clock', () => {
+  it('keeps event.timeStamp when it lies in the last second up to now, else takes now', () => {
+    expect(eventTimeMs(99.5, 100)).toBe(99.5); // a real browser: received just before dispatch
+    expect(eventTimeMs(100, 100)).toBe(100); // happy-dom under fake timers: stamped with the faked clock
+    expect(eventTimeMs(1.79e12, 100)).toBe(100); // jsdom: epoch milliseconds
+    expect(eventTimeMs(2500, 100)).toBe(100); // another clock ahead of the frames
+    expect(eventTimeMs(2500, 100_000)).toBe(100_000); // another clock far behind
+    expect(eventTimeMs(99_000, 100_000)).toBe(99_000); // exactly a second old: still its own time
+    expect(eventTimeMs(Number.NaN, 100)).toBe(100);
   });
 });
