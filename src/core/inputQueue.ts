@@ -20,8 +20,10 @@ const PUSH = 'InputQueue.push';
 /**
  * Kinds of input event. `'keydown'`/`'keyup'` hold and release `code` (any string: keyboard codes
  * such as `'KeyW'`, or your own such as a gamepad button); `'pointerdown'`/`'pointerup'` also hold
- * and release `code` (by convention `'Pointer0'` for the primary button) and move the pointer, as
- * does `'pointermove'`; `'blur'` releases everything held; `'custom'` only carries `code` and `data`.
+ * and release `code` (by convention `'Pointer0'` for the primary button); every pointer event moves
+ * the pointer and sets what its pointer holds from `buttons` (useStepInput hands a `pointercancel`
+ * on as a `'pointerup'` with button −1); `'blur'` releases everything held; `'custom'` only carries
+ * `code` and `data`.
  */
 export type InputEventKind = 'keydown' | 'keyup' | 'pointerdown' | 'pointerup' | 'pointermove' | 'blur' | 'custom';
 

@@ -14,7 +14,8 @@ import { useStepStart } from './useStepStart.js';
 export interface UseStepInputOptions {
   /**
    * Where to listen: an EventTarget, or a ref to one (an element; give it `tabIndex` for keys),
-   * followed when the element behind the ref is replaced. Default `window` (in the browser;
+   * followed when the element behind the ref is replaced (looked at after every render of this
+   * component and at every step of its clock). Default `window` (in the browser;
    * nothing is attached on the server).
    */
   target?: EventTarget | RefObject<EventTarget | null> | null;

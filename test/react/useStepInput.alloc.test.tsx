@@ -22,15 +22,15 @@ afterEach(() => cleanupMounted());
 function WithInput() {
   const input = useStepInput();
   useFixedUpdate(() => {
-    if (input.step.isDown('KeyW') || input.step.count > 0) held[0]++;
-    held[1]++;
+    if (input.step.isDown('KeyW') || input.step.count > 0) held[0] = held[0]! + 1;
+    held[1] = held[1]! + 1;
   });
   return null;
 }
 
 function WithoutInput() {
   useFixedUpdate(() => {
-    held[1]++;
+    held[1] = held[1]! + 1;
   });
   return null;
 }
