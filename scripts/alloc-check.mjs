@@ -430,6 +430,32 @@ path('inputQueue push + takeStep (keys held per step)', 'synced', () => {
   };
 });
 
+/**
+ * Pointer input per step: each "frame" pushes a pointer event of two pointers in turn, chording a
+ * second button on and off (the held buttons reconciled with each pointer's bitmask), and takes one
+ * step. The events are built once.
+ */
+path('inputQueue push + takeStep (two pointers, chorded buttons)', 'synced', () => {
+  const queue = core.createInputQueue();
+  const events = [];
+  for (let k = 0; k < 8; k++) {
+    const buttons = [1, 3, 1, 0][k % 4];
+    events.push({ kind: ['pointerdown', 'pointermove', 'pointermove', 'pointerup'][k % 4], code: ['Pointer0', 'Pointer2', 'Pointer2', 'Pointer0'][k % 4], button: [0, 2, 2, 0][k % 4], buttons, pointerId: 1 + (k >> 2), x: k, y: k, timestampMs: 0 });
+  }
+  const held = new Float64Array(1);
+  return (input, count) => {
+    for (let i = 0; i < count; i++) {
+      const event = events[i & 7];
+      event.timestampMs = input[i];
+      queue.push(event);
+      const step = queue.takeStep(input[i]);
+      if (step.isDown('Pointer2')) held[0]++;
+      held[0] += step.pointerButtons;
+    }
+    if (!(held[0] > 0)) throw new Error('no button was ever held');
+  };
+});
+
 /** 100 trivial subscribers over all four phases; each reads the reused FrameInfo into a Float64Array. */
 function subscribeHundred(scheduler) {
   const phases = ['input', 'update', 'render', 'after'];

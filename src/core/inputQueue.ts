@@ -5,9 +5,10 @@
  * step) or 5 (each event goes to the one step whose span holds it, never to all five), so a press
  * is seen by exactly one step and the held state is right at every step.
  *
- * Storage is a ring buffer of preallocated records kept in timestamp order; pushing copies fields
- * into a record, taking a step only moves indices. Nothing is allocated per event or per step once
- * every key in use has been seen (see `inputState.ts`).
+ * Storage is preallocated records: a ring of waiting ones kept in timestamp order, and the step
+ * being read's own. Pushing copies fields into a record; taking a step swaps records between the
+ * two. Nothing is allocated per event or per step once every key in use has been seen (see
+ * `inputState.ts`).
  */
 import { createInputState } from './inputState.js';
 import type { InputState, InputStateWriter } from './inputState.js';
@@ -19,8 +20,10 @@ const PUSH = 'InputQueue.push';
 /**
  * Kinds of input event. `'keydown'`/`'keyup'` hold and release `code` (any string: keyboard codes
  * such as `'KeyW'`, or your own such as a gamepad button); `'pointerdown'`/`'pointerup'` also hold
- * and release `code` (by convention `'Pointer0'` for the primary button) and move the pointer, as
- * does `'pointermove'`; `'blur'` releases everything held; `'custom'` only carries `code` and `data`.
+ * and release `code` (by convention `'Pointer0'` for the primary button); every pointer event moves
+ * the pointer and sets what its pointer holds from `buttons` (useStepInput hands a `pointercancel`
+ * on as a `'pointerup'` with button −1); `'blur'` releases everything held; `'custom'` only carries
+ * `code` and `data`.
  */
 export type InputEventKind = 'keydown' | 'keyup' | 'pointerdown' | 'pointerup' | 'pointermove' | 'blur' | 'custom';
 
@@ -30,7 +33,7 @@ export interface InputRecord {
   kind: InputEventKind;
   /** When it happened, ms on the frame clock (`performance.now()`, which `event.timeStamp` uses). */
   timestampMs: number;
-  /** Which key or button (`KeyboardEvent.code`, `'Pointer0'` …, or a custom name). Empty for `'pointermove'` and `'blur'`. */
+  /** Which key or button (`KeyboardEvent.code`, `'Pointer0'` …, or a custom name). Empty for `'blur'` and a pointer event that changed no button. */
   code: string;
   /** `KeyboardEvent.key` (layout-dependent character), empty otherwise. */
   key: string;
@@ -42,7 +45,7 @@ export interface InputRecord {
   y: number;
   /** The button that changed (`PointerEvent.button`), −1 when none. */
   button: number;
-  /** Buttons held (`PointerEvent.buttons` bitmask), 0 for non-pointer events. */
+  /** Buttons held by this pointer (`PointerEvent.buttons` bitmask), 0 for non-pointer events: what a pointer event holds (see {@link InputState.pointerButtons}). */
   buttons: number;
   /** `PointerEvent.pointerId`, 0 for non-pointer events. */
   pointerId: number;
@@ -55,9 +58,9 @@ export type InputEventInit = Pick<InputRecord, 'kind' | 'timestampMs'> & Partial
 
 /** Options of {@link createInputQueue}. */
 export interface InputQueueOptions {
-  /** Most events held at once (waiting, plus those of the step being read). Default 256. */
+  /** Most events waiting for a step at once (the step being read keeps its own, up to as many again). Default 256. */
   capacity?: number;
-  /** Called when an event is dropped because the queue is full, with the total dropped so far. */
+  /** Called when the oldest waiting event is dropped because `capacity` events wait, with the total dropped so far. */
   onOverflow?: (droppedTotal: number) => void;
 }
 
@@ -79,9 +82,9 @@ export interface StepInput extends InputState {
 export interface InputQueue {
   /**
    * Store an event (copied: the object passed can be reused). Kept in timestamp order; equal
-   * timestamps keep the order of arrival. Returns false when the queue was full and an event had
-   * to be dropped (see {@link InputQueueOptions.capacity}). Throws a RangeError for an unknown
-   * `kind` or a non-finite `timestampMs`.
+   * timestamps keep the order of arrival. It always gets in: when `capacity` events already wait,
+   * the oldest waiting one is dropped (counted in `dropped`) and push returns false. Throws a
+   * RangeError for an unknown `kind` or a non-finite `timestampMs`.
    */
   push(event: Readonly<InputEventInit>): boolean;
   /**
@@ -96,7 +99,7 @@ export interface InputQueue {
   readonly state: InputState;
   /** Events waiting for a later step. */
   readonly pending: number;
-  /** Events dropped so far because the queue was full. */
+  /** Events dropped so far, oldest first, because `capacity` events waited when another came: input that no step saw. */
   readonly dropped: number;
   /** The capacity given (or 256). */
   readonly capacity: number;
@@ -110,6 +113,20 @@ const KINDS: readonly InputEventKind[] = ['keydown', 'keyup', 'pointerdown', 'po
 
 /** Default capacity: minutes of typing, or a few seconds of a 120 Hz pointer while no step runs. */
 const DEFAULT_CAPACITY = 256;
+
+/** How old an event's own time may be at dispatch, ms; beyond it (or in the future) it is not on the frame clock. */
+const MAX_EVENT_AGE_MS = 1000;
+
+/**
+ * The time of an event on the frame clock: `eventTimeStampMs` (`Event.timeStamp`, when the browser
+ * received it) if it lies in the last second up to `nowMs` (the frame clock at dispatch), else
+ * `nowMs`. jsdom stamps events with `Date.now()`, epoch milliseconds, and a simulated display runs
+ * its own clock: those stamps are not on the frame clock, and would put the event in a step that
+ * never comes. @internal
+ */
+export function eventTimeMs(eventTimeStampMs: number, nowMs: number): number {
+  return eventTimeStampMs <= nowMs && eventTimeStampMs >= nowMs - MAX_EVENT_AGE_MS ? eventTimeStampMs : nowMs;
+}
 
 /** Copy `event` into `record`, the fields it leaves out at their defaults. */
 function copy(event: Readonly<InputEventInit>, record: InputRecord): InputRecord {
@@ -127,22 +144,16 @@ function copy(event: Readonly<InputEventInit>, record: InputRecord): InputRecord
   return record;
 }
 
+const blank = (): InputRecord => copy({ kind: 'custom', timestampMs: 0 }, {} as InputRecord);
+
 /**
  * Create an input queue for fixed steps. Push timestamped events as they arrive; at the start of
  * each fixed step call `takeStep(stepEndTimestampMs)` and read the step's events and held state.
  *
  * Which step gets an event: the first step taken after the push whose span end is at or after the
- * event's timestamp. So an event is delivered exactly once, in timestamp order; an event stamped in
- * the future waits for its step; an event stamped before the latest step's end (dispatched late)
- * goes to the next step taken, never to a past one; events pushed out of order are sorted.
- *
- * Memory is bounded by `capacity`. When full, the oldest waiting event is dropped (so a press is
- * lost before the release that follows it, and the newest input always gets in), `dropped` counts
- * it, `onOverflow` is called and `push` returns false. It only fills when steps stop being taken
- * for a long time (a paused clock with a moving pointer): `clear()` on resume if that input should
- * not act.
- *
- * Throws a RangeError naming the option for a bad `capacity` or `onOverflow`.
+ * event's timestamp, so each event is delivered once, in timestamp order (late ones to the next step).
+ * At most `capacity` events wait: beyond that the oldest waiting is dropped and counted in `dropped`,
+ * so the newest always gets in. Throws a RangeError naming a bad option.
  *
  * @example
  * ```ts
@@ -161,50 +172,41 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
   const capacity = integerAtLeast(OWNER, 'capacity', withDefault(o.capacity, DEFAULT_CAPACITY), 1);
   const onOverflow = optionalFunction<(droppedTotal: number) => void>(OWNER, 'onOverflow', o.onOverflow);
 
-  const ring: InputRecord[] = [];
-  for (let i = 0; i < capacity; i++) ring.push(copy({ kind: 'custom', timestampMs: 0 }, {} as InputRecord));
-  // Ring layout from `head`: `taken` records of the current step (kept until the next takeStep,
-  // so a push during the step cannot overwrite what the step is reading), then `waiting` records.
-  // `head`, `taken` and `waiting` are below `capacity`: small integers, which a `let` holds
-  // unboxed. counters: [dropped, stepIndex + 1, startMs, endMs], in a Float64Array because these
-  // grow without bound (past V8's small-integer range a `let` would box each new count).
-  let head = 0;
-  let taken = 0;
-  let waiting = 0;
-  const counters = new Float64Array(4).fill(-Infinity, 2);
+  // `waiting` records from `head` in the ring `wait`, in timestamp order; the step being read's
+  // `taken` records in `stepRecords`. A step swaps each record it takes with a free one of `stepRecords`, so a
+  // push during the step can never overwrite what the step is reading, and waiting always has room.
+  const wait: InputRecord[] = [];
+  const stepRecords: InputRecord[] = [];
+  for (let i = 0; i < capacity; i++) {
+    wait.push(blank());
+    stepRecords.push(blank());
+  }
+  // Named numbers: a field that holds a double keeps it in place (no allocation per store).
+  const n = { head: 0, waiting: 0, taken: 0, dropped: 0, stepIndex: -1, startMs: -Infinity, endMs: -Infinity };
   const [state, beginStep, apply, resetState]: InputStateWriter = createInputState();
 
-  const at = (offset: number): number => (head + offset) % capacity;
-
-  function dropOldestWaiting(): void {
-    const freed = ring[at(taken)]!;
-    // Shift the taken records up by one so the freed record sits at the head, then drop it.
-    for (let j = taken; j > 0; j--) ring[at(j)] = ring[at(j - 1)]!;
-    ring[at(0)] = freed;
-    head = (head + 1) % capacity;
-    waiting--;
-  }
+  const at = (offset: number): number => (n.head + offset) % capacity;
 
   // The held state's members (isDown, pressed …, pointerX …) are the step's through its prototype.
   const step: StepInput = {
     __proto__: state,
     get stepIndex() {
-      return counters[1]! - 1;
+      return n.stepIndex;
     },
     get startMs() {
-      return counters[2]!;
+      return n.startMs;
     },
     get endMs() {
-      return counters[3]!;
+      return n.endMs;
     },
     get count() {
-      return taken;
+      return n.taken;
     },
     event(index: number) {
-      if (!(Number.isInteger(index) && index >= 0 && index < taken)) {
-        throw new RangeError(`StepInput.event: index must be a whole number in [0, ${taken}), got ${index}`);
+      if (!(Number.isInteger(index) && index >= 0 && index < n.taken)) {
+        throw new RangeError(`StepInput.event: index must be a whole number in [0, ${n.taken}), got ${index}`);
       }
-      return ring[at(index)]!;
+      return stepRecords[index]!;
     },
   } as unknown as StepInput;
 
@@ -215,65 +217,66 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
       // Checked here, the validator called only to throw: passing the fractional timestamp to a
       // call V8 did not inline would box it (a HeapNumber per event).
       if (!Number.isFinite(t)) finiteNumber(PUSH, 'timestampMs', t);
-      const stored = taken + waiting < capacity;
+      const stored = n.waiting < capacity;
       if (!stored) {
-        counters[0] = counters[0]! + 1;
-        // With nothing waiting, everything held belongs to the step being read: this event is the
-        // one that cannot fit.
-        const anyWaiting = waiting > 0;
-        if (anyWaiting) dropOldestWaiting();
-        onOverflow?.(counters[0]!);
-        if (!anyWaiting) return false;
+        // The oldest waiting record is the one to lose; the new event takes the room.
+        n.head = at(1);
+        n.waiting--;
+        n.dropped++;
+        onOverflow?.(n.dropped);
       }
-      let position = taken + waiting;
-      const record = copy(event, ring[at(position)]!);
-      // Insertion into timestamp order among the waiting records: usually zero moves (events come
-      // in order); strictly later only, so equal timestamps keep their order of arrival.
-      while (position > taken) {
-        const before = ring[at(position - 1)]!;
+      let position = n.waiting;
+      const record = copy(event, wait[at(position)]!);
+      // Insertion into timestamp order: usually zero moves (events come in order); strictly later
+      // only, so equal timestamps keep their order of arrival.
+      while (position > 0) {
+        const before = wait[at(position - 1)]!;
         if (before.timestampMs <= t) break;
-        ring[at(position)] = before;
+        wait[at(position)] = before;
         position--;
       }
-      ring[at(position)] = record;
-      waiting++;
+      wait[at(position)] = record;
+      n.waiting++;
       return stored;
     },
     takeStep(stepEndTimestampMs) {
       if (typeof stepEndTimestampMs !== 'number' || Number.isNaN(stepEndTimestampMs)) {
         throw new RangeError(`InputQueue.takeStep: \`stepEndTimestampMs\` must be a number (ms), got ${String(stepEndTimestampMs)}`);
       }
-      // The previous step's records are released now, no earlier (see the ring layout).
-      head = (head + taken) % capacity;
-      taken = 0;
-      counters[2] = counters[3]!;
-      counters[3] = stepEndTimestampMs;
-      counters[1] = counters[1]! + 1;
+      n.startMs = n.endMs;
+      n.endMs = stepEndTimestampMs;
+      n.stepIndex++;
       beginStep();
-      // `taken` counts the records applied: at(taken) is the next waiting one.
-      while (taken < waiting) {
-        const record = ring[at(taken)]!;
+      // The previous step's records are free now: each one taken trades places with a free one.
+      let taken = 0;
+      while (taken < n.waiting) {
+        const index = at(taken);
+        const record = wait[index]!;
         if (record.timestampMs > stepEndTimestampMs) break;
         apply(record);
+        wait[index] = stepRecords[taken]!;
+        stepRecords[taken] = record;
         taken++;
       }
-      waiting -= taken;
+      n.head = at(taken);
+      n.waiting -= taken;
+      n.taken = taken;
       return step;
     },
     step,
     state,
     get pending() {
-      return waiting;
+      return n.waiting;
     },
     get dropped() {
-      return counters[0]!;
+      return n.dropped;
     },
     capacity,
     clear() {
-      waiting = 0;
+      n.waiting = 0;
     },
     reset() {
-      waiting = 0;
+      n.waiting = 0;
       resetState();
     },
   };

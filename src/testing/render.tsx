@@ -68,7 +68,8 @@ function getAct(): Act {
  *
  * A `<FrameProvider>` inside `ui` that creates its own scheduler (no `scheduler` prop, no
  * `source` prop) runs on the same simulated display, so `advanceFrames` drives it too. A
- * scheduler you create yourself and pass as `scheduler` keeps the source you gave it.
+ * scheduler you create yourself and pass as `scheduler` keeps the source you gave it. Events that
+ * `useStepInput` receives are stamped with this display's clock when dispatched.
  *
  * @example
  * ```tsx

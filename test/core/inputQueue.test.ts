@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createInputQueue } from '../../src/core/inputQueue.js';
+import { createInputQueue, eventTimeMs } from '../../src/core/inputQueue.js';
 import type { InputQueue, StepInput } from '../../src/core/inputQueue.js';
 
 const STEP_MS = 1000 / 60;
@@ -140,18 +140,112 @@ describe('createInputQueue: bounded memory', () => {
     expect(codes(queue.takeStep(10))).toEqual(['e3', 'e4', 'e5']);
   });
 
-  it('never overwrites the records of the step being read', () => {
+  it('never overwrites the records of the step being read, and an event pushed during the step gets in', () => {
     const queue = createInputQueue({ capacity: 2 });
     queue.push({ kind: 'custom', code: 'a', timestampMs: 1 });
     queue.push({ kind: 'custom', code: 'b', timestampMs: 2 });
     const step = queue.takeStep(5);
-    expect(queue.push({ kind: 'custom', code: 'late', timestampMs: 3 })).toBe(false); // pushed during the step
+    expect(queue.push({ kind: 'custom', code: 'late', timestampMs: 3 })).toBe(true); // pushed during the step
     expect(codes(step)).toEqual(['a', 'b']);
-    expect(queue.dropped).toBe(1);
-    expect(queue.takeStep(10).count).toBe(0); // the next step releases the slots
+    expect([queue.dropped, queue.pending]).toEqual([0, 1]);
+    expect(codes(queue.takeStep(10))).toEqual(['late']);
     expect(queue.push({ kind: 'custom', code: 'next', timestampMs: 12 })).toBe(true);
     expect(queue.push({ kind: 'custom', code: 'then', timestampMs: 13 })).toBe(true);
     expect(codes(queue.takeStep(20))).toEqual(['next', 'then']);
+  });
+
+  it('256 pointer moves during a pause, then a key press: the first step takes the moves, the press reaches the next step', () => {
+    const queue = createInputQueue();
+    queue.takeStep(0);
+    for (let i = 1; i <= 256; i++) queue.push({ kind: 'pointermove', x: i, y: 0, timestampMs: i });
+    expect(queue.takeStep(300).count).toBe(256); // the resume: the step being read holds the whole capacity
+    expect(queue.push({ kind: 'keydown', code: 'Space', timestampMs: 301 })).toBe(true);
+    const next = queue.takeStep(316);
+    expect([next.pressed('Space'), next.count, queue.dropped]).toEqual([true, 1, 0]);
+  });
+
+  it('with the step being read and the waiting room both full, the oldest waiting event is dropped and counted', () => {
+    const reports: number[] = [];
+    const queue = createInputQueue({ capacity: 2, onOverflow: (total) => reports.push(total) });
+    queue.push({ kind: 'custom', code: 'a', timestampMs: 1 });
+    queue.push({ kind: 'custom', code: 'b', timestampMs: 2 });
+    const step = queue.takeStep(5);
+    for (const [code, t] of [['c', 6], ['d', 7], ['e', 8]] as const) queue.push({ kind: 'custom', code, timestampMs: t });
+    expect([codes(step), queue.dropped, queue.pending, reports]).toEqual([['a', 'b'], 1, 2, [1]]);
+    expect(codes(queue.takeStep(10))).toEqual(['d', 'e']);
+  });
+});
+
+describe('createInputQueue: pointer buttons follow the Pointer Events bitmask', () => {
+  const pointer = (kind: 'pointerdown' | 'pointerup' | 'pointermove', button: number, buttons: number, timestampMs: number, pointerId = 1) =>
+    ({ kind, code: button >= 0 ? `Pointer${button}` : '', button, buttons, pointerId, x: 0, y: 0, timestampMs }) as const;
+  const held = (step: StepInput) => [0, 1, 2, 3, 4, 5].filter((b) => step.isDown(`Pointer${b}`));
+
+  it('a second button pressed while the first is down arrives as a pointermove (button 2, buttons 3) and is held', () => {
+    const queue = createInputQueue();
+    queue.push(pointer('pointerdown', 0, 1, 1));
+    expect(held(queue.takeStep(5))).toEqual([0]);
+    queue.push(pointer('pointermove', 2, 3, 6));
+    const step = queue.takeStep(10);
+    expect([held(step), step.pressed('Pointer2'), step.pointerButtons]).toEqual([[0, 2], true, 3]);
+    queue.push(pointer('pointerup', 0, 2, 11)); // the primary goes up first: a pointermove per spec, a pointerup here; either way
+    const up = queue.takeStep(15);
+    expect([held(up), up.released('Pointer0'), up.pointerButtons]).toEqual([[2], true, 2]);
+  });
+
+  it('pointercancel (button −1, buttons 0, as Chromium sends it) releases everything the pointer held', () => {
+    const queue = createInputQueue();
+    queue.push(pointer('pointerdown', 0, 1, 1));
+    queue.push(pointer('pointermove', 4, 17, 2)); // forward button (4) joins: bit 4
+    expect(held(queue.takeStep(5))).toEqual([0, 4]);
+    queue.push(pointer('pointerup', -1, 0, 6)); // useStepInput hands a pointercancel over as a pointerup
+    const step = queue.takeStep(10);
+    expect([held(step), step.pointerButtons, step.released('Pointer0'), step.released('Pointer4')]).toEqual([[], 0, true, true]);
+  });
+
+  it('each pointer keeps its own buttons: one finger lifting leaves the other held', () => {
+    const queue = createInputQueue();
+    queue.push(pointer('pointerdown', 0, 1, 1, 7));
+    queue.push(pointer('pointerdown', 0, 1, 2, 8));
+    queue.push(pointer('pointerup', 0, 0, 3, 7));
+    expect([held(queue.takeStep(5)), queue.state.pointerButtons]).toEqual([[0], 1]);
+    queue.push(pointer('pointermove', -1, 1, 6, 8)); // the finger still down moves: no new press
+    expect(queue.takeStep(10).pressed('Pointer0')).toBe(false);
+    queue.push(pointer('pointerup', 0, 0, 11, 8));
+    expect(held(queue.takeStep(15))).toEqual([]);
+  });
+
+  it('a pointerdown whose buttons lack its button (a synthetic event without `buttons`) reads as a tap', () => {
+    const queue = createInputQueue();
+    queue.push({ kind: 'pointerdown', code: 'Pointer0', button: 0, timestampMs: 1 });
+    const step = queue.takeStep(5);
+    expect([step.pressed('Pointer0'), step.released('Pointer0'), step.isDown('Pointer0')]).toEqual([true, true, false]);
+  });
+
+  it('property: after every pointer event, Pointer0 … are held exactly as the or of each pointer\'s latest buttons, and pointerButtons agrees', () => {
+    const bitOf = (b: number) => (b === 1 ? 2 : b === 2 ? 1 : b);
+    const event = fc.record({
+      kind: fc.constantFrom('pointerdown', 'pointerup', 'pointermove'),
+      button: fc.integer({ min: -1, max: 5 }),
+      buttons: fc.integer({ min: 0, max: 63 }),
+      pointerId: fc.integer({ min: 1, max: 3 }),
+    });
+    fc.assert(
+      fc.property(fc.array(event, { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 4 }), (events, perStep) => {
+        const queue = createInputQueue();
+        const latest = new Map<number, number>();
+        events.forEach((e, i) => {
+          queue.push({ ...e, kind: e.kind as 'pointerdown', code: e.button >= 0 ? `Pointer${e.button}` : '', timestampMs: i });
+          latest.set(e.pointerId, e.buttons);
+          if ((i + 1) % perStep !== 0 && i !== events.length - 1) return;
+          const step = queue.takeStep(i);
+          let all = 0;
+          latest.forEach((mask) => (all |= mask));
+          expect(step.pointerButtons).toBe(all);
+          for (let b = 0; b <= 5; b++) expect(step.isDown(`Pointer${b}`)).toBe(((all >> bitOf(b)) & 1) === 1);
+        });
+      }),
+    );
   });
 });
 
@@ -252,9 +346,54 @@ describe('createInputQueue: properties', () => {
   });
 });
 
+describe('createInputQueue: overflow property', () => {
+  it('whatever the capacity and the order of pushes and steps, the newest event always gets in and only the oldest waiting are dropped', () => {
+    const op = fc.oneof(fc.record({ push: fc.double({ min: 0, max: 50, noNaN: true }) }), fc.record({ step: fc.double({ min: 0, max: 50, noNaN: true }) }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 6 }), fc.array(op, { maxLength: 60 }), (capacity, ops) => {
+        const queue = createInputQueue({ capacity });
+        // The model: waiting events sorted by time (ties by arrival); full → drop the first.
+        let waiting: { code: string; t: number }[] = [];
+        let dropped = 0;
+        let latestEnd = -Infinity;
+        ops.forEach((o, id) => {
+          if ('push' in o) {
+            const full = waiting.length === capacity;
+            if (full) {
+              waiting.shift();
+              dropped++;
+            }
+            waiting.push({ code: String(id), t: o.push });
+            waiting.sort((a, b) => a.t - b.t || Number(a.code) - Number(b.code));
+            expect(queue.push({ kind: 'custom', code: String(id), timestampMs: o.push })).toBe(!full);
+          } else {
+            latestEnd = Math.max(latestEnd, o.step);
+            const due = waiting.filter((e) => e.t <= latestEnd);
+            waiting = waiting.filter((e) => e.t > latestEnd);
+            expect(codes(queue.takeStep(latestEnd))).toEqual(due.map((e) => e.code));
+          }
+          expect([queue.pending, queue.dropped]).toEqual([waiting.length, dropped]);
+        });
+      }),
+    );
+  });
+});
+
 describe('createInputQueue options', () => {
   it('a misspelt option name is a RangeError naming createInputQueue and the option', () => {
     expect(() => createInputQueue({ capcity: 8 } as never)).toThrow(/^createInputQueue: unknown option `capcity`/);
     expect(() => createInputQueue({ capacity: 8, onOverflow: () => {} })).not.toThrow();
+  });
+});
+
+describe('eventTimeMs: an event\'s time on the frame clock', () => {
+  it('keeps event.timeStamp when it lies in the last second up to now, else takes now', () => {
+    expect(eventTimeMs(99.5, 100)).toBe(99.5); // a real browser: received just before dispatch
+    expect(eventTimeMs(100, 100)).toBe(100); // happy-dom under fake timers: stamped with the faked clock
+    expect(eventTimeMs(1.79e12, 100)).toBe(100); // jsdom: epoch milliseconds
+    expect(eventTimeMs(2500, 100)).toBe(100); // another clock ahead of the frames
+    expect(eventTimeMs(2500, 100_000)).toBe(100_000); // another clock far behind
+    expect(eventTimeMs(99_000, 100_000)).toBe(99_000); // exactly a second old: still its own time
+    expect(eventTimeMs(Number.NaN, 100)).toBe(100);
   });
 });

@@ -253,10 +253,12 @@ describe('useStepInput without a shared clock', () => {
     key('keydown', 'KeyQ');
     expect(queue.pending).toBe(0);
     view.unmount();
+    expect(queue.pending).toBe(1); // the release of what was held when the listeners went away
     act(() => {
       element.dispatchEvent(new PointerEvent('pointerup', { button: 0 }));
     });
-    expect(queue.pending).toBe(0);
+    expect(queue.pending).toBe(1);
+    expect(queue.takeStep(20).heldCodes()).toEqual([]);
   });
 
   it('a bad capacity is a RangeError naming the hook, the option and the value', () => {
