@@ -104,6 +104,16 @@ export function optionalFunction<T>(owner: string, name: string, value: unknown)
   return value === undefined ? undefined : functionValue<T>(owner, name, value);
 }
 
+/**
+ * A hook's `clock` option: undefined, null, or a fixed clock (duck-typed: `addUpdate` and
+ * `addRender` are functions). Checked at render, so a wrong value fails at mount naming the hook.
+ */
+export function fixedClockOption<T>(owner: string, name: string, value: unknown): T | null | undefined {
+  const clock = value as { addUpdate?: unknown; addRender?: unknown } | null | undefined;
+  const ok = clock == null || (typeof clock === 'object' && typeof clock.addUpdate === 'function' && typeof clock.addRender === 'function');
+  return ok ? (value as T | null | undefined) : fail(owner, name, value, 'a fixed clock (from useFixedClock or createFixedClock), null or undefined');
+}
+
 /** A boolean. */
 export function booleanValue(owner: string, name: string, value: unknown): boolean {
   return checked(typeof value === 'boolean', owner, name, value, 'a boolean');

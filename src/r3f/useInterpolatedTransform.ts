@@ -1,4 +1,5 @@
 import type { RefObject } from 'react';
+import { fixedClockOption } from '../core/validate.js';
 import { useClockBoundTransform, withClockBinding } from '../react/useClockBoundTransform.js';
 import type { FixedClock } from '../scheduler/fixedClock.js';
 import { createInterpolatedTransform, TRANSFORM_OPTION_KEYS } from './interpolatedTransform.js';
@@ -39,5 +40,6 @@ export interface UseInterpolatedTransformOptions extends InterpolatedTransformOp
  * ```
  */
 export function useInterpolatedTransform(target: RefObject<Object3DLike | null>, options: UseInterpolatedTransformOptions = {}): InterpolatedTransform {
+  fixedClockOption(OWNER, 'clock', (options as { clock?: unknown } | null | undefined)?.clock);
   return useClockBoundTransform(OWNER, 'createInterpolatedTransform', createInterpolatedTransform, target, options, OPTION_KEYS);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { createInterpolated, INTERPOLATED_OPTION_KEYS } from '../core/interpolated.js';
-import { optionsObject } from '../core/validate.js';
+import { fixedClockOption, optionsObject } from '../core/validate.js';
 import type { InterpolatedScalar, InterpolatedScalarOptions, InterpolatedVector, InterpolatedVectorOptions, Interpolated, InterpolatedOptions } from '../core/interpolated.js';
 import type { FixedClock } from '../scheduler/fixedClock.js';
 import { renameOwner } from './renameOwner.js';
@@ -64,7 +64,8 @@ export function useInterpolated(options: UseInterpolatedOptions): Interpolated;
 export function useInterpolated(options: UseInterpolatedOptions): Interpolated {
   // A misspelt option name fails here, at the render that passes it, naming this hook.
   optionsObject('useInterpolated', options, true, OPTION_KEYS);
-  const { kind, size, blend, interpolate, clock } = options as Partial<InterpolatedVectorOptions & UseInterpolatedClockOption>;
+  const { kind, size, blend, interpolate } = options as Partial<InterpolatedVectorOptions>;
+  const clock = fixedClockOption<FixedClock>('useInterpolated', 'clock', options.clock);
   const value = useMemo(
     () =>
       renameOwner('createInterpolated', 'useInterpolated', () => {
