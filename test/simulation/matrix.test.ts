@@ -33,7 +33,6 @@ describe('runMatrix', () => {
     expect(runMatrix()).toEqual(rows);
     const other = runMatrix({ seed: 2 });
     expect(other).not.toEqual(rows);
-    expect(formatMatrix(runMatrix({ seed: 2 }))).toBe(formatMatrix(other));
   });
 
   it("smoothed delta with the exact rate doubles no delta at 59.94 Hz; assuming 60 Hz does", () => {
