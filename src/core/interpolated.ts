@@ -19,9 +19,13 @@ export type QuaternionBlend = 'nlerp' | 'slerp';
 
 /** Named components, as three.js `Vector2`/`Vector3`/`Vector4`/`Quaternion` have (duck-typed). */
 export interface XYZWLike {
+  /** First component. */
   x: number;
+  /** Second component. */
   y: number;
+  /** Third component (sizes 3 and 4). */
   z?: number;
+  /** Fourth component (size 4, quaternions). */
   w?: number;
 }
 
@@ -67,6 +71,7 @@ interface InterpolatedBase {
 
 /** A number or an angle with its previous and current state; see {@link createInterpolated}. */
 export interface InterpolatedScalar extends InterpolatedBase {
+  /** `'number'` or `'angle'`. */
   readonly kind: 'number' | 'angle';
   /** The state after the latest step: write it during the step. */
   current: number;
@@ -88,7 +93,9 @@ export interface InterpolatedScalar extends InterpolatedBase {
 
 /** A vector or quaternion with its previous and current state; see {@link createInterpolated}. */
 export interface InterpolatedVector extends InterpolatedBase {
+  /** `'vector'` or `'quaternion'`. */
   readonly kind: 'vector' | 'quaternion';
+  /** Number of components. */
   readonly size: number;
   /** The state after the latest step: write its components during the step (`current[0] = x`). */
   readonly current: Float64Array;
