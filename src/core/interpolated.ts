@@ -144,11 +144,7 @@ function describe(value: unknown): string {
   return typeof value === 'number' || value === null ? String(value) : typeof value;
 }
 
-/**
- * A renderer adapter's starting vector option: undefined, or `size` finite numbers in an array-like
- * object; else a RangeError naming `owner`, the option and the value.
- * @internal
- */
+/** An adapter's vector option: undefined or `size` finite numbers, else a RangeError naming it. @internal */
 export function finiteVector(owner: string, name: string, value: unknown, size: number): ArrayLike<number> | undefined {
   const v = value as ArrayLike<number> | null | undefined;
   if (v === undefined || (typeof v === 'object' && v !== null && v.length === size && Array.from(v).every(Number.isFinite))) return v;
@@ -160,10 +156,7 @@ function fail(kind: InterpolatedKind, size: number, name: string, source: unknow
   throw new (initial ? RangeError : TypeError)(`${OWNER} (${kind}): ${name} needs ${size} ${what} in an array${size > 4 ? '' : ' or as x/y/z/w'}, got ${describe(source)}`);
 }
 
-/**
- * Copy `source` into `current` (a number or an angle: the number itself). Named components must
- * all be numbers; `initial` must hold exactly `current.length` finite components (a RangeError).
- */
+/** Copy `source` into `current`; `initial` (a RangeError) must hold exactly `current.length` finite numbers. */
 function read(kind: InterpolatedKind, current: Float64Array, source: unknown, name: string, initial?: boolean): void {
   if (kind === 'number' || kind === 'angle') {
     current[0] = source as number;
@@ -269,8 +262,7 @@ const ANGLE = Symbol();
 interface ScalarState {
   [PREVIOUS]: Float64Array;
   [CURRENT]: Float64Array;
-  /** Whether it blends as an angle (not read from `kind`, which plain JavaScript could overwrite). */
-  [ANGLE]: boolean;
+  [ANGLE]: boolean; // not read from `kind`, which plain JavaScript could overwrite
 }
 
 type ScalarBase = ScalarState & Pick<InterpolatedScalar, 'kind' | 'enabled'>;
@@ -289,9 +281,8 @@ const SCALAR_ACCESSORS = Object.getOwnPropertyDescriptors({
 });
 
 /**
- * `p` + `a` × (`c` − `p`), exact at 0 and 1, finite for finite ends: when `c` − `p` overflows
- * (ends of opposite signs near ±1.8e308) it is `p`(1 − `a`) + `c` × `a`, whose terms cannot.
- * Written out where it is used, as a macro would be (docs/performance.md, inlining).
+ * Into `current[1]`: p + a(c − p), exact at 0 and 1; when c − p overflows (ends of opposite signs
+ * near ±1.8e308), p(1 − a) + c·a, whose terms cannot. Why a slot, not a return: docs/performance.md.
  */
 function blendScalar(self: ScalarBase, alpha: number): void {
   const current = self[CURRENT];

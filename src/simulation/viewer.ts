@@ -117,7 +117,7 @@ const DOUBLED_RATIO = 1.5;
 /** An `updates` value this close to `vblanks` matches (slices summed in float intervals). */
 const FLAP_TOLERANCE = 1e-6;
 
-// Slots of the meter's Float64Array (fractional state written per frame is kept unboxed).
+// Slots of the meter's Float64Array. Why typed: docs/performance.md.
 const LAG_SUM = 0;
 const LAG_MAX = 1;
 const LAG_MIN = 2;
