@@ -35,10 +35,8 @@ const enum Default {
  * at `maxThreshold` (below `maxDivisor`) `d` grows; one under `(d − 1) × T` subtracts `downStep`,
  * and at `minThreshold` (above 1) `d` shrinks; otherwise the lag decays by 1 toward 0. The lag
  * resets after each change and is clamped at the ends. Defaults: five slow frames step 60 → 30 Hz,
- * 30 fast frames step back. NaN, negative and infinite samples are ignored. Depth:
- * docs/core.md#createadaptiveframerate.
- *
- * @throws RangeError naming a bad or unknown option.
+ * 30 fast frames step back. NaN, negative and infinite samples are ignored; a RangeError names a
+ * bad or unknown option. Depth: docs/core.md#createadaptiveframerate.
  * @example
  * ```ts
  * const rate = createAdaptiveFramerate({ refreshRate: 60 });

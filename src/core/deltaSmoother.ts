@@ -39,7 +39,6 @@ const CACHED_INTERVALS = 8;
  * arithmetic, `floor((delta + carry) × rate) + 1`, and holds a frame at 0 (`resyncs`) rather than
  * lead real time by more than `maxLeadIntervals`. Time is conserved: Σ results − Σ deltas = −carry.
  * NaN or negative deltas count as 0 s, above an hour as an hour. Depth: docs/core.md#createdeltasmoother.
- *
  * @throws RangeError naming `refreshRate`, `maxLeadIntervals` or `rounding` for a bad value.
  * @example
  * ```ts

@@ -31,9 +31,7 @@ function nearestRank(sorted: Float64Array, n: number, p: number): number {
  * nearest-rank `p50Ms`/`p95Ms`/`p99Ms` (always an interval that happened), `maxMs`, and
  * `missedVblanks` (Σ max(0, round(interval × rate) − 1)). All 0 while empty. NaN, ±Infinity,
  * repeated and single backwards timestamps are ignored; three backwards in a row re-anchor the
- * chain. Depth: docs/core.md#createframestats.
- *
- * @throws RangeError naming `windowSize`, `refreshRate` or an unknown option.
+ * chain. A RangeError names a bad or unknown option. Depth: docs/core.md#createframestats.
  * @example
  * ```ts
  * const stats = createFrameStats({ windowSize: 120, refreshRate: 60 });

@@ -45,9 +45,7 @@ const DROPPED = VBLANK_SLOTS + 1;
  * (default: above `overloadThreshold`, only the threshold in two slices, the rest dropped) or
  * `'variable'` (above it, one slice of all). Time is conserved: Σ slices + `bufferSeconds` +
  * `droppedSeconds` = Σ deltas. Defaulted `minFrameRate` and `overloadThreshold` follow
- * `setRefreshRate`. Depth: docs/core.md#createsyncedslicer.
- *
- * @throws RangeError naming `refreshRate`, `minFrameRate`, `overload`, `overloadThreshold` or `rounding`.
+ * `setRefreshRate`. Depth: docs/core.md#createsyncedslicer. A RangeError names a bad option.
  * @example
  * ```ts
  * const slicer = createSyncedSlicer({ refreshRate: 60, overload: 'catch-up' });

@@ -224,16 +224,11 @@ function define(proto: object, original: PropertyDescriptor | undefined, value: 
 }
 
 /**
- * Give every `<canvas>` a recording 2d context, for DOMs without a canvas (jsdom prints
- * "Not implemented: HTMLCanvasElement's getContext()" for each call; happy-dom returns `null`).
- * From now on `canvas.getContext('2d')` returns one {@link RecordingContext2D} per canvas (the
- * same object on every call, as in a browser), so `<GameCanvas>` calls your `render` and your
- * test can read what it drew from `ctx.calls`. Any other context type (`'webgl'`, `'webgl2'` …)
- * gets `null`. Returns the function that takes this stub away (calling it again does nothing);
- * stubs installed twice may be taken away in any order, and the last one puts the original back.
- *
- * Throws a `TypeError` when there is no `HTMLCanvasElement` (a test environment without a DOM).
- *
+ * Give every `<canvas>` a recording 2d context, for DOMs without a canvas (jsdom, happy-dom):
+ * `canvas.getContext('2d')` returns one {@link RecordingContext2D} per canvas, so `<GameCanvas>`
+ * calls your `render` and your test reads what it drew from `ctx.calls`; other context types get
+ * `null`. Returns the function that takes this stub away (again: nothing); two stubs may be taken
+ * away in any order, the last puts the original back. A `TypeError` where there is no DOM.
  * @example
  * ```ts
  * let restoreCanvas: () => void;
