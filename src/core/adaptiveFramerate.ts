@@ -1,16 +1,9 @@
-/**
- * Adaptive frame rate (Peter Sundqvist, "Timestepping"): a machine only just fast enough for every
- * vblank alternates between 60 and 30 Hz; stepping down to hold 30 Hz (then 20, 15) on purpose
- * looks better. A lag counter with asymmetric steps and thresholds gives the hysteresis.
- */
+// Adaptive frame rate: holding 30 Hz on purpose looks better than alternating between 60 and 30 Hz.
 import type { AdaptiveFramerate, AdaptiveFramerateOptions } from './types.js';
 import { finiteNumber, integerAtLeast, optionsObject, positiveNumber, withDefault } from './validate.js';
 
 const OWNER = 'createAdaptiveFramerate';
-/**
- * The governor's tuning options: every key of the scheduler's `adaptive` options object.
- * @internal
- */
+/** The governor's tuning options: every key of the scheduler's `adaptive` options object. @internal */
 export const ADAPTIVE_OPTION_KEYS: readonly string[] = ['upStep', 'downStep', 'maxThreshold', 'minThreshold', 'maxDivisor'];
 const KNOWN_KEYS: readonly string[] = ['refreshRate', ...ADAPTIVE_OPTION_KEYS, 'initialDivisor'];
 

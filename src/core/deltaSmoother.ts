@@ -1,9 +1,4 @@
-/**
- * Time delta smoothing (Frank Force, "Time Delta Smoothing"): with vsync on, a frame is on screen
- * for a whole number of refresh intervals, so the game should advance by whole intervals too. The
- * measured delta (plus what was carried from earlier frames) becomes whole intervals and the
- * difference is carried into the next frame.
- */
+// Time delta smoothing: a vsynced frame is on screen for whole refresh intervals, so game time advances by whole intervals too.
 import type { DeltaRounding, DeltaSmoother, DeltaSmootherOptions } from './types.js';
 import { integerAtLeast, oneOf, optionsObject, positiveNumber, withDefault } from './validate.js';
 import {
@@ -90,8 +85,7 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
     const whole = Math.round(raw);
     const intervals = Math.abs(raw - whole) <= SNAP_INTERVALS ? whole : raw;
     const frames = Math.max(1, Math.floor(intervals) + 1);
-    // The lead after handing out `frames` intervals. It can only pass one interval when `frames`
-    // was raised to 1 above, i.e. when real time is already behind game time.
+    // The lead can pass one interval only when `frames` was raised to 1, real time being behind.
     if (frames - intervals > maxLeadIntervals + SNAP_INTERVALS) {
       counter[CARRY_SECONDS] = x;
       resyncs += 1;
