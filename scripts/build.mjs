@@ -1,13 +1,7 @@
 #!/usr/bin/env node
 // Build: ESM JavaScript with source maps, one file per source module (esbuild, not bundled), then
-// .d.ts files from tsc, then the 'use client' directive on the entries that use React.
-//
-// Why one file per module, not code-split chunks: the package is `sideEffects: false`, so a user's
-// bundler drops every MODULE nothing imports from; inside a chunk it can only drop what has no
-// top-level side effect, and one `forwardRef(…)` or `createContext(…)` in a chunk keeps all that
-// chunk references. Measured (scripts/size.mjs): `import { useFrame }` bundled 14.2 KB gzip from
-// code-split chunks, 5.3 KB from per-module files. Every entry still shares ONE copy of the
-// scheduler: they import the same module files.
+// .d.ts files from tsc, then the 'use client' directive on the entries that use React. Why one file
+// per module, not chunks: docs/performance.md ("Bundle bytes").
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';

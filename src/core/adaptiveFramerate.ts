@@ -1,25 +1,13 @@
-/**
- * Adaptive frame rate (Peter Sundqvist, "Timestepping"): when a machine is only just fast enough for every
- * vblank, some frames hit the vblank and some miss it, and the picture alternates between 60 and
- * 30 Hz. It looks better to step down and hold 30 Hz (then 20, 15 …) on purpose. A lag counter
- * with asymmetric steps and thresholds gives the hysteresis: slow frames push it up fast, fast
- * frames pull it down slowly, and frames in between let it decay toward zero.
- */
+// Adaptive frame rate: holding 30 Hz on purpose looks better than alternating between 60 and 30 Hz.
 import type { AdaptiveFramerate, AdaptiveFramerateOptions } from './types.js';
 import { finiteNumber, integerAtLeast, optionsObject, positiveNumber, withDefault } from './validate.js';
 
 const OWNER = 'createAdaptiveFramerate';
-/**
- * The governor's tuning options: every key of the scheduler's `adaptive` options object.
- * @internal
- */
+/** The governor's tuning options: every key of the scheduler's `adaptive` options object. @internal */
 export const ADAPTIVE_OPTION_KEYS: readonly string[] = ['upStep', 'downStep', 'maxThreshold', 'minThreshold', 'maxDivisor'];
 const KNOWN_KEYS: readonly string[] = ['refreshRate', ...ADAPTIVE_OPTION_KEYS, 'initialDivisor'];
 
-/**
- * The defaults. A `const enum`: esbuild writes each value where it is used (a module-level `const`
- * in a module that imports anything stays a variable).
- */
+/** The defaults (a `const enum`: written where used. Why: docs/performance.md, bundle bytes). */
 const enum Default {
   /** Lag added by a slow frame. With {@link Default.MAX_THRESHOLD}: five slow frames in a row step down. */
   UP_STEP = 3,
@@ -34,44 +22,18 @@ const enum Default {
 }
 
 /**
- * Create an adaptive frame-rate governor (Sundqvist's "Timestepping").
- *
- * `record(frameSeconds)` takes the WORK time of one frame (update + draw, before waiting for the
- * swap), in seconds, and returns the divisor `d`: each picture is held for `d` vblanks, so the frame
- * rate is `refreshRate / d`. With `T = 1 / refreshRate`:
- * - `frameSeconds > d × T` (the frame missed its vblank): `lag += upStep`; when `lag ≥ maxThreshold`
- *   and `d < maxDivisor`, `d += 1`.
- * - `frameSeconds < (d − 1) × T` (it would have fit in one vblank fewer): `lag −= downStep`; when
- *   `lag ≤ minThreshold` and `d > 1`, `d −= 1`.
- * - otherwise the lag decays by 1 toward 0 (never past it, so fractional steps cannot make it
- *   oscillate around zero).
- *
- * The lag resets to 0 after each change. At the ends of the range (`d = maxDivisor` under load,
- * `d = 1` when fast) the lag is clamped to the threshold instead of growing, so it stays within
- * `(minThreshold − downStep, maxThreshold + upStep)` and a later change of load is answered in the
- * usual number of frames.
- *
- * With the defaults: five slow frames in a row step 60 → 30 Hz (four do not); the article's "three
- * slow, two fast, three slow" also steps down, on the 8th frame (lag 3, 6, 9, 8, 7, 10, 13, 16);
- * 30 fast frames in a row step back up. A steady load between `(d − 1)T` and `dT` never changes `d`,
- * and a load alternating just under and just over `T` steps down once and then stays.
- *
- * **Bad samples** (NaN, negative, ±Infinity) are ignored: no state changes, the current divisor is
- * returned.
- *
- * `setRefreshRate()` keeps the divisor and clears the lag (the evidence was gathered against the old
- * interval). `reset()` goes back to divisor 1, lag 0. `initialDivisor` starts above 1 (clamped to
- * `maxDivisor`), so a governor re-created with new options continues where the old one stood.
- *
- * @throws RangeError naming `refreshRate`, `upStep`, `downStep`, `maxThreshold` (each a finite number
- *   > 0), `minThreshold` (a finite number < 0), `maxDivisor` or `initialDivisor` (a whole number ≥ 1),
- *   or an unknown option name (a misspelling such as `maxdivisor`).
+ * Create an adaptive frame-rate governor (Sundqvist's "Timestepping"). `record(frameSeconds)` takes
+ * one frame's WORK time and returns the divisor `d` (each picture held `d` vblanks; frame rate =
+ * `refreshRate / d`). With T = 1 / refreshRate: a frame over `d × T` adds `upStep` to the lag, and
+ * at `maxThreshold` (below `maxDivisor`) `d` grows; one under `(d − 1) × T` subtracts `downStep`,
+ * and at `minThreshold` (above 1) `d` shrinks; otherwise the lag decays by 1 toward 0. The lag
+ * resets after each change and is clamped at the ends. Defaults: five slow frames step 60 → 30 Hz,
+ * 30 fast frames step back. NaN, negative and infinite samples are ignored; a RangeError names a
+ * bad or unknown option. Depth: docs/core.md#createadaptiveframerate.
  * @example
  * ```ts
  * const rate = createAdaptiveFramerate({ refreshRate: 60 });
- * for (let i = 0; i < 5; i++) rate.record(0.02); // 20 ms of work: misses every 16.7 ms vblank
- * rate.divisor;   // 2
- * rate.frameRate; // 30
+ * for (let i = 0; i < 5; i++) rate.record(0.02); // rate.divisor: 2, rate.frameRate: 30
  * ```
  */
 export function createAdaptiveFramerate(options: AdaptiveFramerateOptions): AdaptiveFramerate {
@@ -88,8 +50,7 @@ export function createAdaptiveFramerate(options: AdaptiveFramerateOptions): Adap
 
   let interval = 1 / refreshRate;
   let divisor = initialDivisor;
-  // The lag counter lives in a one-slot Float64Array: with fractional steps a closure `let` would
-  // be boxed (allocated) on every write, i.e. every frame while the lag moves.
+  // A fractional lag in a typed array, not a closure `let`. Why: docs/performance.md.
   const lagBox = new Float64Array(1);
 
   function record(frameSeconds: number): number {

@@ -1,24 +1,18 @@
 /**
- * Frame statistics over a sliding window: what a performance overlay shows. Sampling is O(1) per
- * frame (one write into a ring buffer); the percentiles are computed only when a snapshot is asked
- * for, by sorting a preallocated copy, so an overlay that refreshes a few times a second costs
- * almost nothing.
+ * Frame statistics over a sliding window, for a performance overlay: O(1) per sample (a ring
+ * buffer); percentiles only when a snapshot is asked for, by sorting a preallocated copy.
  */
 import type { FrameStats, FrameStatsOptions, FrameStatsSnapshot } from './types.js';
 import { integerAtLeast, optionsObject, positiveNumber, withDefault } from './validate.js';
 
 const OWNER = 'createFrameStats';
 
-/** The defaults and limits. A `const enum`: esbuild writes each value where it is used. */
+/** The defaults and limits (a `const enum`: written where used). */
 const enum Default {
   /** Two seconds at 60 Hz: long enough for a stable p99, short enough to show a change quickly. */
   WINDOW_SIZE = 120,
   REFRESH_RATE = 60,
-  /**
-   * Backwards timestamps in a row after which the clock is taken to have been reset (a new time
-   * origin) rather than glitched: the next timestamp starts a new interval chain. One or two stray
-   * samples are simply ignored.
-   */
+  /** Backwards timestamps in a row taken as a clock reset (fewer are ignored as glitches). */
   BACKWARDS_LIMIT = 3,
 }
 
@@ -31,33 +25,18 @@ function nearestRank(sorted: Float64Array, n: number, p: number): number {
 }
 
 /**
- * Create a frame-statistics window.
- *
- * `sample(timestampMs)` records the interval since the previous sample (the first sample only
- * anchors the chain). `snapshot()` describes the last `windowSize` intervals:
- * - `frames`: the number of intervals in the window (at most `windowSize`);
- * - `fps`: `frames / span`, the span being the sum of those intervals in seconds: the real average
- *   rate, not the mean of per-frame rates;
- * - `meanMs`, `p50Ms`, `p95Ms`, `p99Ms`, `maxMs`: frame intervals in ms. Percentiles use the
- *   **nearest-rank** definition: the p-th percentile of n values is the ⌈p/100 × n⌉-th smallest, so it
- *   is always an interval that really happened (no interpolation between two frames);
- * - `missedVblanks`: `Σ max(0, round(interval × refreshRate / 1000) − 1)`: the vblanks that showed
- *   no new picture. Rounding (not flooring) keeps ±half-interval jitter from counting as a miss.
- *
- * All values are 0 while the window is empty. The snapshot is one reused object: read it, do not
- * keep it. Sort cost is O(n log n) per snapshot: call it at a throttled rate (a few times a second).
- *
- * **Bad samples**: NaN and ±Infinity are ignored; a repeated timestamp (zero interval) is ignored; a
- * timestamp earlier than the previous one is ignored, unless three come in a row,
- * which is taken as a clock reset and re-anchors the chain (no interval is recorded across it).
- *
- * @throws RangeError naming `windowSize` (a whole number ≥ 1), `refreshRate` (a finite number > 0) or an
- *   unknown option name (a misspelling such as `windowsize`).
+ * Create a frame-statistics window. `sample(timestampMs)` records the interval since the previous
+ * sample; `snapshot()` describes the last `windowSize` intervals (one reused object: read it, do
+ * not keep it; call it a few times a second): `frames`, `fps` (frames / their total span), `meanMs`,
+ * nearest-rank `p50Ms`/`p95Ms`/`p99Ms` (always an interval that happened), `maxMs`, and
+ * `missedVblanks` (Σ max(0, round(interval × rate) − 1)). All 0 while empty. NaN, ±Infinity,
+ * repeated and single backwards timestamps are ignored; three backwards in a row re-anchor the
+ * chain. A RangeError names a bad or unknown option. Depth: docs/core.md#createframestats.
  * @example
  * ```ts
  * const stats = createFrameStats({ windowSize: 120, refreshRate: 60 });
  * for (let t = 0; t <= 2000; t += 1000 / 60) stats.sample(t);
- * const s = stats.snapshot(); // s.fps ≈ 60, s.p99Ms ≈ 16.7, s.missedVblanks 0
+ * stats.snapshot(); // fps ≈ 60, p99Ms ≈ 16.7, missedVblanks 0
  * ```
  */
 export function createFrameStats(options?: FrameStatsOptions): FrameStats {
@@ -69,10 +48,7 @@ export function createFrameStats(options?: FrameStatsOptions): FrameStats {
   const scratch = new Float64Array(windowSize);
   let head = 0; // next write position
   let count = 0;
-  /**
-   * [0]: the last timestamp, ms (NaN before the first). A typed array keeps it unboxed: a double in
-   * a closure variable is a new heap number on every write (16 bytes a frame).
-   */
+  // [0]: the last timestamp, ms (NaN before the first). Why typed: docs/performance.md.
   const last = new Float64Array(1);
   last[0] = NaN;
   let backwards = 0;

@@ -1,8 +1,7 @@
 /**
  * Refresh-synced update slices ("Setting up a game update loop in-sync with rendering", April
- * 2013): let the game update only with whole refresh intervals of time, so a moving object
- * advances by the same amount on every picture, and split a long frame into bounded slices. What happens when far too much time piled up (the "well of despair")
- * is a policy: run it all off, slow the game down, or hand over one big step.
+ * 2013): the game updates only with whole refresh intervals of time, and a long frame is split into
+ * bounded slices; far too much time (the "well of despair") is a policy: catch up, slow down, or one big step.
  */
 import type { SliceRounding, SlicerOverload, SyncedSlicer, SyncedSlicerOptions } from './types.js';
 import { oneOf, optionsObject, positiveNumber, withDefault } from './validate.js';
@@ -34,61 +33,23 @@ const DEFAULT_MIN_FRAME_RATE_DIVISOR = 4;
  */
 const DEFAULT_OVERLOAD_INTERVALS = 6;
 
-/**
- * The slicer's own slots in the counter's array: seconds buffered, and seconds dropped so far. A
- * Float64Array slot: a fractional number written to a closure `let` is boxed, one allocation per frame.
- */
+/** The slicer's slots in the counter's array: seconds buffered, and seconds dropped so far. */
 const BUFFER = VBLANK_SLOTS;
 const DROPPED = VBLANK_SLOTS + 1;
 
 /**
- * Create a refresh-synced slicer.
- *
- * `advance(delta)` adds the delta to a buffer and releases only whole refresh intervals of it;
- * the rest stays buffered. `rounding` decides how many:
- *
- * - `'nearest'` (default, robust on real frames): the nearest whole number of intervals, centred
- *   on the stream's own phase. On vsynced timestamps quantised to 0.1 or 1 ms with ±1 ms jitter it
- *   releases exactly the vblanks that elapsed, and a dropped frame is made up in the frame where
- *   it is seen: on every frame whatever the phase while the timestamps' noise (jitter plus one
- *   timer step) spans under half an interval; at 240 Hz a 1 ms clock with ±1 ms jitter spans 72 %
- *   of one, and a start can miscount in its first frames while the phase is learnt. The buffer holds −½ … +½ interval (negative: an interval was released a little
- *   before the clock reached it).
- * - `'down'`: the article's arithmetic exactly, `floor(buffer × refreshRate)` (float noise within
- *   1e-9 of a whole count snapped). Its buffer starts on an interval boundary, so on real
- *   timestamps any quantisation decides between 0 and 2 intervals where one passed.
- *
- * The released time becomes this frame's update slices:
- *
- * - `'catch-up'` (the article's first version): slices of at most `1/minFrameRate`, the remainder
- *   last. Slices are whole intervals: the longest is `floor(refreshRate / minFrameRate)` intervals
- *   (at least one, even if the display drops below `minFrameRate`).
- * - `'slow-motion'` (the article's first way out of the "well of despair": lie about time): if more
- *   than `overloadThreshold` was released, the game gets only `overloadThreshold`, as two equal
- *   slices (more if a half would exceed `1/minFrameRate`); the rest is withheld and added to
- *   `droppedSeconds`. Otherwise as catch-up.
- * - `'variable'` (the article's second way out): if more than `overloadThreshold` was released, one
- *   slice of all of it (beware: a huge step can tunnel through walls). Otherwise as catch-up.
- *
- * "More than the threshold" is compared in interval counts with a tolerance, so exactly six
- * intervals at 60 Hz (0.1 s) is not an overload.
- *
- * **Time is conserved:** `sum(all slices) + bufferSeconds + droppedSeconds = sum(deltas)` (up to
- * float rounding). **Bad deltas:** NaN, negative and −Infinity count as 0 s; above one hour (and
- * +Infinity) counts as one hour.
- *
- * `advance` returns the same array on every call (rewritten in place): read it before the next call.
- * When `minFrameRate` or `overloadThreshold` were left to their defaults, `setRefreshRate`
- * recomputes them for the new rate.
- *
- * @throws RangeError naming `refreshRate`, `minFrameRate` (not > 0 or above `refreshRate`),
- *   `overload`, `overloadThreshold` (not a finite number > 0) or `rounding`.
+ * Create a refresh-synced slicer: `advance(delta)` buffers the delta and releases whole refresh
+ * intervals of it as this frame's update slices (the same array every call, rewritten in place).
+ * `rounding`: `'nearest'` (default, exact on jittery vsynced timestamps) or `'down'` (the
+ * article's floor). `overload`: `'catch-up'` (slices of at most `1/minFrameRate`), `'slow-motion'`
+ * (default: above `overloadThreshold`, only the threshold in two slices, the rest dropped) or
+ * `'variable'` (above it, one slice of all). Time is conserved: Σ slices + `bufferSeconds` +
+ * `droppedSeconds` = Σ deltas. Defaulted `minFrameRate` and `overloadThreshold` follow
+ * `setRefreshRate`. Depth: docs/core.md#createsyncedslicer. A RangeError names a bad option.
  * @example
  * ```ts
  * const slicer = createSyncedSlicer({ refreshRate: 60, overload: 'catch-up' });
- * slicer.advance(0.0171); // [1/60]
- * slicer.advance(0.0329); // [2/60]: a dropped frame, made up at once
- * slicer.advance(0.12);   // [4/60, 3/60]: seven whole intervals, one slice ≤ 1/15 s
+ * slicer.advance(0.12); // [4/60, 3/60]: seven whole intervals, one slice ≤ 1/15 s
  * ```
  */
 export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
@@ -131,8 +92,7 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
   const slices: number[] = [];
 
   function advance(deltaSeconds: number): readonly number[] {
-    // Emptied with pop(), not `length = 0`: V8 frees the backing store when the length is set to
-    // 0, and the next push allocates a new one, every frame.
+    // pop(), not `length = 0`. Why: docs/performance.md.
     while (slices.length > 0) slices.pop();
     const refreshRate = counter[VBLANK_RATE]!;
     let released: number;

@@ -14,11 +14,7 @@ function fail(owner: string, name: string, value: unknown, expected: string): ne
   throw new RangeError(`${owner}: option \`${name}\` must be ${expected}, got ${describe(value)}`);
 }
 
-/**
- * `value` when `ok`, else the RangeError. The number checks below lean on `Number.isFinite` and
- * `Number.isInteger`, which are false for anything that is not a number (no `typeof` needed).
- * Only for a constant `expected`: it is evaluated on every call.
- */
+/** `value` when `ok`, else the RangeError. Only for a constant `expected` (evaluated on every call). */
 function checked<T>(ok: boolean, owner: string, name: string, value: unknown, expected: string): T {
   return ok ? (value as T) : fail(owner, name, value, expected);
 }
@@ -40,8 +36,7 @@ export function finiteNumber(owner: string, name: string, value: unknown): numbe
 
 /** A whole number no smaller than `min`. */
 export function integerAtLeast(owner: string, name: string, value: unknown, min: number): number {
-  // Messages built from a template are built only on failure: a string built per call would be an
-  // allocation on every check (push() checks its event kind per event).
+  // The message is built only on failure: a string per call would allocate (push() checks per event).
   return Number.isInteger(value) && (value as number) >= min ? (value as number) : fail(owner, name, value, `a whole number >= ${min}`);
 }
 
@@ -52,12 +47,8 @@ export function oneOf<T extends string>(owner: string, name: string, value: unkn
 }
 
 /**
- * The options argument itself: an object, or undefined when every option has a default.
- *
- * With `knownKeys`, a key that is not among them is a RangeError naming it (and the known key it
- * most likely misspells: `maxdelta` → `maxDelta`), so a typo fails where it is written instead of
- * being silently ignored. Keys whose value is `undefined` are checked too: `{ timescale: undefined }`
- * is still a typo.
+ * The options argument: an object, or undefined when every option has a default. With `knownKeys`,
+ * any other key (even one set to `undefined`) is a RangeError naming it and its likely spelling.
  */
 export function optionsObject(owner: string, value: unknown, required: boolean, knownKeys?: readonly string[]): Record<string, unknown> {
   if (value === undefined && !required) return {};
@@ -102,6 +93,16 @@ export function functionValue<T>(owner: string, name: string, value: unknown): T
 /** An optional function: undefined, or a function. */
 export function optionalFunction<T>(owner: string, name: string, value: unknown): T | undefined {
   return value === undefined ? undefined : functionValue<T>(owner, name, value);
+}
+
+/**
+ * A hook's `clock` option: undefined, null, or a fixed clock (duck-typed: `addUpdate` and
+ * `addRender` are functions). Checked at render, so a wrong value fails at mount naming the hook.
+ */
+export function fixedClockOption<T>(owner: string, name: string, value: unknown): T | null | undefined {
+  const clock = value as { addUpdate?: unknown; addRender?: unknown } | null | undefined;
+  const ok = clock == null || (typeof clock === 'object' && typeof clock.addUpdate === 'function' && typeof clock.addRender === 'function');
+  return ok ? (value as T | null | undefined) : fail(owner, name, value, 'a fixed clock (from useFixedClock or createFixedClock), null or undefined');
 }
 
 /** A boolean. */

@@ -1,4 +1,5 @@
 import type { RefObject } from 'react';
+import { fixedClockOption } from '../core/validate.js';
 import { useClockBoundTransform, withClockBinding } from '../react/useClockBoundTransform.js';
 import type { FixedClock } from '../scheduler/fixedClock.js';
 import { createInterpolatedTransform2D, TRANSFORM_2D_OPTION_KEYS } from './interpolatedTransform2D.js';
@@ -27,5 +28,6 @@ export interface UseInterpolatedTransform2DOptions extends InterpolatedTransform
  * a bad option.
  */
 export function useInterpolatedTransform2D(target: RefObject<Container2DLike | null>, options: UseInterpolatedTransform2DOptions = {}): InterpolatedTransform2D {
+  fixedClockOption(OWNER, 'clock', (options as { clock?: unknown } | null | undefined)?.clock);
   return useClockBoundTransform(OWNER, 'createInterpolatedTransform2D', createInterpolatedTransform2D, target, options, OPTION_KEYS);
 }

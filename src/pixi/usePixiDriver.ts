@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { finiteNumber, optionsObject } from '../core/validate.js';
 import { useFrameScheduler } from '../react/useFrameScheduler.js';
 import { drivePixi } from './drivePixi.js';
 import type { DrivePixiOptions, PixiApplicationLike } from './drivePixi.js';
@@ -9,8 +10,10 @@ import type { DrivePixiOptions, PixiApplicationLike } from './drivePixi.js';
  * application's `init()` has finished; with `@pixi/react`, pass `useApplication().app`.
  */
 export function usePixiDriver(app: PixiApplicationLike | null | undefined, options?: DrivePixiOptions): void {
+  // Checked at render, so a bad option fails at mount naming this hook (drivePixi checks in the effect).
+  const o = optionsObject('usePixiDriver', options, false, ['priority']);
+  const priority = o.priority === undefined ? undefined : finiteNumber('usePixiDriver', 'priority', o.priority);
   const scheduler = useFrameScheduler();
-  const priority = options?.priority;
   useEffect(() => {
     if (!app) return;
     return drivePixi(app, scheduler, { priority });

@@ -5,33 +5,20 @@ import type { CanvasProps } from '@react-three/fiber';
 import { finiteNumber, optionsObject, withDefault } from '../core/validate.js';
 import { useFrameScheduler } from '../react/useFrameScheduler.js';
 
-/**
- * The driver renders after every other `'render'` subscriber of the frame (interpolation, HUDs), so
- * the picture r3f draws holds everything this frame wrote into the scene.
- */
+/** After every other `'render'` subscriber, so r3f's picture holds all this frame wrote. */
 const LAST = Number.MAX_SAFE_INTEGER;
 
 /** Options of {@link useR3FDriver} and props of {@link R3FDriver}. */
 export interface R3FDriverOptions {
-  /**
-   * Order among the scheduler's `'render'` subscribers (lower runs first). Default: after all of
-   * them (`Number.MAX_SAFE_INTEGER`), so everything written this frame is in the picture.
-   */
+  /** Order among the scheduler's `'render'` subscribers (lower first). Default: after all of them. */
   priority?: number;
 }
 
 /**
- * Make react-timestep's scheduler the only frame loop of the surrounding r3f `<Canvas>`: the
- * canvas is switched to `frameloop="never"` (its own requestAnimationFrame loop stops) and every
- * scheduler frame calls r3f's `advance` once, in the `'render'` phase after the other render
- * subscribers. r3f's `useFrame` callbacks, global effects and the WebGL render run inside that call.
- *
- * r3f's clock is the scheduler's game clock: `state.clock.elapsedTime` is the frame's
- * `elapsedSeconds` and `useFrame`'s `delta` its `deltaSeconds`, so both stop while the scheduler is
- * paused and follow its time scale. Frames the adaptive frame rate skips are not drawn.
- *
- * Call it in a component inside `<Canvas>`; the previous `frameloop` is put back on unmount. Throws
- * a `RangeError` naming `useR3FDriver` and `priority` for a priority that is not a finite number.
+ * Make react-timestep's scheduler the only frame loop of the surrounding r3f `<Canvas>`: the canvas
+ * goes to `frameloop="never"` (put back on unmount) and every scheduler frame calls r3f's `advance`
+ * once, after the other render subscribers, with the scheduler's game clock (paused and scaled with
+ * it). Call it inside `<Canvas>`. A `RangeError` names `useR3FDriver` and a bad or unknown option.
  */
 export function useR3FDriver(options?: R3FDriverOptions): void {
   const o = optionsObject('useR3FDriver', options, false, ['priority']);
@@ -71,10 +58,8 @@ export type TimestepCanvasProps = Omit<CanvasProps, 'frameloop'> & {
 };
 
 /**
- * r3f's `<Canvas>` with ONE frame loop: react-timestep's scheduler (the nearest
- * `<FrameProvider>`'s, or the default one) renders it through {@link R3FDriver}; r3f's own loop
- * never starts. Takes every `<Canvas>` prop except `frameloop`.
- *
+ * r3f's `<Canvas>` with ONE frame loop: the scheduler (the nearest `<FrameProvider>`'s or the
+ * default) renders it through {@link R3FDriver}. Takes every `<Canvas>` prop except `frameloop`.
  * @example
  * ```tsx
  * <TimestepCanvas camera={{ position: [0, 0, 5] }}>

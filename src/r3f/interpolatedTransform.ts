@@ -51,20 +51,16 @@ export interface InterpolatedTransform {
 
 /**
  * Create an {@link InterpolatedTransform}: the previous/current position and rotation of one
- * object, built on `createInterpolated` from `react-timestep/core`. A fixed step calls
- * `snapshot()` then writes the new state; the frame's render calls `apply(alpha, mesh)`.
- *
- * Throws a `RangeError` naming `createInterpolatedTransform` and the option for a bad `position`
- * (not 3 finite numbers), `quaternion` (not 4) or `blend`.
+ * object, on `createInterpolated`. A fixed step calls `snapshot()` then writes the new state; the
+ * frame's render calls `apply(alpha, mesh)`. A RangeError names `createInterpolatedTransform` and a
+ * bad `position` (not 3 finite numbers), `quaternion` (not 4) or `blend`.
  *
  * @example
  * ```ts
  * const ship = createInterpolatedTransform();
- * // each fixed step
- * ship.snapshot();
+ * ship.snapshot(); // each fixed step,
  * ship.position.current[0] += speed * dt;
- * // each frame, after the steps
- * ship.apply(alpha, mesh);
+ * ship.apply(alpha, mesh); // each frame
  * ```
  */
 export function createInterpolatedTransform(options?: InterpolatedTransformOptions): InterpolatedTransform {

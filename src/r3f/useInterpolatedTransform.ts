@@ -1,4 +1,5 @@
 import type { RefObject } from 'react';
+import { fixedClockOption } from '../core/validate.js';
 import { useClockBoundTransform, withClockBinding } from '../react/useClockBoundTransform.js';
 import type { FixedClock } from '../scheduler/fixedClock.js';
 import { createInterpolatedTransform, TRANSFORM_OPTION_KEYS } from './interpolatedTransform.js';
@@ -16,28 +17,20 @@ export interface UseInterpolatedTransformOptions extends InterpolatedTransformOp
 }
 
 /**
- * An {@link InterpolatedTransform} bound to the shared fixed clock and to a three.js object: every
- * step of the nearest `<FixedClockProvider>` begins with `snapshot()`, and every frame the object in
- * `target` (a ref to a mesh, group …) is drawn `alpha` of the way between the last two steps. Your
- * `useFixedUpdate` only writes `position.current` and `quaternion`. Nothing is allocated per step or
- * per frame; the component never re-renders for it.
- *
- * `position`, `quaternion` and `blend` are read at mount. Throws an `Error` naming the hook when
- * there is no clock (no provider and no `clock` option), and a `RangeError` naming the hook and the
- * option for a bad option.
+ * An {@link InterpolatedTransform} bound to the shared fixed clock and a three.js object: each step
+ * of the nearest `<FixedClockProvider>` (or `clock`) begins with `snapshot()`, and each frame the
+ * object in `target` is drawn `alpha` of the way between the last two steps; your `useFixedUpdate`
+ * only writes `position.current` and `quaternion`. No allocation per frame, no re-render. Options
+ * are read at mount. Throws an `Error` naming the hook without a clock, and a `RangeError` naming
+ * the hook, the option and the value for a bad or unknown option.
  *
  * @example
  * ```tsx
- * function Ship() {
- *   const mesh = useRef<Mesh>(null);
- *   const ship = useInterpolatedTransform(mesh);
- *   useFixedUpdate((dt) => {
- *     ship.position.current[2] -= 5 * dt;
- *   });
- *   return <mesh ref={mesh}><coneGeometry /></mesh>;
- * }
+ * const ship = useInterpolatedTransform(meshRef);
+ * useFixedUpdate((dt) => { ship.position.current[2] -= 5 * dt; });
  * ```
  */
 export function useInterpolatedTransform(target: RefObject<Object3DLike | null>, options: UseInterpolatedTransformOptions = {}): InterpolatedTransform {
+  fixedClockOption(OWNER, 'clock', (options as { clock?: unknown } | null | undefined)?.clock);
   return useClockBoundTransform(OWNER, 'createInterpolatedTransform', createInterpolatedTransform, target, options, OPTION_KEYS);
 }

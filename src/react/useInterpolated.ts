@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { createInterpolated, INTERPOLATED_OPTION_KEYS } from '../core/interpolated.js';
-import { optionsObject } from '../core/validate.js';
+import { fixedClockOption, optionsObject } from '../core/validate.js';
 import type { InterpolatedScalar, InterpolatedScalarOptions, InterpolatedVector, InterpolatedVectorOptions, Interpolated, InterpolatedOptions } from '../core/interpolated.js';
 import type { FixedClock } from '../scheduler/fixedClock.js';
 import { renameOwner } from './renameOwner.js';
@@ -12,10 +12,8 @@ const OPTION_KEYS: readonly string[] = [...INTERPOLATED_OPTION_KEYS, 'clock'];
 /** Extra options of {@link useInterpolated}. */
 export interface UseInterpolatedClockOption {
   /**
-   * The fixed clock whose every step begins with `snapshot()` (previous ← current), so your
-   * updates only write `current`. Default: the nearest `<FixedClockProvider>`'s clock. `null`, or
-   * no provider: none; call `snapshot()` (or `push()`) yourself at the start of each step, e.g. in
-   * `useFixedTimestep`'s update. (A `snapshot()` of your own on top of the clock's does no harm.)
+   * The fixed clock whose every step begins with `snapshot()`. Default: the nearest
+   * `<FixedClockProvider>`'s. `null`, or no provider: none; call `snapshot()` (or `push()`) yourself.
    */
   clock?: FixedClock | null;
 }
@@ -23,39 +21,19 @@ export interface UseInterpolatedClockOption {
 /** Options of {@link useInterpolated}: those of `createInterpolated` plus {@link UseInterpolatedClockOption.clock}. */
 export type UseInterpolatedOptions = InterpolatedOptions & UseInterpolatedClockOption;
 
-
 /**
  * A value with a previous and a current state for interpolated drawing, kept for the component's
- * life (see `createInterpolated` in `react-timestep/core`). Under a `<FixedClockProvider>` every
- * step of the shared clock begins with `snapshot()`, before any `useFixedUpdate`: updates only
- * write `current`, renders call `blend(alpha, target)`. `kind`, `size`, `blend` and `initial`
- * are read at mount (a new `kind`, `size` or `blend` makes a new value); `interpolate` switches
- * `enabled` without losing the state. Never re-renders.
- *
- * Throws a RangeError naming `useInterpolated` and the option for a bad option or an unknown option
- * name (checked at every render).
+ * life (see `createInterpolated`). Under a `<FixedClockProvider>` (or `clock`) every step begins
+ * with `snapshot()`, so updates only write `current` and renders call `blend(alpha, target)`.
+ * `kind`, `size`, `blend` and `initial` are read at mount; `interpolate` switches `enabled`. Never
+ * re-renders. A bad or unknown option, or a `clock` that is not a fixed clock, is a RangeError at
+ * render naming `useInterpolated`, the option and the value.
  *
  * @example
  * ```tsx
- * import { useRef } from 'react';
- * import { useFixedTimestep, useInterpolated } from 'react-timestep';
- *
- * function Ship() {
- *   const el = useRef<HTMLDivElement>(null);
- *   const position = useInterpolated({ kind: 'vector', size: 2 });
- *   useFixedTimestep({
- *     step: 1 / 30,
- *     update: (dt) => {
- *       position.snapshot();
- *       position.current[0] += 90 * dt;
- *     },
- *     render: (alpha) => {
- *       const [x, y] = position.blend(alpha);
- *       el.current!.style.transform = `translate(${x}px, ${y}px)`;
- *     },
- *   });
- *   return <div ref={el}>▲</div>;
- * }
+ * const position = useInterpolated({ kind: 'vector', size: 2 });
+ * useFixedUpdate((dt) => { position.current[0] += 90 * dt; });
+ * useFixedRender((alpha) => { const [x, y] = position.blend(alpha); el.current!.style.translate = `${x}px ${y}px`; });
  * ```
  */
 export function useInterpolated(options: InterpolatedScalarOptions & UseInterpolatedClockOption): InterpolatedScalar;
@@ -64,7 +42,8 @@ export function useInterpolated(options: UseInterpolatedOptions): Interpolated;
 export function useInterpolated(options: UseInterpolatedOptions): Interpolated {
   // A misspelt option name fails here, at the render that passes it, naming this hook.
   optionsObject('useInterpolated', options, true, OPTION_KEYS);
-  const { kind, size, blend, interpolate, clock } = options as Partial<InterpolatedVectorOptions & UseInterpolatedClockOption>;
+  const { kind, size, blend, interpolate } = options as Partial<InterpolatedVectorOptions>;
+  const clock = fixedClockOption<FixedClock>('useInterpolated', 'clock', options.clock);
   const value = useMemo(
     () =>
       renameOwner('createInterpolated', 'useInterpolated', () => {
@@ -78,8 +57,7 @@ export function useInterpolated(options: UseInterpolatedOptions): Interpolated {
   useEffect(() => {
     if (interpolate !== undefined) value.enabled = interpolate;
   }, [value, interpolate]);
-  // The value's own snapshot (one function per value: stable; it works detached and ignores the
-  // step's dt): no closure per component.
+  // The value's own snapshot: stable, works detached, ignores dt.
   useStepStart(clock, value.snapshot);
   return value;
 }

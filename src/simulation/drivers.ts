@@ -1,14 +1,8 @@
 /**
- * Drivers: each one runs a core algorithm, unchanged, the way a game loop would, on the virtual
- * clock. The loop hands a driver the time a frame starts; the driver reads the clock (the start
- * time, plus the update work done so far), runs the update calls the algorithm asks for (each one
- * costing simulated time) and reports the game time its picture shows.
- *
- * Game time zero is given by `start()`: the first frame's clock reading by default, or the
- * vblank before it when a run reproduces an article's figures (its `start = current_time()`
- * before the loop).
- */
-import { createAdaptiveFramerate } from '../core/adaptiveFramerate.js';
+ * Drivers: each runs a core algorithm, unchanged, on the virtual clock as a game loop would, and
+ * reports the game time its picture shows. Time zero: the first frame's reading, or the vblank
+ * before it when reproducing an article's figures.
+ */import { createAdaptiveFramerate } from '../core/adaptiveFramerate.js';
 import { createDeltaSmoother } from '../core/deltaSmoother.js';
 import { createFixedStep } from '../core/fixedStep.js';
 import { createSyncedSlicer } from '../core/syncedSlicer.js';

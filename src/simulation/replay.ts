@@ -1,11 +1,7 @@
 /**
- * Replay a stream of frame timestamps (recorded in a real browser, or from
- * {@link createVsyncStream}) through a core algorithm, unchanged, and score what a viewer would see
- * with the viewer model. Each picture is presented one vblank after the frame that drew it; when
- * the true vblank counts are known, presents sit on the exact vblank grid, so timestamp noise is
- * judged as what it is: noise in the input, not in the display.
- */
-import { createDeltaSmoother } from '../core/deltaSmoother.js';
+ * Replay recorded frame timestamps through a core algorithm, unchanged, scored by the viewer model;
+ * each picture is presented one vblank after its frame (on the exact grid when vblanks are known).
+ */import { createDeltaSmoother } from '../core/deltaSmoother.js';
 import { createFixedStep } from '../core/fixedStep.js';
 import { createSyncedSlicer } from '../core/syncedSlicer.js';
 import type { DeltaSmootherOptions, FixedStepOptions, SyncedSlicerOptions } from '../core/types.js';

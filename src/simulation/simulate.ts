@@ -39,51 +39,19 @@ function booleanOption(name: string, value: unknown, fallback: boolean): boolean
 }
 
 /**
- * Run one algorithm on a virtual display and measure what a viewer would see.
+ * Run one algorithm on a virtual display and measure what a viewer would see. Each frame starts
+ * when a buffer is free (vsync) or the previous one ended (no vsync), plus callback delay and
+ * jitter; the algorithm reads the clock and runs its updates (`cost.update` each), then draws
+ * (`cost.draw`) and is shown at the first free vblank. The viewer model scores the pictures: lag
+ * (present − game time shown), judder, duplicates, speed. Deterministic for the same options and
+ * `seed`. The timing model in full: docs/simulation.md#the-timing-model.
  *
- * **The timing model.** Vblank k is at `k × 1000 / refreshRate` ms. The loop's clock reads
- * simulation time plus `display.phaseMs`, rounded down to `display.quantizationMs`. Game time zero
- * is the first frame's clock reading (`timeZero: 'first-frame'`, default) or the reading at
- * vblank 0 (`timeZero: 'vblank'`, as the articles' listings start their clock). Each frame:
- *
- * 1. *Starts* when the loop may begin it: with vsync, when a buffer is free (the previous frame's
- *    work has ended and fewer than `queueDepth` pictures wait for a vblank; with double buffering
- *    that is the vblank that showed the previous picture); without vsync, when the previous frame
- *    ended, at most `unsyncedMaxRate` times a second. The callback runs `callbackDelayMs` plus a
- *    random `[0, jitterMs)` later.
- * 2. *Samples* the game state: the algorithm reads the clock at the frame start, runs the update
- *    calls it asks for (each costs `cost.update` ms of simulated time), and with
- *    `clock: 'after-updates'` reads the clock again after that work (Sundqvist's "Timestepping": the
- *    update takes 0.2 dt and the draw's alpha is read after it). The picture shows the game time
- *    the algorithm reports for its last reading (`pictureTime` of a fixed step; the summed deltas
- *    of a delta-based loop).
- * 3. *Draws* (`cost.draw` ms), then is *shown*: with vsync at the first vblank at or after the
- *    work's end that no earlier picture took (one picture per vblank, in order) and, for the
- *    adaptive algorithm, not before the previous picture was held `divisor` vblanks; without vsync
- *    the moment the work ends.
- *
- * The pictures are scored by the viewer model (`createViewerMeter`).
- *
- * **Lag** of a frame = present time − the game time on its picture (both from time zero): how old
- * the shown moment is when the viewer sees it. **Judder** = RMS over consecutive pictures of (how
- * far the picture's game time advanced − how much real time passed between the two presents).
- * See {@link SimulationMetrics} for the rest.
- *
- * Deterministic: the same options (including `seed`) give the same frames and metrics.
- *
+ * @throws RangeError naming the missing or invalid option (`display.refreshRate`, `algorithm.kind`, …).
  * @example
  * ```ts
- * import { simulate } from 'react-timestep/simulation';
- * const { metrics } = simulate({
- *   display: { refreshRate: 75 },
- *   cost: { update: { min: 0.5, max: 1.5 }, draw: 3 },
- *   algorithm: { kind: 'fixed', step: 1 / 60, interpolation: 'predicted' },
- *   durationSeconds: 60,
- * });
- * console.log(metrics.lagMeanMs, metrics.judderMs, metrics.duplicatePictures);
+ * const { metrics } = simulate({ display: { refreshRate: 75 }, cost: { draw: 3 }, algorithm: { kind: 'fixed', step: 1 / 60, interpolation: 'predicted' }, durationSeconds: 60 });
+ * metrics.lagMeanMs;
  * ```
- * @throws RangeError naming the option (`display.refreshRate`, `cost.update.min`, `algorithm.kind`, …)
- *   that is missing or invalid; core options are checked by the core factories.
  */
 export function simulate(options: SimulationOptions): SimulationResult {
   const opts = objectOption('options', options, true);

@@ -1,27 +1,12 @@
-/**
- * Public types of `react-timestep/simulation`: a virtual display, a cost model and the core
- * algorithms run on a virtual clock, measured the way a viewer would see them.
- *
- * Units follow the package rule: timestamps and costs are milliseconds, game time and the `dt`
- * handed to game code are seconds, rates are hertz.
- */
-import type { ViewerMetrics } from './viewer.js';
+/** Public types of `react-timestep/simulation`. Units: timestamps and costs ms, game time and `dt` s, rates Hz. */import type { ViewerMetrics } from './viewer.js';
 import type { DeltaRounding, FixedStepOverload, Interpolation, SliceRounding, SlicerOverload } from '../core/types.js';
 
 // ───────────────────────── cost model ─────────────────────────
 
 /**
- * How long one call of the game's update or draw takes, in milliseconds of simulated time.
- *
- * - a number: every call costs exactly that;
- * - `{ min, max }`: uniform in `[min, max)`, drawn from the run's seeded generator;
- * - `{ base?, spikeEvery, spikeMs }`: every `spikeEvery`-th call costs `spikeMs` more than `base`
- *   (default 0). The draw is called once per frame, so for `draw` this is "every N frames";
- * - `{ base?, stretches }`: calls made while the simulated clock is inside a stretch cost that
- *   stretch's model instead of `base` (default 0): a slow level, a garbage-collection storm;
- * - `{ sequence }`: the listed costs in order, repeated: replay a recorded trace.
- *
- * `base` and `stretches[].cost` are cost models themselves, so they compose.
+ * What one update or draw call costs, ms of simulated time: a number; `{ min, max }` (uniform);
+ * `{ base?, spikeEvery, spikeMs }` (every N-th call spikes); `{ base?, stretches }` (slow periods
+ * of simulated time); `{ sequence }` (a recorded trace, repeated). `base` and stretch costs nest.
  */
 export type CostModel = number | CostRange | CostSpikes | CostStretches | CostSequence;
 
@@ -84,40 +69,19 @@ export interface CostOptions {
 export interface DisplayOptions {
   /** Refresh rate in Hz. Fractional rates (59.94, 143.9) are used exactly. */
   refreshRate: number;
-  /**
-   * `true` (default): a finished picture waits for the next free vblank. `false`: it is shown the
-   * moment its work ends (tearing is not scored) and the loop runs freely, capped at
-   * `unsyncedMaxRate`.
-   */
+  /** `true` (default): a picture waits for the next free vblank. `false`: shown when its work ends, the loop capped at `unsyncedMaxRate`. */
   vsync?: boolean;
-  /**
-   * How many finished pictures may wait for a vblank at once. 1 (default) is double buffering: the
-   * loop cannot start a frame until its previous picture is on screen. 2 is triple buffering: the
-   * loop may draw one frame ahead, and each picture reaches the screen one vblank later.
-   */
+  /** Finished pictures that may wait for a vblank: 1 (default) double buffering, 2 triple (one frame ahead). */
   queueDepth?: number;
-  /**
-   * Each frame callback starts a random `[0, jitterMs)` ms later than it could (OS scheduling, the
-   * browser's own work); drawn from the run's seeded generator. Default 0.
-   */
+  /** Each callback starts a random `[0, jitterMs)` ms late (seeded). Default 0. */
   jitterMs?: number;
-  /**
-   * Fixed delay from the moment a frame can start (a vblank freed a buffer) to its callback reading
-   * the clock, ms. Default 0.25. Must be > 0 for the narrative of Sundqvist's interpolating loop, where the clock
-   * read at a vblank is just past the update boundary that falls on it.
-   */
+  /** Delay from a free buffer to the callback reading the clock, ms (> 0, so a read at a vblank is just past it). Default 0.25. */
   callbackDelayMs?: number;
   /** With `vsync: false`, the most frames per second the free-running loop makes. Default 1000. */
   unsyncedMaxRate?: number;
-  /**
-   * Constant offset of the loop's clock from simulation time, ms: where, between vblanks, the
-   * browser's timestamps sit (the loop never knows). Default 0.
-   */
+  /** Offset of the loop's clock from simulation time, ms: where between vblanks timestamps sit. Default 0. */
   phaseMs?: number;
-  /**
-   * The timer's resolution, ms: every clock reading is rounded down to a multiple of it (Chromium
-   * 0.1 ms, a coarse clock 1 ms). Default 0 (exact).
-   */
+  /** Timer resolution, ms: readings are rounded down to a multiple (Chromium 0.1 ms). Default 0 (exact). */
   quantizationMs?: number;
 }
 
@@ -147,20 +111,13 @@ export interface FixedAlgorithm {
   refreshRate?: number;
 }
 
-/**
- * A {@link createDeltaSmoother} (Frank Force, "Time Delta Smoothing"). Without `step` the game gets one update per frame with
- * the smoothed delta. With `step`, the smoothed time drives a fixed step instead (the combination a
- * commenter on that article asks about).
- */
+/** A {@link createDeltaSmoother}: one update per frame with the smoothed delta, or with `step` a fixed step fed by it. */
 export interface SmoothedAlgorithm {
   /** Selects {@link createDeltaSmoother}: deltas rounded up to whole refresh intervals, the remainder carried. */
   kind: 'smoothed';
   /** The rate the smoother assumes, Hz. Default: the display's exact rate. */
   refreshRate?: number;
-  /**
-   * Refresh intervals the smoothed game time may lead real time before the smoother resyncs (the
-   * core option of the same name). Default 3.
-   */
+  /** Intervals game time may lead real time before the smoother resyncs (the core option). Default 3. */
   maxLeadIntervals?: number;
   /** `'nearest'` (default) or the article's `'up'` (the core option of the same name). */
   rounding?: DeltaRounding;
@@ -186,10 +143,7 @@ export interface SyncedAlgorithm {
   rounding?: SliceRounding;
 }
 
-/**
- * A {@link createAdaptiveFramerate} (Sundqvist's adaptive loop) choosing how many vblanks each picture
- * holds, over a fixed step that aims at the predicted present.
- */
+/** A {@link createAdaptiveFramerate} choosing the vblanks each picture holds, over a fixed step aimed at the predicted present. */
 export interface AdaptiveAlgorithm {
   /** Selects {@link createAdaptiveFramerate} over a fixed step: the picture holds 1, 2 … vblanks as the load demands. */
   kind: 'adaptive';
@@ -219,26 +173,13 @@ export type AlgorithmSpec = VariableAlgorithm | FixedAlgorithm | SmoothedAlgorit
 // ───────────────────────── run ─────────────────────────
 
 /**
- * When the loop reads the clock for the picture.
- *
- * - `'after-updates'` (default, as in Sundqvist's interpolating loop): the frame reads the clock when it starts, runs
- *   the updates that are due, then reads it again and again while more became due, and draws with
- *   the time of the last read. So the update work itself pushes the sampled time forward (the
- *   article's "the first update U takes 0.2 dt, a draw D(0.2) is hence done").
- * - `'frame-start'`: one read per frame, when the frame starts (a loop that uses only the
- *   requestAnimationFrame timestamp).
- *
- * Delta-based algorithms (variable, smoothed, synced) and `'predicted'` read once either way: the
- * picture they draw does not depend on when the clock is read after the updates.
+ * When the loop reads the clock for the picture: `'after-updates'` (default, Sundqvist's loop: read
+ * again after the due updates, so their work pushes the sampled time on) or `'frame-start'` (the
+ * rAF timestamp only). Delta-based algorithms and `'predicted'` read once either way.
  */
 export type ClockSampling = 'after-updates' | 'frame-start';
 
-/**
- * Where game time zero is. `'first-frame'` (default): the first frame's clock reading, as a real
- * loop starts (no algorithm is anchored at an exact vblank). `'vblank'`: the clock reading at
- * vblank 0, before the first frame, as the articles' listings start their clock before the loop
- * (used to reproduce their figures).
- */
+/** Game time zero: `'first-frame'` (default, the first frame's reading) or `'vblank'` (vblank 0, as the articles' listings). */
 export type TimeZero = 'first-frame' | 'vblank';
 
 /** Options of {@link simulate}. */
@@ -287,11 +228,7 @@ export interface SimulationFrames {
   vblanks: Uint32Array;
 }
 
-/**
- * What a viewer would see, over the frames presented after `warmupSeconds`: the viewer model's
- * metrics ({@link ViewerMetrics}: flaps, judder, lag net of dropped time, repeated pictures, speed)
- * plus the simulation's own counts.
- */
+/** What a viewer would see after `warmupSeconds`: the {@link ViewerMetrics} plus the simulation's own counts. */
 export interface SimulationMetrics extends ViewerMetrics {
   /** The same as `repeatedPictures` (kept for 0.1 code). */
   duplicatePictures: number;

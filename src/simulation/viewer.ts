@@ -1,14 +1,7 @@
 /**
  * The viewer model: what a person watching the screen sees, scored from the pictures a loop
- * presented. ONE model serves the simulated display, the replay of real browsers' frame streams,
- * the Chromium presentation harness in the bench, and the stories' readouts, so every figure the
- * package states is measured the same way.
- *
- * Each presented picture is reduced to a {@link ViewerFrame}: when it reached the screen, which
- * game time it shows, how much game time an overload policy threw away so far, how many refresh
- * intervals (or steps) the algorithm handed out for it, and how many vblanks really elapsed.
+ * presented. One model serves the simulation, replayed browser streams, the bench and the stories.
  */
-
 /** One presented picture, as the viewer model scores it. Timestamps in ms on one clock. */
 export interface ViewerFrame {
   /** When the picture reached the screen, ms. */
@@ -117,7 +110,7 @@ const DOUBLED_RATIO = 1.5;
 /** An `updates` value this close to `vblanks` matches (slices summed in float intervals). */
 const FLAP_TOLERANCE = 1e-6;
 
-// Slots of the meter's Float64Array (fractional state written per frame is kept unboxed).
+// Slots of the meter's Float64Array. Why typed: docs/performance.md.
 const LAG_SUM = 0;
 const LAG_MAX = 1;
 const LAG_MIN = 2;

@@ -216,17 +216,19 @@ function createRecordingContext(canvas: HTMLCanvasElement, attributes: unknown):
   return ctx as unknown as RecordingContext2D;
 }
 
+/** Per canvas prototype: `getContext` as it was before the first stub, and the stubs installed, oldest first. */
+const stubs = new WeakMap<object, { original: PropertyDescriptor | undefined; active: ((type: string, attributes?: unknown) => RecordingContext2D | null)[] }>();
+
+function define(proto: object, original: PropertyDescriptor | undefined, value: unknown): void {
+  Object.defineProperty(proto, 'getContext', { configurable: true, writable: true, enumerable: original?.enumerable ?? true, value });
+}
+
 /**
- * Give every `<canvas>` a recording 2d context, for DOMs without a canvas (jsdom prints
- * "Not implemented: HTMLCanvasElement's getContext()" for each call; happy-dom returns `null`).
- * From now on `canvas.getContext('2d')` returns one {@link RecordingContext2D} per canvas (the
- * same object on every call, as in a browser), so `<GameCanvas>` calls your `render` and your
- * test can read what it drew from `ctx.calls`. Any other context type (`'webgl'`, `'webgl2'` …)
- * gets `null`. Returns the function that puts the original `getContext` back (calling it again
- * does nothing).
- *
- * Throws a `TypeError` when there is no `HTMLCanvasElement` (a test environment without a DOM).
- *
+ * Give every `<canvas>` a recording 2d context, for DOMs without a canvas (jsdom, happy-dom):
+ * `canvas.getContext('2d')` returns one {@link RecordingContext2D} per canvas, so `<GameCanvas>`
+ * calls your `render` and your test reads what it drew from `ctx.calls`; other context types get
+ * `null`. Returns the function that takes this stub away (again: nothing); two stubs may be taken
+ * away in any order, the last puts the original back. A `TypeError` where there is no DOM.
  * @example
  * ```ts
  * let restoreCanvas: () => void;
@@ -240,7 +242,11 @@ export function installCanvasStub(): () => void {
     throw new TypeError('installCanvasStub: there is no HTMLCanvasElement here; run it in a DOM test environment (happy-dom, jsdom)');
   }
   const proto = (Canvas as { prototype: HTMLCanvasElement }).prototype;
-  const original = Object.getOwnPropertyDescriptor(proto, 'getContext');
+  let installs = stubs.get(proto);
+  if (!installs) {
+    installs = { original: Object.getOwnPropertyDescriptor(proto, 'getContext'), active: [] };
+    stubs.set(proto, installs);
+  }
   const contexts = new WeakMap<HTMLCanvasElement, RecordingContext2D>();
   function getContext(this: HTMLCanvasElement, type: string, attributes?: unknown): RecordingContext2D | null {
     if (type !== '2d') return null;
@@ -251,12 +257,18 @@ export function installCanvasStub(): () => void {
     }
     return ctx;
   }
-  Object.defineProperty(proto, 'getContext', { configurable: true, writable: true, enumerable: original?.enumerable ?? true, value: getContext });
-  let restored = false;
+  installs.active.push(getContext);
+  define(proto, installs.original, getContext);
+  const held = installs;
   return () => {
-    if (restored) return;
-    restored = true;
-    if (original) Object.defineProperty(proto, 'getContext', original);
+    const index = held.active.indexOf(getContext);
+    if (index < 0) return;
+    held.active.splice(index, 1);
+    // Restored in any order: the latest stub still held answers, or the true original once none is.
+    const latest = held.active[held.active.length - 1];
+    if (latest) return define(proto, held.original, latest);
+    stubs.delete(proto);
+    if (held.original) Object.defineProperty(proto, 'getContext', held.original);
     else delete (proto as unknown as Record<string, unknown>).getContext;
   };
 }

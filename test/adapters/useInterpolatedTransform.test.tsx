@@ -5,7 +5,7 @@ import { Object3D } from 'three';
 import { FixedClockProvider, useFixedClock, useFixedUpdate } from '../../src/index.js';
 import type { FixedClock } from '../../src/scheduler/fixedClock.js';
 import { useInterpolatedTransform } from '../../src/r3f/index.js';
-import { useInterpolatedTransform2D } from '../../src/pixi/index.js';
+import { useInterpolatedTransform2D, usePixiDriver } from '../../src/pixi/index.js';
 import type { InterpolatedTransform } from '../../src/r3f/index.js';
 import { renderWithFrames, resetDefaultScheduler } from '../../src/testing/index.js';
 
@@ -133,5 +133,31 @@ describe('misspelt option names', () => {
       </FixedClockProvider>,
     );
     view.unmount();
+  });
+
+  it('the transform hooks reject a clock that is not a fixed clock at render, naming the hook and the value (issue 25)', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    function Ship() {
+      useInterpolatedTransform(useRef(new Object3D()), { clock: 5 as never });
+      return null;
+    }
+    function Sprite() {
+      useInterpolatedTransform2D(useRef<never>(null), { clock: {} as never });
+      return null;
+    }
+    const inClock = (node: React.ReactNode) => () => renderWithFrames(<FixedClockProvider step={1 / 60}>{node}</FixedClockProvider>);
+    expect(inClock(<Ship />)).toThrow(new RangeError('useInterpolatedTransform: option `clock` must be a fixed clock (from useFixedClock or createFixedClock), null or undefined, got 5'));
+    expect(inClock(<Sprite />)).toThrow(/^useInterpolatedTransform2D: option `clock` must be a fixed clock .* got object$/);
+  });
+
+  it('usePixiDriver refuses a misspelt or bad option at render, naming the hook (issue 25)', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    function Driven(props: { options: object }) {
+      usePixiDriver(null, props.options as never);
+      return null;
+    }
+    expect(() => renderWithFrames(<Driven options={{ prority: 1 }} />)).toThrow(new RangeError('usePixiDriver: unknown option `prority` (known options: `priority`)'));
+    expect(() => renderWithFrames(<Driven options={{ priority: 'last' }} />)).toThrow(/^usePixiDriver: option `priority` must be a finite number, got "last"$/);
+    renderWithFrames(<Driven options={{ priority: 3 }} />).unmount();
   });
 });

@@ -43,10 +43,11 @@ describe('createDeltaSmoother: the seed on vsynced input', () => {
     const smoother = createDeltaSmoother({ rounding: 'up', refreshRate: 60 });
     expect(smoother.smooth(1 / 60)).toBe(2 / 60);
     expect(smoother.carry).toBeCloseTo(-1 / 60, 12);
+    let firstBad = -1;
     for (let i = 0; i < 10_000; i += 1) {
-      expect(smoother.smooth(1 / 60)).toBe(1 / 60);
-      expect(Math.abs(smoother.carry + 1 / 60)).toBeLessThan(1e-12);
+      if (!(smoother.smooth(1 / 60) === 1 / 60 && Math.abs(smoother.carry + 1 / 60) < 1e-12) && firstBad < 0) firstBad = i;
     }
+    expect(firstBad).toBe(-1);
     expect(smoother.resyncs).toBe(0);
   });
 
@@ -127,14 +128,13 @@ describe('createDeltaSmoother: the seed on vsynced input', () => {
     const deltas = deltasFromTimestamps(displayTimestamps(60, 600, () => random.range(-1, 1)));
     const interval = 1 / 60;
     const notOne: number[] = [];
+    const badCarry: number[] = [];
     deltas.forEach((delta, frame) => {
       const out = smoother.smooth(delta);
       if (out !== interval) notOne.push(frame);
-      if (frame >= 2) {
-        expect(smoother.carry).toBeGreaterThanOrEqual(-(interval + 0.002));
-        expect(smoother.carry).toBeLessThan(0);
-      }
+      if (frame >= 2 && !(smoother.carry >= -(interval + 0.002) && smoother.carry < 0)) badCarry.push(frame);
     });
+    expect(badCarry).toEqual([]);
     // Exactly one frame gets the seed's extra interval of lead, and it is one of the first frames.
     expect(notOne).toHaveLength(1);
     expect(notOne[0]).toBeLessThan(2);
@@ -155,16 +155,18 @@ describe('createDeltaSmoother: the seed on vsynced input', () => {
     const smoother = createDeltaSmoother({ rounding: 'up', refreshRate: 60 });
     let sumIn = 0;
     let sumOut = 0;
+    // Checked with plain comparisons, the first failure kept: 36,000 expect() calls took seconds.
+    let firstBad: string | null = null;
     for (let i = 0; i < 18_000; i += 1) {
       for (const delta of [0.0315, 0.0018]) {
         sumIn += delta;
         const out = smoother.smooth(delta);
         sumOut += out;
-        expect(isWholeIntervals(out, 60)).toBe(true);
-        expect(sumOut - sumIn).toBeLessThanOrEqual(3 / 60 + 1e-9);
-        expect(sumOut - sumIn).toBeGreaterThan(0);
+        const lead = sumOut - sumIn;
+        if (firstBad === null && !(isWholeIntervals(out, 60) && lead <= 3 / 60 + 1e-9 && lead > 0)) firstBad = `pair ${i}: out ${out}, lead ${lead}`;
       }
     }
+    expect(firstBad).toBeNull();
     // 33.3 ms per pair against 33.33 ms of output: the lead grows until the bound holds a frame.
     expect(smoother.resyncs).toBeGreaterThan(0);
   });
@@ -177,16 +179,17 @@ describe('createDeltaSmoother: resync when the input outruns the rate', () => {
     let sumIn = 0;
     let sumOut = 0;
     let nonZero = 0;
+    let firstBad: string | null = null;
     const frames = 144 * 600;
     for (let i = 0; i < frames; i += 1) {
       sumIn += 1 / 144;
       const out = smoother.smooth(1 / 144);
       sumOut += out;
       if (out > 0) nonZero += 1;
-      expect(out === 0 || out === 1 / 60).toBe(true);
-      expect(-smoother.carry).toBeLessThanOrEqual((maxLeadIntervals + 1) / 60);
-      expect(-smoother.carry).toBeLessThanOrEqual(maxLeadIntervals / 60 + 1e-12);
+      // Plain comparisons, the first failure kept: 259,200 expect() calls took 2–5 s (issue 25).
+      if (firstBad === null && !((out === 0 || out === 1 / 60) && -smoother.carry <= maxLeadIntervals / 60 + 1e-12)) firstBad = `frame ${i}: out ${out}, carry ${smoother.carry}`;
     }
+    expect(firstBad).toBeNull();
     expect(smoother.resyncs).toBe(frames - nonZero);
     expect(smoother.resyncs).toBeGreaterThan(0);
     expect(Math.abs(sumOut - sumIn)).toBeLessThanOrEqual(maxLeadIntervals / 60 + 1e-9);

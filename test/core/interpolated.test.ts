@@ -208,7 +208,7 @@ describe('createInterpolated: vectors', () => {
   it('rejects bad options and bad sources with errors that name them', () => {
     expect(() => createInterpolated({ kind: 'vectr' as 'vector' })).toThrow(/createInterpolated: option `kind`/);
     expect(() => createInterpolated({ kind: 'vector', size: 0 })).toThrow(/createInterpolated: option `size`.*got 0/);
-    expect(() => createInterpolated({ kind: 'vector', size: 2, initial: [1, 2, 3] })).toThrow(/createInterpolated \(vector\): option `initial` needs 2 numbers in an array or as x\/y\/z\/w, got \[1, 2, 3\]/);
+    expect(() => createInterpolated({ kind: 'vector', size: 2, initial: [1, 2, 3] })).toThrow(/createInterpolated \(vector\): option `initial` needs 2 finite numbers in an array or as x\/y\/z\/w, got \[1, 2, 3\]/);
     expect(() => createInterpolated({ kind: 'quaternion', size: 3 })).toThrow(/option `size` must be 4/);
     expect(() => createInterpolated({ kind: 'vector', blend: 'slerp' })).toThrow(/option `blend` applies to kind 'quaternion'/);
     expect(() => createInterpolated({ kind: 'number', initial: Number.NaN })).toThrow(/option `initial` must be a finite number/);
@@ -216,7 +216,7 @@ describe('createInterpolated: vectors', () => {
     const v = createInterpolated({ kind: 'vector', size: 3 });
     expect(() => v.set([1, 2])).toThrow(TypeError);
     const big = createInterpolated({ kind: 'vector', size: 5 });
-    expect(() => big.blend(0.5, { x: 0, y: 0 })).toThrow(/createInterpolated \(vector\): blend target needs 5 numbers in an array, got object/);
+    expect(() => big.blend(0.5, { x: 0, y: 0 })).toThrow(/createInterpolated \(vector\): blend target needs 5 numbers in an array, got \{ x, y \}/);
   });
 });
 
@@ -295,5 +295,123 @@ describe('createInterpolated: quaternions', () => {
 
   it('the identity is the default state', () => {
     expect(Array.from(createInterpolated({ kind: 'quaternion' }).blend(0.5))).toEqual([0, 0, 0, 1]);
+  });
+});
+
+/** The rotation angle of a quaternion of any length, in degrees. */
+const degreesOf = (q: ArrayLike<number>) => (2 * Math.acos(Math.min(1, Math.abs(q[3]!) / Math.hypot(q[0]!, q[1]!, q[2]!, q[3]!))) * 180) / Math.PI;
+/** A turn of `degrees` about the unit axis (x, y, z), scaled to length `length`. */
+const turn = (degrees: number, length = 1, axis: readonly [number, number, number] = [0, 0, 1]): number[] => {
+  const half = (degrees * Math.PI) / 360;
+  return [...axis.map((a) => a * Math.sin(half) * length), Math.cos(half) * length];
+};
+
+describe('createInterpolated: quaternions of any length (issue 25)', () => {
+  it('slerp: a 60° turn at alpha 0.25 is 15° when both inputs have length 0.5', () => {
+    const q = createInterpolated({ kind: 'quaternion', blend: 'slerp', initial: turn(0, 0.5) });
+    q.push(turn(60, 0.5));
+    expect(degreesOf(q.blend(0.25))).toBeCloseTo(15, 9);
+    expect(Math.hypot(...q.value)).toBeCloseTo(1, 12);
+  });
+
+  for (const blend of ['slerp', 'nlerp'] as const) {
+    it(`${blend}: ‖previous‖ 2, ‖current‖ 1, a 60° turn at alpha 0.5 is 30°`, () => {
+      const q = createInterpolated({ kind: 'quaternion', blend, initial: turn(0, 2) });
+      q.push(turn(60, 1));
+      expect(degreesOf(q.blend(0.5))).toBeCloseTo(30, 9);
+    });
+  }
+
+  it('nlerp: 0.25 of a 60° turn does not depend on the lengths either', () => {
+    const unit = createInterpolated({ kind: 'quaternion', initial: turn(0) });
+    unit.push(turn(60));
+    const scaled = createInterpolated({ kind: 'quaternion', initial: turn(0, 0.5) });
+    scaled.push(turn(60, 3));
+    expect(degreesOf(scaled.blend(0.25))).toBeCloseTo(degreesOf(unit.blend(0.25)), 9);
+  });
+
+  it('a zero quaternion reads as the other state; two read as the identity', () => {
+    const q = createInterpolated({ kind: 'quaternion', initial: [0, 0, 0, 0] });
+    q.set(turn(40, 5));
+    expect(degreesOf(q.blend(0.5))).toBeCloseTo(40, 9);
+    q.teleport([0, 0, 0, 0]);
+    expect(Array.from(q.blend(0.5))).toEqual([0, 0, 0, 1]);
+  });
+
+  const scaleArb = fc.double({ min: 1e-150, max: 1e150, noNaN: true }).chain((m) => fc.constantFrom(m, -m));
+  for (const blend of ['nlerp', 'slerp'] as const) {
+    it(`${blend}: property: scaling either input by any factor (±1e-150 … ±1e150) gives the same rotation, unit length`, () => {
+      fc.assert(
+        fc.property(quaternionArb, quaternionArb, scaleArb, scaleArb, alphaArb, (p, c, sp, sc, alpha) => {
+          const unit = createInterpolated({ kind: 'quaternion', blend, initial: p });
+          unit.push(c);
+          const scaled = createInterpolated({ kind: 'quaternion', blend, initial: p.map((x) => x * sp) });
+          scaled.push(c.map((x) => x * sc));
+          const a = unit.blend(alpha, [0, 0, 0, 0]);
+          const b = scaled.blend(alpha, [0, 0, 0, 0]);
+          expect(Math.hypot(...b)).toBeCloseTo(1, 12);
+          expect(Math.abs(dot4(a, b))).toBeCloseTo(1, 9);
+        }),
+        { numRuns: 300 },
+      );
+    });
+  }
+});
+
+describe('createInterpolated: sources with missing or bad components (issue 25)', () => {
+  it('set({ x, y }) on a 3-vector is a TypeError naming set and z; the state is kept', () => {
+    const v = createInterpolated({ kind: 'vector', size: 3, initial: [1, 2, 3] });
+    expect(() => v.set({ x: 5, y: 6 })).toThrow(new TypeError('createInterpolated (vector): set is missing `z` (needs x, y, z), got { x, y }'));
+    expect(Array.from(v.current)).toEqual([1, 2, 3]);
+    expect(() => v.push({ x: 5, y: 6 })).toThrow(/push is missing `z`/);
+    expect(() => v.teleport({ x: 5, y: 6, z: '7' as unknown as number })).toThrow(/teleport is missing `z`/);
+  });
+
+  it('set({ x, y, z }) on a quaternion is a TypeError naming set and w', () => {
+    const q = createInterpolated({ kind: 'quaternion' });
+    expect(() => q.set({ x: 0, y: 0, z: 1 })).toThrow(new TypeError('createInterpolated (quaternion): set is missing `w` (needs x, y, z, w), got { x, y, z }'));
+    expect(Array.from(q.current)).toEqual([0, 0, 0, 1]);
+  });
+
+  it('initial with NaN or Infinity is rejected like a NaN number', () => {
+    expect(() => createInterpolated({ kind: 'vector', initial: [Number.NaN, 0, 0] })).toThrow(new RangeError('createInterpolated (vector): option `initial` needs 3 finite numbers in an array or as x/y/z/w, got [NaN, 0, 0]'));
+    expect(() => createInterpolated({ kind: 'quaternion', initial: [0, 0, Infinity, 1] })).toThrow(RangeError);
+    expect(() => createInterpolated({ kind: 'vector', size: 2, initial: { x: 1, y: Number.NaN } })).toThrow(RangeError);
+    expect(() => createInterpolated({ kind: 'vector', size: 3, initial: { x: 1, y: 2 } })).toThrow(/option `initial` needs 3 finite numbers.*got \{ x, y \}/);
+  });
+});
+
+describe('createInterpolated: finite between any finite states (issue 25)', () => {
+  it('a number, a vector and an angle between −1e308 and 1e308 stay finite and in range', () => {
+    const n = createInterpolated({ kind: 'number', initial: -1e308 });
+    n.push(1e308);
+    expect(n.blend(0.5)).toBe(0);
+    expect(n.blend(0.25)).toBeCloseTo(-5e307, -295);
+    const v = createInterpolated({ kind: 'vector', size: 2, initial: [1e308, -Number.MAX_VALUE] });
+    v.push([-1e308, Number.MAX_VALUE]);
+    expect(Array.from(v.blend(0.5))).toEqual([0, 0]);
+    const angle = createInterpolated({ kind: 'angle', initial: -1e308 });
+    angle.push(1e308);
+    expect(Number.isFinite(angle.blend(0.3))).toBe(true);
+  });
+
+  const anyFinite = fc.double({ noNaN: true, noDefaultInfinity: true });
+  it('property: any finite previous and current, any alpha: the blend is finite and between them', () => {
+    fc.assert(
+      fc.property(anyFinite, anyFinite, alphaArb, (p, c, alpha) => {
+        const n = createInterpolated({ kind: 'number', initial: p });
+        n.push(c);
+        const out = n.blend(alpha);
+        expect(out).toBeGreaterThanOrEqual(Math.min(p, c));
+        expect(out).toBeLessThanOrEqual(Math.max(p, c));
+        const v = createInterpolated({ kind: 'vector', size: 1, initial: [p] });
+        v.push([c]);
+        expect(v.blend(alpha)[0]).toBe(out);
+        const angle = createInterpolated({ kind: 'angle', initial: p });
+        angle.push(c);
+        expect(Number.isFinite(angle.blend(alpha))).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -107,6 +107,19 @@ describe('useInterpolated under a <FixedClockProvider>', () => {
     errors.mockRestore();
   });
 
+  it('a clock that is not a fixed clock is a RangeError at mount naming useInterpolated, clock and the value (issue 25)', () => {
+    function Probe(props: { options: object }) {
+      useInterpolated(props.options as never);
+      return null;
+    }
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const message = (value: string) => new RangeError(`useInterpolated: option \`clock\` must be a fixed clock (from useFixedClock or createFixedClock), null or undefined, got ${value}`);
+    expect(() => render(<Probe options={{ kind: 'number', clock: 5 }} />)).toThrow(message('5'));
+    expect(() => render(<Probe options={{ kind: 'vector', clock: { addUpdate: () => {} } }} />)).toThrow(message('object'));
+    expect(() => render(<Probe options={{ kind: 'number', clock: 'main' }} />)).toThrow(message('"main"'));
+    errors.mockRestore();
+  });
+
   it('never re-renders per frame', () => {
     const counter = createCommitCounter();
     const out: { current: InterpolatedScalar | null } = { current: null };

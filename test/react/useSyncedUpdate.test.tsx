@@ -50,7 +50,8 @@ describe('useSyncedUpdate', () => {
           });
         },
       ),
-      { numRuns: 25 },
+      // Each run mounts React and plays a display: 15 runs keep it well inside the timeout when loaded.
+      { numRuns: 15 },
     );
   });
 

@@ -7,7 +7,7 @@ import { createRefreshRateDetector } from '../../src/core/refreshRateDetector.js
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { createManualSource } from '../../src/scheduler/manualSource.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
-import { bytesAllocatedPerCall, exposeGc } from './gc.js';
+import { ALLOCATION_TEST_TIMEOUT_MS, bytesAllocatedPerCall, exposeGc } from './gc.js';
 
 const FRAMES = 100_000;
 const WARMUP = 50_000;
@@ -47,7 +47,8 @@ function measure(gc: () => void, frame: () => void): number {
   return rawMeasure(gc, frame) - baseline;
 }
 
-describe('per-frame allocation', () => {
+// Five paths × 150,000 frames each, then a collection: seconds, not the default 5 s budget's tenths.
+describe('per-frame allocation', { timeout: ALLOCATION_TEST_TIMEOUT_MS }, () => {
   it('gc() can be exposed in the worker (or this file measures nothing)', () => {
     expect(typeof exposeGc()).toBe('function');
   });

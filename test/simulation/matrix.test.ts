@@ -30,10 +30,11 @@ describe('runMatrix', () => {
   });
 
   it('is deterministic: the same seed gives the same table, another seed another one', () => {
-    expect(runMatrix()).toEqual(rows);
-    const other = runMatrix({ seed: 2 });
-    expect(other).not.toEqual(rows);
-    expect(formatMatrix(runMatrix({ seed: 2 }))).toBe(formatMatrix(other));
+    // On a 10 s matrix: determinism does not depend on the length, and the full one takes seconds when loaded.
+    const short = { durationSeconds: 10 };
+    const once = runMatrix(short);
+    expect(runMatrix(short)).toEqual(once);
+    expect(runMatrix({ ...short, seed: 2 })).not.toEqual(once);
   });
 
   it("smoothed delta with the exact rate doubles no delta at 59.94 Hz; assuming 60 Hz does", () => {

@@ -61,6 +61,24 @@ describe('installCanvasStub', () => {
     restore = null;
   });
 
+  it('two stubs taken away in any order leave the true original getContext (issue 25)', () => {
+    const proto = HTMLCanvasElement.prototype;
+    const original = Object.getOwnPropertyDescriptor(proto, 'getContext');
+    for (const order of [[0, 1], [1, 0]]) {
+      const restores = [installCanvasStub(), installCanvasStub()];
+      const canvas = document.createElement('canvas');
+      const second = context(canvas);
+      restores[order[0]!]!();
+      // One stub still installed: a recording context (the second's while it is held).
+      expect(context(canvas).calls).toBeInstanceOf(Array);
+      if (order[0] === 0) expect(context(canvas)).toBe(second);
+      restores[order[1]!]!();
+      expect(Object.getOwnPropertyDescriptor(proto, 'getContext')).toEqual(original);
+      restores[order[0]!]!(); // again: nothing more happens
+      expect(Object.getOwnPropertyDescriptor(proto, 'getContext')).toEqual(original);
+    }
+  });
+
   it('keeps the drawing state across save/restore and returns inert values', () => {
     restore = installCanvasStub();
     const ctx = context(document.createElement('canvas'));
