@@ -2,13 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as fc from 'fast-check';
 import { act, forwardRef, useImperativeHandle } from 'react';
 import { FrameProvider, useFixedTimestep, useFrame } from '../../src/index.js';
-import type { FixedTimestepControls, UseFixedTimestepOptions } from '../../src/index.js';
+import type { FixedClock, UseFixedTimestepOptions } from '../../src/index.js';
 import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import { renderWithFrames } from '../../src/testing/render.js';
 import { cleanupMounted, createCommitCounter, createDisplay, render, strict } from './helpers.js';
 
 type LoopProps = Omit<UseFixedTimestepOptions, 'update'> & { update?: UseFixedTimestepOptions['update'] };
-const Loop = forwardRef<FixedTimestepControls, LoopProps>(function Loop(props, ref) {
+const Loop = forwardRef<FixedClock, LoopProps>(function Loop(props, ref) {
   const controls = useFixedTimestep({ ...props, update: props.update ?? (() => undefined) });
   useImperativeHandle(ref, () => controls, [controls]);
   return null;
@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 function setup(props: LoopProps, options: Parameters<typeof renderWithFrames>[1] = {}) {
-  const ref: { current: FixedTimestepControls | null } = { current: null };
+  const ref: { current: FixedClock | null } = { current: null };
   const view = renderWithFrames(<Loop ref={ref} {...props} />, { strictMode: true, ...options });
   return { view, controls: () => ref.current! };
 }
