@@ -1,6 +1,6 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { CanvasHTMLAttributes, CSSProperties, ForwardedRef, ReactElement, ReactNode, RefAttributes } from 'react';
-import { functionValue, nonNegativeNumber, oneOf, optionalFunction, positiveNumber } from '../core/validate.js';
+import { nonNegativeNumber, oneOf, optionalFunction, positiveNumber } from '../core/validate.js';
 import type { FixedClock, FixedClockOptions } from '../scheduler/fixedClock.js';
 import type { FrameInfo } from '../scheduler/types.js';
 import { isDevelopment } from '../scheduler/devMode.js';

@@ -154,11 +154,11 @@ describe('<FixedClockProvider>', () => {
 
   it('unknown and mistyped props and options throw at mount, naming the component or hook, the name and the value', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const loose = { maxStep: 3, interpolate: true } as unknown as { step: number };
+    const loose = { maxStep: 3, interpolate: true } as unknown as object;
     expect(() => render(strict(<FixedClockProvider step={1 / 60} {...loose}>x</FixedClockProvider>))).toThrow(
       /^<FixedClockProvider>: unknown prop `maxStep` \(got 3; did you mean `maxSteps`\?\)$/,
     );
-    const typo = { interpolate: true } as unknown as { step: number };
+    const typo = { interpolate: true } as unknown as object;
     expect(() => render(strict(<FixedClockProvider step={1 / 60} {...typo}>x</FixedClockProvider>))).toThrow(/<FixedClockProvider>: unknown prop `interpolate` \(got true; did you mean `interpolation`\?\)/);
     expect(() => render(strict(<FixedClockProvider step={1 / 60} paused={1 as never}>x</FixedClockProvider>))).toThrow(/<FixedClockProvider>: prop `paused` must be a boolean, got 1/);
     expect(() => render(strict(<FixedClockProvider step={1 / 60} timeScale={Infinity}>x</FixedClockProvider>))).toThrow(/<FixedClockProvider>: prop `timeScale` must be a finite number/);
