@@ -2,7 +2,7 @@
 // its context with useFixedRender, in priority order, with one alpha per frame, on a canvas
 // prepared (transform, clear) once per frame before them. Drawn on the recording canvas stub.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, createRef, useState } from 'react';
+import { act, createRef, useEffect, useState } from 'react';
 import { GameCanvas, useFixedClock, useFixedRender, useFixedUpdate } from '../../src/index.js';
 import type { FixedClock } from '../../src/index.js';
 import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
@@ -122,6 +122,26 @@ describe('<GameCanvas> with children drawing on it', () => {
     order.length = 0;
     view.advanceFrames(2);
     expect(order).toEqual(['own', 'child', 'own', 'child']);
+    view.unmount();
+  });
+
+  it('a new contextType remounts its children (they live inside the new <canvas> element)', () => {
+    restore = installCanvasStub();
+    let mounts = 0;
+    function Child() {
+      useEffect(() => void mounts++, []);
+      useFixedUpdate(() => undefined);
+      return null;
+    }
+    const tree = (type: '2d' | 'webgl') => (
+      <GameCanvas width={10} height={10} contextType={type} onContextError={() => undefined}>
+        <Child />
+      </GameCanvas>
+    );
+    const view = renderWithFrames(tree('2d'));
+    expect(mounts).toBe(1);
+    view.rerender(tree('webgl'));
+    expect(mounts).toBe(2);
     view.unmount();
   });
 

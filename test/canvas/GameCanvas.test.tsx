@@ -217,6 +217,8 @@ describe('<GameCanvas>', () => {
     expect(HTMLCanvasElement.prototype.getContext).toHaveBeenCalledWith('webgl2', undefined);
     expect(got[0]).toBe(contexts[contexts.length - 1]);
     expect(contexts[contexts.length - 1]!.setTransform).not.toHaveBeenCalled(); // only 2d is pre-scaled
+    expect(contexts[contexts.length - 1]!.clearRect).not.toHaveBeenCalled(); // and cleared
+    expect(contexts[contexts.length - 1]!.save).not.toHaveBeenCalled();
     view.unmount();
   });
 });

@@ -60,6 +60,20 @@ describe('useFixedTimestep controls survive option changes', () => {
     t.view.unmount();
   });
 
+  it('the timeScale option is applied when it changes; left out, a time scale set through the clock stays', () => {
+    const t = setup({ step: 1 / 60, timeScale: 0.5 });
+    t.view.advanceFrames(61); // time zero, then 1 s at half speed
+    expect(t.updates()).toBe(30);
+    t.rerender({ step: 1 / 60, timeScale: 1 });
+    t.view.advanceFrames(60);
+    expect(t.updates()).toBe(90);
+    t.controls().setTimeScale(0.25);
+    t.rerender({ step: 1 / 60 });
+    t.view.advanceFrames(60);
+    expect(t.updates()).toBe(105);
+    t.view.unmount();
+  });
+
   it('four changes of step in 5 s lose no game time: simulated + pending = elapsed, nothing dropped', () => {
     const dts: number[] = [];
     const t = setup({ step: 1 / 60, update: (dt) => void dts.push(dt) });
