@@ -24,23 +24,15 @@ export interface GameCanvasProps<T extends GameCanvasContextType = '2d'>
   extends Omit<FixedClockOptions, 'step'>, Omit<CanvasHTMLAttributes<HTMLCanvasElement>, 'width' | 'height' | 'role' | 'children'> {
   /** Seconds of game time per step. Default `1 / 60`. */
   step?: number;
-  /** Advance the game by `dt` (= step) seconds; runs in each step before the children's updates of the same priority 0. */
+  /** Advance the game by `dt` (= step) seconds; in each step after the children's updates of priority 0. */
   update?: (dt: number, frame: FrameInfo) => void;
   /** Draw the state blended `alpha` ∈ [0, 1] from the previous to the latest state: once a frame, first (under the children's renders). */
   render?: (ctx: GameCanvasContextMap[T], alpha: number, frame: FrameInfo, size: Readonly<GameCanvasSize>) => void;
-  /**
-   * Default `'2d'`. A canvas gives one kind of context for its whole life, so a change mounts a
-   * new `<canvas>` element (the `ref` and `controlsRef` follow it; the game state is kept).
-   */
+  /** Default `'2d'`. A change mounts a new `<canvas>` element (and remounts the children). */
   contextType?: T;
   /** Options for `getContext` (e.g. `{ alpha: false }`). Read when the canvas element mounts. */
   contextAttributes?: CanvasRenderingContext2DSettings | WebGLContextAttributes;
-  /**
-   * Called when the canvas gives no drawing context (`getContext` returned null: no WebGL here, too
-   * many WebGL contexts, a test DOM without canvas support), with an `Error` naming the context
-   * type. Updates keep running; no render is called. Without this prop its message is printed
-   * with `console.warn` in development.
-   */
+  /** Called with an `Error` naming the type when `getContext` gives null (updates run, no render); else a dev warning. */
   onContextError?: (error: Error) => void;
   /** Width in CSS px. With `height`, a fixed size; without both, the canvas fills its parent. */
   width?: number;
@@ -48,30 +40,21 @@ export interface GameCanvasProps<T extends GameCanvasContextType = '2d'>
   height?: number;
   /** Cap on device pixels per CSS pixel (sharpness vs. fill cost). Default 2. */
   maxPixelRatio?: number;
-  /**
-   * Pause game time while the canvas is scrolled out of view (IntersectionObserver). Default false.
-   * Coming back into view never lifts a pause made through the clock or `paused`.
-   */
+  /** Pause game time while scrolled out of view; coming back never lifts another pause. Default false. */
   pauseWhenOffscreen?: boolean;
   /** Accessible name. Default `"Game canvas"`. */
   'aria-label'?: string;
-  /**
-   * The components of the game: they join this canvas's clock (`useFixedUpdate`, `useFixedClock`,
-   * …) and draw on it with `useFixedRender`. What they render to the DOM is the canvas's fallback
-   * content, which browsers do not show.
-   */
+  /** The game's components: they join the canvas's clock and draw with `useFixedRender` (their DOM is fallback content). */
   children?: ReactNode;
   /** Receives the canvas's clock (the one its children get from `useFixedClock()`). */
   controlsRef?: { current: FixedClock | null };
 }
 
-/** Used when `step` is left out and no `<FixedClockProvider>` is above. */
 const DEFAULT_STEP = 1 / 60;
 
 /** Browser globals, read when used (inside effects only): absent on a server and in some test DOMs. */
 const browser = globalThis as { devicePixelRatio?: number; ResizeObserver?: typeof ResizeObserver; IntersectionObserver?: typeof IntersectionObserver };
 
-/** The observers `<GameCanvas>` uses: one callback per batch of entries, a target, a disconnect. */
 type Observer<E> = new (callback: (entries: E[]) => void) => { observe(target: Element): void; disconnect(): void };
 
 /**

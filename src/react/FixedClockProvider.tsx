@@ -6,14 +6,11 @@ import { FixedClockContext } from './fixedClockContext.js';
 import type { ClockScope } from './fixedClockContext.js';
 
 /**
- * Props of {@link FixedClockProvider}: the clock options (`FixedClockOptions`, the same as
- * `useFixedTimestep`'s and `<GameCanvas>`'s) and the children that join the clock. In React,
- * `paused` pauses the clock while true (independent of `pause()`/`resume()`), a change of `step`,
- * `maxSteps` or `overload` carries the game time already elapsed into the new grid, and
- * `snapToDisplay` is read at mount.
+ * The clock options (as `useFixedTimestep` and `<GameCanvas>` take them). `paused` pauses while
+ * true, apart from `pause()`; a new `step`, `maxSteps` or `overload` carries elapsed game time over.
  */
 export interface FixedClockProviderProps extends FixedClockOptions {
-  /** The game: every `useFixedUpdate`, `useFixedRender`, `useInterpolated` and `useStepInput` below joins this clock. */
+  /** The game, whose fixed-step hooks join this clock. */
   children?: ReactNode;
 }
 
@@ -21,14 +18,10 @@ const OWNER = '<FixedClockProvider>';
 const OWN_PROPS = ['children'];
 
 /**
- * One fixed-step clock for a subtree: a whole game (player, enemies, physics, camera) steps on one
- * grid. `useFixedUpdate`, `useFixedRender`, `useFixedClock`, `useInterpolated` and `useStepInput`
- * join the nearest clock (this one, or a `<GameCanvas>`'s): updates interleave per step in
- * priority order (A B, A B), a component mounted later joins the running grid, every render reads
- * the same alpha. `useFixedTimestep` never joins it: it always runs a clock of its own.
- *
- * Runs on the nearest `<FrameProvider>`'s scheduler (or the default one), so the scheduler's pause
- * and time scale apply underneath the clock's own.
+ * One fixed-step clock for a game: `useFixedUpdate`, `useFixedRender`, `useFixedClock`,
+ * `useInterpolated` and `useStepInput` join the nearest one (this, or a `<GameCanvas>`'s); updates
+ * interleave per step in priority order, every render reads one alpha. `useFixedTimestep` never
+ * joins it. Runs on the nearest `<FrameProvider>`'s scheduler. See docs/fixed-clock.md.
  *
  * @example
  * ```tsx

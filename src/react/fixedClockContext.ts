@@ -35,18 +35,14 @@ export interface GameCanvasDraw<T extends GameCanvasContextType = '2d'> {
   readonly size: Readonly<GameCanvasSize>;
 }
 
-/** A `<GameCanvas>`'s drawing target as its renders see it; `ctx` is null without a context. @internal */
+/** @internal `ctx` is null without a context. */
 export interface CanvasTarget {
   ctx: unknown;
   size: GameCanvasSize;
   is2d: boolean;
 }
 
-/**
- * What the nearest `<FixedClockProvider>` or `<GameCanvas>` hands down: its clock, and the canvas
- * its renders draw on (`null` under a provider). `null` context: no clock above.
- * @internal
- */
+/** @internal The nearest clock, and the canvas its renders draw on (`null` under a provider). */
 export interface ClockScope {
   clock: FixedClock;
   canvas: CanvasTarget | null;
@@ -56,11 +52,7 @@ export interface ClockScope {
 export const FixedClockContext = createContext<ClockScope | null>(null);
 FixedClockContext.displayName = 'FixedClockContext';
 
-/**
- * Call `render` on `target`: only while it has a drawing context, and (2d) between `save()` and
- * `restore()`, so one component's transform or style never leaks into the next one's picture.
- * @internal
- */
+/** @internal Only with a context; 2d between save() and restore(), so no state leaks into the next render. */
 export function drawOn(target: CanvasTarget, render: (alpha: number, frame: FrameInfo, draw: CanvasTarget) => void, alpha: number, frame: FrameInfo): void {
   const ctx = target.ctx as CanvasRenderingContext2D | null;
   if (ctx === null) return;
@@ -73,12 +65,7 @@ export function drawOn(target: CanvasTarget, render: (alpha: number, frame: Fram
   }
 }
 
-/**
- * The clock priority of work that must happen at the start of every step, before any game update:
- * per-object snapshots (previous ← current) and input taken for the step; and of a canvas's
- * preparation before any render.
- * @internal
- */
+/** @internal Before any game job: per-step snapshots and input, and a canvas's preparation. */
 // -Number.MAX_VALUE written as a number: a bundler keeps a property read (it might be a getter)
 // even in a bundle that never uses the constant.
 export const FIRST_IN_STEP = -1.7976931348623157e308;

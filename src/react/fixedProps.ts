@@ -22,7 +22,7 @@ export type Noun = 'prop' | 'option';
 /** The names of `FixedClockOptions`. */
 export const CLOCK_OPTIONS: readonly string[] = ['step', 'maxSteps', 'overload', 'interpolation', 'timeScale', 'paused', 'priority', 'snapToDisplay'];
 
-/** The clock options as checked: every default filled in except `timeScale` (undefined: left as it is). */
+/** Checked, with defaults; `timeScale` undefined: left as it is. */
 export interface ClockSettings {
   step: number;
   maxSteps: number;
@@ -57,10 +57,7 @@ export function checkClockOptions(owner: string, noun: Noun, o: Record<string, u
   });
 }
 
-/**
- * The job options of `useFixedUpdate` / `useFixedRender` (`{ priority }`), checked like the clock
- * options; returns the priority.
- */
+/** The `{ priority }` of `useFixedUpdate` / `useFixedRender`, checked like the clock options. */
 export function jobPriority(owner: string, options: unknown): number {
   const o = optionsObject(owner, options, false);
   if (/* @__PURE__ */ isDevelopment()) checkNames(owner, 'option', o, PRIORITY_ONLY);
@@ -93,7 +90,7 @@ function nearest(key: string, known: readonly string[]): string | undefined {
   });
 }
 
-/** Edit distance (insertions, deletions, substitutions): only ever run on a mistake, at mount. */
+/** Edit distance; runs only on a mistake. */
 function distance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {

@@ -4,9 +4,8 @@ import { FixedClockContext } from './fixedClockContext.js';
 import type { ClockScope } from './fixedClockContext.js';
 
 /**
- * The clock of the nearest `<FixedClockProvider>` or `<GameCanvas>`: its controls (`pause`,
- * `resume`, `stepOnce`, `setTimeScale`, `setInterpolation`, `reset`) and its live `stats` (one
- * reused object: reading it never re-renders; read it in a frame callback, an event handler or a test).
+ * The clock of the nearest `<FixedClockProvider>` or `<GameCanvas>`: `pause`, `resume`,
+ * `stepOnce`, `setTimeScale`, `reset` and live `stats` (reading them never re-renders).
  *
  * @throws Error when there is no `<FixedClockProvider>` or `<GameCanvas>` above the component.
  * @example
@@ -21,10 +20,7 @@ export function useFixedClock(): FixedClock {
   return useClockScope('useFixedClock').clock;
 }
 
-/**
- * The nearest clock and its canvas, or an error naming the hook.
- * @internal
- */
+/** @internal */
 export function useClockScope(owner: string): ClockScope {
   const scope = useContext(FixedClockContext);
   if (scope === null) {

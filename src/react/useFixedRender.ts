@@ -10,15 +10,11 @@ import { useLatest } from './useLatest.js';
 const OWNER = 'useFixedRender';
 
 /**
- * Draw once a frame, after every update of the nearest clock (a `<FixedClockProvider>`'s or a
- * `<GameCanvas>`'s), with the clock's `alpha` (the same for every render in the frame): blend the
- * previous and the latest state `alpha` ∈ [0, 1] of the way. Lower `priority` draws first.
- *
- * Under a `<GameCanvas>` the third argument is the canvas to draw on (`{ ctx, size }`, one reused
- * object; pick the context type with the type parameter, e.g. `useFixedRender<'webgl2'>`): the
- * canvas is cleared once a frame before every render on it, a 2d render runs between `save()` and
- * `restore()`, and nothing runs while the canvas has no context. Elsewhere it is `undefined`.
- * Never re-renders the component.
+ * Draw once a frame, after the updates of the nearest clock (`<FixedClockProvider>`,
+ * `<GameCanvas>`), with its one `alpha` ∈ [0, 1]. Lower `priority` draws first.
+ * Under a `<GameCanvas>` the third argument is `{ ctx, size }` (e.g. `useFixedRender<'webgl2'>`):
+ * the canvas is cleared first, a 2d render runs between `save()` and `restore()`, and none runs
+ * without a context. Elsewhere it is `undefined`. Never re-renders.
  *
  * @throws Error without a clock above; RangeError naming the hook, the option and the value when an option is unknown or bad.
  * @example

@@ -17,14 +17,10 @@ const OWNER = 'useFixedTimestep';
 const OWN_OPTIONS = ['update', 'render'];
 
 /**
- * A fixed-timestep loop (Peter Sundqvist, "Timestepping") on a clock of its own, always: `update`
- * advances by exactly `step` seconds as often as game time requires, and `render` gets the blend
- * factor. It never joins a `<FixedClockProvider>` or `<GameCanvas>` above it (for a game of many
- * components, use those with `useFixedUpdate`). Options as for `<FixedClockProvider>`: `paused`
- * pauses while true, a new `step` carries the elapsed game time into the new grid.
- *
- * Returns its clock (stable): `pause`, `resume`, `reset`, `stepOnce`, `setTimeScale`, live `stats`,
- * and `addUpdate` for more work on it (e.g. `useInterpolated({ clock })`). Never re-renders.
+ * A fixed-timestep loop (Peter Sundqvist, "Timestepping") on a clock of its own, always (it never
+ * joins a provider): `update` advances by exactly `step` seconds as often as game time requires,
+ * `render` gets the blend factor. Options as for `<FixedClockProvider>`. Returns its clock
+ * (stable; also for `useInterpolated({ clock })`). Never re-renders.
  *
  * @throws RangeError naming the hook, the option and the value when one is unknown, missing or out of range.
  * @example

@@ -8,13 +8,9 @@ import { useLatest } from './useLatest.js';
 const OWNER = 'useFixedUpdate';
 
 /**
- * Add `update` to every step of the nearest clock (a `<FixedClockProvider>`'s or a
- * `<GameCanvas>`'s): it advances this component's part of the game by exactly `dt` (the clock's
- * step) seconds. Per step every component's update runs, in `priority` order (lower first, ties in
- * mount order), before the next step begins; a component mounted later joins the running grid.
- * `step.index` numbers the step from the clock's time zero and `step.stepEndTimestampMs` says at
- * which real time (ms) its game time ends. The newest `update` is called without re-adding it;
- * never re-renders the component.
+ * Add `update` to every step of the nearest clock (`<FixedClockProvider>`, `<GameCanvas>`): per
+ * step every component's update runs in `priority` order (ties in mount order); one mounted later
+ * joins the running grid. `step.index` counts from the clock's time zero. Never re-renders.
  *
  * @throws Error without a clock above; RangeError naming the hook, the option and the value when an option is unknown or bad.
  * @example
