@@ -43,7 +43,7 @@ export function useClockBoundTransform<Target, Options extends ClockBinding, Tra
   const provided = useContext(FixedClockContext);
   const clock = options.clock ?? provided?.clock;
   if (!clock) {
-    throw new Error(`${owner}: no <FixedClockProvider> or <GameCanvas> above this component and no \`clock\` option. Wrap the scene in <FixedClockProvider step={1 / 60}>, or use ${factory} with useFixedTimestep.`);
+    throw new Error(`${owner}: no <FixedClockProvider> or <GameCanvas> above this component and no \`clock\` option. Wrap the scene in <FixedClockProvider step={1 / 60}>, or pass the clock useFixedTimestep returns as \`clock\`.`);
   }
   const priority = finiteNumber(owner, 'priority', withDefault(options.priority, 0));
   const [transform] = useState(() =>
