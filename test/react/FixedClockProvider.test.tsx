@@ -266,6 +266,18 @@ describe('<FixedClockProvider>', () => {
     view.unmount();
   });
 
+  it('useFixedRender under a provider (not a canvas) gets no third argument', () => {
+    const thirds: unknown[] = [];
+    function Draw() {
+      useFixedRender((_alpha, _frame, canvas) => void thirds.push(canvas));
+      return null;
+    }
+    const view = renderWithFrames(<FixedClockProvider step={1 / 60}><Draw /></FixedClockProvider>, { strictMode: true });
+    view.advanceFrames(2);
+    expect(thirds).toEqual([undefined, undefined]);
+    view.unmount();
+  });
+
   it('stepOnce works under <FrameProvider paused> (the scheduler’s pause), not only the clock’s', () => {
     const clockRef: { current: FixedClock | null } = { current: null };
     let updates = 0;
