@@ -1,5 +1,5 @@
 /**
- * `<GameCanvas>`: a canvas element that runs a fixed-timestep loop on the shared scheduler.
+ * `<GameCanvas>`: a canvas element with a fixed clock that its children share and draw with.
  * @packageDocumentation
  */
 export { GameCanvas } from './GameCanvas.js';

@@ -25,7 +25,7 @@ interface ClockBinding {
 
 /**
  * Create the transform once (its options read at mount; errors name `owner`), snapshot it first in
- * every step of `options.clock` or the nearest `<FixedClockProvider>`'s clock, and apply it to
+ * every step of `options.clock` or the nearest clock (`<FixedClockProvider>`, `<GameCanvas>`), and apply it to
  * `target.current` in the clock's renders at `options.priority`.
  * @internal
  */
@@ -41,9 +41,9 @@ export function useClockBoundTransform<Target, Options extends ClockBinding, Tra
   // factory's options and the hook's own `clock` and `priority` (see withClockBinding).
   optionsObject(owner, options, false, optionKeys);
   const provided = useContext(FixedClockContext);
-  const clock = options.clock ?? provided;
+  const clock = options.clock ?? provided?.clock;
   if (!clock) {
-    throw new Error(`${owner}: no <FixedClockProvider> above this component and no \`clock\` option. Wrap the scene in <FixedClockProvider step={1 / 60}>, or use ${factory} with useFixedTimestep.`);
+    throw new Error(`${owner}: no <FixedClockProvider> or <GameCanvas> above this component and no \`clock\` option. Wrap the scene in <FixedClockProvider step={1 / 60}>, or pass the clock useFixedTimestep returns as \`clock\`.`);
   }
   const priority = finiteNumber(owner, 'priority', withDefault(options.priority, 0));
   const [transform] = useState(() =>

@@ -1,13 +1,13 @@
 import { useContext } from 'react';
 import type { FixedClock } from '../scheduler/fixedClock.js';
 import { FixedClockContext } from './fixedClockContext.js';
+import type { ClockScope } from './fixedClockContext.js';
 
 /**
- * The shared clock of the nearest `<FixedClockProvider>`: its controls (`pause`, `resume`,
- * `stepOnce`, `setTimeScale`, `setInterpolation`, `reset`) and its live `stats` (one reused object:
- * reading it never re-renders; read it in a frame callback, an event handler or a test).
+ * The clock of the nearest `<FixedClockProvider>` or `<GameCanvas>`: `pause`, `resume`,
+ * `stepOnce`, `setTimeScale`, `reset` and live `stats` (reading them never re-renders).
  *
- * @throws Error when there is no `<FixedClockProvider>` above the component.
+ * @throws Error when there is no `<FixedClockProvider>` or `<GameCanvas>` above the component.
  * @example
  * ```tsx
  * function PauseButton() {
@@ -17,17 +17,14 @@ import { FixedClockContext } from './fixedClockContext.js';
  * ```
  */
 export function useFixedClock(): FixedClock {
-  return useSharedClock('useFixedClock');
+  return useClockScope('useFixedClock').clock;
 }
 
-/**
- * The provider's clock, or an error naming the hook.
- * @internal
- */
-export function useSharedClock(owner: string): FixedClock {
-  const clock = useContext(FixedClockContext);
-  if (clock === null) {
-    throw new Error(`${owner}: no <FixedClockProvider> above this component. Wrap the game in <FixedClockProvider step={1 / 60}>, or use useFixedTimestep for a clock of its own.`);
+/** @internal */
+export function useClockScope(owner: string): ClockScope {
+  const scope = useContext(FixedClockContext);
+  if (scope === null) {
+    throw new Error(`${owner}: no <FixedClockProvider> or <GameCanvas> above this component. Wrap the game in <FixedClockProvider step={1 / 60}>, or use useFixedTimestep for a clock of its own.`);
   }
-  return clock;
+  return scope;
 }

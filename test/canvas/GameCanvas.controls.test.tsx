@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, createRef } from 'react';
 import { GameCanvas } from '../../src/index.js';
-import type { FixedTimestepControls } from '../../src/index.js';
+import type { FixedClock } from '../../src/index.js';
 import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import { renderWithFrames } from '../../src/testing/render.js';
 import { cleanupMounted, render, strict } from '../react/helpers.js';
@@ -64,7 +64,7 @@ describe('<GameCanvas> controls', () => {
 
   it('paused through its controls: scrolling out of and back into view (pauseWhenOffscreen) does not resume it', () => {
     let updates = 0;
-    const controls = createRef<FixedTimestepControls>() as { current: FixedTimestepControls | null };
+    const controls = createRef<FixedClock>() as { current: FixedClock | null };
     const view = renderWithFrames(
       <GameCanvas width={10} height={10} pauseWhenOffscreen controlsRef={controls} update={() => void updates++} render={noop} />,
       { strictMode: true },
@@ -87,7 +87,7 @@ describe('<GameCanvas> controls', () => {
 
   it('a new step keeps a pause made through the controls', () => {
     let updates = 0;
-    const controls = createRef<FixedTimestepControls>() as { current: FixedTimestepControls | null };
+    const controls = createRef<FixedClock>() as { current: FixedClock | null };
     const canvas = (step: number) => <GameCanvas width={10} height={10} step={step} controlsRef={controls} update={() => void updates++} render={noop} />;
     const view = renderWithFrames(canvas(1 / 60), { strictMode: true });
     view.advanceFrames(3);
@@ -104,8 +104,12 @@ describe('<GameCanvas> props in the component’s words', () => {
     [{ step: 0 }, /^<GameCanvas>: prop `step` must be a finite number > 0, got 0$/],
     [{ maxSteps: 2.5 }, /^<GameCanvas>: prop `maxSteps` must be a whole number >= 1, got 2\.5$/],
     [{ interpolation: 'cubic' }, /^<GameCanvas>: prop `interpolation` must be one of 'none', 'previous', 'ahead', 'predicted', got "cubic"$/],
-    [{ update: undefined }, /^<GameCanvas>: prop `update` must be a function, got undefined$/],
-    [{ render: undefined }, /^<GameCanvas>: prop `render` must be a function, got undefined$/],
+    [{ update: 5 }, /^<GameCanvas>: prop `update` must be a function, got 5$/],
+    [{ render: 'draw' }, /^<GameCanvas>: prop `render` must be a function, got "draw"$/],
+    [{ paused: 'yes' }, /^<GameCanvas>: prop `paused` must be a boolean, got "yes"$/],
+    [{ timeScale: 0 }, /^<GameCanvas>: prop `timeScale` must be a finite number > 0/],
+    [{ maxStep: 3 }, /^<GameCanvas>: unknown prop `maxStep` \(got 3; did you mean `maxSteps`\?\)$/],
+    [{ pauseWhenOffScreen: true }, /^<GameCanvas>: unknown prop `pauseWhenOffScreen` \(got true; did you mean `pauseWhenOffscreen`\?\)$/],
     [{ width: -1 }, /^<GameCanvas>: prop `width` must be a finite number >= 0, got -1$/],
   ])('%j → %s', (props, message) => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, createRef } from 'react';
 import { FrameProvider, GameCanvas } from '../../src/index.js';
-import type { FixedTimestepControls, GameCanvasSize } from '../../src/index.js';
+import type { FixedClock, GameCanvasSize } from '../../src/index.js';
 import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import { renderWithFrames } from '../../src/testing/render.js';
 import { cleanupMounted, createCommitCounter, createDisplay, render, strict } from '../react/helpers.js';
@@ -187,7 +187,7 @@ describe('<GameCanvas>', () => {
 
   it('never re-renders per frame and exposes the loop controls through controlsRef', () => {
     const counter = createCommitCounter();
-    const controls = createRef<FixedTimestepControls>() as { current: FixedTimestepControls | null };
+    const controls = createRef<FixedClock>() as { current: FixedClock | null };
     let updates = 0;
     const view = renderWithFrames(
       <counter.Counted>
@@ -217,6 +217,8 @@ describe('<GameCanvas>', () => {
     expect(HTMLCanvasElement.prototype.getContext).toHaveBeenCalledWith('webgl2', undefined);
     expect(got[0]).toBe(contexts[contexts.length - 1]);
     expect(contexts[contexts.length - 1]!.setTransform).not.toHaveBeenCalled(); // only 2d is pre-scaled
+    expect(contexts[contexts.length - 1]!.clearRect).not.toHaveBeenCalled(); // and cleared
+    expect(contexts[contexts.length - 1]!.save).not.toHaveBeenCalled();
     view.unmount();
   });
 });

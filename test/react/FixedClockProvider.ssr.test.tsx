@@ -16,8 +16,8 @@ function Job() {
   useFixedUpdate(() => undefined);
   useFixedRender(() => undefined);
   const clock = useFixedClock();
-  const loop = useFixedTimestep({ update: () => undefined });
-  return <p>{`step ${clock.step} · ${loop.stats.totalSteps} steps · paused ${String(clock.paused)}`}</p>;
+  const loop = useFixedTimestep({ step: 0.05, update: () => undefined });
+  return <p>{`step ${clock.step} · own ${loop.step} · ${loop.stats.totalSteps} steps · paused ${String(clock.paused)}`}</p>;
 }
 
 it('renders the provider and every fixed-clock user without a window, starting no loop', () => {
@@ -28,11 +28,14 @@ it('renders the provider and every fixed-clock user without a window, starting n
     <StrictMode>
       <FixedClockProvider step={0.02} paused>
         <Job />
-        <GameCanvas width={32} height={16} update={() => undefined} render={() => undefined} />
+        <GameCanvas width={32} height={16} step={0.01} update={() => undefined} render={() => undefined}>
+          <Job />
+        </GameCanvas>
       </FixedClockProvider>
     </StrictMode>,
   );
-  expect(html).toContain('<p>step 0.02 · 0 steps · paused false</p>'); // `paused` is applied in an effect
+  expect(html).toContain('<p>step 0.02 · own 0.05 · 0 steps · paused false</p>'); // `paused` is applied in an effect
+  expect(html).toContain('<p>step 0.01 · own 0.05 · 0 steps · paused false</p>'); // under the canvas: its clock
   expect(html).toContain('<canvas');
   expect(rAF).not.toHaveBeenCalled();
   expect(getDefaultScheduler().subscriberCount).toBe(0);

@@ -90,40 +90,91 @@ describe('<FixedClockProvider>', () => {
     view.unmount();
   });
 
-  it('useFixedTimestep and <GameCanvas> under the provider join its clock: one grid, interleaved with useFixedUpdate', () => {
+  it('useFixedTimestep under the provider runs a clock of its own; <GameCanvas> under it provides its own clock to its children', () => {
     const steps: string[] = [];
+    const dts: Record<string, number[]> = {};
+    const record = (name: string) => (dt: number) => void (steps.push(name), (dts[name] ??= []).push(dt));
+    let hookClock: FixedClock | null = null;
+    const providerRef: { current: FixedClock | null } = { current: null };
+    const canvasRef: { current: FixedClock | null } = { current: null };
     function Hooked() {
-      useFixedTimestep({ update: () => void steps.push('hook'), priority: 1 });
+      hookClock = useFixedTimestep({ step: 1 / 30, update: record('hook') });
       return null;
     }
     const view = renderWithFrames(
       <FixedClockProvider step={1 / 60}>
+        <Grab ref={providerRef} />
         <Hooked />
-        <GameCanvas width={10} height={10} update={() => void steps.push('canvas')} render={() => undefined} />
-        <Job name="job" priority={-1} log={{ steps, indices: {}, alphas: new Map() }} />
+        <GameCanvas width={10} height={10} step={1 / 120} update={record('canvas')}>
+          <Grab ref={canvasRef} />
+          <Updates onUpdate={record('canvasChild')} />
+        </GameCanvas>
+        <Updates onUpdate={record('providerChild')} />
       </FixedClockProvider>,
       { strictMode: true, refreshRate: 30 },
     );
-    expect(view.scheduler.subscriberCount).toBe(2);
-    view.advanceFrames(2); // time zero, then two steps
-    expect(steps).toEqual(['job0', 'canvas', 'hook', 'job1', 'canvas', 'hook']);
+    expect(view.scheduler.subscriberCount).toBe(4); // three clocks' update subscriptions, and the canvas's render (it prepares the canvas)
+    view.advanceFrames(3); // time zero, then two frames of 1/30 s
+    expect(hookClock).not.toBe(providerRef.current);
+    expect(canvasRef.current).not.toBe(providerRef.current);
+    expect(canvasRef.current!.step).toBe(1 / 120);
+    expect(dts.hook).toEqual([1 / 30, 1 / 30]);
+    expect(dts.providerChild).toEqual([1 / 60, 1 / 60, 1 / 60, 1 / 60]);
+    // The canvas's child joined the canvas's clock: its steps interleave with the canvas's own update.
+    expect(dts.canvasChild).toEqual(Array(8).fill(1 / 120));
+    expect(steps.filter((n) => n.startsWith('canvas')).slice(0, 4)).toEqual(['canvasChild', 'canvas', 'canvasChild', 'canvas']);
     view.unmount();
   });
 
-  it('a different step on a component under the provider throws, naming both; other differing settings warn in development', () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    function Hooked(props: { step?: number; maxSteps?: number }) {
-      useFixedTimestep({ update: () => undefined, ...props });
+  it('the same new step given to a provider and to a useFixedTimestep below it in one render: no error, both step at it (issue 24)', () => {
+    const hookDts: number[] = [];
+    const jobDts: number[] = [];
+    function Hooked({ step }: { step: number }) {
+      useFixedTimestep({ step, maxSteps: 10, update: (dt) => void hookDts.push(dt) });
       return null;
     }
-    expect(() => render(strict(<FixedClockProvider step={1 / 60}><Hooked step={1 / 30} /></FixedClockProvider>))).toThrow(
-      /useFixedTimestep: option `step` is 0\.0333.* <FixedClockProvider> steps at 0\.01666/,
+    const tree = (step: number) => (
+      <FixedClockProvider step={step} maxSteps={10}>
+        <Hooked step={step} />
+        <Updates onUpdate={(dt) => void jobDts.push(dt)} />
+      </FixedClockProvider>
     );
-    cleanupMounted();
-    render(strict(<FixedClockProvider step={1 / 60}><Hooked step={1 / 60} maxSteps={2} /></FixedClockProvider>));
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]![0])).toMatch(/maxSteps \(2 ≠ 5\).*the provider's are used/);
+    const view = renderWithFrames(tree(1 / 60), { strictMode: true, refreshRate: 60 });
+    view.advanceFrames(3);
+    expect(() => view.rerender(tree(1 / 120))).not.toThrow();
+    hookDts.length = 0;
+    jobDts.length = 0;
+    view.advanceFrames(5);
+    expect(hookDts).toEqual(Array(10).fill(1 / 120));
+    expect(jobDts).toEqual(Array(10).fill(1 / 120));
+    // Different values in the two places are no mistake either: each clock has its own.
+    expect(() => view.rerender(<FixedClockProvider step={1 / 60}><Hooked step={1 / 30} /></FixedClockProvider>)).not.toThrow();
+    view.unmount();
+  });
+
+  it('unknown and mistyped props and options throw at mount, naming the component or hook, the name and the value', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const loose = { maxStep: 3, interpolate: true } as unknown as object;
+    expect(() => render(strict(<FixedClockProvider step={1 / 60} {...loose}>x</FixedClockProvider>))).toThrow(
+      /^<FixedClockProvider>: unknown prop `maxStep` \(got 3; did you mean `maxSteps`\?\)$/,
+    );
+    const typo = { interpolate: true } as unknown as object;
+    expect(() => render(strict(<FixedClockProvider step={1 / 60} {...typo}>x</FixedClockProvider>))).toThrow(/<FixedClockProvider>: unknown prop `interpolate` \(got true; did you mean `interpolation`\?\)/);
+    expect(() => render(strict(<FixedClockProvider step={1 / 60} paused={1 as never}>x</FixedClockProvider>))).toThrow(/<FixedClockProvider>: prop `paused` must be a boolean, got 1/);
+    expect(() => render(strict(<FixedClockProvider step={1 / 60} timeScale={Infinity}>x</FixedClockProvider>))).toThrow(/<FixedClockProvider>: prop `timeScale` must be a finite number/);
+    function U({ options }: { options: unknown }) {
+      useFixedUpdate(() => undefined, options as never);
+      return null;
+    }
+    function R({ options }: { options: unknown }) {
+      useFixedRender(() => undefined, options as never);
+      return null;
+    }
+    const under = (node: ReactNode) => strict(<FixedClockProvider step={1 / 60}>{node}</FixedClockProvider>);
+    expect(() => render(under(<U options={{ prority: 1 }} />))).toThrow(/^useFixedUpdate: unknown option `prority` \(got 1; did you mean `priority`\?\)$/);
+    expect(() => render(under(<R options={{ order: 1 }} />))).toThrow(/^useFixedRender: unknown option `order` \(got 1; known: priority\)$/);
+    expect(() => render(under(<U options={{ priority: '1' }} />))).toThrow(/useFixedUpdate: option `priority` must be a finite number, got "1"/);
+    expect(() => render(under(<R options={5} />))).toThrow(/useFixedRender: options must be an object, got 5/);
   });
 
   it('useFixedUpdate, useFixedRender and useFixedClock without a provider: a clear error at mount', () => {
@@ -140,7 +191,7 @@ describe('<FixedClockProvider>', () => {
       useFixedClock();
       return null;
     }
-    expect(() => render(<U />)).toThrow(/useFixedUpdate: no <FixedClockProvider> above this component/);
+    expect(() => render(<U />)).toThrow(/useFixedUpdate: no <FixedClockProvider> or <GameCanvas> above this component/);
     expect(() => render(<R />)).toThrow(/useFixedRender: no <FixedClockProvider>/);
     expect(() => render(<C />)).toThrow(/useFixedClock: no <FixedClockProvider>/);
     function Bad() {
@@ -180,34 +231,50 @@ describe('<FixedClockProvider>', () => {
     view.unmount();
   });
 
-  it('under the provider, <GameCanvas paused> and useFixedTimestep paused pause that component only: the clock and the others run on, its render keeps its alpha', () => {
+  it('under the provider, <GameCanvas paused> pauses its own clock and its children, useFixedTimestep paused its own; the provider runs on', () => {
     let canvasUpdates = 0;
+    let canvasChildUpdates = 0;
     let hookUpdates = 0;
     let others = 0;
     const hookAlphas: number[] = [];
     function Hooked({ paused }: { paused: boolean }) {
-      useFixedTimestep({ update: () => void hookUpdates++, render: (alpha) => void hookAlphas.push(alpha), paused });
+      useFixedTimestep({ step: 1 / 60, update: () => void hookUpdates++, render: (alpha) => void hookAlphas.push(alpha), paused });
       return null;
     }
     const tree = (paused: boolean) => (
       <FixedClockProvider step={1 / 60}>
         <Hooked paused={paused} />
-        <GameCanvas width={10} height={10} paused={paused} update={() => void canvasUpdates++} render={() => undefined} />
+        <GameCanvas width={10} height={10} paused={paused} update={() => void canvasUpdates++}>
+          <Updates onUpdate={() => void canvasChildUpdates++} />
+        </GameCanvas>
         <Updates onUpdate={() => void others++} />
       </FixedClockProvider>
     );
     const view = renderWithFrames(tree(false), { strictMode: true, refreshRate: 50 });
     view.advanceFrames(3);
-    expect([hookUpdates, canvasUpdates, others]).toEqual([2, 2, 2]);
+    expect([hookUpdates, canvasUpdates, canvasChildUpdates, others]).toEqual([2, 2, 2, 2]);
     view.rerender(tree(true));
     hookAlphas.length = 0;
     view.advanceFrames(5);
-    expect([hookUpdates, canvasUpdates]).toEqual([2, 2]);
+    expect([hookUpdates, canvasUpdates, canvasChildUpdates]).toEqual([2, 2, 2]);
     expect(others).toBe(8); // 160 ms at 50 Hz: 8 steps of 1/60 s in all
     expect(new Set(hookAlphas).size).toBe(1); // the picture it had when paused
     view.rerender(tree(false));
+    view.advanceFrames(3); // the paused time is skipped: resumes from the next frame on
+    expect(hookUpdates).toBe(2 + 2);
+    expect(canvasChildUpdates).toBe(canvasUpdates);
+    view.unmount();
+  });
+
+  it('useFixedRender under a provider (not a canvas) gets no third argument', () => {
+    const thirds: unknown[] = [];
+    function Draw() {
+      useFixedRender((_alpha, _frame, canvas) => void thirds.push(canvas));
+      return null;
+    }
+    const view = renderWithFrames(<FixedClockProvider step={1 / 60}><Draw /></FixedClockProvider>, { strictMode: true });
     view.advanceFrames(2);
-    expect(hookUpdates).toBe(2 + (others - 8));
+    expect(thirds).toEqual([undefined, undefined]);
     view.unmount();
   });
 
@@ -238,7 +305,7 @@ describe('<FixedClockProvider>', () => {
   });
 });
 
-function Updates({ onUpdate }: { onUpdate: () => void }): ReactNode {
+function Updates({ onUpdate }: { onUpdate: (dt: number) => void }): ReactNode {
   useFixedUpdate(onUpdate);
   return null;
 }

@@ -4,14 +4,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, forwardRef, useImperativeHandle } from 'react';
 import { FrameProvider, useFixedTimestep } from '../../src/index.js';
-import type { FixedTimestepControls, UseFixedTimestepOptions } from '../../src/index.js';
+import type { FixedClock, UseFixedTimestepOptions } from '../../src/index.js';
 import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import { renderWithFrames } from '../../src/testing/render.js';
 import type { FrameScheduler } from '../../src/scheduler/types.js';
 import { cleanupMounted, createDisplay, render, strict } from './helpers.js';
 
 type LoopProps = Omit<UseFixedTimestepOptions, 'update'> & { update?: UseFixedTimestepOptions['update'] };
-const Loop = forwardRef<FixedTimestepControls, LoopProps>(function Loop(props, ref) {
+const Loop = forwardRef<FixedClock, LoopProps>(function Loop(props, ref) {
   const controls = useFixedTimestep({ ...props, update: props.update ?? (() => undefined) });
   useImperativeHandle(ref, () => controls, [controls]);
   return null;
@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 function setup(initial: LoopProps, refreshRate = 60) {
-  const ref: { current: FixedTimestepControls | null } = { current: null };
+  const ref: { current: FixedClock | null } = { current: null };
   let updates = 0;
   const update = () => void updates++;
   const view = renderWithFrames(<Loop ref={ref} update={update} {...initial} />, { strictMode: true, refreshRate });
@@ -57,6 +57,20 @@ describe('useFixedTimestep controls survive option changes', () => {
     expect(t.controls().stats.timeScale).toBe(0.25);
     t.view.advanceFrames(120); // 2 s at a quarter speed = 0.5 s of game time = 15 steps of 1/30 s
     expect(t.updates()).toBe(15);
+    t.view.unmount();
+  });
+
+  it('the timeScale option is applied when it changes; left out, a time scale set through the clock stays', () => {
+    const t = setup({ step: 1 / 60, timeScale: 0.5 });
+    t.view.advanceFrames(61); // time zero, then 1 s at half speed
+    expect(t.updates()).toBe(30);
+    t.rerender({ step: 1 / 60, timeScale: 1 });
+    t.view.advanceFrames(60);
+    expect(t.updates()).toBe(90);
+    t.controls().setTimeScale(0.25);
+    t.rerender({ step: 1 / 60 });
+    t.view.advanceFrames(60);
+    expect(t.updates()).toBe(105);
     t.view.unmount();
   });
 
@@ -117,7 +131,7 @@ describe('useFixedTimestep controls survive option changes', () => {
 
   it('pause() inside update: no further update in that frame (5 steps were due), none after', () => {
     let updates = 0;
-    const ref: { current: FixedTimestepControls | null } = { current: null };
+    const ref: { current: FixedClock | null } = { current: null };
     const view = renderWithFrames(
       <Loop
         ref={ref}
@@ -137,19 +151,19 @@ describe('useFixedTimestep controls survive option changes', () => {
     view.unmount();
   });
 
-  it('stepOnce under <FrameProvider paused> runs exactly one update; while running it does nothing and warns in development', () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  it('stepOnce under <FrameProvider paused> runs exactly one update; while running it does nothing and returns false', () => {
     const t = setup({ step: 1 / 60 });
     t.view.advanceFrames(3);
     expect(t.updates()).toBe(2);
-    t.controls().stepOnce();
-    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/stepOnce: nothing is paused/));
+    expect(t.controls().stepOnce()).toBe(false);
+    t.view.advanceFrames(1);
+    expect(t.updates()).toBe(3); // running: the frame's own step, no extra one
     t.view.scheduler.pause();
     t.view.advanceFrames(5);
-    expect(t.updates()).toBe(2); // the scheduler is paused: no game time, no step
-    t.controls().stepOnce();
+    expect(t.updates()).toBe(3); // the scheduler is paused: no game time, no step
+    expect(t.controls().stepOnce()).toBe(true);
     t.view.advanceFrames(5);
-    expect(t.updates()).toBe(3);
+    expect(t.updates()).toBe(4);
     t.view.unmount();
   });
 });
@@ -188,10 +202,37 @@ describe('useFixedTimestep options checked at mount and on change, in the hookâ€
     expect(() => render(strict(<FrameProvider><Bare {...props} /></FrameProvider>))).toThrow(message);
   });
 
-  it('a misspelt option is named in a development warning (it would be ignored silently otherwise)', () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const view = render(strict(<Bare step={1 / 60} update={() => undefined} timescale={2} />));
-    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/useFixedTimestep: unknown option `timescale` is ignored/));
+  it('a misspelt option throws at mount, naming the hook, the option, its value and the likely name (it would be ignored silently otherwise)', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => render(strict(<Bare step={1 / 60} update={() => undefined} timescale={2} />))).toThrow(
+      /^useFixedTimestep: unknown option `timescale` \(got 2; did you mean `timeScale`\?\)$/,
+    );
+    expect(() => render(strict(<Bare step={1 / 60} update={() => undefined} maxStep={2} />))).toThrow(/useFixedTimestep: unknown option `maxStep` \(got 2; did you mean `maxSteps`\?\)/);
+  });
+
+  it('the clock options it shares with <FixedClockProvider>: timeScale, priority, snapToDisplay are checked too', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => render(strict(<Bare step={1 / 60} update={() => undefined} timeScale={-1} />))).toThrow(/useFixedTimestep: option `timeScale` must be a finite number > 0/);
+    expect(() => render(strict(<Bare step={1 / 60} update={() => undefined} priority="high" />))).toThrow(/useFixedTimestep: option `priority` must be a finite number, got "high"/);
+    expect(() => render(strict(<Bare step={1 / 60} update={() => undefined} snapToDisplay={1} />))).toThrow(/useFixedTimestep: option `snapToDisplay` must be a boolean, got 1/);
+  });
+
+  it('checks each options object once per render: one read of each option', () => {
+    const reads = new Map<string, number>();
+    const options = { step: 1 / 60, update: () => undefined, maxSteps: 3 };
+    const counted = new Proxy(options, {
+      get(target, key, receiver) {
+        if (typeof key === 'string') reads.set(key, (reads.get(key) ?? 0) + 1);
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    function Once() {
+      useFixedTimestep(counted);
+      return null;
+    }
+    const view = render(<Once />);
+    expect(reads.get('maxSteps')).toBe(1);
+    expect(reads.get('step')).toBe(1);
     view.unmount();
   });
 

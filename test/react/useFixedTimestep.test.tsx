@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as fc from 'fast-check';
 import { act, forwardRef, useImperativeHandle } from 'react';
-import { FrameProvider, useFixedTimestep, useFrame } from '../../src/index.js';
-import type { FixedTimestepControls, UseFixedTimestepOptions } from '../../src/index.js';
+import { FrameProvider, useFixedTimestep, useFrame, useInterpolated } from '../../src/index.js';
+import type { FixedClock, UseFixedTimestepOptions } from '../../src/index.js';
 import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import { renderWithFrames } from '../../src/testing/render.js';
 import { cleanupMounted, createCommitCounter, createDisplay, render, strict } from './helpers.js';
 
 type LoopProps = Omit<UseFixedTimestepOptions, 'update'> & { update?: UseFixedTimestepOptions['update'] };
-const Loop = forwardRef<FixedTimestepControls, LoopProps>(function Loop(props, ref) {
+const Loop = forwardRef<FixedClock, LoopProps>(function Loop(props, ref) {
   const controls = useFixedTimestep({ ...props, update: props.update ?? (() => undefined) });
   useImperativeHandle(ref, () => controls, [controls]);
   return null;
@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 function setup(props: LoopProps, options: Parameters<typeof renderWithFrames>[1] = {}) {
-  const ref: { current: FixedTimestepControls | null } = { current: null };
+  const ref: { current: FixedClock | null } = { current: null };
   const view = renderWithFrames(<Loop ref={ref} {...props} />, { strictMode: true, ...options });
   return { view, controls: () => ref.current! };
 }
@@ -200,6 +200,19 @@ describe('useFixedTimestep', () => {
     expect(stable.stats.elapsedGameSeconds).toBeCloseTo(0.1, 12);
     expect(stable.stats.pendingSeconds).toBeCloseTo(0.1 - 2 / 60 - 6 / 100, 12);
     expect(view.scheduler.subscriberCount).toBe(2);
+    view.unmount();
+  });
+
+  it('returns its clock: useInterpolated given it as `clock` snapshots at the start of each of its steps', () => {
+    const seen: Array<[number, number]> = [];
+    function Game() {
+      const loop = useFixedTimestep({ step: 1 / 60, update: () => void (x.current += 1), render: () => void seen.push([x.previous, x.current]) });
+      const x = useInterpolated({ kind: 'number', clock: loop, initial: 0 });
+      return null;
+    }
+    const view = renderWithFrames(<Game />, { strictMode: true, refreshRate: 60 });
+    view.advanceFrames(4);
+    expect(seen.slice(1)).toEqual([[0, 1], [1, 2], [2, 3]]); // previous = the state before each step
     view.unmount();
   });
 

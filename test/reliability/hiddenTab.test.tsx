@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FixedStepOverload } from '../../src/core/types.js';
 import { FrameProvider, GameCanvas, useFixedTimestep, useFrame } from '../../src/index.js';
-import type { FixedTimestepControls } from '../../src/index.js';
+import type { FixedClock } from '../../src/index.js';
 import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import { installFakeBrowser } from './fakeBrowser.js';
 import type { FakeBrowser } from './fakeBrowser.js';
@@ -35,7 +35,7 @@ describe.each<FixedStepOverload>(['slow-motion', 'catch-up'])("hidden tab, overl
   it('resumes with one clamped frame reported to onGap, at most maxSteps in it, then one step a frame', () => {
     const browser = installFakeBrowser(1000);
     const steps: number[] = [];
-    const controls: { loop: FixedTimestepControls | null } = { loop: null };
+    const controls: { loop: FixedClock | null } = { loop: null };
     let inFrame = 0;
     function Game() {
       controls.loop = useFixedTimestep({
