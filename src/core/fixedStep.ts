@@ -25,16 +25,10 @@ export const DEFAULT_MAX_STEPS = 5;
 /** Default `boundaryTolerance`, in steps: Sundqvist suggests moving the update condition by about 5 % of dt. */
 export const DEFAULT_BOUNDARY_TOLERANCE = 0.05;
 
-/**
- * The smallest `step`, seconds (1 µs): a million steps per game second. Below it a step is no
- * longer a timestep (5e-324 gave NaN alpha) and step counts would reach 2^53 within hours.
- */
+/** The smallest `step`, seconds: 5e-324 gave NaN alpha, and tiny steps reach 2^53 steps in hours. */
 export const MIN_STEP_SECONDS = 1e-6;
 
-/**
- * `value` as a `step`: a finite number ≥ {@link MIN_STEP_SECONDS}, else a RangeError naming `owner`,
- * the option and the value. @internal
- */
+/** `value` as a `step` (≥ {@link MIN_STEP_SECONDS}), else a RangeError naming `owner`, the option and the value. @internal */
 export function stepValue(owner: string, value: unknown): number {
   positiveNumber(owner, 'step', value);
   if ((value as number) < MIN_STEP_SECONDS) {
@@ -69,9 +63,7 @@ export function clearFixedStepFrame(frame: FixedStepFrame): void {
  * pauses and scale changes), how many steps should exist by now, and how many run this frame (at
  * most `maxSteps`; `overload` decides the rest). `interpolation` picks which game time the picture
  * shows. `boundaryTolerance` (default 0.05 step) keeps timestamp jitter from flipping the count
- * near a boundary. A NaN, infinite, repeated or backwards `nowMs` moves no game time.
- * Details: docs/core.md.
- *
+ * near a boundary. A NaN, infinite, repeated or backwards `nowMs` moves no game time. See docs/core.md.
  * @example
  * const fixed = createFixedStep({ step: 1 / 60 });
  * const f = fixed.advance(nowMs); // run f.steps updates, draw with f.alpha
@@ -93,10 +85,9 @@ export function createFixedStep(options: FixedStepOptions): FixedStep {
 }
 
 /**
- * A fixed step driven by a caller that feeds a frame every frame (the fixed clock): write the
- * frame's `nowMs` and `predictedPresentMs` (NaN: none), then call `advance()` — the numbers travel
- * in fields, not arguments (docs/performance.md). `unrun(n)` takes back the last `n` steps of
- * this frame, which stay due. @internal
+ * A fixed step fed every frame (the fixed clock): write `nowMs` and `predictedPresentMs` (NaN: none),
+ * then `advance()` (fields, not arguments: docs/performance.md). `unrun(n)`: the frame's last `n`
+ * steps did not run and stay due. @internal
  */
 export interface FixedStepEngine {
   readonly fixed: FixedStep;

@@ -1,20 +1,13 @@
 /**
- * One frame of the fixed step (Peter Sundqvist, "Timestepping"): how many steps are due, how many
- * run, what is dropped, and alpha. Steps are counted as integers from time zero, `r = gameTime /
- * step`, never by summing float deltas, so nothing drifts after 24 h; the boundary tolerance keeps
- * timestamp jitter from flipping the count. A module function over a plain state object: no
- * fractional number crosses a call as an argument or a result (docs/performance.md).
- * @internal
+ * One frame of the fixed step (Peter Sundqvist, "Timestepping"): steps counted as integers from time
+ * zero (`r = gameTime / step`, never a float sum: no drift after 24 h), run, dropped, and alpha.
+ * Numbers travel in the state's fields, not arguments (docs/performance.md). @internal
  */
 import { countVblanks, resetVblanks, VBLANK_INPUT, VBLANK_RATE } from './counting.js';
 import { startClock, tickClock, type GameClock } from './fixedStepClock.js';
 import type { FixedStepFrame, Interpolation } from './types.js';
 
-/**
- * Step counts this close to a whole number (in steps) are that number: float noise (n × 1000/60 /
- * (1000/60) = n − 1e-15) must not give 0 steps now and 2 next frame. 1e-7 step is far above float
- * noise after 24 h and far below any timestamp resolution.
- */
+/** Step counts this close to a whole number are that number: float noise (n − 1e-15) must not give 0 steps then 2. */
 export const FIXED_STEP_SNAP_STEPS = 1e-7;
 
 /** A fixed step's state: settings, the game clock, counts and the per-frame memory. */
@@ -35,7 +28,7 @@ export interface FixedStepState {
   droppedSteps: number;
   /** `stepOnce()` while paused: the next advance runs one step. */
   stepPending: boolean;
-  /** The last two real frame intervals, ms (the default prediction of the next present). */
+  /** The last two real frame intervals, ms (the default prediction). */
   lastIntervalMs: number;
   previousIntervalMs: number;
   /** Game ms between the clock and the predicted present on the last running frame ('predicted'). */
@@ -196,10 +189,7 @@ function writeFrame(s: FixedStepState, run: number, dropped: number): void {
   frame.pendingSeconds = elapsedGameSeconds - s.totalSteps * step - totalDroppedSeconds;
 }
 
-/**
- * Take back the last `count` steps of this frame (counted, not run): they stay due and run at the
- * next frames; the frame now shows the latest state run (alpha 1).
- */
+/** The frame's last `count` steps did not run: they stay due; the picture shows the latest state run. */
 export function unrunSteps(s: FixedStepState, count: number): void {
   if (!(count > 0)) return;
   const frame = s.frame;

@@ -1,29 +1,19 @@
 /**
- * The game clock behind the fixed step: real milliseconds in, scaled game milliseconds out, with
- * pause, resume and time-scale changes that apply from the moment they are made.
- *
- * Game time is never summed frame by frame: it is `scaledBaseMs + (nowMs − wallBaseMs) × scale`,
- * and every control "rebases" (folds the time so far into `scaledBaseMs`), so a change of scale
- * never rewrites time that already passed. Module functions over a plain object: hot-path numbers
- * cross no call as arguments (see docs/performance.md).
+ * The fixed step's game clock: `scaledBaseMs + (nowMs − wallBaseMs) × scale`, never summed frame by
+ * frame; every control folds the time so far into `scaledBaseMs`, so it never rewrites the past.
  * @internal
  */
 
-/** A game clock's state (one per fixed step). */
 export interface GameClock {
-  /** The timestamp {@link tickClock} reads, ms (the fixed step may replace the frame's: snapped, or the last one for a single step). */
   inputMs: number;
   /** The last accepted timestamp, ms: control calls without a timestamp happen here. */
   lastMs: number;
   /** The last game time handed out, ms; it never goes backwards. */
   gameMs: number;
-  /** Game seconds per real second. */
   scale: number;
-  /** True once the first timestamp (time zero) was seen. */
   started: boolean;
-  /** True while game time does not flow (paused, also while a resume waits for the next tick). */
+  /** Game time does not flow (paused, also while a resume waits for the next tick). */
   halted: boolean;
-  /** `resume()` without a timestamp: game time restarts at the next tick. */
   resumePending: boolean;
   wallBaseMs: number;
   scaledBaseMs: number;

@@ -1,10 +1,7 @@
 /**
- * A fixed clock's jobs (updates or renders) in run order: priority, then the order added. Adding
- * costs O(1) (a push); the jobs added since the last pass join the order in one stable sort and
- * merge at the start of the next pass, O(k log k + n), so mounting k jobs at once costs
- * O(log k) each. Removing marks the job; dead jobs are dropped once they are a quarter of the
- * list (amortised O(1)). Passes see a stable list: nothing moves mid-pass.
- * @internal
+ * A fixed clock's jobs in run order (priority, then the order added). Added jobs are pushed and
+ * join the order at the next pass by one stable sort and merge: k jobs cost O(k log k + n).
+ * Removed jobs are marked, and dropped once they are a quarter of the list. @internal
  */
 
 export interface Job<F> {
@@ -12,7 +9,7 @@ export interface Job<F> {
   fn: F;
   readonly priority: number;
   live: boolean;
-  /** In `ordered` (else still in `added`). */
+  /** In `ordered` (else in `added`). */
   placed: boolean;
   /** The clock's frame in which the job is skipped for the rest of the frame (it threw); −1: never. */
   skipFrame: number;
@@ -23,9 +20,8 @@ export interface JobList<F> {
   readonly ordered: Array<Job<F>>;
   /** Added since the last {@link settleJobs}, in the order added. */
   readonly added: Array<Job<F>>;
-  /** Dead jobs still in `ordered`. */
+  /** Dead jobs in `ordered`; live jobs. */
   dead: number;
-  /** Live jobs. */
   count: number;
 }
 

@@ -1,15 +1,9 @@
 /**
- * The real time a fixed clock's game time falls at: a ring of (real ms, grid game ms) anchors, one
- * per frame, interpolated between frames (a clamped gap or a time scale compresses the span, a pause
- * maps to the frame where it began) and extrapolated at the clock's rate past the last frame.
- * In and out through fields (`gameMs` → `mappedMs`): this runs once per step (docs/performance.md).
- * @internal
+ * When a fixed clock's game time falls in real time: a ring of (real ms, game ms) anchors, one per
+ * frame, interpolated between frames and extrapolated past the last at the clock's rate. @internal
  */
 
-/**
- * Frames kept: a step run now can lie a few frames back ('catch-up' debt is run off `maxSteps` a
- * frame); 32 covers the debt a frame-time spike leaves. Older game times map to the oldest frame.
- */
+/** Frames kept: 'catch-up' can run steps a few frames back; older game times map to the oldest frame. */
 export const ANCHORS = 32;
 
 export interface TimeMap {
@@ -18,11 +12,10 @@ export interface TimeMap {
   /** Anchors kept (0: none since the grid began); the newest is just before `next`. */
   count: number;
   next: number;
-  /** Input of {@link mapToReal}: grid game ms. */
+  /** {@link mapToReal}: grid game ms in, real ms out (through fields: it runs per step, docs/performance.md). */
   gameMs: number;
-  /** Output of {@link mapToReal}: real ms. */
   mappedMs: number;
-  /** Output of {@link mapToReal} when no anchor is kept: the scheduler's last frame, ms. */
+  /** Real ms when no anchor is kept (the scheduler's last frame). */
   fallbackMs: number;
   /** Game ms per real ms past the newest anchor (0: paused). */
   rate: number;
@@ -38,7 +31,6 @@ export function keepAnchor(map: TimeMap): void {
   if (map.count < ANCHORS) map.count++;
 }
 
-/** The newest anchor's slot (valid while `count > 0`). */
 export function newestAnchor(map: TimeMap): number {
   return (map.next + (ANCHORS - 1)) % ANCHORS;
 }
