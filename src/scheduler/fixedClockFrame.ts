@@ -121,7 +121,8 @@ export function applyGridChange(c: ClockCore): void {
     return;
   }
   const old = c.engine.fixed.frame;
-  const carriedSeconds = old.pendingSeconds > 0 ? old.pendingSeconds : 0;
+  // Negative when a step ran early (boundary tolerance): the new grid then starts where it ended.
+  const carriedSeconds = old.pendingSeconds;
   const shiftMs = (old.elapsedGameSeconds - carriedSeconds) * 1000;
   c.indexBase += old.totalSteps + c.droppedInGrid;
   c.baseSteps += old.totalSteps;

@@ -182,7 +182,7 @@ describe('controls inside an update: the rest of the frame is cancelled, the cha
     expectTiling(ran);
   });
 
-  it('random controls from inside random updates keep every invariant (property)', () => {
+  it('random controls from inside random updates keep every invariant (property)', { timeout: 30_000 }, () => {
     type Control = 'pause' | 'resume' | 'reset' | 'step' | 'maxSteps' | 'timeScale' | 'stepOnce' | 'interpolation' | 'hold';
     const control = fc.record({
       at: fc.nat({ max: 400 }),
@@ -261,6 +261,30 @@ describe('controls inside an update: the rest of the frame is cancelled, the cha
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('setOptions takes any option of the clock', () => {
+  it('timeScale, interpolation, paused, priority and snapToDisplay act as their own controls; unknown names are rejected', () => {
+    const { clock, frames, scheduler } = on(60);
+    const ran = record(clock);
+    frames(3);
+    clock.setOptions({ timeScale: 2, interpolation: 'none', priority: 3, snapToDisplay: false });
+    expect([clock.timeScale, clock.interpolation, clock.stats.timeScale]).toEqual([2, 'none', 2]);
+    frames(1);
+    expect(clock.stats.steps).toBe(2); // twice the speed
+    expect(clock.stats.alpha).toBe(1); // 'none'
+    expect(scheduler.subscriberCount).toBe(1);
+    clock.setOptions({ paused: true });
+    expect(clock.paused).toBe(true);
+    const before = ran.length;
+    frames(5);
+    expect(ran).toHaveLength(before);
+    clock.setOptions({ paused: false });
+    frames(2);
+    expect(ran.length).toBeGreaterThan(before);
+    expect(() => clock.setOptions({ stepp: 1 } as never)).toThrow(/FixedClock\.setOptions: .*stepp/);
+    expect(() => clock.setOptions({ timeScale: -1 })).toThrow(/`timeScale`/);
   });
 });
 
