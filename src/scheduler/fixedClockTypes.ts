@@ -92,22 +92,28 @@ export interface FixedClock {
   stepOnce(): boolean;
   /** Game seconds per scheduler second, from the last frame on (> 0). */
   setTimeScale(timeScale: number): void;
+  /** The clock's own time scale. */
   readonly timeScale: number;
   /** Switch the interpolation mode from the next frame on. */
   setInterpolation(interpolation: Interpolation): void;
+  /** Which game time the picture shows. */
   readonly interpolation: Interpolation;
   /**
    * Change any option. A new `step`, `maxSteps` or `overload` carries the game time elapsed into the
    * new grid (nothing is lost); the rest act as their own controls.
    */
   setOptions(options: Partial<FixedClockOptions>): void;
+  /** Seconds of game time per step. */
   readonly step: number;
+  /** Most steps per frame. */
   readonly maxSteps: number;
+  /** The overload policy. */
   readonly overload: FixedStepOverload;
   /** Back to time zero at the next frame (step index 0), clearing the stats; keeps pause, time scale and options. */
   reset(): void;
   /** Run on another scheduler (its game clock is joined without a jump in game time). */
   setScheduler(scheduler: FrameScheduler): void;
+  /** The scheduler the clock runs on. */
   readonly scheduler: FrameScheduler;
   /** Order of the clock's scheduler subscriptions among others of the same phase. */
   setPriority(priority: number): void;
