@@ -77,7 +77,6 @@ export { installFrameRateCap, frameRateCapDivisor, installNamedOrdering } from '
 export { createFixedClock } from './scheduler/index.js';
 export type {
   FixedClock,
-  FixedClockGridOptions,
   FixedClockOptions,
   FixedClockStats,
   FixedClockStep,

@@ -19,7 +19,6 @@ export { FRAME_PHASES } from './subscribers.js';
 export { createFixedClock } from './fixedClock.js';
 export type {
   FixedClock,
-  FixedClockGridOptions,
   FixedClockOptions,
   FixedClockStats,
   FixedClockStep,

@@ -127,7 +127,7 @@ describe('createFixedClock', () => {
     expect(updates).toBe(13);
   });
 
-  it('pause() inside an update: no further step that frame; the steps left are reported as dropped', () => {
+  it('pause() inside an update: no further step that frame; the steps left stay due (not dropped)', () => {
     const { clock, frames } = clockOn(12); // 83.3 ms frames: 5 steps each
     const seen: number[] = [];
     clock.addUpdate((_dt, s) => {
@@ -137,7 +137,8 @@ describe('createFixedClock', () => {
     frames(3);
     expect(seen).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(clock.stats.steps).toBe(2);
-    expect(clock.stats.droppedSeconds).toBeCloseTo(3 / 60, 12);
+    expect(clock.stats.droppedSeconds).toBe(0);
+    expect(clock.stats.pendingSeconds).toBeCloseTo(3 / 60, 12);
     expect(clock.stats.totalSteps).toBe(7);
     const s = clock.stats;
     expect(s.totalSteps / 60 + s.totalDroppedSeconds + s.pendingSeconds).toBeCloseTo(s.elapsedGameSeconds, 12);
