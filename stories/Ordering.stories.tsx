@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { FrameProvider, useFrame } from '../src/index.js';
-import type { UseFrameOptions } from '../src/index.js';
+import type { UseFrameOptions } from '../src/react/useFrame.js';
 import { Readout } from './components/Readout.js';
 import { expectFramesAdvance } from './components/playHelpers.js';
 

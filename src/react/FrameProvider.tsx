@@ -3,8 +3,7 @@ import type { ReactNode } from 'react';
 import { booleanValue, checkKnownKeys, functionValue, oneOf, positiveNumber, timeScaleValue } from '../core/validate.js';
 import { FRAME_SCHEDULER_OPTION_KEYS } from '../scheduler/createFrameScheduler.js';
 import { createFrameScheduler } from '../scheduler/createFrameScheduler.js';
-import { frameLoopHost } from '../scheduler/frameLoopHost.js';
-import { installFrameRateCap } from '../scheduler/frameRateCap.js';
+import { maxFrameRateValue } from '../scheduler/frameRateCap.js';
 import { DEFAULT_MAX_DELTA_SECONDS } from '../scheduler/loopHost.js';
 import type {
   FrameGap,
@@ -72,7 +71,7 @@ export interface FrameProviderProps {
    * every d-th vblank, d the whole number nearest to the detected refresh rate / this (60 on a
    * 120 Hz display: every 2nd vblank, 60 Hz; on 144 Hz: every 2nd, 72 Hz), evenly paced. With
    * `adaptive` too, the larger divisor wins. Changes apply from the next frame, without a remount;
-   * removing the prop removes the cap. See `installFrameRateCap`.
+   * removing the prop removes the cap.
    */
   maxFrameRate?: number;
 }
@@ -143,7 +142,7 @@ export function FrameProvider(props: FrameProviderProps): ReactNode {
       : '';
   useEffect(() => {
     if (ignored && process.env.NODE_ENV !== 'production') {
-      console.warn(`<FrameProvider>: ${ignored} ignored because \`scheduler\` is given; configure that scheduler itself (pause(), setTimeScale(), setFrameloop(), setAdaptive(), installFrameRateCap()).`);
+      console.warn(`<FrameProvider>: ${ignored} ignored because \`scheduler\` is given; configure that scheduler itself (pause(), setTimeScale(), setFrameloop(), setAdaptive(), setMaxFrameRate(), setMaxDelta()).`);
     }
   }, [ignored]);
 
@@ -168,13 +167,11 @@ export function FrameProvider(props: FrameProviderProps): ReactNode {
   // Unlike the props above, a removed cap is applied too (undefined removes it): a cap left
   // behind would keep holding pictures with nothing in the props saying so.
   useEffect(() => {
-    if (owned) installFrameRateCap(owned, maxFrameRate);
+    if (owned) owned.setMaxFrameRate(maxFrameRate);
   }, [owned, maxFrameRate]);
-  // Likewise a removed maxDelta restores the default. The scheduler has no public setter for it:
-  // the loop reads it from its settings every frame, so the provider writes it there.
+  // Likewise a removed maxDelta restores the default.
   useEffect(() => {
-    const host = owned && frameLoopHost(owned);
-    if (host) host.config.maxDelta = maxDelta ?? DEFAULT_MAX_DELTA_SECONDS;
+    if (owned) owned.setMaxDelta(maxDelta ?? DEFAULT_MAX_DELTA_SECONDS);
   }, [owned, maxDelta]);
 
   return <FrameSchedulerContext.Provider value={scheduler}>{children}</FrameSchedulerContext.Provider>;
@@ -193,7 +190,7 @@ const CHECKS: ReadonlyArray<[string, Check]> = [
   ['timeScale', timeScaleValue],
   ['maxDelta', positiveNumber],
   ['refreshRate', positiveNumber],
-  ['maxFrameRate', positiveNumber],
+  ['maxFrameRate', maxFrameRateValue],
   ['onError', functionValue],
   ['onGap', functionValue],
   ['onFrame', functionValue],

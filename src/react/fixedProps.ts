@@ -13,7 +13,6 @@ import { INTERPOLATIONS } from '../core/fixedStep.js';
 import { booleanValue, finiteNumber, oneOf, withDefault } from '../core/validate.js';
 import { createFixedClock, gridOptions } from '../scheduler/fixedClock.js';
 import type { FixedClock } from '../scheduler/fixedClock.js';
-import { installRefreshDetection } from '../scheduler/refreshDetection.js';
 import { renameOwner } from './renameOwner.js';
 import { useFrameScheduler } from './useFrameScheduler.js';
 
@@ -65,9 +64,6 @@ export function checkFixedSettings(owner: string, s: FixedSettings, stepRequired
  */
 export function useFixedClockFor(settings: FixedSettings, shared: FixedClock | null, defaultStep?: number, timeScale = 1): FixedClock {
   const scheduler = useFrameScheduler();
-  // The clock counts steps on the display's vblank grid once the rate is detected (robust to
-  // timestamp quantisation and jitter), and 'predicted' aims one measured frame ahead.
-  installRefreshDetection(scheduler);
   const step = (settings.step ?? defaultStep) as number;
   const maxSteps = (settings.maxSteps ?? 5) as number;
   const overload = (settings.overload ?? 'slow-motion') as FixedStepOverload;

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
-import { ADAPTIVE_OPTION_KEYS } from '../core/adaptiveFramerate.js';
-import { installAdaptiveFramerate } from '../scheduler/adaptiveFeature.js';
+import { useEffect, useMemo } from 'react';
+import { ADAPTIVE_OPTION_KEYS, createAdaptiveFramerate } from '../core/adaptiveFramerate.js';
 import type { FrameScheduler, SchedulerAdaptiveOptions } from '../scheduler/types.js';
 import { optionsObject } from '../core/validate.js';
+import { renameOwner } from './renameOwner.js';
 import { useFrameScheduler } from './useFrameScheduler.js';
 import { useSchedulerSnapshot } from './useSchedulerSnapshot.js';
 import type { SchedulerListen } from './useSchedulerSnapshot.js';
@@ -38,10 +38,13 @@ export interface AdaptiveFramerateSnapshot {
  */
 export function useAdaptiveFramerate(options?: SchedulerAdaptiveOptions): AdaptiveFramerateSnapshot {
   // The scheduler's adaptive options: the core's list, so a misspelt name is refused with the same known names.
-  optionsObject('useAdaptiveFramerate', options, false, ADAPTIVE_OPTION_KEYS);
-  const scheduler = installAdaptiveFramerate(useFrameScheduler());
+  optionsObject(OWNER, options, false, ADAPTIVE_OPTION_KEYS);
+  // Nothing starts here: the scheduler starts the adaptive rate when the effect turns it on.
+  const scheduler = useFrameScheduler();
   // An inline options object is new every render: compare by content.
   const key = options === undefined ? '' : JSON.stringify(options);
+  // Values checked at render (a throwaway core instance), naming this hook, not in the effect.
+  useMemo(() => renameOwner('createAdaptiveFramerate', OWNER, () => createAdaptiveFramerate({ ...options, refreshRate: 60 })), [key]);
   // Two effects: holding the adaptive rate on depends on the scheduler only, so a change of options
   // never passes through "off" (which would drop the divisor reached so far back to 1).
   useEffect(() => {
@@ -58,6 +61,8 @@ export function useAdaptiveFramerate(options?: SchedulerAdaptiveOptions): Adapti
 
   return useSchedulerSnapshot(scheduler, snapshots, readDivisor, SHOWN, listenDivisor);
 }
+
+const OWNER = 'useAdaptiveFramerate';
 
 /** How many mounted hooks want the adaptive rate on, per scheduler. */
 const holders = new WeakMap<FrameScheduler, number>();

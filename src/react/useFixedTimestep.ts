@@ -107,7 +107,7 @@ export interface FixedJobSettings extends FixedSettings {
  *
  * The clock is the scheduler's game clock (`frame.elapsedSeconds`), so the scheduler's pause,
  * time scale and `maxDelta` clamping all apply. For `'predicted'` interpolation the next present
- * is this frame's game time plus `frame.nextDeltaSeconds`.
+ * is this frame's game time plus `divisor × timeScale / refreshRate` of the frame.
  *
  * Never re-renders. Updates of all hooks run before any render (two subscriptions per clock:
  * `'update'` and `'render'` phase; one when there is no `render`).

@@ -52,6 +52,7 @@ export function useSmoothedDelta(
     callback,
     options,
     OPTION_KEYS,
+    'createDeltaSmoother',
     (refreshRate) => createDeltaSmoother(dropUndefined({ refreshRate, maxLeadIntervals })),
     // Only the lead limit needs a new smoother.
     [maxLeadIntervals],
@@ -73,12 +74,9 @@ function smoothedHandler(
     else if (trustRate || scheduler.refreshRate.synced) {
       // Snap real time, then apply the time scale: snapping scaled time to display
       // intervals would make a 0.5× slow motion alternate between 0 and 1 interval.
-      const smoothed = smoother.smooth(frame.realDeltaSeconds);
-      // At time scale 1 the smoother's own number is handed on as it is, in a call of its own: it
-      // is one the smoother made once per rate, while a product (or a value merged with one) is a
-      // new number, boxed into 16 bytes every frame when V8 does not inline your function.
-      if (frame.timeScale === 1) callback(smoothed, frame);
-      else callback(smoothed * frame.timeScale, frame);
+      // deltaSeconds > 0 here, so timeScale > 0. Time scale 1: passed as is (docs/performance.md).
+      if (frame.timeScale === 1) callback(smoother.smooth(frame.deltaSeconds), frame);
+      else callback(smoother.smooth(frame.deltaSeconds / frame.timeScale) * frame.timeScale, frame);
     } else callback(frame.deltaSeconds, frame);
   };
 }

@@ -56,6 +56,7 @@ export function useSyncedUpdate(
     callback,
     options,
     OPTION_KEYS,
+    'createSyncedSlicer',
     (refreshRate) => createSlicerHolder(refreshRate, minFrameRate, overload, overloadThreshold),
     // The rate is kept current by useFollowRefreshRate; the other options need a new slicer.
     [minFrameRate, overload, overloadThreshold],
@@ -68,7 +69,8 @@ function slicedHandler(holder: SlicerHolder, latest: MutableRefObject<DtCallback
   return (frame) => {
     // Slice the real (clamped) time, then scale each slice: slicing scaled time into display
     // intervals would make a 0.5× slow motion release an interval only every other frame.
-    const slices = holder.slicer.advance(frame.realDeltaSeconds);
+    // Real time = game time / time scale; a frozen loop (time scale 0) releases nothing, as paused.
+    const slices = holder.slicer.advance(frame.timeScale > 0 ? frame.deltaSeconds / frame.timeScale : 0);
     for (let i = 0; i < slices.length; i++) latest.current((slices[i] as number) * frame.timeScale, frame);
   };
 }

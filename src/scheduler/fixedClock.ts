@@ -456,7 +456,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
     }
     if (snapToDisplay) snapToSchedulerRate(frame);
     fixedState[CLOCK_INPUT_MS] = fedMs;
-    fixedState[PREDICTED_PRESENT_MS] = fedMs + frame.nextDeltaSeconds * 1000;
+    fixedState[PREDICTED_PRESENT_MS] = fedMs + ((frame.divisor * frame.timeScale) / frame.refreshRate) * 1000;
     const decision = advanceFixed();
     if (forcedStep) fixed.resume(fedMs);
     state[LAST_FED_MS] = fedMs;

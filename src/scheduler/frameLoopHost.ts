@@ -1,5 +1,5 @@
 import type { RefreshRateEstimate } from '../core/types.js';
-import type { FrameSubscription, SubscriberList, SubscriberOrder } from './subscribers.js';
+import type { FrameSubscription, SubscriberList, SubscriberOrder, SubscriberOrdering } from './subscribers.js';
 import type { FrameCallback, FrameGap, FrameInfo, FrameLoopMode, FrameScheduler, FrameSource, SchedulerAdaptiveOptions, SubscribeOptions } from './types.js';
 
 /**
@@ -62,6 +62,8 @@ export interface FrameLoopHost {
   readonly frame: FrameInfo;
   /** The {@link FrameScheduler} over this loop, once one was made (the default loop's is made on demand). */
   scheduler?: FrameScheduler;
+  /** Creates the named ordering the first time a subscription names ids; set with the scheduler. */
+  startOrdering?: () => SubscriberOrdering;
   /**
    * [0]: timestamp of the last frame whose subscribers ran, ms (NaN before the first). Shared as
    * the array, not passed as a number: a fresh double handed to a call V8 does not inline is boxed,

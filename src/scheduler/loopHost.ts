@@ -51,12 +51,10 @@ export function createLoopHost(owner: string, source: FrameSource, config: LoopC
     timestampMs: 0,
     deltaSeconds: 0,
     rawDeltaSeconds: 0,
-    realDeltaSeconds: 0,
     elapsedSeconds: 0,
     frameIndex: 0,
     refreshRate: rate,
     divisor: 1,
-    nextDeltaSeconds: config.timeScale / rate,
     timeScale: config.timeScale,
     paused: config.paused,
   };
@@ -171,12 +169,11 @@ export function createLoopHost(owner: string, source: FrameSource, config: LoopC
 
   /** Check `id` / `before` / `after` of subscribe options: the named ordering's copy of them, or undefined when none is given. */
   function readOrder(caller: string, so: Record<string, unknown>): SubscriberOrder | undefined {
-    const { ordering } = subscribers;
-    if (ordering) return ordering.read(caller, so);
-    if (so.id !== undefined || so.before !== undefined || so.after !== undefined) {
-      throw new RangeError(`${caller}: options \`id\`, \`before\` and \`after\` need named ordering: call installNamedOrdering(scheduler) once, or use a <FrameProvider>`);
-    }
-    return undefined;
+    if (so.id === undefined && so.before === undefined && so.after === undefined) return undefined;
+    // Started by the first subscription that names ids, on loops that have a scheduler.
+    if (subscribers.ordering === null && host.startOrdering) subscribers.ordering = host.startOrdering();
+    if (subscribers.ordering) return subscribers.ordering.read(caller, so);
+    throw new RangeError(`${caller}: options \`id\`, \`before\` and \`after\` need a <FrameProvider> (or createFrameScheduler): the page-wide loop under useFrame alone orders by phase and priority`);
   }
 
   function subscribe(callback: FrameCallback, options: SubscribeOptions | undefined, caller: string): FrameSubscription {
@@ -273,9 +270,7 @@ export function createLoopHost(owner: string, source: FrameSource, config: LoopC
       frame.rawDeltaSeconds = rawDeltaSeconds;
       // Locals, not reads back from `frame`: each read of a double field is a load (about 1 ns a
       // frame in all).
-      const realDeltaSeconds = paused ? 0 : clampedSeconds;
-      const deltaSeconds = realDeltaSeconds * timeScale;
-      frame.realDeltaSeconds = realDeltaSeconds;
+      const deltaSeconds = (paused ? 0 : clampedSeconds) * timeScale;
       frame.deltaSeconds = deltaSeconds;
       // Neumaier's compensated sum (see addCompensated in core/counting), written out here: a
       // call that V8 does not inline returns its double boxed, one allocation per frame.
@@ -289,7 +284,6 @@ export function createLoopHost(owner: string, source: FrameSource, config: LoopC
       const { refreshRate } = estimate;
       frame.refreshRate = refreshRate;
       frame.divisor = divisor;
-      frame.nextDeltaSeconds = (divisor * timeScale) / refreshRate;
       frame.timeScale = timeScale;
       frame.paused = paused;
 

@@ -1,7 +1,6 @@
 import type { AdaptiveFramerate, RefreshRateEstimate } from '../core/types.js';
 import { createRefreshRateDetector } from '../core/refreshRateDetector.js';
-import { frameLoopHost, type FrameLoopHost, type FrameTiming } from './frameLoopHost.js';
-import type { FrameScheduler } from './types.js';
+import type { FrameLoopHost, FrameTiming } from './frameLoopHost.js';
 
 /** A `const enum`: esbuild writes the value where it is used. */
 const enum Pacing {
@@ -33,7 +32,7 @@ export interface RefreshTiming extends FrameTiming {
 export interface PacedTiming extends FrameTiming {
   /** The adaptive frame rate; null while off. */
   adaptive: AdaptiveFramerate | null;
-  /** The frame-rate cap, Hz (installFrameRateCap); Infinity without a cap, which gives divisor 1. */
+  /** The frame-rate cap, Hz (`maxFrameRate`); Infinity without a cap, which gives divisor 1. */
   maxFrameRate: number;
   /** The cap's divisor at the current refresh rate (1 without a cap). */
   capDivisor: number;
@@ -195,7 +194,7 @@ export function pacedTiming(host: FrameLoopHost): PacedTiming {
 }
 
 /**
- * Vblanks per picture for a frame-rate cap ({@link frameRateCapDivisor} without the checks): the
+ * Vblanks per picture for a frame-rate cap (`frameRateCapDivisor` without the checks): the
  * whole number nearest to `refreshRate / maxFrameRate`, at least 1. 1 for `maxFrameRate` Infinity.
  * @internal
  */
@@ -203,28 +202,4 @@ export function capDivisor(refreshRate: number, maxFrameRate: number): number {
   // Math.round sends a tie (2.5) up: to the larger divisor, the lower rate.
   const nearest = Math.round(refreshRate / maxFrameRate);
   return nearest > 1 ? nearest : 1;
-}
-
-/**
- * Turn on refresh-rate detection for a loop made by {@link createFrameLoop} (a loop from
- * `createFrameScheduler` detects from the start): from the next frame on, every frame timestamp
- * is sampled, `scheduler.refreshRate` and `frame.refreshRate` report the measured rate (snapped to
- * the known display rates), `frame.nextDeltaSeconds` follows it, and `onRefreshRateChange`
- * listeners hear of changes. Until then the loop reports 60 Hz, `'measuring'`.
- *
- * Idempotent, and a no-op on a loop whose `refreshRate` option fixed the rate or on a scheduler
- * this package did not make. The hooks that read the rate (`useRefreshRate`, `useSmoothedDelta`,
- * `useSyncedUpdate`, `useFrameStats`, `useAdaptiveFramerate`, `'predicted'` interpolation) call it
- * themselves; importing it is what puts the detector into a bundle (about 1.8 KB gzip).
- *
- * @example
- * ```ts
- * const loop = installRefreshDetection(createFrameLoop());
- * loop.onRefreshRateChange((estimate) => console.log(estimate.refreshRate, estimate.state));
- * ```
- */
-export function installRefreshDetection(scheduler: FrameScheduler): FrameScheduler {
-  const host = frameLoopHost(scheduler);
-  if (host !== undefined && !host.fixedRate) refreshTiming(host);
-  return scheduler;
 }

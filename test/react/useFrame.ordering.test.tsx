@@ -5,7 +5,7 @@ import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import { frameLoopHost } from '../../src/scheduler/frameLoopHost.js';
 import { renderWithFrames } from '../../src/testing/render.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import { cleanupMounted, render } from './helpers.js';
 
 function Job(props: { name: string; log: string[]; options?: UseFrameOptions }) {
@@ -148,7 +148,7 @@ describe('useFrame ordering by id', () => {
     // Last in this file: after an error thrown inside act, React 18 leaves act unusable for the next render.
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const log: string[] = [];
-    const scheduler = createFrameScheduler({ source: createManualSource(), frameloop: 'manual' });
+    const scheduler = createFrameScheduler({ source: createManualFrameSource(), frameloop: 'manual' });
     expect(() =>
       render(
         <FrameProvider scheduler={scheduler}>

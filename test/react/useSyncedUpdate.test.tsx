@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as fc from 'fast-check';
 import { useSyncedUpdate } from '../../src/index.js';
-import type { UseSyncedUpdateOptions } from '../../src/index.js';
+import type { UseSyncedUpdateOptions } from '../../src/react/useSyncedUpdate.js';
 import { createSyncedSlicer } from '../../src/core/syncedSlicer.js';
 import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import { renderWithFrames } from '../../src/testing/render.js';

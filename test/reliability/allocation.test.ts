@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { createFixedStep } from '../../src/core/fixedStep.js';
 import { createRefreshRateDetector } from '../../src/core/refreshRateDetector.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import { bytesAllocatedPerCall, exposeGc } from './gc.js';
 
@@ -70,7 +69,7 @@ describe('per-frame allocation', () => {
     const gc = exposeGc()!;
     const report: Record<string, number> = {};
     {
-      const source = createManualSource();
+      const source = createManualFrameSource();
       const scheduler = createFrameScheduler({ source, refreshRate: 144 });
       let calls = 0;
       scheduler.subscribe(() => void calls++);
@@ -79,7 +78,7 @@ describe('per-frame allocation', () => {
       expect(calls).toBe(WARMUP + FRAMES);
     }
     {
-      const source = createManualSource();
+      const source = createManualFrameSource();
       const scheduler = createFrameScheduler({ source });
       scheduler.subscribe(() => undefined);
       const t = clock();
@@ -107,7 +106,7 @@ describe('per-frame allocation', () => {
 
   it('the measurement sees a per-frame object: a subscriber copying FrameInfo every frame breaks the scheduler budget', () => {
     const gc = exposeGc()!;
-    const source = createManualSource();
+    const source = createManualFrameSource();
     const scheduler = createFrameScheduler({ source, refreshRate: 144 });
     const kept: { last: unknown } = { last: null };
     scheduler.subscribe((frame) => {
