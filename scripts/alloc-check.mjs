@@ -446,7 +446,7 @@ function subscribeHundred(scheduler) {
 }
 
 path('scheduler.advance (manual, 100 subscribers)', 'spiky', () => {
-  const source = api.createManualSource(0);
+  const source = api.createManualFrameSource({ startMs: 0 });
   const scheduler = api.createFrameScheduler({ source, frameloop: 'manual' });
   const total = subscribeHundred(scheduler);
   return (input, count) => {
@@ -456,7 +456,7 @@ path('scheduler.advance (manual, 100 subscribers)', 'spiky', () => {
 });
 
 path('scheduler via source.tick (always, 100 subscribers)', 'spiky', () => {
-  const source = api.createManualSource(0);
+  const source = api.createManualFrameSource({ startMs: 0 });
   const scheduler = api.createFrameScheduler({ source, frameloop: 'always' });
   const total = subscribeHundred(scheduler);
   return (input, count) => {
@@ -466,7 +466,7 @@ path('scheduler via source.tick (always, 100 subscribers)', 'spiky', () => {
 });
 
 path('createFrameLoop via source.tick (the hooks\' default loop, 100 subscribers)', 'spiky', () => {
-  const source = api.createManualSource(0);
+  const source = api.createManualFrameSource({ startMs: 0 });
   const loop = api.createFrameLoop({ source, frameloop: 'always' });
   const total = subscribeHundred(loop);
   return (input, count) => {
@@ -476,7 +476,7 @@ path('createFrameLoop via source.tick (the hooks\' default loop, 100 subscribers
 });
 
 path('scheduler via source.tick (always, adaptive, 100 subscribers)', 'spiky', () => {
-  const source = api.createManualSource(0);
+  const source = api.createManualFrameSource({ startMs: 0 });
   const scheduler = api.createFrameScheduler({ source, frameloop: 'always', adaptive: true });
   const total = subscribeHundred(scheduler);
   return (input, count) => {
@@ -501,7 +501,7 @@ path('scheduler via source.tick (always, adaptive, 100 subscribers)', 'spiky', (
  */
 function fixedClockPath(name, options, renders, kind = 'hot', setupClock = () => {}) {
   path(`fixedClock: ${name}`, 'spiky', () => {
-    const source = api.createManualSource(0);
+    const source = api.createManualFrameSource({ startMs: 0 });
     const loop = api.createFrameLoop({ source, frameloop: 'always' });
     if (options.snapToDisplay) api.installRefreshDetection(loop);
     const clock = api.createFixedClock(loop, { step: 1 / 120, maxSteps: 3, ...options });

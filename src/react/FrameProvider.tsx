@@ -18,6 +18,7 @@ import { FrameSchedulerContext } from './context.js';
 import { dropUndefined } from './dropUndefined.js';
 import { FrameSourceOverrideContext } from './frameSourceOverride.js';
 import { useLatest } from './useLatest.js';
+import { checkAdaptiveOptions } from './useAdaptiveFramerate.js';
 import { isDevelopment } from '../scheduler/devMode.js';
 
 declare const process: { env: { NODE_ENV?: string } };
@@ -191,10 +192,19 @@ const CHECKS: ReadonlyArray<[string, Check]> = [
   ['maxDelta', positiveNumber],
   ['refreshRate', positiveNumber],
   ['maxFrameRate', maxFrameRateValue],
+  ['adaptive', (owner, _name, value) => typeof value === 'boolean' || checkAdaptiveOptions(`${owner} (adaptive)`, value)],
+  ['source', checkSource],
   ['onError', functionValue],
   ['onGap', functionValue],
   ['onFrame', functionValue],
 ];
+
+function checkSource(owner: string, name: string, value: unknown): void {
+  const s = value as Partial<FrameSource> | null;
+  if (typeof s !== 'object' || s === null || typeof s.request !== 'function' || typeof s.cancel !== 'function' || typeof s.now !== 'function') {
+    throw new RangeError(`${owner}: option \`${name}\` must be an object with request, cancel and now functions, got ${s === null ? 'null' : typeof s}`);
+  }
+}
 
 /**
  * Every prop checked on every render (mount and change), so a wrong value fails where it is

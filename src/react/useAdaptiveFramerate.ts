@@ -37,14 +37,12 @@ export interface AdaptiveFramerateSnapshot {
  * ```
  */
 export function useAdaptiveFramerate(options?: SchedulerAdaptiveOptions): AdaptiveFramerateSnapshot {
-  // The scheduler's adaptive options: the core's list, so a misspelt name is refused with the same known names.
-  optionsObject(OWNER, options, false, ADAPTIVE_OPTION_KEYS);
   // Nothing starts here: the scheduler starts the adaptive rate when the effect turns it on.
   const scheduler = useFrameScheduler();
   // An inline options object is new every render: compare by content.
   const key = options === undefined ? '' : JSON.stringify(options);
-  // Values checked at render (a throwaway core instance), naming this hook, not in the effect.
-  useMemo(() => renameOwner('createAdaptiveFramerate', OWNER, () => createAdaptiveFramerate({ ...options, refreshRate: 60 })), [key]);
+  // Checked at render, naming this hook (in the effect the error would name the scheduler).
+  useMemo(() => checkAdaptiveOptions(OWNER, options), [key]);
   // Two effects: holding the adaptive rate on depends on the scheduler only, so a change of options
   // never passes through "off" (which would drop the divisor reached so far back to 1).
   useEffect(() => {
@@ -63,6 +61,16 @@ export function useAdaptiveFramerate(options?: SchedulerAdaptiveOptions): Adapti
 }
 
 const OWNER = 'useAdaptiveFramerate';
+
+/**
+ * Adaptive options checked as the scheduler will use them: known names (the core's list) and
+ * values (a throwaway core instance), a RangeError naming `owner`.
+ * @internal
+ */
+export function checkAdaptiveOptions(owner: string, options: unknown): void {
+  const o = optionsObject(owner, options, false, ADAPTIVE_OPTION_KEYS);
+  renameOwner('createAdaptiveFramerate', owner, () => createAdaptiveFramerate({ ...o, refreshRate: 60 }));
+}
 
 /** How many mounted hooks want the adaptive rate on, per scheduler. */
 const holders = new WeakMap<FrameScheduler, number>();
