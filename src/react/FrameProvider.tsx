@@ -2,7 +2,7 @@ import { useContext, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { booleanValue, checkKnownKeys, functionValue, oneOf, positiveNumber, timeScaleValue } from '../core/validate.js';
 import { FRAME_SCHEDULER_OPTION_KEYS } from '../scheduler/createFrameScheduler.js';
-import { createFrameScheduler } from '../scheduler/createFrameScheduler.js';
+import { checkSource, createFrameScheduler } from '../scheduler/createFrameScheduler.js';
 import { maxFrameRateValue } from '../scheduler/frameRateCap.js';
 import { DEFAULT_MAX_DELTA_SECONDS } from '../scheduler/loopHost.js';
 import type {
@@ -193,18 +193,11 @@ const CHECKS: ReadonlyArray<[string, Check]> = [
   ['refreshRate', positiveNumber],
   ['maxFrameRate', maxFrameRateValue],
   ['adaptive', (owner, _name, value) => typeof value === 'boolean' || checkAdaptiveOptions(`${owner} (adaptive)`, value)],
-  ['source', checkSource],
+  ['source', (owner, _name, value) => checkSource(owner, value)],
   ['onError', functionValue],
   ['onGap', functionValue],
   ['onFrame', functionValue],
 ];
-
-function checkSource(owner: string, name: string, value: unknown): void {
-  const s = value as Partial<FrameSource> | null;
-  if (typeof s !== 'object' || s === null || typeof s.request !== 'function' || typeof s.cancel !== 'function' || typeof s.now !== 'function') {
-    throw new RangeError(`${owner}: option \`${name}\` must be an object with request, cancel and now functions, got ${s === null ? 'null' : typeof s}`);
-  }
-}
 
 /**
  * Every prop checked on every render (mount and change), so a wrong value fails where it is

@@ -1,13 +1,14 @@
 import { useContext, useEffect, useInsertionEffect, useRef } from 'react';
 import { finiteNumber, functionValue, oneOf, optionsObject, withDefault } from '../core/validate.js';
 import { getDefaultLoop } from '../scheduler/defaultScheduler.js';
-import { SUBSCRIBE_OPTION_KEYS } from '../scheduler/loopHost.js';
-import { readSubscriberOrder } from '../scheduler/namedOrder.js';
+import { SUBSCRIBE_OPTION_KEYS, unordered } from '../scheduler/loopHost.js';
 import { FRAME_PHASES } from '../scheduler/subscribers.js';
 import type { FrameInfo, FramePhase } from '../scheduler/types.js';
 import { FrameSchedulerContext } from './context.js';
 
 const OWNER = 'useFrame';
+const ID_OPTIONS = ['id', 'before', 'after'] as const;
+const isId = (value: unknown): boolean => typeof value === 'string' && value !== '';
 
 /** Options of {@link useFrame}. */
 export interface UseFrameOptions {
@@ -61,9 +62,13 @@ export function useFrame(callback: (frame: FrameInfo) => void, options: UseFrame
   const priority = finiteNumber(OWNER, 'priority', withDefault(o.priority, 0));
   // The provider's scheduler, or the page-wide loop without the scheduler's methods.
   const scheduler = useContext(FrameSchedulerContext);
-  const named = readSubscriberOrder(OWNER, o);
-  if (named && !scheduler && !getDefaultLoop().ordered()) {
-    throw new RangeError(`${OWNER}: options \`id\`, \`before\` and \`after\` need a <FrameProvider> (or createFrameScheduler): the page-wide loop under useFrame alone orders by phase and priority`);
+  // Ids checked here too, not first in the effect (an effect's error is harder to trace).
+  if (!scheduler && !getDefaultLoop().ordered() && (o.id ?? o.before ?? o.after) !== undefined) unordered(OWNER);
+  for (const name of ID_OPTIONS) {
+    const value = o[name];
+    if (value !== undefined && !(name === 'id' ? isId(value) : [value].flat().every(isId))) {
+      throw new RangeError(`${OWNER}: option \`${name}\` must be an id (a non-empty string)${name === 'id' ? '' : ' or an array of ids'}, got ${JSON.stringify(value)}`);
+    }
   }
   const id = o.id as string | undefined;
   // Id lists are compared as JSON, so an inline `after={['a']}` does not resubscribe every render.

@@ -27,10 +27,11 @@ export const FRAME_SCHEDULER_OPTION_KEYS: readonly string[] = [
 ];
 export { SUBSCRIBE_OPTION_KEYS } from './loopHost.js';
 
-function checkSource(value: unknown): FrameSource {
+/** A frame source: an object with `request`, `cancel` and `now` functions, else a RangeError naming `owner`. */
+export function checkSource(owner: string, value: unknown): FrameSource {
   const s = value as Partial<FrameSource> | null;
   if (typeof s !== 'object' || s === null || typeof s.request !== 'function' || typeof s.cancel !== 'function' || typeof s.now !== 'function') {
-    throw new RangeError(`${OWNER}: option \`source\` must be an object with request, cancel and now functions, got ${typeof value}`);
+    throw new RangeError(`${owner}: option \`source\` must be an object with request, cancel and now functions, got ${s === null ? 'null' : typeof s}`);
   }
   return s as FrameSource;
 }
@@ -57,7 +58,7 @@ function checkSource(value: unknown): FrameSource {
  */
 export function createFrameScheduler(options?: FrameSchedulerOptions): FrameScheduler {
   const o = optionsObject(OWNER, options, false, FRAME_SCHEDULER_OPTION_KEYS);
-  const source = o.source === undefined ? createBrowserFrameSource() : checkSource(o.source);
+  const source = o.source === undefined ? createBrowserFrameSource() : checkSource(OWNER, o.source);
   const config: LoopConfig = {
     mode: oneOf(OWNER, 'frameloop', withDefault(o.frameloop, 'always'), MODES),
     maxDelta: positiveNumber(OWNER, 'maxDelta', withDefault(o.maxDelta, DEFAULT_MAX_DELTA_SECONDS)),

@@ -21,6 +21,11 @@ const THROTTLED_GAP_SECONDS = 0.5;
 /** Longest real gap a frame is given unless the `maxDelta` option says otherwise, seconds. */
 export const DEFAULT_MAX_DELTA_SECONDS = 0.25;
 
+/** The error for `id` / `before` / `after` on the page-wide loop before it has a scheduler. */
+export function unordered(caller: string): never {
+  throw new RangeError(`${caller}: options \`id\`, \`before\` and \`after\` need a <FrameProvider> (or createFrameScheduler): the page-wide loop under useFrame alone orders by phase and priority`);
+}
+
 /** Every option of `subscribe` (and `useFrame`). */
 export const SUBSCRIBE_OPTION_KEYS: readonly string[] = ['phase', 'priority', 'id', 'before', 'after'];
 
@@ -173,7 +178,7 @@ export function createLoopHost(owner: string, source: FrameSource, config: LoopC
     // Started by the first subscription that names ids, on loops that have a scheduler.
     if (subscribers.ordering === null && host.startOrdering) subscribers.ordering = host.startOrdering();
     if (subscribers.ordering) return subscribers.ordering.read(caller, so);
-    throw new RangeError(`${caller}: options \`id\`, \`before\` and \`after\` need a <FrameProvider> (or createFrameScheduler): the page-wide loop under useFrame alone orders by phase and priority`);
+    return unordered(caller);
   }
 
   function subscribe(callback: FrameCallback, options: SubscribeOptions | undefined, caller: string): FrameSubscription {

@@ -136,10 +136,10 @@ describe('useFrame ordering by id', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const log: string[] = [];
     expect(() => renderWithFrames(<Job name="x" log={log} options={{ id: '' }} />)).toThrow(
-      'useFrame: option `id` must be a non-empty string, got ""',
+      'useFrame: option `id` must be an id (a non-empty string), got ""',
     );
     expect(() => renderWithFrames(<Job name="x" log={log} options={{ before: 3 as never }} />)).toThrow(
-      'useFrame: option `before` must be an id (a non-empty string) or an array of ids, got number',
+      'useFrame: option `before` must be an id (a non-empty string) or an array of ids, got 3',
     );
     expect(() => renderWithFrames(<Job name="x" log={log} options={{ befor: 'a' } as never} />)).toThrow(/useFrame: unknown option `befor`/);
   });
