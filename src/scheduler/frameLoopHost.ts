@@ -46,10 +46,8 @@ export interface LoopConfig {
 }
 
 /**
- * What an installed part can reach inside a frame loop. Functions, not plain properties: a bundler
- * that follows an object literal's property values (Rollup, in tsup's tree-shaking) would
- * otherwise take a `timing: null` set here and changed only through the symbol key for a constant,
- * and drop the code that uses it.
+ * What the scheduler and its parts (detection, adaptive rate, cap, ordering) reach inside a frame
+ * loop. Accessor functions, not plain properties: docs/performance.md.
  * @internal
  */
 export interface FrameLoopHost {
@@ -64,11 +62,7 @@ export interface FrameLoopHost {
   scheduler?: FrameScheduler;
   /** Creates the named ordering the first time a subscription names ids; set with the scheduler. */
   startOrdering?: () => SubscriberOrdering;
-  /**
-   * [0]: timestamp of the last frame whose subscribers ran, ms (NaN before the first). Shared as
-   * the array, not passed as a number: a fresh double handed to a call V8 does not inline is boxed,
-   * an allocation per frame.
-   */
+  /** [0]: timestamp of the last frame whose subscribers ran, ms (NaN before the first); an array: docs/performance.md. */
   readonly times: Float64Array;
   /** True when the `refreshRate` option fixed the rate: nothing to detect. */
   readonly fixedRate: boolean;
@@ -94,10 +88,7 @@ export interface FrameLoopHost {
   inFrame(): boolean;
   /** The loop's subscribers (named ordering plugs into them). */
   readonly subscribers: SubscriberList;
-  /**
-   * `subscribe` returning the subscription itself, whose `set` swaps the callback in place
-   * (useFrame: no wrapper closure per frame), `caller` naming the hook in error messages.
-   */
+  /** `subscribe`, with `caller` naming the hook or method in error messages. */
   subscribe(callback: FrameCallback, options: SubscribeOptions | undefined, caller: string): FrameSubscription;
   /**
    * Check `id` / `before` / `after` of (key-checked) subscribe options: undefined when none is

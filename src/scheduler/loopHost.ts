@@ -66,21 +66,14 @@ export function createLoopHost(owner: string, source: FrameSource, config: LoopC
   const gap: FrameGap = { timestampMs: 0, rawDeltaSeconds: 0, clampedSeconds: 0 };
 
   let handle: number | null = null;
-  /**
-   * Live subscriptions, mirrored here: every frame asks whether to request the next one, and the
-   * list's `count` getter cost about 12 ns a call there (not inlined), a third of a frame with one
-   * subscriber.
-   */
+  /** Live subscriptions, mirrored from the list for the per-frame check (docs/performance.md). */
   let subscriptions = 0;
   /** Counts destroy() calls: an unsubscribe from before one must not lower the count again. */
   let generation = 0;
   let inFrame = false;
   let invalidated = false;
   let framesRun = 0;
-  /**
-   * [0]: timestamp of the last frame whose subscribers ran (NaN before the first). A typed array
-   * keeps it unboxed: a double in a closure variable is re-allocated on every write.
-   */
+  /** [0]: timestamp of the last frame whose subscribers ran (NaN before the first); typed: docs/performance.md. */
   const times = new Float64Array(1);
   times[0] = Number.NaN;
   /** The game clock as a compensated sum ([0] sum, [1] compensation): exact over days of frames. */
@@ -198,7 +191,6 @@ export function createLoopHost(owner: string, source: FrameSource, config: LoopC
         subscription.remove();
         sync(false);
       },
-      set: subscription.set,
     };
   }
 
@@ -238,8 +230,7 @@ export function createLoopHost(owner: string, source: FrameSource, config: LoopC
   function runFrame(timestampMs: number): void {
     if (inFrame) throw new Error('react-timestep: a frame cannot be run from inside a frame (advance() called by a subscriber?)');
     inFrame = true;
-    // Guarded: writing an array's length calls into the runtime, about 20 ns, as much as the rest
-    // of a one-subscriber frame.
+    // Guarded write: docs/performance.md.
     if (errors.length !== 0) errors.length = 0;
     // Read once: a part installed by a subscriber during this frame starts with the next one.
     const installed = timing;
@@ -258,9 +249,7 @@ export function createLoopHost(owner: string, source: FrameSource, config: LoopC
       const longGap = rawDeltaSeconds > maxDelta && rawDeltaSeconds > THROTTLED_GAP_SECONDS;
       const throttled = longGap && lastGapLong;
       if (forward) lastGapLong = longGap;
-      // Math.min times a 0/1 factor, not `let clamped = raw; if (…) clamped = maxDelta`: V8 boxes
-      // a variable that merges a computed double with a captured option (typed "any"), one
-      // allocation per frame.
+      // A 0/1 factor, not a branch that merges doubles: no allocation per frame (docs/performance.md).
       const clampedSeconds = Math.min(rawDeltaSeconds, maxDelta) * (throttled ? 0 : 1);
       const { onGap } = config;
       if (rawDeltaSeconds > maxDelta && onGap) {
@@ -273,12 +262,9 @@ export function createLoopHost(owner: string, source: FrameSource, config: LoopC
 
       frame.timestampMs = valid ? timestampMs : Number.isNaN(lastRunMs) ? 0 : lastRunMs;
       frame.rawDeltaSeconds = rawDeltaSeconds;
-      // Locals, not reads back from `frame`: each read of a double field is a load (about 1 ns a
-      // frame in all).
       const deltaSeconds = (paused ? 0 : clampedSeconds) * timeScale;
       frame.deltaSeconds = deltaSeconds;
-      // Neumaier's compensated sum (see addCompensated in core/counting), written out here: a
-      // call that V8 does not inline returns its double boxed, one allocation per frame.
+      // Neumaier's compensated sum (addCompensated in core/counting), written out: docs/performance.md.
       const sum = gameClock[0] as number;
       const added = sum + deltaSeconds;
       gameClock[1] = (gameClock[1] as number) + (Math.abs(sum) >= deltaSeconds ? sum - added + deltaSeconds : deltaSeconds - added + sum);
@@ -298,7 +284,7 @@ export function createLoopHost(owner: string, source: FrameSource, config: LoopC
       if (installed !== null) installed.end();
     } finally {
       inFrame = false;
-      // The usual end of a frame in 'always' mode, without the rest of sync()'s cases (3-5 ns a frame).
+      // The usual end of a frame in 'always' mode, the short path of sync() (docs/performance.md).
       if (handle === null && subscriptions > 0 && config.mode === 'always') handle = source.request(onSourceFrame);
       else sync(true);
       if (timing !== null) timing.settle();

@@ -68,8 +68,7 @@ export function refreshTiming(host: FrameLoopHost): RefreshTiming {
 
   /** What the listeners being called are handed. */
   let listenerArgument: unknown;
-  // The listener callback is created once: an arrow written inside notify() that read a local made
-  // V8 allocate a context for it on every call, i.e. every frame.
+  // Created once, not inside notify(): docs/performance.md.
   const callListener = (listener: (value: never) => void): void => {
     try {
       listener(listenerArgument as never);
@@ -116,7 +115,7 @@ export function pacedTiming(host: FrameLoopHost): PacedTiming {
   const estimate = detection.estimate;
   const source = host.source;
   const times = host.times;
-  /** [0]: when the current frame's work started, ms (typed: a boxed double would allocate per frame). */
+  /** [0]: when the current frame's work started, ms (typed: docs/performance.md). */
   const startMs = new Float64Array(1);
   let timed = false;
   /**
@@ -134,13 +133,12 @@ export function pacedTiming(host: FrameLoopHost): PacedTiming {
     divisor: 1,
     begin(timestampMs, forward) {
       const adaptive = timing.adaptive;
-      // Work time is measured only for the adaptive rate: performance.now() returns a new number
-      // (an allocation) on every call.
+      // Work time is measured only for the adaptive rate (each now() is a new number).
       timed = adaptive !== null;
       if (timed) startMs[0] = source.now();
       // Every vblank, skipped ones too: the detector must see the display, not our rate.
       detection.begin(timestampMs, forward);
-      // Retuned only when the rate changes (a double written per frame would allocate).
+      // Retuned only when the rate changes (docs/performance.md).
       if (estimate.refreshRate !== tunedRate) {
         tunedRate = estimate.refreshRate;
         if (adaptive) adaptive.setRefreshRate(tunedRate);
@@ -178,12 +176,7 @@ export function pacedTiming(host: FrameLoopHost): PacedTiming {
       host.throwCollected('divisor listeners');
     },
   };
-  /**
-   * The cap and the adaptive rate share one divisor: a picture holds the larger of the two. Kept in
-   * a field, not read through a getter: an object literal with an accessor is made in dictionary
-   * mode, and the loop reads this object's members several times a frame (a getter here cost about
-   * 70 ns a frame with the adaptive rate installed and off, as every `<FrameProvider>` has it).
-   */
+  /** The cap and the adaptive rate share one divisor, the larger of the two; a field, not a getter: docs/performance.md. */
   function setDivisor(): void {
     const adaptiveDivisor = timing.adaptive ? timing.adaptive.divisor : 1;
     timing.divisor = adaptiveDivisor > timing.capDivisor ? adaptiveDivisor : timing.capDivisor;
