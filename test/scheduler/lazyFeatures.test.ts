@@ -133,6 +133,22 @@ describe('createFrameScheduler starts what costs work per frame the first time s
   });
 });
 
+describe('setMaxDelta', () => {
+  it('clamps gaps to the new maxDelta from the next frame; a bad value is a RangeError naming it', () => {
+    const { scheduler, source } = setup({ refreshRate: 60 });
+    const deltas: number[] = [];
+    scheduler.subscribe((f) => void deltas.push(f.deltaSeconds));
+    source.tick(0);
+    source.tick(200); // 0.2 s: under the default 0.25
+    scheduler.setMaxDelta(0.05);
+    source.tick(400);
+    expect(deltas).toEqual([0, 0.2, 0.05]);
+    for (const bad of [0, -1, Number.NaN, Infinity, '0.1']) {
+      expect(() => scheduler.setMaxDelta(bad as number)).toThrow(/^setMaxDelta: option `maxDelta` must be a finite number > 0/);
+    }
+  });
+});
+
 describe('createFrameScheduler: subscription count', () => {
   it('an unsubscribe from before destroy() does not stop a later subscriber from getting frames', () => {
     const { scheduler, source } = setup();
