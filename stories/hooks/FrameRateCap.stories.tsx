@@ -154,7 +154,7 @@ const meta = {
     },
     maxFrameRate: {
       name: 'max frame rate (Hz)',
-      description: 'The `maxFrameRate` prop, Hz; 0 removes it. Applied live (installFrameRateCap), no remount.',
+      description: 'The `maxFrameRate` prop, Hz; 0 removes it. Applied live (setMaxFrameRate), no remount.',
       control: { type: 'inline-radio' },
       options: [0, 30, 60, 90],
     },
