@@ -41,7 +41,9 @@ export function useAdaptiveFramerate(options?: SchedulerAdaptiveOptions): Adapti
   const scheduler = useFrameScheduler();
   // An inline options object is new every render: compare by content.
   const key = options === undefined ? '' : JSON.stringify(options);
-  // Checked at render, naming this hook (in the effect the error would name the scheduler).
+  // Checked at render, naming this hook (in the effect the error would name the scheduler); the
+  // options are compared by content (`key`).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useMemo(() => checkAdaptiveOptions(OWNER, options), [key]);
   // Two effects: holding the adaptive rate on depends on the scheduler only, so a change of options
   // never passes through "off" (which would drop the divisor reached so far back to 1).

@@ -62,7 +62,7 @@ describe('FrameProvider refuses bad props at mount, naming itself, the prop and 
     ['mistyped maxDelta', { maxDelta: '0.1' }, /^FrameProvider: option `maxDelta` must be a finite number > 0, got "0.1"/],
     ['maxFrameRate 5e-324 (a divisor of Infinity before)', { maxFrameRate: 5e-324 }, /^FrameProvider: option `maxFrameRate` must be a finite number >= 1 \(Hz\), got 5e-324/],
     ['maxFrameRate below 1 Hz', { maxFrameRate: 0.5 }, /^FrameProvider: option `maxFrameRate` must be a finite number >= 1 \(Hz\), got 0.5/],
-    ['mistyped adaptive', { adaptive: 'on' }, /^FrameProvider \(adaptive\): options must be an object, got "on"/],
+    ['mistyped adaptive', { adaptive: 'on' }, /^FrameProvider: option `adaptive` must be a boolean, got "on"/],
     ['unknown adaptive option', { adaptive: { maxDivisr: 2 } }, /^FrameProvider \(adaptive\): unknown option `maxDivisr`/],
     ['mistyped adaptive option', { adaptive: { upStep: -1 } }, /^FrameProvider \(adaptive\): option `upStep` must be a finite number > 0, got -1/],
     ['mistyped source', { source: { request: noop } }, /^FrameProvider: option `source` must be an object with request, cancel and now functions, got object/],
