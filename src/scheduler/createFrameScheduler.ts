@@ -2,7 +2,7 @@ import { booleanValue, oneOf, optionalFunction, optionsObject, positiveNumber, t
 import { adaptiveSetter } from './adaptiveFeature.js';
 import { createBrowserFrameSource } from './browserSource.js';
 import { setFrameRateCap } from './frameRateCap.js';
-import { FRAME_LOOP_HOST, type FrameLoopHost, type LoopConfig } from './frameLoopHost.js';
+import { FRAME_LOOP_HOST, frameLoopHost, type FrameLoopHost, type LoopConfig } from './frameLoopHost.js';
 import { createLoopHost, DEFAULT_MAX_DELTA_SECONDS } from './loopHost.js';
 import { createNamedOrdering } from './namedOrder.js';
 import { refreshTiming } from './refreshDetection.js';
@@ -72,11 +72,9 @@ export function createFrameScheduler(options?: FrameSchedulerOptions): FrameSche
   const scheduler = schedulerOf(createLoopHost(OWNER, source, config, fixedRate));
   // Checked before anything starts: `false` leaves the rate off.
   if (o.adaptive !== undefined && o.adaptive !== false) scheduler.setAdaptive(o.adaptive as boolean | SchedulerAdaptiveOptions);
-  if (o.maxFrameRate !== undefined) setFrameRateCap(frameLoopHostOf(scheduler), OWNER, o.maxFrameRate);
+  if (o.maxFrameRate !== undefined) setFrameRateCap(frameLoopHost(scheduler) as FrameLoopHost, OWNER, o.maxFrameRate);
   return scheduler;
 }
-
-const frameLoopHostOf = (scheduler: FrameScheduler): FrameLoopHost => (scheduler as unknown as { [FRAME_LOOP_HOST]: FrameLoopHost })[FRAME_LOOP_HOST];
 
 /** Add a listener to one of the host's sets; returns its remover. */
 function listen<T>(set: Set<(value: T) => void>, listener: (value: T) => void): () => void {

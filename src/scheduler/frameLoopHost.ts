@@ -1,19 +1,11 @@
 import type { RefreshRateEstimate } from '../core/types.js';
-import type { FrameSubscription, SubscriberList, SubscriberOrder, SubscriberOrdering } from './subscribers.js';
+import type { FrameSubscription, SubscriberList, SubscriberOrdering } from './subscribers.js';
 import type { FrameCallback, FrameGap, FrameInfo, FrameLoopMode, FrameScheduler, FrameSource, SchedulerAdaptiveOptions, SubscribeOptions } from './types.js';
 
-/**
- * Where a frame loop keeps the handle its optional parts (refresh-rate detection, the adaptive
- * frame rate) plug into. A registered symbol, so two copies of the package agree on it.
- * @internal
- */
+/** Where a scheduler keeps its loop: a registered symbol, so two copies of the package agree. @internal */
 export const FRAME_LOOP_HOST: unique symbol = Symbol.for('react-timestep.frame-loop-host') as never;
 
-/**
- * Per-frame work of an installed part. The loop calls it only when one is installed, so a loop
- * without refresh detection or the adaptive rate pays one null check per frame for it.
- * @internal
- */
+/** Per-frame work of a started part (detection, adaptive rate, cap); without one a frame pays a null check. @internal */
 export interface FrameTiming {
   /**
    * A source frame arrived (before anything runs). Returns true when this vblank is skipped (the
@@ -90,11 +82,6 @@ export interface FrameLoopHost {
   readonly subscribers: SubscriberList;
   /** `subscribe`, with `caller` naming the hook or method in error messages. */
   subscribe(callback: FrameCallback, options: SubscribeOptions | undefined, caller: string): FrameSubscription;
-  /**
-   * Check `id` / `before` / `after` of (key-checked) subscribe options: undefined when none is
-   * given; a RangeError naming `caller` for a bad id, or when the loop has no named ordering.
-   */
-  readOrder(caller: string, options: Record<string, unknown>): SubscriberOrder | undefined;
   /** Run one frame at `timestampMs` now (`advance`). */
   run(timestampMs: number): void;
   /** Mark a frame as wanted ('demand' mode) and request it. */
@@ -107,11 +94,7 @@ export interface FrameLoopHost {
   destroy(): void;
 }
 
-/**
- * The host of a loop made by this package, or undefined for any other object that implements
- * {@link FrameScheduler} (a test double): that one brings its own refresh rate.
- * @internal
- */
+/** The loop of a scheduler made by this package (undefined for a test double). @internal */
 export function frameLoopHost(scheduler: FrameScheduler): FrameLoopHost | undefined {
   return (scheduler as FrameScheduler & { [FRAME_LOOP_HOST]?: FrameLoopHost })[FRAME_LOOP_HOST];
 }

@@ -146,7 +146,6 @@ export function createLoopHost(owner: string, source: FrameSource, config: LoopC
     inFrame: () => inFrame,
     subscribers,
     subscribe,
-    readOrder,
     run: runFrame,
     invalidate() {
       invalidated = true;
