@@ -7,8 +7,7 @@ import { useRateCallback } from './useRateCallback.js';
 import type { DtCallback } from './useRateCallback.js';
 import { isDevelopment } from '../scheduler/devMode.js';
 
-// The development warning tests `process.env.NODE_ENV` where it is, after isDevelopment() (which
-// makes reading it safe): a production build replaces it and drops the warning.
+// Read after isDevelopment(): a production build replaces it and drops the warning.
 declare const process: { env: { NODE_ENV?: string } };
 
 const OWNER = 'useSyncedUpdate';
@@ -33,11 +32,11 @@ export interface UseSyncedUpdateOptions {
 }
 
 /**
- * Updates in step with the display ("Setting up a game update loop in-sync with rendering", 2013): each frame, the elapsed game time is released in
- * whole refresh intervals only, cut into slices no longer than `1 / minFrameRate`, and `callback`
- * runs once per slice (zero, one or several times a frame). Runs in the `'update'` phase. The
- * scheduler's time scale applies to each slice: at 0.5× a 60 Hz display gives one 1/120 s slice a
- * frame, not a 1/60 s slice every other frame.
+ * Updates in step with the display ("Setting up a game update loop in-sync with rendering", 2013):
+ * each frame the elapsed real time is released in whole refresh intervals only, cut into slices no
+ * longer than `1 / minFrameRate`, and `callback` runs once per slice, in the `'update'` phase. The
+ * time scale applies to each slice (0.5× on 60 Hz: one 1/120 s slice a frame); time scale 0
+ * releases nothing, as a pause.
  *
  * @example
  * ```tsx

@@ -54,6 +54,22 @@ describe('useSyncedUpdate', () => {
     );
   });
 
+  it('time scale 0 releases nothing, as a pause; at 0.5 each 60 Hz frame releases one 1/120 s slice', () => {
+    const perFrame = new Map<number, number[]>();
+    const view = renderWithFrames(<Synced perFrame={perFrame} refreshRate={60} />, { refreshRate: 60 });
+    view.advanceFrames(3);
+    view.scheduler.setTimeScale(0);
+    perFrame.clear();
+    view.advanceFrames(10);
+    expect([...perFrame.values()].flat()).toEqual([]);
+    view.scheduler.setTimeScale(0.5);
+    view.advanceFrames(10);
+    const slices = [...perFrame.values()].flat();
+    expect(slices.length).toBeGreaterThanOrEqual(9);
+    for (const dt of slices) expect(dt).toBeCloseTo(1 / 120, 12);
+    view.unmount();
+  });
+
   it('updates once per frame with dt = 1/60 on a steady 60 Hz display', () => {
     const perFrame = new Map<number, number[]>();
     const view = renderWithFrames(<Synced perFrame={perFrame} refreshRate={60} />, { strictMode: true, refreshRate: 60 });
