@@ -29,7 +29,6 @@ export function sizeCases() {
   return [
     ['react-timestep: `useFrame`', `export { useFrame } from ${JSON.stringify(ours)};`],
     ['react-timestep: `createFrameScheduler`', `export { createFrameScheduler } from ${JSON.stringify(ours)};`],
-    ['react-timestep: `createFrameScheduler` (with detection and the adaptive rate)', `export { createFrameScheduler } from ${JSON.stringify(ours)};`],
     ['react-timestep: `useFixedTimestep`', `export { useFixedTimestep } from ${JSON.stringify(ours)};`],
     ['react-timestep: everything', `export * from ${JSON.stringify(ours)};`],
     ['react-timestep/core: everything', `export * from ${core};`],

@@ -31,11 +31,9 @@ export const SUBSCRIBE_OPTION_KEYS: readonly string[] = ['phase', 'priority', 'i
 
 /**
  * The frame loop itself, without its public face: frames, subscribers, error isolation and
- * requesting the next frame. `createFrameLoop` puts the {@link FrameScheduler} methods (pause, time
- * scale, modes, listeners) on top; `useFrame` without a provider runs on the default loop's host
- * alone, so a page that only uses `useFrame` does not carry them (`scripts/size.mjs` fails if it
- * does). `config` is read every frame and changed by those methods. `fixedRate`: the
- * `refreshRate` option (Hz), when given.
+ * requesting the next frame. `createFrameScheduler` puts the {@link FrameScheduler} methods on top;
+ * `useFrame` alone runs on the page-wide loop without them (docs/performance.md). `config` is read
+ * every frame and changed by those methods. `fixedRate`: the `refreshRate` option (Hz), when given.
  * @internal
  */
 export function createLoopHost(owner: string, source: FrameSource, config: LoopConfig, fixedRate: number | undefined): FrameLoopHost {
