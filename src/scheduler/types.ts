@@ -115,9 +115,8 @@ export interface FrameSchedulerOptions {
   /** Turn on the adaptive frame rate (true for the defaults). Default off. */
   adaptive?: boolean | SchedulerAdaptiveOptions;
   /**
-   * Cap the frame rate on whole vblanks, Hz (a finite number > 0): subscribers run on every d-th
-   * vblank, d the whole number nearest to the refresh rate / this (60 on 120 Hz: every 2nd; on
-   * 144 Hz: every 2nd, 72 Hz). At least 1 Hz. Default: no cap.
+   * Cap the frame rate on whole vblanks, Hz (≥ 1): subscribers run on every d-th vblank, d the
+   * whole number nearest to the refresh rate / this (60 on 144 Hz: every 2nd, 72 Hz). Default: no cap.
    */
   maxFrameRate?: number;
   /** Called with what a subscriber threw; the other subscribers still run. Without it the error is rethrown after the frame completes. */
