@@ -77,6 +77,9 @@ for (const file of ['dist/index.js', 'dist/core/index.js']) {
 }
 const core = await import(pathToFileURL(resolve(root, 'dist/core/index.js')).href);
 const api = await import(pathToFileURL(resolve(root, 'dist/index.js')).href);
+const { createManualFrameSource } = await import(pathToFileURL(resolve(root, 'dist/testing/index.js')).href);
+// The page-wide loop `useFrame` alone runs on is internal: built here from its module.
+const { createLoopHost } = await import(pathToFileURL(resolve(root, 'dist/scheduler/loopHost.js')).href);
 
 const argv = process.argv.slice(2);
 const framesArg = argv.indexOf('--frames');
@@ -472,7 +475,7 @@ function subscribeHundred(scheduler) {
 }
 
 path('scheduler.advance (manual, 100 subscribers)', 'spiky', () => {
-  const source = api.createManualSource(0);
+  const source = createManualFrameSource({ startMs: 0 });
   const scheduler = api.createFrameScheduler({ source, frameloop: 'manual' });
   const total = subscribeHundred(scheduler);
   return (input, count) => {
@@ -482,7 +485,7 @@ path('scheduler.advance (manual, 100 subscribers)', 'spiky', () => {
 });
 
 path('scheduler via source.tick (always, 100 subscribers)', 'spiky', () => {
-  const source = api.createManualSource(0);
+  const source = createManualFrameSource({ startMs: 0 });
   const scheduler = api.createFrameScheduler({ source, frameloop: 'always' });
   const total = subscribeHundred(scheduler);
   return (input, count) => {
@@ -491,10 +494,11 @@ path('scheduler via source.tick (always, 100 subscribers)', 'spiky', () => {
   };
 });
 
-path('createFrameLoop via source.tick (the hooks\' default loop, 100 subscribers)', 'spiky', () => {
-  const source = api.createManualSource(0);
-  const loop = api.createFrameLoop({ source, frameloop: 'always' });
-  const total = subscribeHundred(loop);
+path('the page-wide loop under useFrame alone, via source.tick (100 subscribers)', 'spiky', () => {
+  const source = createManualFrameSource({ startMs: 0 });
+  const config = { mode: 'always', maxDelta: 0.25, timeScale: 1, paused: false, onError: undefined, onGap: undefined, onFrame: undefined };
+  const host = createLoopHost('alloc-check', source, config, undefined);
+  const total = subscribeHundred({ subscribe: (callback, options) => host.subscribe(callback, options, 'alloc-check').remove });
   return (input, count) => {
     for (let i = 0; i < count; i++) source.tick(input[i]);
     if (!(total[0] > 0)) throw new Error('subscribers did not run');
@@ -502,7 +506,7 @@ path('createFrameLoop via source.tick (the hooks\' default loop, 100 subscribers
 });
 
 path('scheduler via source.tick (always, adaptive, 100 subscribers)', 'spiky', () => {
-  const source = api.createManualSource(0);
+  const source = createManualFrameSource({ startMs: 0 });
   const scheduler = api.createFrameScheduler({ source, frameloop: 'always', adaptive: true });
   const total = subscribeHundred(scheduler);
   return (input, count) => {
@@ -512,7 +516,7 @@ path('scheduler via source.tick (always, adaptive, 100 subscribers)', 'spiky', (
 });
 
 /**
- * The fixed clock (createFixedClock over createFrameLoop, as the hooks use it), 1/120 s steps on
+ * The fixed clock (createFixedClock over createFrameScheduler, as the hooks use it), 1/120 s steps on
  * the 60 Hz spiky stream at most 3 a frame: 2 steps a frame, 4–8 due after a long frame, so
  * 'slow-motion' drops and 'catch-up' carries a debt. Three updates (priorities 1, −1, 0) read the
  * step; the renders write alpha to a Float64Array. Every path: zero bytes a frame and a step,
@@ -527,9 +531,8 @@ path('scheduler via source.tick (always, adaptive, 100 subscribers)', 'spiky', (
  */
 function fixedClockPath(name, options, renders, kind = 'hot', setupClock = () => {}) {
   path(`fixedClock: ${name}`, 'spiky', () => {
-    const source = api.createManualSource(0);
-    const loop = api.createFrameLoop({ source, frameloop: 'always' });
-    if (options.snapToDisplay) api.installRefreshDetection(loop);
+    const source = createManualFrameSource({ startMs: 0 });
+    const loop = api.createFrameScheduler({ source, frameloop: 'always' });
     const clock = api.createFixedClock(loop, { step: 1 / 120, maxSteps: 3, ...options });
     const out = new Float64Array(6);
     clock.addUpdate((dt, step) => void (out[0] += dt + step.stepEndTimestampMs), { priority: 1 });

@@ -8,14 +8,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { githubSlug } from './lib/markdown.mjs';
 
 const OUTPUT = 'docs/api.md';
-const entries = {
-  'react-timestep': 'src/index.ts',
-  'react-timestep/core': 'src/core/index.ts',
-  'react-timestep/simulation': 'src/simulation/index.ts',
-  'react-timestep/testing': 'src/testing/index.ts',
-  'react-timestep/r3f': 'src/r3f/index.ts',
-  'react-timestep/pixi': 'src/pixi/index.ts',
-};
+/** Every entry point of package.json "exports", by its source (`./dist/x/index.d.ts` → `src/x/index.ts`). */
+const entries = Object.fromEntries(
+  Object.entries(JSON.parse(readFileSync('package.json', 'utf8')).exports)
+    .filter(([, target]) => typeof target === 'object' && target.types)
+    .map(([entry, target]) => [entry === '.' ? 'react-timestep' : `react-timestep/${entry.slice(2)}`, target.types.replace(/^\.\/dist\//, 'src/').replace(/\.d\.ts$/, '.ts')]),
+);
 
 const config = ts.getParsedCommandLineOfConfigFile('tsconfig.json', {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
 const program = ts.createProgram(Object.values(entries), config.options);
@@ -128,6 +126,7 @@ function anchorFor(heading) {
   return count === 0 ? base : `${base}-${count}`;
 }
 anchorFor('API reference');
+anchorFor('Contents');
 
 const sections = [];
 const described = new Map(); // symbol → { entry, anchor }
@@ -141,16 +140,20 @@ for (const [entry, file] of Object.entries(entries)) {
   const doc = packageDoc(file);
   if (doc) lines.push(doc, '');
   const seeAlso = [];
+  const toc = [];
+  sections.at(-1).toc = toc;
   for (const exported of exports) {
     const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
     const name = exported.getName();
     const earlier = described.get(symbol);
     if (earlier) {
       seeAlso.push(`[\`${name}\`](#${earlier.anchor})`);
+      toc.push(`[\`${name}\`](#${earlier.anchor})`);
       continue;
     }
     const heading = `\`${name}\``;
     const anchor = anchorFor(heading);
+    toc.push(`[\`${name}\`](#${anchor})`);
     described.set(symbol, { entry, anchor });
     const { kind, code } = kindAndSignature(name, symbol);
     lines.push(`### ${heading}`, '');
@@ -165,8 +168,9 @@ for (const [entry, file] of Object.entries(entries)) {
   sections.at(-1).lines = lines;
 }
 
-out.push('Entry points:', '');
-for (const { entry, anchor } of sections) out.push(`- [\`${entry}\`](#${anchor})`);
+// The table of contents, grouped by entry point: every name it exports, linked.
+out.push('## Contents', '');
+for (const { entry, anchor, toc } of sections) out.push(`- [\`${entry}\`](#${anchor}): ${toc.join(', ')}`);
 out.push('');
 for (const { lines } of sections) out.push(...lines);
 const text = `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { createDeltaSmoother } from '../src/core/index.js';
-import type { DeltaRounding } from '../src/core/index.js';
+import type { DeltaRounding } from '../src/core/types.js';
 import { LaneCanvas, pingPong } from './components/LaneCanvas.js';
 import type { LaneCanvasHandle } from './components/LaneCanvas.js';
 import { LivePlot } from './components/LivePlot.js';

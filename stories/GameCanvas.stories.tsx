@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { GameCanvas } from '../src/index.js';
-import type { FixedStepOverload, Interpolation } from '../src/index.js';
+import type { FixedStepOverload, Interpolation } from '../src/core/types.js';
 import { createSeededRandom } from '../src/core/index.js';
 import { busyWait } from './components/busyWait.js';
 import { Readout } from './components/Readout.js';

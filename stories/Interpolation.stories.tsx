@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { createFixedStep } from '../src/core/index.js';
-import type { Interpolation } from '../src/core/index.js';
+import type { Interpolation } from '../src/core/types.js';
 import { LoadGate, realLoadArgType, useLiveArgs, useOnArgChange } from './components/liveArgs.js';
 import { FixedStepProbe, rms } from './components/fixedStepProbe.js';
 import { LaneCanvas, pingPong } from './components/LaneCanvas.js';

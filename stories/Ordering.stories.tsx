@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { FrameProvider, useFrame } from '../src/index.js';
-import type { UseFrameOptions } from '../src/index.js';
+import type { UseFrameOptions } from '../src/react/useFrame.js';
 import { Readout } from './components/Readout.js';
 import { expectFramesAdvance } from './components/playHelpers.js';
 
@@ -126,11 +126,10 @@ Four \`useFrame\` subscribers in the \`'update'\` phase. By priority alone they 
 player, controls. With names, the camera says \`after: 'player'\` and the controls say
 \`before: 'player'\`: only those two move. The controls take the player's place, just ahead of it,
 and the camera waits for the player; the enemies keep their place. The order is the same whichever
-way round the components mount: an id that has not mounted yet is simply waited for. Names need a
-scheduler with named ordering: a \`<FrameProvider>\` (as here) has it; the page-wide default
-scheduler gets it from \`installNamedOrdering(getDefaultScheduler())\`, and without it \`id\`,
-\`before\` and \`after\` throw a \`RangeError\` that says so (kept out so that pages that never order
-by name do not carry the sort).
+way round the components mount: an id that has not mounted yet is simply waited for. The
+scheduler starts named ordering at the first subscription that names ids; only a page whose sole
+hook is \`useFrame\`, without a \`<FrameProvider>\`, has none (there \`id\`, \`before\` and \`after\`
+throw a \`RangeError\` that says so).
 
 Turn on **cycle** and the camera also asks to run before the controls: controls → player → camera →
 controls cannot all hold. The provider's \`onError\` receives one \`RangeError\` naming the cycle and

@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { createSyncedSlicer } from '../src/core/index.js';
-import type { SliceRounding, SlicerOverload } from '../src/core/index.js';
+import type { SliceRounding, SlicerOverload } from '../src/core/types.js';
 import { LaneCanvas, pingPong } from './components/LaneCanvas.js';
 import type { LaneCanvasHandle } from './components/LaneCanvas.js';
 import { LivePlot } from './components/LivePlot.js';

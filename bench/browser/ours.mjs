@@ -1,9 +1,9 @@
-// react-timestep: one loop on the browser's rAF, N subscribers. createFrameLoop is the loop the
-// hooks run on without a provider (no refresh detection until a hook that reads the rate installs it).
+// react-timestep: one loop on the browser's rAF, N subscribers, made by createFrameScheduler (which
+// starts refresh detection at the first subscribe).
 import { hit, run } from './harness.mjs';
-import { createFrameLoop } from '../../dist/index.js';
+import { createFrameScheduler } from '../../dist/index.js';
 
 run('react-timestep', (n) => {
-  const loop = createFrameLoop();
+  const loop = createFrameScheduler();
   for (let i = 0; i < n; i++) loop.subscribe(() => hit(), { phase: 'update' });
 });

@@ -36,8 +36,8 @@ function installGlobals() {
 /** Loads our package from the built dist/, as users get it. */
 async function loadOurs() {
   const mod = await import(ourModule('index.js')).catch(() => null);
-  if (mod && typeof mod.createFrameLoop === 'function') return mod;
-  throw new Error('createFrameLoop not found in dist/ (run `node scripts/build.mjs`)');
+  if (mod && typeof mod.createFrameScheduler === 'function') return mod;
+  throw new Error('createFrameScheduler not found in dist/ (run `node scripts/build.mjs`)');
 }
 
 /** @type {Record<string, Contender>} */
@@ -85,12 +85,12 @@ export const contenders = {
 
   ours: {
     label: 'react-timestep',
-    how: "createFrameLoop({ source }) from dist/ (the loop `useFrame` runs on: the default scheduler, no refresh detection until a hook installs it), frameloop 'always', subscribe(cb, { phase: 'update' }); frames come from the fake rAF",
+    how: "createFrameScheduler({ source }) from dist/ (refresh detection starts at the first subscribe), frameloop 'always', subscribe(cb, { phase: 'update' }); frames come from the fake rAF",
     async setup(n) {
       const raf = installGlobals();
-      const { createFrameLoop } = await loadOurs();
+      const { createFrameScheduler } = await loadOurs();
       const source = { request: raf.request, cancel: raf.cancel, now: raf.now };
-      const scheduler = createFrameLoop({ source, frameloop: 'always' });
+      const scheduler = createFrameScheduler({ source, frameloop: 'always' });
       for (let i = 0; i < n; i++) scheduler.subscribe(makeCallback(), { phase: 'update' });
       return { frame: raf.flush, expectedCallsPerFrame: n };
     },
@@ -101,9 +101,9 @@ export const contenders = {
     how: "the same loop in frameloop 'manual', one advance(timestampMs) per frame",
     async setup(n) {
       const raf = installGlobals();
-      const { createFrameLoop } = await loadOurs();
+      const { createFrameScheduler } = await loadOurs();
       const source = { request: raf.request, cancel: raf.cancel, now: raf.now };
-      const scheduler = createFrameLoop({ source, frameloop: 'manual' });
+      const scheduler = createFrameScheduler({ source, frameloop: 'manual' });
       for (let i = 0; i < n; i++) scheduler.subscribe(makeCallback(), { phase: 'update' });
       // flush() only moves the fake clock here: nothing is queued at the fake rAF.
       const frame = () => scheduler.advance(raf.flush());

@@ -28,8 +28,7 @@ export function sizeCases() {
   const floor = JSON.stringify(fileURLToPath(new URL('./useFrameFloor.ts', import.meta.url)));
   return [
     ['react-timestep: `useFrame`', `export { useFrame } from ${JSON.stringify(ours)};`],
-    ['react-timestep: `createFrameLoop`', `export { createFrameLoop } from ${JSON.stringify(ours)};`],
-    ['react-timestep: `createFrameScheduler` (with detection and the adaptive rate)', `export { createFrameScheduler } from ${JSON.stringify(ours)};`],
+    ['react-timestep: `createFrameScheduler`', `export { createFrameScheduler } from ${JSON.stringify(ours)};`],
     ['react-timestep: `useFixedTimestep`', `export { useFixedTimestep } from ${JSON.stringify(ours)};`],
     ['react-timestep: everything', `export * from ${JSON.stringify(ours)};`],
     ['react-timestep/core: everything', `export * from ${core};`],

@@ -3,7 +3,17 @@
  * time in, decisions out.
  * @packageDocumentation
  */
-export * from './types.js';
+export type {
+  AdaptiveFramerate,
+  DeltaSmoother,
+  FixedStep,
+  FixedStepFrame,
+  FrameStats,
+  FrameStatsSnapshot,
+  RefreshRateDetector,
+  RefreshRateEstimate,
+  SyncedSlicer,
+} from './types.js';
 export { createDeltaSmoother } from './deltaSmoother.js';
 export { createSyncedSlicer } from './syncedSlicer.js';
 export { createFixedStep } from './fixedStep.js';
@@ -14,19 +24,6 @@ export { MAX_TIME_SCALE } from './validate.js';
 export { createSeededRandom } from './random.js';
 export type { SeededRandom } from './random.js';
 export { createInterpolated } from './interpolated.js';
-export type {
-  Interpolated,
-  InterpolatedKind,
-  InterpolatedOptions,
-  InterpolatedScalar,
-  InterpolatedScalarOptions,
-  InterpolatedVector,
-  InterpolatedVectorOptions,
-  QuaternionBlend,
-  VectorSource,
-  VectorTarget,
-  XYZWLike,
-} from './interpolated.js';
+export type { Interpolated, InterpolatedScalar, InterpolatedVector } from './interpolated.js';
 export { createInputQueue } from './inputQueue.js';
-export type { InputEventInit, InputEventKind, InputQueue, InputQueueOptions, InputRecord, StepInput } from './inputQueue.js';
-export type { InputState } from './inputState.js';
+export type { InputQueue, StepInput } from './inputQueue.js';

@@ -4,9 +4,8 @@
  * @packageDocumentation
  */
 export { drivePixi } from './drivePixi.js';
-export type { DrivePixiOptions, PixiApplicationLike } from './drivePixi.js';
+export type { PixiApplicationLike } from './drivePixi.js';
 export { usePixiDriver } from './usePixiDriver.js';
 export { createInterpolatedTransform2D } from './interpolatedTransform2D.js';
-export type { Container2DLike, InterpolatedTransform2D, InterpolatedTransform2DOptions } from './interpolatedTransform2D.js';
+export type { Container2DLike, InterpolatedTransform2D } from './interpolatedTransform2D.js';
 export { useInterpolatedTransform2D } from './useInterpolatedTransform2D.js';
-export type { UseInterpolatedTransform2DOptions } from './useInterpolatedTransform2D.js';

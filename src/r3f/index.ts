@@ -4,8 +4,7 @@
  * @packageDocumentation
  */
 export { R3FDriver, TimestepCanvas, useR3FDriver } from './R3FDriver.js';
-export type { R3FDriverOptions, R3FDriverProps, TimestepCanvasProps } from './R3FDriver.js';
+export type { R3FDriverProps, TimestepCanvasProps } from './R3FDriver.js';
 export { createInterpolatedTransform } from './interpolatedTransform.js';
-export type { InterpolatedTransform, InterpolatedTransformOptions, Object3DLike } from './interpolatedTransform.js';
+export type { InterpolatedTransform, Object3DLike } from './interpolatedTransform.js';
 export { useInterpolatedTransform } from './useInterpolatedTransform.js';
-export type { UseInterpolatedTransformOptions } from './useInterpolatedTransform.js';

@@ -2,9 +2,8 @@ import { useContext, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { booleanValue, checkKnownKeys, functionValue, oneOf, positiveNumber, timeScaleValue } from '../core/validate.js';
 import { FRAME_SCHEDULER_OPTION_KEYS } from '../scheduler/createFrameScheduler.js';
-import { createFrameScheduler } from '../scheduler/createFrameScheduler.js';
-import { frameLoopHost } from '../scheduler/frameLoopHost.js';
-import { installFrameRateCap } from '../scheduler/frameRateCap.js';
+import { checkSource, createFrameScheduler } from '../scheduler/createFrameScheduler.js';
+import { maxFrameRateValue } from '../scheduler/frameRateCap.js';
 import { DEFAULT_MAX_DELTA_SECONDS } from '../scheduler/loopHost.js';
 import type {
   FrameGap,
@@ -19,22 +18,18 @@ import { FrameSchedulerContext } from './context.js';
 import { dropUndefined } from './dropUndefined.js';
 import { FrameSourceOverrideContext } from './frameSourceOverride.js';
 import { useLatest } from './useLatest.js';
+import { checkAdaptiveOptions } from './useAdaptiveFramerate.js';
 import { isDevelopment } from '../scheduler/devMode.js';
 
 declare const process: { env: { NODE_ENV?: string } };
 
 /** Props of {@link FrameProvider}. */
 export interface FrameProviderProps {
-  /**
-   * The subtree whose hooks (`useFrame`, `useFixedTimestep`, `<GameCanvas>` …) run on this
-   * provider's loop instead of the shared default one.
-   */
+  /** The subtree whose hooks run on this provider's loop instead of the shared default one. */
   children?: ReactNode;
   /**
-   * Use this scheduler (you create and destroy it). When given, every other option below is
-   * ignored (named in a development warning): configure the scheduler itself. When a later render stops giving it, the subtree moves
-   * to the provider's own scheduler (created then, from the current props, e.g. `paused`), never
-   * to the page-wide default.
+   * Use this scheduler (you create and destroy it); every other prop is then ignored (a
+   * development warning names them). Stop giving it and the subtree moves to the provider's own.
    */
   scheduler?: FrameScheduler;
   /** `'always'` (default), `'demand'` or `'manual'`. Changes are applied with `setFrameloop`. */
@@ -43,23 +38,13 @@ export interface FrameProviderProps {
   paused?: boolean;
   /** Game seconds per real second (0 to `MAX_TIME_SCALE` = 1e6). Default 1. Changes are applied with `setTimeScale`. */
   timeScale?: number;
-  /**
-   * Longest real gap a frame is given, seconds (default 0.25). Changes apply from the next frame,
-   * without a remount; removing the prop restores the default.
-   */
+  /** Longest real gap a frame is given, seconds (default 0.25). Removing the prop restores the default. */
   maxDelta?: number;
-  /**
-   * Called with what a subscriber threw. The latest function is called. Without one (never given,
-   * or removed by a later render) the error is thrown out of the frame after it completed, as
-   * without a provider: never swallowed. A handler that throws reports both errors.
-   */
+  /** Called with what a subscriber threw; without one the error is thrown after the frame, never swallowed. */
   onError?: (error: unknown, frame: FrameInfo) => void;
-  /**
-   * Called when a frame's real gap (hidden tab, breakpoint) was clamped to `maxDelta`: the time the
-   * game did not get. The latest function is called. The payload is reused: read it in the call.
-   */
+  /** Called when a frame's real gap (hidden tab, breakpoint) was clamped to `maxDelta`. The payload is reused. */
   onGap?: (gap: FrameGap) => void;
-  /** Called after every frame, after all subscribers. The latest function is called. */
+  /** Called after every frame, after all subscribers. */
   onFrame?: (frame: FrameInfo) => void;
   /** Where frames come from (default: the browser's requestAnimationFrame). Read once. */
   source?: FrameSource;
@@ -68,24 +53,18 @@ export interface FrameProviderProps {
   /** Turn on the adaptive frame rate. Changes are applied with `setAdaptive`. */
   adaptive?: boolean | SchedulerAdaptiveOptions;
   /**
-   * Cap the frame rate on whole vblanks, Hz (a finite number > 0): the subtree's frames run on
-   * every d-th vblank, d the whole number nearest to the detected refresh rate / this (60 on a
-   * 120 Hz display: every 2nd vblank, 60 Hz; on 144 Hz: every 2nd, 72 Hz), evenly paced. With
-   * `adaptive` too, the larger divisor wins. Changes apply from the next frame, without a remount;
-   * removing the prop removes the cap. See `installFrameRateCap`.
+   * Cap the frame rate on whole vblanks, Hz (≥ 1): every d-th vblank, d the whole number nearest to
+   * the detected rate / this (60 on 144 Hz: every 2nd, 72 Hz). Removing the prop removes the cap.
    */
   maxFrameRate?: number;
 }
 
 /**
- * Gives the components below it their own frame loop, or a loop you made.
- *
- * Hooks work without a provider (they share one default scheduler); add a provider to pause a
- * subtree, slow it down, drive it from a manual source in tests, or isolate two games on a page.
- *
- * Without `scheduler`, the provider creates one scheduler for its lifetime from the options and
- * destroys it when it unmounts. `paused`, `timeScale`, `frameloop`, `adaptive`, `maxFrameRate` and
- * `maxDelta` may change at any time; `source` and `refreshRate` are read once.
+ * Gives the components below it their own frame loop, or a loop you made: to pause a subtree, slow
+ * it down, drive it from a manual source in tests, or isolate two games on a page. Its own
+ * scheduler lives as long as it is mounted; `source` and `refreshRate` are read once, every other
+ * prop may change at any time (applied from the next frame, without a remount). Bad props throw
+ * at the render that passes them, naming the prop and the value.
  *
  * @example
  * ```tsx
@@ -97,30 +76,26 @@ export interface FrameProviderProps {
 export function FrameProvider(props: FrameProviderProps): ReactNode {
   checkProps(props);
   const { children, scheduler: given } = props;
-  // The latest committed props: their callbacks are called, not the ones the scheduler was made with.
   const latest = useLatest(props);
   // Tests (renderWithFrames) hand their simulated display down to providers inside the tree.
   const sourceOverride = useContext(FrameSourceOverrideContext);
-  // Created during the first render (creation has no side effects: the loop only requests frames
-  // once someone subscribes) so that children see it in their very first render.
-  // Also created on the first render after `scheduler` stops being given, so the subtree keeps a
-  // loop configured by this provider (its `paused`, `timeScale` …) instead of falling through to
-  // the page-wide default scheduler. Kept in a state box: created once, reused after that.
+  // Created at render (creation starts nothing: the effects below do), so children see it at once.
   const [box] = useState<OwnedBox>(() => ({ owned: null, generation: 0 }));
   if (!given && box.owned === null) box.owned = createOwned();
   const owned = box.owned;
   function createOwned(): FrameScheduler {
-    // Every prop is a scheduler option (checkProps allows no other) but these two.
+    // Every prop is a scheduler option but the first two; the adaptive rate and the cap are turned
+    // on by the effects, not here in render.
     const options: FrameSchedulerOptions & { children?: undefined; scheduler?: undefined } = {
       ...props,
       children: undefined,
       scheduler: undefined,
+      adaptive: undefined,
+      maxFrameRate: undefined,
       source: props.source ?? sourceOverride ?? undefined,
-      // Always installed (cheap), so the callbacks may be added after mount.
       onGap: (gap) => latest.current.onGap?.(gap),
       onFrame: (frame) => latest.current.onFrame?.(frame),
-      // Always installed, and without a handler (none given, or removed since) it rethrows: the
-      // scheduler then throws it out of the frame as it does without `onError`, never swallowed.
+      // Without a handler (removed since) it rethrows: thrown after the frame, never swallowed.
       onError: (error, frame) => {
         const handler = latest.current.onError;
         if (!handler) throw error;
@@ -133,17 +108,15 @@ export function FrameProvider(props: FrameProviderProps): ReactNode {
 
   useOwnedLifetime(box);
 
-  // Two pauses (or time scales …) that do not compose would be a silent surprise: a given
-  // scheduler is configured by its owner, so say which props it makes this provider ignore.
-  // (Development only: `process.env.NODE_ENV` is tested here, after isDevelopment() made reading
-  // it safe, so that a production build drops the warning.)
+  // A given scheduler is configured by its owner: say which props it makes this provider ignore
+  // (development only; `process.env.NODE_ENV` written out so a production build drops it).
   const ignored =
     given && isDevelopment() && process.env.NODE_ENV !== 'production'
       ? IGNORED_WITH_SCHEDULER.filter((key) => (props as Record<string, unknown>)[key] !== undefined).join(', ')
       : '';
   useEffect(() => {
     if (ignored && process.env.NODE_ENV !== 'production') {
-      console.warn(`<FrameProvider>: ${ignored} ignored because \`scheduler\` is given; configure that scheduler itself (pause(), setTimeScale(), setFrameloop(), setAdaptive(), installFrameRateCap()).`);
+      console.warn(`<FrameProvider>: ${ignored} ignored because \`scheduler\` is given; configure that scheduler itself (pause(), setTimeScale(), setFrameloop(), setAdaptive(), setMaxFrameRate(), setMaxDelta()).`);
     }
   }, [ignored]);
 
@@ -168,13 +141,11 @@ export function FrameProvider(props: FrameProviderProps): ReactNode {
   // Unlike the props above, a removed cap is applied too (undefined removes it): a cap left
   // behind would keep holding pictures with nothing in the props saying so.
   useEffect(() => {
-    if (owned) installFrameRateCap(owned, maxFrameRate);
+    if (owned) owned.setMaxFrameRate(maxFrameRate);
   }, [owned, maxFrameRate]);
-  // Likewise a removed maxDelta restores the default. The scheduler has no public setter for it:
-  // the loop reads it from its settings every frame, so the provider writes it there.
+  // Likewise a removed maxDelta restores the default.
   useEffect(() => {
-    const host = owned && frameLoopHost(owned);
-    if (host) host.config.maxDelta = maxDelta ?? DEFAULT_MAX_DELTA_SECONDS;
+    if (owned) owned.setMaxDelta(maxDelta ?? DEFAULT_MAX_DELTA_SECONDS);
   }, [owned, maxDelta]);
 
   return <FrameSchedulerContext.Provider value={scheduler}>{children}</FrameSchedulerContext.Provider>;
@@ -186,6 +157,7 @@ const IGNORED_WITH_SCHEDULER: readonly string[] = ['paused', 'timeScale', 'frame
 const PROP_KEYS: readonly string[] = ['children', 'scheduler', ...FRAME_SCHEDULER_OPTION_KEYS];
 const FRAME_LOOP_MODES: readonly FrameLoopMode[] = ['always', 'demand', 'manual'];
 type Check = (owner: string, name: string, value: unknown) => unknown;
+const isObject = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** The check of each prop that has one, in the order they are checked; an undefined prop is not checked. */
 const CHECKS: ReadonlyArray<[string, Check]> = [
   ['frameloop', (owner, name, value) => oneOf(owner, name, value, FRAME_LOOP_MODES)],
@@ -193,7 +165,9 @@ const CHECKS: ReadonlyArray<[string, Check]> = [
   ['timeScale', timeScaleValue],
   ['maxDelta', positiveNumber],
   ['refreshRate', positiveNumber],
-  ['maxFrameRate', positiveNumber],
+  ['maxFrameRate', maxFrameRateValue],
+  ['adaptive', (owner, name, value) => typeof value === 'boolean' || (isObject(value) ? checkAdaptiveOptions(`${owner} (adaptive)`, value) : booleanValue(owner, name, value))],
+  ['source', (owner, _name, value) => checkSource(owner, value)],
   ['onError', functionValue],
   ['onGap', functionValue],
   ['onFrame', functionValue],

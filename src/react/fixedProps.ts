@@ -12,7 +12,6 @@ import { booleanValue, finiteNumber, integerAtLeast, oneOf, optionsObject, posit
 import { createFixedClock } from '../scheduler/fixedClock.js';
 import type { FixedClock } from '../scheduler/fixedClock.js';
 import { isDevelopment } from '../scheduler/devMode.js';
-import { installRefreshDetection } from '../scheduler/refreshDetection.js';
 import { renameOwner } from './renameOwner.js';
 import { useFrameScheduler } from './useFrameScheduler.js';
 
@@ -118,8 +117,6 @@ export function useOwnClock(s: ClockSettings): FixedClock {
   const made = useRef<FixedClock | null>(null);
   made.current ??= createFixedClock(scheduler, { step, maxSteps, overload, interpolation, priority, timeScale: timeScale ?? 1, snapToDisplay: s.snapToDisplay });
   const clock = made.current;
-  // Steps counted on the display's vblank grid need the scheduler to measure the display.
-  useEffect(() => void installRefreshDetection(scheduler), [scheduler]);
   useEffect(() => clock.setScheduler(scheduler), [clock, scheduler]);
   useEffect(() => clock.setOptions({ step, maxSteps, overload }), [clock, step, maxSteps, overload]);
   useEffect(() => clock.setInterpolation(interpolation), [clock, interpolation]);

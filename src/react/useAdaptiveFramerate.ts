@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
-import { ADAPTIVE_OPTION_KEYS } from '../core/adaptiveFramerate.js';
-import { installAdaptiveFramerate } from '../scheduler/adaptiveFeature.js';
+import { useEffect, useMemo } from 'react';
+import { ADAPTIVE_OPTION_KEYS, createAdaptiveFramerate } from '../core/adaptiveFramerate.js';
 import type { FrameScheduler, SchedulerAdaptiveOptions } from '../scheduler/types.js';
 import { optionsObject } from '../core/validate.js';
+import { renameOwner } from './renameOwner.js';
 import { useFrameScheduler } from './useFrameScheduler.js';
 import { useSchedulerSnapshot } from './useSchedulerSnapshot.js';
 import type { SchedulerListen } from './useSchedulerSnapshot.js';
@@ -37,11 +37,14 @@ export interface AdaptiveFramerateSnapshot {
  * ```
  */
 export function useAdaptiveFramerate(options?: SchedulerAdaptiveOptions): AdaptiveFramerateSnapshot {
-  // The scheduler's adaptive options: the core's list, so a misspelt name is refused with the same known names.
-  optionsObject('useAdaptiveFramerate', options, false, ADAPTIVE_OPTION_KEYS);
-  const scheduler = installAdaptiveFramerate(useFrameScheduler());
+  // Nothing starts here: the scheduler starts the adaptive rate when the effect turns it on.
+  const scheduler = useFrameScheduler();
   // An inline options object is new every render: compare by content.
   const key = options === undefined ? '' : JSON.stringify(options);
+  // Checked at render, naming this hook (in the effect the error would name the scheduler); the
+  // options are compared by content (`key`).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useMemo(() => checkAdaptiveOptions(OWNER, options), [key]);
   // Two effects: holding the adaptive rate on depends on the scheduler only, so a change of options
   // never passes through "off" (which would drop the divisor reached so far back to 1).
   useEffect(() => {
@@ -57,6 +60,18 @@ export function useAdaptiveFramerate(options?: SchedulerAdaptiveOptions): Adapti
   }, [scheduler, key]);
 
   return useSchedulerSnapshot(scheduler, snapshots, readDivisor, SHOWN, listenDivisor);
+}
+
+const OWNER = 'useAdaptiveFramerate';
+
+/**
+ * Adaptive options checked as the scheduler will use them: known names (the core's list) and
+ * values (a throwaway core instance), a RangeError naming `owner`.
+ * @internal
+ */
+export function checkAdaptiveOptions(owner: string, options: unknown): void {
+  const o = optionsObject(owner, options, false, ADAPTIVE_OPTION_KEYS);
+  renameOwner('createAdaptiveFramerate', owner, () => createAdaptiveFramerate({ ...o, refreshRate: 60 }));
 }
 
 /** How many mounted hooks want the adaptive rate on, per scheduler. */

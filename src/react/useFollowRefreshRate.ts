@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { installRefreshDetection } from '../scheduler/refreshDetection.js';
 import type { FrameScheduler } from '../scheduler/types.js';
 
 /** A core algorithm whose refresh rate can follow the display's. @internal */
@@ -10,8 +9,8 @@ export interface RateFollower {
 
 /**
  * Keeps a core algorithm's refresh rate equal to `fixedRate` when given, else to the scheduler's
- * detected (or configured) display rate, following monitor changes. Without `fixedRate` it
- * installs refresh-rate detection on the scheduler (a no-op when already there).
+ * detected (or configured) display rate, following monitor changes (listening starts the
+ * scheduler's detection, in the effect).
  * @internal
  */
 export function useFollowRefreshRate(
@@ -19,8 +18,6 @@ export function useFollowRefreshRate(
   target: RateFollower,
   fixedRate: number | undefined,
 ): void {
-  // At render, not in the effect: the caller reads the rate while rendering.
-  if (fixedRate === undefined) installRefreshDetection(scheduler);
   useEffect(() => {
     if (fixedRate !== undefined) {
       target.setRefreshRate(fixedRate);

@@ -1,14 +1,14 @@
 import { useContext, useEffect, useInsertionEffect, useRef } from 'react';
 import { finiteNumber, functionValue, oneOf, optionsObject, withDefault } from '../core/validate.js';
 import { getDefaultLoop } from '../scheduler/defaultScheduler.js';
-import { frameLoopHost } from '../scheduler/frameLoopHost.js';
-import { SUBSCRIBE_OPTION_KEYS } from '../scheduler/loopHost.js';
+import { SUBSCRIBE_OPTION_KEYS, unordered } from '../scheduler/loopHost.js';
 import { FRAME_PHASES } from '../scheduler/subscribers.js';
 import type { FrameInfo, FramePhase } from '../scheduler/types.js';
 import { FrameSchedulerContext } from './context.js';
-import type { FrameSubscription } from '../scheduler/subscribers.js';
 
 const OWNER = 'useFrame';
+const ID_OPTIONS = ['id', 'before', 'after'] as const;
+const isId = (value: unknown): boolean => typeof value === 'string' && value !== '';
 
 /** Options of {@link useFrame}. */
 export interface UseFrameOptions {
@@ -18,8 +18,8 @@ export interface UseFrameOptions {
   priority?: number;
   /**
    * A name other `useFrame` calls (or subscribers) of the same phase can order against; unique
-   * within a phase. `id`, `before` and `after` need named ordering on the scheduler: a
-   * `<FrameProvider>` has it; for the default scheduler call `installNamedOrdering(getDefaultScheduler())` once.
+   * within a phase. `id`, `before` and `after` need a `<FrameProvider>` (or any hook but `useFrame`
+   * on the page-wide scheduler).
    */
   id?: string;
   /**
@@ -35,14 +35,11 @@ export interface UseFrameOptions {
  * Runs `callback` once every frame of the scheduler (the nearest `<FrameProvider>`'s, or the
  * default one). Never re-renders the component: mutate refs, canvases or three.js objects here.
  *
- * The newest `callback` is always the one called, without resubscribing (a re-render swaps it in
- * place, so a frame calls it directly, through no wrapper); changing `phase`, `priority`, `id`,
- * `before` or `after` resubscribes (a new array with the same ids does not). `frame` is a reused object: read
- * it, do not keep it. A `callback` that is not a function, an unknown `phase` or option name
- * (`phse`), a non-finite `priority`, an empty or non-string id, or `id`/`before`/`after` on a
- * scheduler without named ordering throw a RangeError naming `useFrame` and the option at the
- * render that passes them; an `id` that another mounted subscriber of the phase already has throws
- * when the effect subscribes.
+ * The newest `callback` is always the one called, without resubscribing; changing `phase`,
+ * `priority`, `id`, `before` or `after` resubscribes (a new array with the same ids does not).
+ * `frame` is a reused object: read it, do not keep it. Bad arguments throw a RangeError naming
+ * `useFrame` and the option at the render that passes them; an `id` that another mounted
+ * subscriber of the phase already has throws when the effect subscribes.
  *
  * @example
  * ```tsx
@@ -63,24 +60,24 @@ export function useFrame(callback: (frame: FrameInfo) => void, options: UseFrame
   const o = optionsObject(OWNER, options, false, SUBSCRIBE_OPTION_KEYS);
   const phase = oneOf(OWNER, 'phase', withDefault(o.phase, 'update'), FRAME_PHASES);
   const priority = finiteNumber(OWNER, 'priority', withDefault(o.priority, 0));
-  // The provider's scheduler, or the default loop itself: useFrame needs the loop, not the
-  // scheduler's methods, so a page that only uses useFrame does not carry them.
+  // The provider's scheduler, or the page-wide loop without the scheduler's methods.
   const scheduler = useContext(FrameSchedulerContext);
-  const host = scheduler ? frameLoopHost(scheduler) : getDefaultLoop();
-  // Ids are checked at render too (a bad one, or names on a loop without named ordering), like
-  // every other option: an error thrown by an effect is harder to trace, and React 18's act()
-  // is left broken by one.
-  host?.readOrder(OWNER, o);
+  // Ids checked here too, not first in the effect (an effect's error is harder to trace).
+  if (!scheduler && !getDefaultLoop().ordered() && (o.id ?? o.before ?? o.after) !== undefined) unordered(OWNER);
+  for (const name of ID_OPTIONS) {
+    const value = o[name];
+    if (value !== undefined && !(name === 'id' ? isId(value) : [value].flat().every(isId))) {
+      throw new RangeError(`${OWNER}: option \`${name}\` must be an id (a non-empty string)${name === 'id' ? '' : ' or an array of ids'}, got ${JSON.stringify(value)}`);
+    }
+  }
   const id = o.id as string | undefined;
   // Id lists are compared as JSON, so an inline `after={['a']}` does not resubscribe every render.
   const before = JSON.stringify(o.before);
   const after = JSON.stringify(o.after);
   const latest = useRef(callback);
-  const subscription = useRef<FrameSubscription | null>(null);
-  // Before any effect of this commit, like useLatest: the newest callback is the one that runs.
+  // Before any effect of this commit: the newest callback is the one that runs.
   useInsertionEffect(() => {
     latest.current = callback;
-    subscription.current?.set(callback);
   });
   useEffect(() => {
     const subscribeOptions = {
@@ -90,14 +87,7 @@ export function useFrame(callback: (frame: FrameInfo) => void, options: UseFrame
       before: before === undefined ? undefined : (JSON.parse(before) as string[]),
       after: after === undefined ? undefined : (JSON.parse(after) as string[]),
     };
-    // A scheduler not made by this package (a test double) gets a wrapper that reads the newest callback.
-    const current = host
-      ? host.subscribe(latest.current, subscribeOptions, OWNER)
-      : { remove: scheduler!.subscribe((frame) => latest.current(frame), subscribeOptions), set() {} };
-    subscription.current = current;
-    return () => {
-      subscription.current = null;
-      current.remove();
-    };
-  }, [scheduler, host, phase, priority, id, before, after]);
+    const run = (frame: FrameInfo): void => latest.current(frame);
+    return scheduler ? scheduler.subscribe(run, subscribeOptions) : getDefaultLoop().subscribe(run, subscribeOptions, OWNER);
+  }, [scheduler, phase, priority, id, before, after]);
 }

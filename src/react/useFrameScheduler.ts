@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { getDefaultScheduler } from '../scheduler/index.js';
+import { getDefaultScheduler } from '../scheduler/defaultScheduler.js';
 import type { FrameScheduler } from '../scheduler/types.js';
 import { FrameSchedulerContext } from './context.js';
 
@@ -16,6 +16,9 @@ import { FrameSchedulerContext } from './context.js';
  * ```
  */
 export function useFrameScheduler(): FrameScheduler {
+  // It takes no options: one passed (a JavaScript caller, `as never`) would be silently ignored.
+  // eslint-disable-next-line prefer-rest-params
+  if (arguments.length > 0) throw new RangeError(`useFrameScheduler: takes no options, got ${typeof arguments[0]}`);
   const provided = useContext(FrameSchedulerContext);
   return provided ?? getDefaultScheduler();
 }

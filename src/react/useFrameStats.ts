@@ -2,6 +2,7 @@ import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
 import { createFrameStats } from '../core/frameStats.js';
 import type { FrameStatsSnapshot } from '../core/types.js';
 import { optionsObject, positiveNumber, withDefault } from '../core/validate.js';
+import { renameOwner } from './renameOwner.js';
 import { useFollowRefreshRate } from './useFollowRefreshRate.js';
 import { useFrameScheduler } from './useFrameScheduler.js';
 
@@ -31,7 +32,7 @@ export function useFrameStats(options: UseFrameStatsOptions = {}): Readonly<Fram
   const intervalMs = positiveNumber('useFrameStats', 'intervalMs', withDefault(o.intervalMs, 500));
   const { windowSize } = options;
   const scheduler = useFrameScheduler();
-  const stats = useMemo(() => createFrameStats(windowSize === undefined ? {} : { windowSize }), [windowSize]);
+  const stats = useMemo(() => renameOwner('createFrameStats', 'useFrameStats', () => createFrameStats(windowSize === undefined ? {} : { windowSize })), [windowSize]);
   useFollowRefreshRate(scheduler, stats, undefined);
 
   // A tiny external store: the published snapshot, and a frame subscription for as long as React

@@ -7,6 +7,7 @@ import { useFollowRefreshRate } from './useFollowRefreshRate.js';
 import type { RateFollower } from './useFollowRefreshRate.js';
 import { useFrameScheduler } from './useFrameScheduler.js';
 import { useLatest } from './useLatest.js';
+import { renameOwner } from './renameOwner.js';
 
 /** The callback of the hooks built on {@link useRateCallback}: game seconds, and the frame. */
 export type DtCallback = (dt: number, frame: FrameInfo) => void;
@@ -24,7 +25,7 @@ export type RateHandlerFactory<T, E> = (target: T, latest: MutableRefObject<DtCa
  *
  * Checks `callback`, the option names (`optionKeys`), `phase` (default `'update'`; a hook without
  * a `phase` option refuses the name, so it is always `'update'` there) and `priority` (default 0),
- * naming `owner`. Then `create`s the algorithm at the given `refreshRate` or the scheduler's
+ * naming `owner` (`coreFactory`'s errors are renamed to it). Then `create`s the algorithm at the given `refreshRate` or the scheduler's
  * (again whenever one of `createDeps` changes; the rate is kept current by useFollowRefreshRate)
  * and subscribes `makeHandler(…)`'s function, again when the scheduler, the algorithm, the phase,
  * the priority or `extra` change. The newest callback is called without resubscribing.
@@ -35,6 +36,7 @@ export function useRateCallback<T extends RateFollower, E>(
   callback: DtCallback,
   options: { refreshRate?: number },
   optionKeys: readonly string[],
+  coreFactory: string,
   create: (refreshRate: number) => T,
   createDeps: readonly unknown[],
   makeHandler: RateHandlerFactory<T, E>,
@@ -48,7 +50,7 @@ export function useRateCallback<T extends RateFollower, E>(
   const latest = useLatest(callback);
   const { refreshRate } = options;
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the hook names what needs a new algorithm; the rate is followed below
-  const target = useMemo(() => create(refreshRate ?? scheduler.refreshRate.refreshRate), createDeps);
+  const target = useMemo(() => renameOwner(coreFactory, owner, () => create(refreshRate ?? scheduler.refreshRate.refreshRate)), createDeps);
   useFollowRefreshRate(scheduler, target, refreshRate);
   useEffect(
     () => scheduler.subscribe(makeHandler(target, latest, scheduler, extra), { phase, priority }),

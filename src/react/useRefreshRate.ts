@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { installRefreshDetection } from '../scheduler/refreshDetection.js';
 import type { FrameScheduler } from '../scheduler/types.js';
 import type { RefreshRateEstimate } from '../core/types.js';
 import { booleanValue, optionsObject, withDefault } from '../core/validate.js';
@@ -42,7 +41,8 @@ export interface UseRefreshRateOptions {
 export function useRefreshRate(options: UseRefreshRateOptions = {}): RefreshRateSnapshot {
   const o = optionsObject('useRefreshRate', options, false, ['measure']);
   const measure = booleanValue('useRefreshRate', 'measure', withDefault(o.measure, true));
-  const scheduler = installRefreshDetection(useFrameScheduler());
+  // Detection starts in the scheduler when the effects below subscribe and listen, not here.
+  const scheduler = useFrameScheduler();
   useEffect(() => (measure ? scheduler.subscribe(noop, { phase: 'after' }) : undefined), [scheduler, measure]);
   return useSchedulerSnapshot(scheduler, snapshots, readEstimate, SHOWN, listenRate);
 }

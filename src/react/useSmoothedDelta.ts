@@ -22,18 +22,11 @@ export interface UseSmoothedDeltaOptions {
 
 /**
  * Like {@link useFrame} with a variable `dt`, but `dt` is snapped to whole refresh intervals
- * (Frank Force, "Time Delta Smoothing"): on a vsynced display every frame advances the game by exactly 1/60 s (at 60 Hz)
- * instead of the jittery measured 16.2, 17.1, 16.5 … ms, and the rounding remainder is carried so
- * game time still tracks real time.
- *
- * When the rate comes from detection and the scheduler reports the loop as not synced to a
- * display (still measuring, vsync off, a throttled or irregular loop), the measured delta is
- * passed through unchanged: rounding up to intervals of a display that is not pacing the loop
- * would make game time run ahead of real time and then jump back at every resync, which looks
- * worse than the raw jitter. A `refreshRate` you pass is trusted: smoothing always applies.
- *
- * A frame with no game time (the first frame, or while paused) passes `dt = 0`. The scheduler's
- * time scale is honoured: the real delta is snapped, then scaled.
+ * (Frank Force, "Time Delta Smoothing"): on a vsynced 60 Hz display every frame advances the game
+ * by exactly 1/60 s instead of the measured 16.2, 17.1, 16.5 … ms; the remainder is carried. While
+ * the detected loop is not synced to a display (measuring, vsync off, throttled) the measured delta
+ * passes unchanged; a `refreshRate` you pass is trusted. A frame with no game time (the first, or
+ * paused) passes `dt = 0`; the real delta is snapped, then scaled by the time scale.
  *
  * @example
  * ```tsx
@@ -52,6 +45,7 @@ export function useSmoothedDelta(
     callback,
     options,
     OPTION_KEYS,
+    'createDeltaSmoother',
     (refreshRate) => createDeltaSmoother(dropUndefined({ refreshRate, maxLeadIntervals })),
     // Only the lead limit needs a new smoother.
     [maxLeadIntervals],
@@ -73,12 +67,9 @@ function smoothedHandler(
     else if (trustRate || scheduler.refreshRate.synced) {
       // Snap real time, then apply the time scale: snapping scaled time to display
       // intervals would make a 0.5× slow motion alternate between 0 and 1 interval.
-      const smoothed = smoother.smooth(frame.realDeltaSeconds);
-      // At time scale 1 the smoother's own number is handed on as it is, in a call of its own: it
-      // is one the smoother made once per rate, while a product (or a value merged with one) is a
-      // new number, boxed into 16 bytes every frame when V8 does not inline your function.
-      if (frame.timeScale === 1) callback(smoothed, frame);
-      else callback(smoothed * frame.timeScale, frame);
+      // deltaSeconds > 0 here, so timeScale > 0. Time scale 1: passed as is (docs/performance.md).
+      if (frame.timeScale === 1) callback(smoother.smooth(frame.deltaSeconds), frame);
+      else callback(smoother.smooth(frame.deltaSeconds / frame.timeScale) * frame.timeScale, frame);
     } else callback(frame.deltaSeconds, frame);
   };
 }

@@ -7,8 +7,7 @@ import { useRateCallback } from './useRateCallback.js';
 import type { DtCallback } from './useRateCallback.js';
 import { isDevelopment } from '../scheduler/devMode.js';
 
-// The development warning tests `process.env.NODE_ENV` where it is, after isDevelopment() (which
-// makes reading it safe): a production build replaces it and drops the warning.
+// Read after isDevelopment(): a production build replaces it and drops the warning.
 declare const process: { env: { NODE_ENV?: string } };
 
 const OWNER = 'useSyncedUpdate';
@@ -33,11 +32,11 @@ export interface UseSyncedUpdateOptions {
 }
 
 /**
- * Updates in step with the display ("Setting up a game update loop in-sync with rendering", 2013): each frame, the elapsed game time is released in
- * whole refresh intervals only, cut into slices no longer than `1 / minFrameRate`, and `callback`
- * runs once per slice (zero, one or several times a frame). Runs in the `'update'` phase. The
- * scheduler's time scale applies to each slice: at 0.5× a 60 Hz display gives one 1/120 s slice a
- * frame, not a 1/60 s slice every other frame.
+ * Updates in step with the display ("Setting up a game update loop in-sync with rendering", 2013):
+ * each frame the elapsed real time is released in whole refresh intervals only, cut into slices no
+ * longer than `1 / minFrameRate`, and `callback` runs once per slice, in the `'update'` phase. The
+ * time scale applies to each slice (0.5× on 60 Hz: one 1/120 s slice a frame); time scale 0
+ * releases nothing, as a pause.
  *
  * @example
  * ```tsx
@@ -56,6 +55,7 @@ export function useSyncedUpdate(
     callback,
     options,
     OPTION_KEYS,
+    'createSyncedSlicer',
     (refreshRate) => createSlicerHolder(refreshRate, minFrameRate, overload, overloadThreshold),
     // The rate is kept current by useFollowRefreshRate; the other options need a new slicer.
     [minFrameRate, overload, overloadThreshold],
@@ -68,7 +68,8 @@ function slicedHandler(holder: SlicerHolder, latest: MutableRefObject<DtCallback
   return (frame) => {
     // Slice the real (clamped) time, then scale each slice: slicing scaled time into display
     // intervals would make a 0.5× slow motion release an interval only every other frame.
-    const slices = holder.slicer.advance(frame.realDeltaSeconds);
+    // Real time = game time / time scale; a frozen loop (time scale 0) releases nothing, as paused.
+    const slices = holder.slicer.advance(frame.timeScale > 0 ? frame.deltaSeconds / frame.timeScale : 0);
     for (let i = 0; i < slices.length; i++) latest.current((slices[i] as number) * frame.timeScale, frame);
   };
 }

@@ -1,8 +1,8 @@
 import { ADAPTIVE_OPTION_KEYS, createAdaptiveFramerate } from '../core/adaptiveFramerate.js';
 import { checkKnownKeys } from '../core/validate.js';
-import { frameLoopHost } from './frameLoopHost.js';
-import { pacedTiming } from './refreshDetection.js';
-import type { FrameScheduler, SchedulerAdaptiveOptions } from './types.js';
+import type { FrameLoopHost } from './frameLoopHost.js';
+import { pacedTiming, type PacedTiming } from './refreshDetection.js';
+import type { SchedulerAdaptiveOptions } from './types.js';
 
 /** The `adaptive` option's value checked: a boolean or an options object with known keys. */
 function checkAdaptive(owner: string, value: unknown): boolean | SchedulerAdaptiveOptions {
@@ -15,28 +15,18 @@ function checkAdaptive(owner: string, value: unknown): boolean | SchedulerAdapti
 }
 
 /**
- * Make `scheduler.setAdaptive()` work on a loop made by {@link createFrameLoop} (a loop from
- * `createFrameScheduler` has it from the start). Installs refresh-rate detection too, since the
- * adaptive rate counts in refresh intervals of the detected display. The adaptive rate itself
- * stays off until `setAdaptive(true | options)`; with it on, each frame's work time feeds
- * {@link createAdaptiveFramerate} (Peter Sundqvist, "Timestepping": step 60 → 30 → 20 Hz when
- * frames keep missing their vblank) and at divisor d subscribers only run on vblanks where about
- * d refresh intervals passed since the last run, with the whole elapsed time as their delta.
- *
- * Idempotent; a no-op on a scheduler this package did not make. `useAdaptiveFramerate` calls it.
- *
- * @example
- * ```ts
- * const loop = installAdaptiveFramerate(createFrameLoop());
- * loop.setAdaptive({ maxDivisor: 3 });
- * ```
+ * What `scheduler.setAdaptive` does on `host`: turning the adaptive frame rate on starts refresh
+ * detection and the paced part of the loop (Peter Sundqvist, "Timestepping": each frame's work time
+ * feeds {@link createAdaptiveFramerate}; at divisor d subscribers run on every d-th vblank with the
+ * whole elapsed time). `false` before it was ever on starts nothing.
+ * @internal
  */
-export function installAdaptiveFramerate(scheduler: FrameScheduler): FrameScheduler {
-  const host = frameLoopHost(scheduler);
-  if (host === undefined || host.adaptive() !== null) return scheduler;
-  const timing = pacedTiming(host);
-  host.attachAdaptive((value) => {
+export function adaptiveSetter(host: FrameLoopHost): (adaptive: boolean | SchedulerAdaptiveOptions) => void {
+  return (value) => {
     const checked = checkAdaptive(host.owner, value);
+    const existing = host.timing();
+    if (checked === false && !(existing !== null && 'adaptive' in existing)) return;
+    const timing: PacedTiming = pacedTiming(host);
     // New options keep the divisor reached so far (clamped to a new maxDivisor): a second
     // component asking for the adaptive rate, or a changed option, must not reset it to 1.
     timing.adaptive =
@@ -49,6 +39,5 @@ export function installAdaptiveFramerate(scheduler: FrameScheduler): FrameSchedu
             initialDivisor: timing.adaptive ? timing.adaptive.divisor : 1,
           });
     timing.retune();
-  });
-  return scheduler;
+  };
 }

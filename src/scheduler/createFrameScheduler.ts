@@ -1,55 +1,165 @@
-import { optionsObject, positiveNumber } from '../core/validate.js';
-import { installAdaptiveFramerate } from './adaptiveFeature.js';
-import { createLoop, FRAME_SCHEDULER_OPTION_KEYS } from './createFrameLoop.js';
-import { installFrameRateCap } from './frameRateCap.js';
-import { installNamedOrdering } from './namedOrder.js';
-import type { FrameScheduler, FrameSchedulerOptions, SchedulerAdaptiveOptions } from './types.js';
-
-export { FRAME_SCHEDULER_OPTION_KEYS } from './createFrameLoop.js';
+import { booleanValue, oneOf, optionalFunction, optionsObject, positiveNumber, timeScaleValue, withDefault } from '../core/validate.js';
+import { adaptiveSetter } from './adaptiveFeature.js';
+import { createBrowserFrameSource } from './browserSource.js';
+import { setFrameRateCap } from './frameRateCap.js';
+import { FRAME_LOOP_HOST, frameLoopHost, type FrameLoopHost, type LoopConfig } from './frameLoopHost.js';
+import { createLoopHost, DEFAULT_MAX_DELTA_SECONDS } from './loopHost.js';
+import { createNamedOrdering } from './namedOrder.js';
+import { refreshTiming } from './refreshDetection.js';
+import type { FrameLoopMode, FrameScheduler, FrameSchedulerOptions, FrameSource, SchedulerAdaptiveOptions } from './types.js';
 
 const OWNER = 'createFrameScheduler';
+const MODES: readonly FrameLoopMode[] = ['always', 'demand', 'manual'];
+
+/** Every option `createFrameScheduler` knows; any other key is a misspelling. */
+export const FRAME_SCHEDULER_OPTION_KEYS: readonly string[] = [
+  'source',
+  'frameloop',
+  'maxDelta',
+  'timeScale',
+  'paused',
+  'refreshRate',
+  'adaptive',
+  'maxFrameRate',
+  'onError',
+  'onGap',
+  'onFrame',
+];
+export { SUBSCRIBE_OPTION_KEYS } from './loopHost.js';
+
+/** A frame source: an object with `request`, `cancel` and `now` functions, else a RangeError naming `owner`. */
+export function checkSource(owner: string, value: unknown): FrameSource {
+  const s = value as Partial<FrameSource> | null;
+  if (typeof s !== 'object' || s === null || typeof s.request !== 'function' || typeof s.cancel !== 'function' || typeof s.now !== 'function') {
+    throw new RangeError(`${owner}: option \`source\` must be an object with request, cancel and now functions, got ${s === null ? 'null' : typeof s}`);
+  }
+  return s as FrameSource;
+}
 
 /**
- * Create the frame loop: one {@link FrameSource} feeding ordered subscribers, with refresh-rate
- * detection, the adaptive frame rate and ordering by name (`id` / `before` / `after`) built in
- * ({@link createFrameLoop} is the same loop without them, for a smaller bundle and a cheaper frame).
+ * Create the frame loop: one {@link FrameSource} feeding ordered subscribers (phase, `before` /
+ * `after` ids, priority, subscription order), with pause, time scale, frame-loop modes, error
+ * isolation, refresh-rate detection, the adaptive frame rate and a frame-rate cap.
  *
- * Per frame: the real delta since the previous frame (0 on the first frame, and 0 for a missing,
- * repeated or backwards timestamp; a backwards timestamp becomes the new reference, since it means
- * the clock was swapped, e.g. by fake timers), clamped to `maxDelta` (reported to `onGap`), times
- * `timeScale`, or 0 while paused. Pausing keeps frames running so renders continue; `resume()`
- * never produces a catch-up frame. A loop that restarts after more than `maxDelta` idle starts
- * fresh: its first frame has delta 0.
+ * Per frame: the real delta since the previous frame (0 on the first, and for a missing, repeated
+ * or backwards timestamp), clamped to `maxDelta` (reported to `onGap`), times `timeScale`, or 0
+ * while paused. A long gap right after a long gap (a throttled page) gets 0. Subscriber errors go
+ * to `onError`; without it they are rethrown after the whole frame ran.
  *
- * Background throttling (a long gap, above `maxDelta` and 0.5 s, right after another one: the page
- * is visible but the browser runs rAF about once a second) is treated like a hidden tab: such frames
- * get delta 0 and are reported to `onGap` with `clampedSeconds` 0; only the first long gap is
- * clamped to `maxDelta`. `elapsedSeconds` is a compensated sum: no drift over days of frames.
+ * What costs work per frame starts the first time something asks for it: refresh detection at the
+ * first `subscribe`, `advance` or `onRefreshRateChange`; named ordering at the first `id` /
+ * `before` / `after`; the adaptive rate and the cap when turned on. Details: docs/scheduler.md.
  *
- * Subscriber errors go to `onError`; without it the first error (an `AggregateError` when several
- * threw) is rethrown after the whole frame ran and the next frame was requested, so the loop lives
- * on. A throwing `onError` adds its error to the one it handled (both are thrown). Unknown option
- * names are a RangeError naming them.
- *
- * With the adaptive frame rate on (Peter Sundqvist, "Timestepping") each frame's work time feeds
- * {@link createAdaptiveFramerate}; at divisor d subscribers only run on vblanks where about d refresh
- * intervals passed since the last run, and that run gets the whole elapsed time as its delta.
- *
- * `maxFrameRate` caps the rate on whole vblanks ({@link installFrameRateCap}): every d-th vblank,
- * d the whole number nearest to refresh rate / `maxFrameRate` (60 on a 144 Hz display: every 2nd,
- * 72 Hz). With the adaptive rate on too, the larger divisor wins.
+ * @example
+ * ```ts
+ * const scheduler = createFrameScheduler({ maxFrameRate: 60 });
+ * const stop = scheduler.subscribe((frame) => { world.x += world.vx * frame.deltaSeconds; });
+ * ```
  */
 export function createFrameScheduler(options?: FrameSchedulerOptions): FrameScheduler {
   const o = optionsObject(OWNER, options, false, FRAME_SCHEDULER_OPTION_KEYS);
-  const loopOnly = o.adaptive === undefined && o.maxFrameRate === undefined;
-  const maxFrameRate = o.maxFrameRate === undefined ? undefined : positiveNumber(OWNER, 'maxFrameRate', o.maxFrameRate);
-  const scheduler = createLoop(OWNER, loopOnly ? (options as FrameSchedulerOptions | undefined) : { ...o, adaptive: undefined, maxFrameRate: undefined });
-  installNamedOrdering(scheduler);
-  // Installs refresh-rate detection too. The adaptive rate stays off until setAdaptive.
-  installAdaptiveFramerate(scheduler);
-  // setAdaptive checks the option (naming this factory: it is the loop's owner); `false` leaves
-  // the rate off.
-  if (o.adaptive !== undefined) scheduler.setAdaptive(o.adaptive as boolean | SchedulerAdaptiveOptions);
-  if (maxFrameRate !== undefined) installFrameRateCap(scheduler, maxFrameRate);
+  const source = o.source === undefined ? createBrowserFrameSource() : checkSource(OWNER, o.source);
+  const config: LoopConfig = {
+    mode: oneOf(OWNER, 'frameloop', withDefault(o.frameloop, 'always'), MODES),
+    maxDelta: positiveNumber(OWNER, 'maxDelta', withDefault(o.maxDelta, DEFAULT_MAX_DELTA_SECONDS)),
+    timeScale: timeScaleValue(OWNER, 'timeScale', withDefault(o.timeScale, 1)),
+    paused: booleanValue(OWNER, 'paused', withDefault(o.paused, false)),
+    onError: optionalFunction(OWNER, 'onError', o.onError),
+    onGap: optionalFunction(OWNER, 'onGap', o.onGap),
+    onFrame: optionalFunction(OWNER, 'onFrame', o.onFrame),
+  };
+  const fixedRate = o.refreshRate === undefined ? undefined : positiveNumber(OWNER, 'refreshRate', o.refreshRate);
+  const scheduler = schedulerOf(createLoopHost(OWNER, source, config, fixedRate));
+  // Checked before anything starts: `false` leaves the rate off.
+  if (o.adaptive !== undefined && o.adaptive !== false) scheduler.setAdaptive(o.adaptive as boolean | SchedulerAdaptiveOptions);
+  if (o.maxFrameRate !== undefined) setFrameRateCap(frameLoopHost(scheduler) as FrameLoopHost, OWNER, o.maxFrameRate);
   return scheduler;
+}
+
+/** Add a listener to one of the host's sets; returns its remover. */
+function listen<T>(set: Set<(value: T) => void>, listener: (value: T) => void): () => void {
+  // Wrapped so the same function can be added twice and removed independently.
+  const entry = (value: T): void => listener(value);
+  set.add(entry);
+  return () => void set.delete(entry);
+}
+
+/**
+ * The {@link FrameScheduler} over a loop (made once per loop; the default loop's on demand). From
+ * then on the loop starts named ordering itself when a subscription names ids.
+ * @internal
+ */
+export function schedulerOf(host: FrameLoopHost): FrameScheduler {
+  const { config } = host;
+  host.startOrdering ??= createNamedOrdering;
+  /** Start refresh detection (a no-op once started, or with a fixed rate). */
+  const detect = (): void => {
+    if (!host.fixedRate) refreshTiming(host);
+  };
+  return (host.scheduler ??= {
+    [FRAME_LOOP_HOST]: host,
+    subscribe(callback, subscribeOptions) {
+      if (typeof callback !== 'function') throw new RangeError('subscribe: `callback` must be a function');
+      const { remove } = host.subscribe(callback, subscribeOptions, 'subscribe');
+      detect();
+      return remove;
+    },
+    invalidate() {
+      if (config.mode === 'demand') host.invalidate();
+    },
+    advance(timestampMs) {
+      detect();
+      host.run(timestampMs ?? host.source.now());
+    },
+    pause() {
+      config.paused = true;
+    },
+    resume() {
+      config.paused = false;
+    },
+    get paused() {
+      return config.paused;
+    },
+    setTimeScale(value) {
+      config.timeScale = timeScaleValue('setTimeScale', 'timeScale', value);
+    },
+    get timeScale() {
+      return config.timeScale;
+    },
+    setFrameloop(value) {
+      config.mode = oneOf('setFrameloop', 'frameloop', value, MODES);
+      host.sync();
+    },
+    get frameloop() {
+      return config.mode;
+    },
+    setMaxDelta(value) {
+      config.maxDelta = positiveNumber('setMaxDelta', 'maxDelta', value);
+    },
+    setMaxFrameRate(value) {
+      setFrameRateCap(host, 'setMaxFrameRate', value);
+    },
+    get refreshRate() {
+      return host.estimate();
+    },
+    onRefreshRateChange(listener) {
+      detect();
+      return listen(host.refreshListeners, listener);
+    },
+    get divisor() {
+      return host.timing()?.divisor ?? 1;
+    },
+    onDivisorChange: (listener) => listen(host.divisorListeners, listener),
+    setAdaptive: adaptiveSetter(host),
+    get subscriberCount() {
+      return host.subscribers.count();
+    },
+    get running() {
+      return host.running();
+    },
+    get frame() {
+      return host.frame;
+    },
+    destroy: host.destroy,
+  } as FrameScheduler);
 }

@@ -1,8 +1,8 @@
 import { createBrowserFrameSource } from './browserSource.js';
-import { schedulerOf } from './createFrameLoop.js';
+import { schedulerOf } from './createFrameScheduler.js';
 import type { FrameLoopHost } from './frameLoopHost.js';
 import { createLoopHost, DEFAULT_MAX_DELTA_SECONDS } from './loopHost.js';
-import type { FrameScheduler } from './types.js';
+import type { FrameCallback, FrameScheduler, SubscribeOptions } from './types.js';
 
 /**
  * Where the default loop lives. A registered symbol on `globalThis`, so two copies of the
@@ -12,39 +12,51 @@ export const DEFAULT_LOOP_KEY: unique symbol = Symbol.for('react-timestep.defaul
 
 type LoopHolder = { [DEFAULT_LOOP_KEY]?: FrameLoopHost };
 
-/**
- * The page-wide loop itself, created on first call (never at import, so server rendering touches
- * no browser API) with the browser frame source and the default options. `useFrame` without a
- * provider runs on it directly; {@link getDefaultScheduler} is its public face.
- * @internal
- */
-export function getDefaultLoop(): FrameLoopHost {
+function defaultHost(): FrameLoopHost {
   const holder = globalThis as LoopHolder;
   return (holder[DEFAULT_LOOP_KEY] ??= createLoopHost(
-    'createFrameLoop',
+    'getDefaultScheduler',
     createBrowserFrameSource(),
     { mode: 'always', maxDelta: DEFAULT_MAX_DELTA_SECONDS, timeScale: 1, paused: false, onError: undefined, onGap: undefined, onFrame: undefined },
     undefined,
   ));
 }
 
+/** The page-wide loop as `useFrame` without a provider sees it. @internal */
+export interface DefaultLoop {
+  /** `FrameScheduler.subscribe`, with `caller` naming the hook in error messages. */
+  subscribe(callback: FrameCallback, options: SubscribeOptions, caller: string): () => void;
+  /** True once `id` / `before` / `after` can be used on it. */
+  ordered(): boolean;
+}
+
+const defaultLoop: DefaultLoop = {
+  subscribe: (callback, options, caller) => defaultHost().subscribe(callback, options, caller).remove,
+  ordered: () => defaultHost().startOrdering !== undefined,
+};
+
+/**
+ * The page-wide loop without the scheduler's methods: `useFrame` alone runs on it, so a page that
+ * only uses `useFrame` bundles neither refresh detection nor the other features (docs/performance.md).
+ * @internal
+ */
+export function getDefaultLoop(): DefaultLoop {
+  return defaultLoop;
+}
+
 /**
  * The page-wide scheduler used when no `<FrameProvider>` supplies one: created on first call (never
- * at import, so server rendering touches no browser API) with the browser frame source and
- * default options. It is a `createFrameLoop`: refresh-rate detection and the adaptive frame rate
- * are installed on it by the hooks that need them, so a page that only uses `useFrame` carries
- * neither.
+ * at import, so server rendering touches no browser API) with the browser frame source and the
+ * default options of {@link createFrameScheduler}.
  */
 export function getDefaultScheduler(): FrameScheduler {
-  return schedulerOf(getDefaultLoop());
+  return schedulerOf(defaultHost());
 }
 
 /**
  * Throw the default scheduler away: its subscribers are dropped, its pending frame is cancelled,
  * and the next {@link getDefaultScheduler} call creates a fresh one (refresh-rate estimate,
- * elapsed time, frame count and listeners all start over). Meant for tests, where one page (one
- * test file) otherwise carries the estimate and the clock from one test case into the next:
- * `afterEach(resetDefaultScheduler)`. Does nothing when no default scheduler exists yet.
+ * elapsed time, frame count and listeners all start over). For tests: `afterEach(resetDefaultScheduler)`.
  */
 export function resetDefaultScheduler(): void {
   const holder = globalThis as LoopHolder;

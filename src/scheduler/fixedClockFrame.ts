@@ -178,7 +178,7 @@ function feed(c: ClockCore, frame: FrameInfo): FixedStepFrame {
     }
   }
   if (c.snapToDisplay) snapToSchedulerRate(c, frame);
-  const leadMs = frame.nextDeltaSeconds * 1000;
+  const leadMs = ((frame.divisor * frame.timeScale) / frame.refreshRate) * 1000;
   engine.nowMs = fedMs;
   engine.predictedPresentMs = fedMs + (leadMs < limitMs ? leadMs : limitMs);
   const decision = engine.advance();

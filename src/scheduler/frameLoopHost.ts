@@ -1,19 +1,11 @@
 import type { RefreshRateEstimate } from '../core/types.js';
-import type { FrameSubscription, SubscriberList, SubscriberOrder } from './subscribers.js';
+import type { FrameSubscription, SubscriberList, SubscriberOrdering } from './subscribers.js';
 import type { FrameCallback, FrameGap, FrameInfo, FrameLoopMode, FrameScheduler, FrameSource, SchedulerAdaptiveOptions, SubscribeOptions } from './types.js';
 
-/**
- * Where a frame loop keeps the handle its optional parts (refresh-rate detection, the adaptive
- * frame rate) plug into. A registered symbol, so two copies of the package agree on it.
- * @internal
- */
+/** Where a scheduler keeps its loop: a registered symbol, so two copies of the package agree. @internal */
 export const FRAME_LOOP_HOST: unique symbol = Symbol.for('react-timestep.frame-loop-host') as never;
 
-/**
- * Per-frame work of an installed part. The loop calls it only when one is installed, so a loop
- * without refresh detection or the adaptive rate pays one null check per frame for it.
- * @internal
- */
+/** Per-frame work of a started part (detection, adaptive rate, cap); without one a frame pays a null check. @internal */
 export interface FrameTiming {
   /**
    * A source frame arrived (before anything runs). Returns true when this vblank is skipped (the
@@ -46,10 +38,8 @@ export interface LoopConfig {
 }
 
 /**
- * What an installed part can reach inside a frame loop. Functions, not plain properties: a bundler
- * that follows an object literal's property values (Rollup, in tsup's tree-shaking) would
- * otherwise take a `timing: null` set here and changed only through the symbol key for a constant,
- * and drop the code that uses it.
+ * What the scheduler and its parts (detection, adaptive rate, cap, ordering) reach inside a frame
+ * loop. Accessor functions, not plain properties: docs/performance.md.
  * @internal
  */
 export interface FrameLoopHost {
@@ -62,11 +52,9 @@ export interface FrameLoopHost {
   readonly frame: FrameInfo;
   /** The {@link FrameScheduler} over this loop, once one was made (the default loop's is made on demand). */
   scheduler?: FrameScheduler;
-  /**
-   * [0]: timestamp of the last frame whose subscribers ran, ms (NaN before the first). Shared as
-   * the array, not passed as a number: a fresh double handed to a call V8 does not inline is boxed,
-   * an allocation per frame.
-   */
+  /** Creates the named ordering the first time a subscription names ids; set with the scheduler. */
+  startOrdering?: () => SubscriberOrdering;
+  /** [0]: timestamp of the last frame whose subscribers ran, ms (NaN before the first); an array: docs/performance.md. */
   readonly times: Float64Array;
   /** True when the `refreshRate` option fixed the rate: nothing to detect. */
   readonly fixedRate: boolean;
@@ -92,16 +80,8 @@ export interface FrameLoopHost {
   inFrame(): boolean;
   /** The loop's subscribers (named ordering plugs into them). */
   readonly subscribers: SubscriberList;
-  /**
-   * `subscribe` returning the subscription itself, whose `set` swaps the callback in place
-   * (useFrame: no wrapper closure per frame), `caller` naming the hook in error messages.
-   */
+  /** `subscribe`, with `caller` naming the hook or method in error messages. */
   subscribe(callback: FrameCallback, options: SubscribeOptions | undefined, caller: string): FrameSubscription;
-  /**
-   * Check `id` / `before` / `after` of (key-checked) subscribe options: undefined when none is
-   * given; a RangeError naming `caller` for a bad id, or when the loop has no named ordering.
-   */
-  readOrder(caller: string, options: Record<string, unknown>): SubscriberOrder | undefined;
   /** Run one frame at `timestampMs` now (`advance`). */
   run(timestampMs: number): void;
   /** Mark a frame as wanted ('demand' mode) and request it. */
@@ -114,11 +94,7 @@ export interface FrameLoopHost {
   destroy(): void;
 }
 
-/**
- * The host of a loop made by this package, or undefined for any other object that implements
- * {@link FrameScheduler} (a test double): that one brings its own refresh rate.
- * @internal
- */
+/** The loop of a scheduler made by this package (undefined for a test double). @internal */
 export function frameLoopHost(scheduler: FrameScheduler): FrameLoopHost | undefined {
   return (scheduler as FrameScheduler & { [FRAME_LOOP_HOST]?: FrameLoopHost })[FRAME_LOOP_HOST];
 }

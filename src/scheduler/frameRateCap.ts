@@ -1,74 +1,45 @@
 import { positiveNumber } from '../core/validate.js';
-import { frameLoopHost } from './frameLoopHost.js';
+import type { FrameLoopHost } from './frameLoopHost.js';
 import { capDivisor, pacedTiming } from './refreshDetection.js';
-import type { FrameScheduler } from './types.js';
-
-const OWNER = 'frameRateCapDivisor';
 
 /**
- * Vblanks per picture for a frame-rate cap: the whole number nearest to `refreshRate /
- * maxFrameRate`, at least 1, a tie going to the larger number (the lower rate).
- *
- * Why nearest and not "at most": a display only shows pictures on its vblanks, so the rates a
- * loop can hold evenly are `refreshRate / d` for whole `d`. 60 on a 144 Hz display can be 72 Hz
- * (every 2nd vblank) or 48 Hz (every 3rd); exactly 60 is only reachable by alternating 2 and 3
- * vblanks, the uneven pacing a cap is meant to avoid. "At most 60" would pick 48 there and 37.5 Hz
- * on a 75 Hz display; the nearest divisor picks 72 and 75, and the rate actually reached is
- * reported (`frame.divisor`, `refreshRate / divisor`) instead of the number asked for.
- *
- * | display | cap 60 → divisor | rate reached |
- * |---|---|---|
- * | 59.94 Hz | 1 | 59.94 Hz |
- * | 60 Hz | 1 | 60 Hz |
- * | 75 Hz | 1 | 75 Hz |
- * | 90 Hz | 2 | 45 Hz |
- * | 120 Hz | 2 | 60 Hz |
- * | 144 Hz | 2 | 72 Hz |
- * | 165 Hz | 3 | 55 Hz |
- * | 240 Hz | 4 | 60 Hz |
- *
- * @throws RangeError naming `refreshRate` or `maxFrameRate` when not a finite number > 0.
- * @example
- * ```ts
- * frameRateCapDivisor(144, 60); // 2: every 2nd vblank, 72 Hz
- * frameRateCapDivisor(120, 30); // 4
- * ```
+ * The lowest frame-rate cap, Hz. Below it the divisor (refresh rate / cap) runs away: 5e-324 gave
+ * a divisor of Infinity, a loop that never runs its subscribers again.
  */
-export function frameRateCapDivisor(refreshRate: number, maxFrameRate: number): number {
-  return capDivisor(positiveNumber(OWNER, 'refreshRate', refreshRate), positiveNumber(OWNER, 'maxFrameRate', maxFrameRate));
+export const MIN_FRAME_RATE_CAP = 1;
+
+/** A `maxFrameRate` value: a finite number ≥ {@link MIN_FRAME_RATE_CAP} Hz, else a RangeError naming `owner`. */
+export function maxFrameRateValue(owner: string, name: string, value: unknown): number {
+  if (Number.isFinite(value) && (value as number) >= MIN_FRAME_RATE_CAP) return value as number;
+  const shown = typeof value === 'string' ? JSON.stringify(value) : typeof value === 'object' && value !== null ? typeof value : String(value);
+  throw new RangeError(`${owner}: option \`${name}\` must be a finite number >= ${MIN_FRAME_RATE_CAP} (Hz), got ${shown}`);
 }
 
 /**
- * Cap the frame rate of a loop on whole vblanks: from the next frame on, subscribers run on every
- * d-th vblank, d = {@link frameRateCapDivisor}(detected refresh rate, `maxFrameRate`), recomputed
- * when the detected rate changes. Pacing is even: a run waits until about d refresh intervals
- * passed since the last run (half an interval of slack absorbs timestamp jitter), never a "skip if
- * less than 1/60 s passed" test that alternates 2 and 3 vblanks on jittered timestamps. Each run
- * gets the whole elapsed time as its delta.
- *
- * Shares the adaptive frame rate's divisor: with both, a picture holds the larger of the two
- * divisors, and `scheduler.divisor`, `frame.divisor` and `onDivisorChange` report that one. The
- * rate actually reached is `refreshRate / divisor` (72 Hz for a cap of 60 on a 144 Hz display).
- *
- * Call again to change the cap (live, no restart); `undefined` removes it. Installs refresh-rate
- * detection (a loop whose `refreshRate` option fixed the rate uses that rate). A no-op on a
- * scheduler this package did not make. `<FrameProvider maxFrameRate>` and the `maxFrameRate`
- * option of `createFrameScheduler` call it.
- *
- * @throws RangeError naming `maxFrameRate` when it is given and not a finite number > 0.
- * @example
- * ```ts
- * const loop = installFrameRateCap(createFrameLoop(), 60);
- * loop.onDivisorChange((d) => console.log(`${loop.refreshRate.refreshRate / d} Hz`));
- * ```
+ * Vblanks per picture for a frame-rate cap: the whole number nearest to `refreshRate /
+ * maxFrameRate`, at least 1, a tie going to the larger number (the lower rate). Nearest, not "at
+ * most": 60 on a 144 Hz display gives 72 Hz (every 2nd vblank), evenly paced, where "at most 60"
+ * would give 48 Hz. docs/scheduler.md has the table per display.
+ * @internal
  */
-export function installFrameRateCap(scheduler: FrameScheduler, maxFrameRate: number | undefined): FrameScheduler {
-  const cap = maxFrameRate === undefined ? undefined : positiveNumber('installFrameRateCap', 'maxFrameRate', maxFrameRate);
-  const host = frameLoopHost(scheduler);
-  if (host !== undefined) {
-    const timing = pacedTiming(host);
-    timing.maxFrameRate = cap === undefined ? Infinity : cap;
-    timing.retune();
-  }
-  return scheduler;
+export function frameRateCapDivisor(refreshRate: number, maxFrameRate: number): number {
+  const owner = 'frameRateCapDivisor';
+  return capDivisor(positiveNumber(owner, 'refreshRate', refreshRate), maxFrameRateValue(owner, 'maxFrameRate', maxFrameRate));
+}
+
+/**
+ * Cap the frame rate of `host` on whole vblanks from the next frame on (`maxFrameRate` option,
+ * `setMaxFrameRate`): subscribers run on every d-th vblank, d = {@link frameRateCapDivisor}(detected
+ * rate, cap), recomputed when the detected rate changes; each run gets the whole elapsed time.
+ * With the adaptive rate on too, the larger divisor wins. `undefined` removes the cap. Starts
+ * refresh detection and the paced part of the loop (not for `undefined` when there is no cap).
+ * @internal
+ */
+export function setFrameRateCap(host: FrameLoopHost, owner: string, maxFrameRate: unknown): void {
+  const cap = maxFrameRate === undefined ? Infinity : maxFrameRateValue(owner, 'maxFrameRate', maxFrameRate);
+  const existing = host.timing();
+  if (cap === Infinity && !(existing !== null && 'adaptive' in existing)) return;
+  const timing = pacedTiming(host);
+  timing.maxFrameRate = cap;
+  timing.retune();
 }

@@ -21,16 +21,19 @@ const THROTTLED_GAP_SECONDS = 0.5;
 /** Longest real gap a frame is given unless the `maxDelta` option says otherwise, seconds. */
 export const DEFAULT_MAX_DELTA_SECONDS = 0.25;
 
+/** The error for `id` / `before` / `after` on the page-wide loop before it has a scheduler. */
+export function unordered(caller: string): never {
+  throw new RangeError(`${caller}: options \`id\`, \`before\` and \`after\` need a <FrameProvider> (or createFrameScheduler): the page-wide loop under useFrame alone orders by phase and priority`);
+}
+
 /** Every option of `subscribe` (and `useFrame`). */
 export const SUBSCRIBE_OPTION_KEYS: readonly string[] = ['phase', 'priority', 'id', 'before', 'after'];
 
 /**
  * The frame loop itself, without its public face: frames, subscribers, error isolation and
- * requesting the next frame. `createFrameLoop` puts the {@link FrameScheduler} methods (pause, time
- * scale, modes, listeners) on top; `useFrame` without a provider runs on the default loop's host
- * alone, so a page that only uses `useFrame` does not carry them (`scripts/size.mjs` fails if it
- * does). `config` is read every frame and changed by those methods. `fixedRate`: the
- * `refreshRate` option (Hz), when given.
+ * requesting the next frame. `createFrameScheduler` puts the {@link FrameScheduler} methods on top;
+ * `useFrame` alone runs on the page-wide loop without them (docs/performance.md). `config` is read
+ * every frame and changed by those methods. `fixedRate`: the `refreshRate` option (Hz), when given.
  * @internal
  */
 export function createLoopHost(owner: string, source: FrameSource, config: LoopConfig, fixedRate: number | undefined): FrameLoopHost {
@@ -51,33 +54,24 @@ export function createLoopHost(owner: string, source: FrameSource, config: LoopC
     timestampMs: 0,
     deltaSeconds: 0,
     rawDeltaSeconds: 0,
-    realDeltaSeconds: 0,
     elapsedSeconds: 0,
     frameIndex: 0,
     refreshRate: rate,
     divisor: 1,
-    nextDeltaSeconds: config.timeScale / rate,
     timeScale: config.timeScale,
     paused: config.paused,
   };
   const gap: FrameGap = { timestampMs: 0, rawDeltaSeconds: 0, clampedSeconds: 0 };
 
   let handle: number | null = null;
-  /**
-   * Live subscriptions, mirrored here: every frame asks whether to request the next one, and the
-   * list's `count` getter cost about 12 ns a call there (not inlined), a third of a frame with one
-   * subscriber.
-   */
+  /** Live subscriptions, mirrored from the list for the per-frame check (docs/performance.md). */
   let subscriptions = 0;
   /** Counts destroy() calls: an unsubscribe from before one must not lower the count again. */
   let generation = 0;
   let inFrame = false;
   let invalidated = false;
   let framesRun = 0;
-  /**
-   * [0]: timestamp of the last frame whose subscribers ran (NaN before the first). A typed array
-   * keeps it unboxed: a double in a closure variable is re-allocated on every write.
-   */
+  /** [0]: timestamp of the last frame whose subscribers ran (NaN before the first); typed: docs/performance.md. */
   const times = new Float64Array(1);
   times[0] = Number.NaN;
   /** The game clock as a compensated sum ([0] sum, [1] compensation): exact over days of frames. */
@@ -150,7 +144,6 @@ export function createLoopHost(owner: string, source: FrameSource, config: LoopC
     inFrame: () => inFrame,
     subscribers,
     subscribe,
-    readOrder,
     run: runFrame,
     invalidate() {
       invalidated = true;
@@ -171,12 +164,11 @@ export function createLoopHost(owner: string, source: FrameSource, config: LoopC
 
   /** Check `id` / `before` / `after` of subscribe options: the named ordering's copy of them, or undefined when none is given. */
   function readOrder(caller: string, so: Record<string, unknown>): SubscriberOrder | undefined {
-    const { ordering } = subscribers;
-    if (ordering) return ordering.read(caller, so);
-    if (so.id !== undefined || so.before !== undefined || so.after !== undefined) {
-      throw new RangeError(`${caller}: options \`id\`, \`before\` and \`after\` need named ordering: call installNamedOrdering(scheduler) once, or use a <FrameProvider>`);
-    }
-    return undefined;
+    if (so.id === undefined && so.before === undefined && so.after === undefined) return undefined;
+    // Started by the first subscription that names ids, on loops that have a scheduler.
+    if (subscribers.ordering === null && host.startOrdering) subscribers.ordering = host.startOrdering();
+    if (subscribers.ordering) return subscribers.ordering.read(caller, so);
+    return unordered(caller);
   }
 
   function subscribe(callback: FrameCallback, options: SubscribeOptions | undefined, caller: string): FrameSubscription {
@@ -196,7 +188,6 @@ export function createLoopHost(owner: string, source: FrameSource, config: LoopC
         subscription.remove();
         sync(false);
       },
-      set: subscription.set,
     };
   }
 
@@ -236,8 +227,7 @@ export function createLoopHost(owner: string, source: FrameSource, config: LoopC
   function runFrame(timestampMs: number): void {
     if (inFrame) throw new Error('react-timestep: a frame cannot be run from inside a frame (advance() called by a subscriber?)');
     inFrame = true;
-    // Guarded: writing an array's length calls into the runtime, about 20 ns, as much as the rest
-    // of a one-subscriber frame.
+    // Guarded write: docs/performance.md.
     if (errors.length !== 0) errors.length = 0;
     // Read once: a part installed by a subscriber during this frame starts with the next one.
     const installed = timing;
@@ -256,9 +246,7 @@ export function createLoopHost(owner: string, source: FrameSource, config: LoopC
       const longGap = rawDeltaSeconds > maxDelta && rawDeltaSeconds > THROTTLED_GAP_SECONDS;
       const throttled = longGap && lastGapLong;
       if (forward) lastGapLong = longGap;
-      // Math.min times a 0/1 factor, not `let clamped = raw; if (…) clamped = maxDelta`: V8 boxes
-      // a variable that merges a computed double with a captured option (typed "any"), one
-      // allocation per frame.
+      // A 0/1 factor, not a branch that merges doubles: no allocation per frame (docs/performance.md).
       const clampedSeconds = Math.min(rawDeltaSeconds, maxDelta) * (throttled ? 0 : 1);
       const { onGap } = config;
       if (rawDeltaSeconds > maxDelta && onGap) {
@@ -271,14 +259,9 @@ export function createLoopHost(owner: string, source: FrameSource, config: LoopC
 
       frame.timestampMs = valid ? timestampMs : Number.isNaN(lastRunMs) ? 0 : lastRunMs;
       frame.rawDeltaSeconds = rawDeltaSeconds;
-      // Locals, not reads back from `frame`: each read of a double field is a load (about 1 ns a
-      // frame in all).
-      const realDeltaSeconds = paused ? 0 : clampedSeconds;
-      const deltaSeconds = realDeltaSeconds * timeScale;
-      frame.realDeltaSeconds = realDeltaSeconds;
+      const deltaSeconds = (paused ? 0 : clampedSeconds) * timeScale;
       frame.deltaSeconds = deltaSeconds;
-      // Neumaier's compensated sum (see addCompensated in core/counting), written out here: a
-      // call that V8 does not inline returns its double boxed, one allocation per frame.
+      // Neumaier's compensated sum (addCompensated in core/counting), written out: docs/performance.md.
       const sum = gameClock[0] as number;
       const added = sum + deltaSeconds;
       gameClock[1] = (gameClock[1] as number) + (Math.abs(sum) >= deltaSeconds ? sum - added + deltaSeconds : deltaSeconds - added + sum);
@@ -289,7 +272,6 @@ export function createLoopHost(owner: string, source: FrameSource, config: LoopC
       const { refreshRate } = estimate;
       frame.refreshRate = refreshRate;
       frame.divisor = divisor;
-      frame.nextDeltaSeconds = (divisor * timeScale) / refreshRate;
       frame.timeScale = timeScale;
       frame.paused = paused;
 
@@ -299,7 +281,7 @@ export function createLoopHost(owner: string, source: FrameSource, config: LoopC
       if (installed !== null) installed.end();
     } finally {
       inFrame = false;
-      // The usual end of a frame in 'always' mode, without the rest of sync()'s cases (3-5 ns a frame).
+      // The usual end of a frame in 'always' mode, the short path of sync() (docs/performance.md).
       if (handle === null && subscriptions > 0 && config.mode === 'always') handle = source.request(onSourceFrame);
       else sync(true);
       if (timing !== null) timing.settle();

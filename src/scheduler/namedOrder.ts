@@ -1,8 +1,6 @@
 import { isDevelopment } from './devMode.js';
-import { frameLoopHost } from './frameLoopHost.js';
 import { FRAME_PHASES } from './subscribers.js';
 import type { Entry, SubscriberOrder, SubscriberOrdering } from './subscribers.js';
-import type { FrameScheduler } from './types.js';
 
 /**
  * Frames a `before`/`after` id may stay unknown before a development warning names it: about two
@@ -262,23 +260,4 @@ export function createNamedOrdering(): SubscriberOrdering {
     },
     warn,
   };
-}
-
-/**
- * Turn on ordering by name on a scheduler: `subscribe(callback, { id, before, after })` and
- * `useFrame(callback, { id, before, after })`. `createFrameScheduler` (so every `<FrameProvider>`
- * that makes its own scheduler) has it; the bare `createFrameLoop`, which the page-wide default
- * scheduler is, does not, so a bundle that never orders by name does not carry the sort. Without
- * it those options throw a RangeError that says to call this. Idempotent; returns `scheduler`.
- * Does nothing for a scheduler not made by this package (a test double).
- *
- * @example
- * ```ts
- * installNamedOrdering(getDefaultScheduler()); // once, before components mount
- * ```
- */
-export function installNamedOrdering(scheduler: FrameScheduler): FrameScheduler {
-  const list = frameLoopHost(scheduler)?.subscribers;
-  if (list) list.ordering ??= createNamedOrdering();
-  return scheduler;
 }

@@ -1,7 +1,6 @@
 import type { AdaptiveFramerate, RefreshRateEstimate } from '../core/types.js';
 import { createRefreshRateDetector } from '../core/refreshRateDetector.js';
-import { frameLoopHost, type FrameLoopHost, type FrameTiming } from './frameLoopHost.js';
-import type { FrameScheduler } from './types.js';
+import type { FrameLoopHost, FrameTiming } from './frameLoopHost.js';
 
 /** A `const enum`: esbuild writes the value where it is used. */
 const enum Pacing {
@@ -33,7 +32,7 @@ export interface RefreshTiming extends FrameTiming {
 export interface PacedTiming extends FrameTiming {
   /** The adaptive frame rate; null while off. */
   adaptive: AdaptiveFramerate | null;
-  /** The frame-rate cap, Hz (installFrameRateCap); Infinity without a cap, which gives divisor 1. */
+  /** The frame-rate cap, Hz (`maxFrameRate`); Infinity without a cap, which gives divisor 1. */
   maxFrameRate: number;
   /** The cap's divisor at the current refresh rate (1 without a cap). */
   capDivisor: number;
@@ -69,8 +68,7 @@ export function refreshTiming(host: FrameLoopHost): RefreshTiming {
 
   /** What the listeners being called are handed. */
   let listenerArgument: unknown;
-  // The listener callback is created once: an arrow written inside notify() that read a local made
-  // V8 allocate a context for it on every call, i.e. every frame.
+  // Created once, not inside notify(): docs/performance.md.
   const callListener = (listener: (value: never) => void): void => {
     try {
       listener(listenerArgument as never);
@@ -117,7 +115,7 @@ export function pacedTiming(host: FrameLoopHost): PacedTiming {
   const estimate = detection.estimate;
   const source = host.source;
   const times = host.times;
-  /** [0]: when the current frame's work started, ms (typed: a boxed double would allocate per frame). */
+  /** [0]: when the current frame's work started, ms (typed: docs/performance.md). */
   const startMs = new Float64Array(1);
   let timed = false;
   /**
@@ -135,13 +133,12 @@ export function pacedTiming(host: FrameLoopHost): PacedTiming {
     divisor: 1,
     begin(timestampMs, forward) {
       const adaptive = timing.adaptive;
-      // Work time is measured only for the adaptive rate: performance.now() returns a new number
-      // (an allocation) on every call.
+      // Work time is measured only for the adaptive rate (each now() is a new number).
       timed = adaptive !== null;
       if (timed) startMs[0] = source.now();
       // Every vblank, skipped ones too: the detector must see the display, not our rate.
       detection.begin(timestampMs, forward);
-      // Retuned only when the rate changes (a double written per frame would allocate).
+      // Retuned only when the rate changes (docs/performance.md).
       if (estimate.refreshRate !== tunedRate) {
         tunedRate = estimate.refreshRate;
         if (adaptive) adaptive.setRefreshRate(tunedRate);
@@ -179,12 +176,7 @@ export function pacedTiming(host: FrameLoopHost): PacedTiming {
       host.throwCollected('divisor listeners');
     },
   };
-  /**
-   * The cap and the adaptive rate share one divisor: a picture holds the larger of the two. Kept in
-   * a field, not read through a getter: an object literal with an accessor is made in dictionary
-   * mode, and the loop reads this object's members several times a frame (a getter here cost about
-   * 70 ns a frame with the adaptive rate installed and off, as every `<FrameProvider>` has it).
-   */
+  /** The cap and the adaptive rate share one divisor, the larger of the two; a field, not a getter: docs/performance.md. */
   function setDivisor(): void {
     const adaptiveDivisor = timing.adaptive ? timing.adaptive.divisor : 1;
     timing.divisor = adaptiveDivisor > timing.capDivisor ? adaptiveDivisor : timing.capDivisor;
@@ -195,7 +187,7 @@ export function pacedTiming(host: FrameLoopHost): PacedTiming {
 }
 
 /**
- * Vblanks per picture for a frame-rate cap ({@link frameRateCapDivisor} without the checks): the
+ * Vblanks per picture for a frame-rate cap (`frameRateCapDivisor` without the checks): the
  * whole number nearest to `refreshRate / maxFrameRate`, at least 1. 1 for `maxFrameRate` Infinity.
  * @internal
  */
@@ -203,28 +195,4 @@ export function capDivisor(refreshRate: number, maxFrameRate: number): number {
   // Math.round sends a tie (2.5) up: to the larger divisor, the lower rate.
   const nearest = Math.round(refreshRate / maxFrameRate);
   return nearest > 1 ? nearest : 1;
-}
-
-/**
- * Turn on refresh-rate detection for a loop made by {@link createFrameLoop} (a loop from
- * `createFrameScheduler` detects from the start): from the next frame on, every frame timestamp
- * is sampled, `scheduler.refreshRate` and `frame.refreshRate` report the measured rate (snapped to
- * the known display rates), `frame.nextDeltaSeconds` follows it, and `onRefreshRateChange`
- * listeners hear of changes. Until then the loop reports 60 Hz, `'measuring'`.
- *
- * Idempotent, and a no-op on a loop whose `refreshRate` option fixed the rate or on a scheduler
- * this package did not make. The hooks that read the rate (`useRefreshRate`, `useSmoothedDelta`,
- * `useSyncedUpdate`, `useFrameStats`, `useAdaptiveFramerate`, `'predicted'` interpolation) call it
- * themselves; importing it is what puts the detector into a bundle (about 1.8 KB gzip).
- *
- * @example
- * ```ts
- * const loop = installRefreshDetection(createFrameLoop());
- * loop.onRefreshRateChange((estimate) => console.log(estimate.refreshRate, estimate.state));
- * ```
- */
-export function installRefreshDetection(scheduler: FrameScheduler): FrameScheduler {
-  const host = frameLoopHost(scheduler);
-  if (host !== undefined && !host.fixedRate) refreshTiming(host);
-  return scheduler;
 }

@@ -3,17 +3,10 @@ import type { FrameCallback, FrameInfo, FramePhase } from './types.js';
 /** Phases in the order they run inside a frame. */
 export const FRAME_PHASES: readonly FramePhase[] = ['input', 'update', 'render', 'after'];
 
-/**
- * One subscription of a list. `set` swaps the callback in place (no resubscribing, same place in
- * the order): `useFrame` calls it when its component re-renders with a new closure, so a frame
- * calls the component's own function directly, not a wrapper that reads a ref (a second call per
- * subscriber per frame).
- */
+/** One subscription of a list. */
 export interface FrameSubscription {
   /** Idempotent. */
   remove(): void;
-  /** Call `callback` from now on (from this very frame on, when a frame is running). */
-  set(callback: FrameCallback): void;
 }
 
 /** A subscription's name and the names it runs before / after, checked and copied (see namedOrder.ts). */
@@ -40,9 +33,8 @@ export interface Entry {
 }
 
 /**
- * Named ordering (`id` / `before` / `after`), plugged into a list by `installNamedOrdering`. The
- * list works without it, in the base order; keeping it out keeps it out of bundles that never
- * order by name.
+ * Named ordering (`id` / `before` / `after`), started in a list by the scheduler at the first
+ * subscription that names ids. The list works without it, in the base order.
  * @internal
  */
 export interface SubscriberOrdering {
@@ -131,7 +123,7 @@ export function createSubscriberList(ordering: SubscriberOrdering | null = null)
   function compact(): void {
     let write = 0;
     for (const entry of entries) if (entry.live) entries[write++] = entry;
-    // pop(), not `length =`: V8 frees the backing store when an array is truncated by length.
+    // pop(), not `length =`: docs/performance.md.
     while (entries.length > write) entries.pop();
     dead = 0;
   }
@@ -159,11 +151,6 @@ export function createSubscriberList(ordering: SubscriberOrdering | null = null)
       live++;
       if (running) added.push(entry);
       else insert(entry);
-      /** Put `replacement` where the entry's callback is laid out (a no-op before its first layout). */
-      const swap = (replacement: FrameCallback): void => {
-        if (callbacks[entry.index] === entry.callback) callbacks[entry.index] = replacement;
-        entry.callback = replacement;
-      };
       return {
         remove() {
           if (!entry.live) return;
@@ -174,13 +161,11 @@ export function createSubscriberList(ordering: SubscriberOrdering | null = null)
           // Release the callback at once, mid-frame (one later in this frame must not run any
           // more) or between frames: no frame may come to compact (a hidden tab), and an
           // unsubscribed closure, with everything it holds, must not stay reachable until then.
-          swap(REMOVED);
+          if (callbacks[entry.index] === entry.callback) callbacks[entry.index] = REMOVED;
+          entry.callback = REMOVED;
           // Compact when the dead entries outnumber the live ones: amortised O(1) per removal, so
           // unmounting N components stays O(N) and `entries` stays bounded without frames.
           if (!running && ++dead > live) compact();
-        },
-        set(replacement) {
-          if (entry.live) swap(replacement);
         },
       };
     },

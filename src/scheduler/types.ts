@@ -31,14 +31,8 @@ export interface FrameInfo {
   timestampMs: number;
   /** Game seconds since the previous frame: clamped to `maxDelta`, times `timeScale`, 0 while paused. */
   deltaSeconds: number;
-  /** Real seconds since the previous frame, unclamped and unscaled (0 on the first frame). */
+  /** Real seconds since the previous frame, unclamped and unscaled (0 on the first frame): for what ignores pause and time scale. */
   rawDeltaSeconds: number;
-  /**
-   * Real seconds this frame stands for: clamped to `maxDelta`, 0 while paused, not scaled
-   * (`deltaSeconds` = this × `timeScale`). What algorithms that snap real time to the display
-   * (delta smoothing, synced slices) take, before they apply the time scale to their result.
-   */
-  realDeltaSeconds: number;
   /** Game seconds since the loop started (sum of deltaSeconds). */
   elapsedSeconds: number;
   /** Frames run so far, starting at 0. */
@@ -50,12 +44,6 @@ export interface FrameInfo {
    * cap's (1 when both are off). The rate reached is `refreshRate / divisor`.
    */
   divisor: number;
-  /**
-   * Game seconds the next frame is expected to cover: `divisor` refresh intervals at the detected
-   * rate, times `timeScale` (kept while paused, so a prediction does not jump at a pause). What
-   * `'predicted'` interpolation aims at: the picture drawn now appears about this much later.
-   */
-  nextDeltaSeconds: number;
   /** Game seconds per real second in effect for this frame (1 = real time, 0 = frozen); `deltaSeconds` already includes it. */
   timeScale: number;
   /** True when the scheduler is paused: the frame still runs (so renders continue) but `deltaSeconds` is 0. */
@@ -127,10 +115,8 @@ export interface FrameSchedulerOptions {
   /** Turn on the adaptive frame rate (true for the defaults). Default off. */
   adaptive?: boolean | SchedulerAdaptiveOptions;
   /**
-   * Cap the frame rate on whole vblanks, Hz (a finite number > 0): subscribers run on every d-th
-   * vblank, d the whole number nearest to the refresh rate / this (60 on 120 Hz: every 2nd; on
-   * 144 Hz: every 2nd, 72 Hz). `createFrameScheduler` only (`createFrameLoop`: `installFrameRateCap`).
-   * Default: no cap.
+   * Cap the frame rate on whole vblanks, Hz (≥ 1): subscribers run on every d-th vblank, d the
+   * whole number nearest to the refresh rate / this (60 on 144 Hz: every 2nd, 72 Hz). Default: no cap.
    */
   maxFrameRate?: number;
   /** Called with what a subscriber threw; the other subscribers still run. Without it the error is rethrown after the frame completes. */
@@ -177,7 +163,11 @@ export interface FrameScheduler {
   setFrameloop(mode: FrameLoopMode): void;
   /** The current frame loop mode (see {@link FrameLoopMode}). */
   readonly frameloop: FrameLoopMode;
-  /** The refresh-rate estimate (reused object). */
+  /**
+   * The refresh-rate estimate (reused object). Detection starts at the first `subscribe`,
+   * `advance`, `onRefreshRateChange`, adaptive rate or cap; until then 60 Hz, `'measuring'` (or the
+   * `refreshRate` option).
+   */
   readonly refreshRate: RefreshRateEstimate;
   /** Called whenever the estimate's `refreshRate`, `synced` or `state` changes; returns unsubscribe. */
   onRefreshRateChange(listener: (estimate: RefreshRateEstimate) => void): () => void;
@@ -187,6 +177,10 @@ export interface FrameScheduler {
   onDivisorChange(listener: (divisor: number) => void): () => void;
   /** Turn the adaptive frame rate on or off at run time. */
   setAdaptive(adaptive: boolean | SchedulerAdaptiveOptions): void;
+  /** Cap the frame rate from the next frame on (as the `maxFrameRate` option); `undefined` removes the cap. */
+  setMaxFrameRate(maxFrameRate: number | undefined): void;
+  /** Longest real gap a frame is given from the next frame on, seconds (as the `maxDelta` option). */
+  setMaxDelta(maxDelta: number): void;
   /** Number of live subscriptions. */
   readonly subscriberCount: number;
   /** True while a frame request is pending at the source. */

@@ -3,10 +3,8 @@
  * @packageDocumentation
  */
 export { createManualFrameSource } from './manualFrameSource.js';
-export type { ManualFrameSource, ManualFrameSourceOptions } from './manualFrameSource.js';
-export { createManualSource } from '../scheduler/manualSource.js';
-export type { ManualSource } from '../scheduler/manualSource.js';
-export { renderWithFrames, type RenderWithFramesOptions, type RenderWithFramesResult } from './render.js';
+export type { ManualFrameSource } from './manualFrameSource.js';
+export { renderWithFrames, type RenderWithFramesResult } from './render.js';
 export { resetDefaultScheduler } from '../scheduler/defaultScheduler.js';
 export { installCanvasStub } from './canvasStub.js';
 export type { RecordingContext2D, RecordedCanvasCall } from './canvasStub.js';

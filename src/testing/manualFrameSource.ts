@@ -1,9 +1,9 @@
 import { createSeededRandom } from '../core/random.js';
-import { integerAtLeast, nonNegativeNumber, optionsObject, positiveNumber, finiteNumber, withDefault } from '../core/validate.js';
-import { createManualSource } from '../scheduler/manualSource.js';
+import { finiteNumber, integerAtLeast, nonNegativeNumber, optionsObject, positiveNumber, withDefault } from '../core/validate.js';
 import type { FrameSource } from '../scheduler/types.js';
 
 const OWNER = 'createManualFrameSource';
+type Callback = (timestampMs: number) => void;
 
 /** Options of {@link createManualFrameSource}. */
 export interface ManualFrameSourceOptions {
@@ -19,17 +19,26 @@ export interface ManualFrameSourceOptions {
 
 /** A simulated display for tests: vblank k (k = 1, 2, …) comes at `startMs + k × 1000 / refreshRate`. */
 export interface ManualFrameSource extends FrameSource {
-  /** Run the next `n` vblanks; each runs the callbacks requested before it. */
+  /** Run the next `n` vblanks of the grid; each runs the callbacks requested before it. */
   advanceFrames(n?: number): void;
   /** Move the clock forward by `ms`, running every vblank whose timestamp falls in that span. */
   advanceTime(ms: number): void;
-  /** The clock, ms: the last vblank's timestamp, or later after `advanceTime`. */
+  /**
+   * Deliver one frame at exactly `timestampMs`, off the grid if you like (a late frame, a gap, a
+   * clock that went back): sets the clock and runs every callback requested before this call. The
+   * grid continues from the first vblank after it. If callbacks throw, the others still run and
+   * the first error is rethrown once all have run.
+   */
+  tick(timestampMs: number): void;
+  /** Move the clock without delivering a frame, e.g. to model work time inside a callback. */
+  setNow(timestampMs: number): void;
+  /** The clock, ms: the last frame's timestamp, or later after `advanceTime` / `setNow`. */
   now(): number;
-  /** Timestamp of the last vblank, ms (`startMs` before the first). */
+  /** Timestamp of the last frame, ms (`startMs` before the first). */
   readonly timestampMs: number;
-  /** Callbacks waiting for the next vblank. */
+  /** Callbacks waiting for the next frame. */
   readonly pendingCount: number;
-  /** Vblanks so far. */
+  /** Frames delivered so far. */
   readonly frameCount: number;
   /** The vblank interval, ms. */
   readonly intervalMs: number;
@@ -37,11 +46,19 @@ export interface ManualFrameSource extends FrameSource {
 
 /**
  * Create a {@link ManualFrameSource}: hand it to `createFrameScheduler({ source })` or a
- * `<FrameProvider>` and step frames deterministically in your tests, at any refresh rate, with
- * optional seeded jitter.
+ * `<FrameProvider source>` and step frames deterministically in your tests, on a vblank grid at any
+ * refresh rate (with optional seeded jitter) or at exact timestamps (`tick`).
+ *
+ * @example
+ * ```ts
+ * const source = createManualFrameSource({ refreshRate: 120 });
+ * const scheduler = createFrameScheduler({ source });
+ * source.advanceFrames(3); // frames at 8.33, 16.67, 25 ms
+ * source.tick(100); // one frame at exactly 100 ms
+ * ```
  */
 export function createManualFrameSource(options?: ManualFrameSourceOptions): ManualFrameSource {
-  const o = optionsObject(OWNER, options, false);
+  const o = optionsObject(OWNER, options, false, ['refreshRate', 'jitterMs', 'seed', 'startMs']);
   const refreshRate = positiveNumber(OWNER, 'refreshRate', withDefault(o.refreshRate, 60));
   const intervalMs = 1000 / refreshRate;
   const jitterMs = nonNegativeNumber(OWNER, 'jitterMs', withDefault(o.jitterMs, 0));
@@ -51,48 +68,135 @@ export function createManualFrameSource(options?: ManualFrameSourceOptions): Man
   }
   const seed = finiteNumber(OWNER, 'seed', withDefault(o.seed, 1));
   const startMs = finiteNumber(OWNER, 'startMs', withDefault(o.startMs, 0));
-
   const random = createSeededRandom(seed);
-  const inner = createManualSource(startMs);
+
+  // Two buffers swapped on each frame: callbacks requested during a frame land in the other one
+  // and wait for the next frame, as with requestAnimationFrame. Never truncated, a count says what
+  // is in use: a steady loop allocates nothing per frame (docs/performance.md).
+  let pendingHandles: number[] = [];
+  let pendingCallbacks: Array<Callback | null> = [];
+  let pendingUsed = 0;
+  let runningHandles: number[] = [];
+  let runningCallbacks: Array<Callback | null> = [];
+  let runningUsed = 0;
+  let pendingLive = 0;
+  let nextHandle = 1;
+  let ticking = false;
+  // Keeps the number it was handed: returning it from now() allocates nothing (docs/performance.md).
+  let clockMs = startMs;
   let frameCount = 0;
   let timestampMs = startMs;
-  let nextTimestampMs = 0;
+  /** Grid vblanks passed (the next is number `index + 1`) and when the next one comes, ms. */
+  const grid = { index: 0, nextMs: 0 };
 
   function computeNext(): void {
-    // Count from the start instead of summing intervals, and divide last, so no rounding error
-    // accumulates: vblank 216,000 at 60 Hz is exactly 3,600,000 ms.
-    const nominal = startMs + ((frameCount + 1) * 1000) / refreshRate;
-    nextTimestampMs = jitterMs === 0 ? nominal : nominal + random.range(-jitterMs, jitterMs);
+    // Counted from the start, divided last: no rounding error accumulates (vblank 216,000 at
+    // 60 Hz is exactly 3,600,000 ms).
+    const nominal = startMs + ((grid.index + 1) * 1000) / refreshRate;
+    grid.nextMs = jitterMs === 0 ? nominal : nominal + random.range(-jitterMs, jitterMs);
   }
   computeNext();
 
-  function vblank(): void {
-    const t = nextTimestampMs;
+  function cancelIn(handles: number[], callbacks: Array<Callback | null>, used: number, handle: number): boolean {
+    for (let i = 0; i < used; i++) {
+      if (handles[i] !== handle) continue;
+      if (callbacks[i] === null) return false;
+      callbacks[i] = null;
+      return true;
+    }
+    return false;
+  }
+
+  function deliver(t: number): void {
+    // A frame inside a frame would swap the buffers under the running loop.
+    if (ticking) throw new Error('manual frame source: a frame was delivered from inside a frame callback');
+    ticking = true;
     frameCount++;
     timestampMs = t;
+    clockMs = t;
+    const handles = pendingHandles;
+    const callbacks = pendingCallbacks;
+    pendingHandles = runningHandles;
+    pendingCallbacks = runningCallbacks;
+    runningHandles = handles;
+    runningCallbacks = callbacks;
+    runningUsed = pendingUsed;
+    pendingUsed = 0;
+    pendingLive = 0;
+    let failed = false;
+    let firstError: unknown;
+    for (let i = 0; i < runningUsed; i++) {
+      const callback = callbacks[i];
+      if (!callback) continue;
+      callbacks[i] = null;
+      try {
+        callback(t);
+      } catch (error) {
+        if (!failed) {
+          failed = true;
+          firstError = error;
+        }
+      }
+    }
+    runningUsed = 0;
+    ticking = false;
+    if (failed) throw firstError;
+  }
+
+  function vblank(): void {
+    const t = grid.nextMs;
+    grid.index++;
     computeNext();
-    inner.tick(t);
+    deliver(t);
   }
 
   return {
-    request: inner.request,
-    cancel: inner.cancel,
-    now: inner.now,
+    request(callback) {
+      const handle = nextHandle++;
+      if (pendingUsed < pendingHandles.length) {
+        pendingHandles[pendingUsed] = handle;
+        pendingCallbacks[pendingUsed] = callback;
+      } else {
+        pendingHandles.push(handle);
+        pendingCallbacks.push(callback);
+      }
+      pendingUsed++;
+      pendingLive++;
+      return handle;
+    },
+    cancel(handle) {
+      if (cancelIn(pendingHandles, pendingCallbacks, pendingUsed, handle)) pendingLive--;
+      // A callback of the running frame may cancel one that has not run yet.
+      else cancelIn(runningHandles, runningCallbacks, runningUsed, handle);
+    },
+    now: () => clockMs,
+    setNow(ms) {
+      clockMs = ms;
+    },
+    tick(t) {
+      // The grid resumes at the first vblank after t (the same one when t is before it).
+      const passed = Math.floor(((t - startMs) * refreshRate) / 1000);
+      if (passed > grid.index) {
+        grid.index = passed;
+        computeNext();
+      }
+      deliver(t);
+    },
     advanceFrames(n = 1) {
       integerAtLeast('advanceFrames', 'n', n, 0);
       for (let i = 0; i < n; i++) vblank();
     },
     advanceTime(ms) {
       nonNegativeNumber('advanceTime', 'ms', ms);
-      const target = inner.now() + ms;
-      while (nextTimestampMs <= target) vblank();
-      if (inner.now() < target) inner.setNow(target);
+      const target = clockMs + ms;
+      while (grid.nextMs <= target) vblank();
+      if (clockMs < target) clockMs = target;
     },
     get timestampMs() {
       return timestampMs;
     },
     get pendingCount() {
-      return inner.pendingCount;
+      return pendingLive;
     },
     get frameCount() {
       return frameCount;

@@ -1,5 +1,5 @@
 import { createViewerMeter } from '../../src/simulation/index.js';
-import type { ViewerFrame, ViewerMeter, ViewerMetrics } from '../../src/simulation/index.js';
+import type { ViewerFrame, ViewerMeter, ViewerMetrics } from '../../src/simulation/viewer.js';
 
 /** Options of {@link LiveViewer}. */
 export interface LiveViewerOptions {

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { FrameProvider, useFrame } from '../../src/index.js';
-import type { FrameGap } from '../../src/index.js';
+import type { FrameGap } from '../../src/scheduler/types.js';
 import { busyWait } from '../components/busyWait.js';
 import { useStoryTransport } from '../components/transport.js';
 import { Readout } from '../components/Readout.js';

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { FrameProvider, frameRateCapDivisor, useFrame } from '../../src/index.js';
+import { FrameProvider, useFrame } from '../../src/index.js';
+import { frameRateCapDivisor } from '../../src/scheduler/frameRateCap.js';
 import { Readout } from '../components/Readout.js';
 import { expectFramesAdvance, readValue, waitForValue } from '../components/playHelpers.js';
 import { FollowTransport } from './components/FollowTransport.js';
@@ -153,7 +154,7 @@ const meta = {
     },
     maxFrameRate: {
       name: 'max frame rate (Hz)',
-      description: 'The `maxFrameRate` prop, Hz; 0 removes it. Applied live (installFrameRateCap), no remount.',
+      description: 'The `maxFrameRate` prop, Hz; 0 removes it. Applied live (setMaxFrameRate), no remount.',
       control: { type: 'inline-radio' },
       options: [0, 30, 60, 90],
     },

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { FrameProvider, useFrame, useSyncedUpdate } from '../../src/index.js';
-import type { SlicerOverload } from '../../src/index.js';
+import type { SlicerOverload } from '../../src/core/types.js';
 import { LivePlot } from '../components/LivePlot.js';
 import { Readout } from '../components/Readout.js';
 import { RingBuffer } from '../components/ringBuffer.js';
@@ -77,8 +77,9 @@ function Slices({ display, overload, lapSeconds, stallMs }: { display: Simulated
       v.frames = frame.frameIndex;
       v.slicesLastFrame = s[1]!;
       if (frame.frameIndex > 0) {
-        const realMs = frame.realDeltaSeconds * 1000;
-        s[4] = s[4]! + frame.realDeltaSeconds;
+        const realSeconds = frame.timeScale > 0 ? frame.deltaSeconds / frame.timeScale : 0;
+        const realMs = realSeconds * 1000;
+        s[4] = s[4]! + realSeconds;
         // A stalled frame: the display held more than one vblank.
         if (vsync.vblanks > 1) {
           v.stalls += 1;

@@ -5,7 +5,7 @@ import { useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { FrameProvider, GameCanvas, useFixedTimestep, useRefreshRate } from '../../src/index.js';
-import type { RefreshRateSnapshot } from '../../src/index.js';
+import type { RefreshRateSnapshot } from '../../src/react/useRefreshRate.js';
 
 // No act(): this is the browser as users get it. React renders on its own schedule and the
 // hooks re-render from real frames; the tests wait on real frames for what they expect.

@@ -10,7 +10,8 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { FrameProvider, useFixedTimestep, useFrame, useFrameScheduler } from '../../src/index.js';
-import type { FrameGap, FrameInfo, FrameScheduler } from '../../src/index.js';
+import type { FrameInfo, FrameScheduler } from '../../src/index.js';
+import type { FrameGap } from '../../src/scheduler/types.js';
 
 const roots: Root[] = [];
 let consoleErrors: unknown[][] = [];
@@ -127,7 +128,7 @@ function mountGame() {
         steps = 0;
       },
     });
-    useFrame((f: FrameInfo) => void record.deltas.push({ raw: f.rawDeltaSeconds, real: f.realDeltaSeconds }));
+    useFrame((f: FrameInfo) => void record.deltas.push({ raw: f.rawDeltaSeconds, real: f.timeScale > 0 ? f.deltaSeconds / f.timeScale : 0 }));
     return null;
   }
   mount(

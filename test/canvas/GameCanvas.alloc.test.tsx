@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FrameProvider, GameCanvas, useFixedRender, useFixedUpdate } from '../../src/index.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import { ALLOCATION_TEST_TIMEOUT_MS, boxedTimestamps, exposeGc, leastBytesPerCall, NOTHING_PER_CALL, ONE_BOXED_NUMBER } from '../reliability/gc.js';
 import { cleanupMounted, render } from '../react/helpers.js';
 
@@ -32,7 +32,7 @@ describe('<GameCanvas> with drawing children: per-frame allocation', { timeout: 
     const noop = (): void => undefined;
     const ctx = { save: noop, restore: noop, setTransform: noop, clearRect: noop, fillRect: () => void fills++ };
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation((() => ctx) as never);
-    const source = createManualSource();
+    const source = createManualFrameSource();
     const scheduler = createFrameScheduler({ source, refreshRate: 144 });
     const sink = new Float64Array(3);
     render(

@@ -2,14 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { FrameProvider } from '../../src/index.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 
 describe('<FrameProvider scheduler> with props that configure its own scheduler', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('warns in development, naming the ignored props; no warning without a conflict', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const scheduler = createFrameScheduler({ source: createManualSource(0) });
+    const scheduler = createFrameScheduler({ source: createManualFrameSource({ startMs: 0 }) });
     const { unmount } = render(
       <FrameProvider scheduler={scheduler} paused timeScale={0.5}>
         x

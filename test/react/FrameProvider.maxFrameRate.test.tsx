@@ -5,8 +5,8 @@ import { act, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { FrameProvider, useFrame, useFrameScheduler } from '../../src/index.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
-import type { ManualSource } from '../../src/scheduler/manualSource.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
+import type { ManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import type { FrameScheduler } from '../../src/scheduler/types.js';
 import { createVsyncStream } from '../../src/simulation/vsyncStream.js';
 import { CatchError, mount, strict, unmountAll, withListenerErrorsReported } from '../reliability/helpers.js';
@@ -28,7 +28,7 @@ function Probe(props: { intervalMs: number }): ReactNode {
   return null;
 }
 
-function tree(source: ManualSource, maxFrameRate: number | undefined): ReactNode {
+function tree(source: ManualFrameSource, maxFrameRate: number | undefined): ReactNode {
   return strict(
     <FrameProvider source={source} refreshRate={120} {...(maxFrameRate === undefined ? {} : { maxFrameRate })}>
       <Probe intervalMs={1000 / 120} />
@@ -41,7 +41,7 @@ describe('<FrameProvider maxFrameRate>', () => {
     seen.schedulers.clear();
     seen.mounts = 0;
     seen.vblanks = [];
-    const source = createManualSource();
+    const source = createManualFrameSource();
     const view = mount(tree(source, 60));
     const mountsAfterMount = seen.mounts;
     let vblank = 0;
@@ -65,7 +65,7 @@ describe('<FrameProvider maxFrameRate>', () => {
   });
 
   it('on a detected 144 Hz display (±1 ms jitter) a cap of 60 holds every 2nd vblank: 72 Hz, reported by the divisor', () => {
-    const source = createManualSource();
+    const source = createManualFrameSource();
     let scheduler: FrameScheduler | undefined;
     const runs: number[] = [];
     let current = 0;
@@ -105,7 +105,7 @@ describe('<FrameProvider maxFrameRate>', () => {
       const wrap = (value: unknown) =>
         strict(
           <CatchError onError={(e) => (caught ??= e)}>
-            <FrameProvider source={createManualSource()} {...({ maxFrameRate: value } as object)}>
+            <FrameProvider source={createManualFrameSource()} {...({ maxFrameRate: value } as object)}>
               x
             </FrameProvider>
           </CatchError>,
@@ -126,7 +126,7 @@ describe('<FrameProvider maxFrameRate>', () => {
 describe('<FrameProvider scheduler maxFrameRate>', () => {
   it('leaves a given scheduler uncapped and names maxFrameRate in the development warning', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const source = createManualSource();
+    const source = createManualFrameSource();
     const scheduler = createFrameScheduler({ source, refreshRate: 120 });
     mount(
       <FrameProvider scheduler={scheduler} maxFrameRate={60}>

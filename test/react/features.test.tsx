@@ -1,5 +1,5 @@
-// Refresh detection and the adaptive frame rate cost nothing until a hook needs them: the default
-// scheduler is a createFrameLoop, and the hooks that read the rate install detection themselves.
+// Refresh detection and the adaptive frame rate cost nothing until something asks: the scheduler
+// starts them itself (subscribe, listeners, setAdaptive), never while a hook renders.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import {
@@ -12,9 +12,10 @@ import {
   useSmoothedDelta,
   useSyncedUpdate,
 } from '../../src/index.js';
-import { createFrameLoop } from '../../src/scheduler/createFrameLoop.js';
+import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
+import { frameLoopHost } from '../../src/scheduler/frameLoopHost.js';
 import { getDefaultScheduler, resetDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import type { FrameScheduler } from '../../src/scheduler/types.js';
 import { cleanupMounted, render, strict } from './helpers.js';
 
@@ -25,9 +26,9 @@ afterEach(() => {
 
 const AT_144_MS = 1000 / 144;
 
-function leanDisplay(): { loop: FrameScheduler; source: ReturnType<typeof createManualSource>; run(frames: number): void } {
-  const source = createManualSource(0);
-  const loop = createFrameLoop({ source });
+function leanDisplay(): { loop: FrameScheduler; source: ReturnType<typeof createManualFrameSource>; run(frames: number): void } {
+  const source = createManualFrameSource({ startMs: 0 });
+  const loop = createFrameScheduler({ source });
   let k = 0;
   return {
     loop,
@@ -51,28 +52,13 @@ function RateBadge() {
   return <span>{`${refreshRate} Hz ${state}`}</span>;
 }
 
-describe('features installed by the hooks that need them', () => {
-  it('the default scheduler is a loop without detection or the adaptive rate', () => {
-    const scheduler = getDefaultScheduler();
-    expect(() => scheduler.setAdaptive(true)).toThrow(/setAdaptive: not installed on this createFrameLoop/);
-    scheduler.subscribe(() => undefined);
-    for (let i = 0; i < 100; i++) scheduler.advance(i * AT_144_MS);
-    expect(scheduler.refreshRate.state).toBe('measuring');
-  });
-
-  it('useFrame alone leaves detection off; mounting useRefreshRate turns it on and shows the display', () => {
+describe('features the scheduler starts when hooks ask for them', () => {
+  it('useFrame alone leaves the page-wide loop without detection; useRefreshRate starts it after commit and shows the display', () => {
+    render(strict(<Spinner />));
+    const host = frameLoopHost(getDefaultScheduler())!;
+    expect(host.timing()).toBe(null);
     const display = leanDisplay();
-    const { container, rerender } = render(
-      strict(
-        <FrameProvider scheduler={display.loop}>
-          <Spinner />
-        </FrameProvider>,
-      ),
-    );
-    display.run(150);
-    expect(display.loop.refreshRate.state).toBe('measuring');
-    expect(display.loop.frame.refreshRate).toBe(60);
-    rerender(
+    const { container } = render(
       strict(
         <FrameProvider scheduler={display.loop}>
           <Spinner />
@@ -84,6 +70,35 @@ describe('features installed by the hooks that need them', () => {
     expect(container.textContent).toBe('144 Hz synced');
     expect(display.loop.frame.refreshRate).toBe(144);
   });
+
+  const showing: Array<[string, () => null]> = [
+    ['useRefreshRate', () => (useRefreshRate(), null)],
+    ['useRefreshRate without measuring', () => (useRefreshRate({ measure: false }), null)],
+    ['useAdaptiveFramerate', () => (useAdaptiveFramerate(), null)],
+    ['useFrameStats', () => (useFrameStats(), null)],
+    ['useSmoothedDelta', () => (useSmoothedDelta(() => undefined), null)],
+    ['useSyncedUpdate', () => (useSyncedUpdate(() => undefined), null)],
+  ];
+  for (const [name, Component] of showing) {
+    it(`${name} starts nothing while rendering; the scheduler starts detection once its effects ran`, () => {
+      const display = leanDisplay();
+      const host = frameLoopHost(display.loop)!;
+      const seenInRender: unknown[] = [];
+      // Rendered right after the hook's component, in the same render pass.
+      function After() {
+        seenInRender.push(host.timing());
+        return null;
+      }
+      render(
+        <FrameProvider scheduler={display.loop}>
+          <Component />
+          <After />
+        </FrameProvider>,
+      );
+      expect(seenInRender).toEqual([null]);
+      expect(host.timing()).not.toBe(null);
+    });
+  }
 
   const needsRate: Array<[string, () => null]> = [
     [
@@ -136,29 +151,7 @@ describe('features installed by the hooks that need them', () => {
     });
   }
 
-  const needsNoRate: Array<[string, () => null]> = [
-    [
-      'useSmoothedDelta with a refreshRate',
-      () => {
-        useSmoothedDelta(() => undefined, { refreshRate: 144 });
-        return null;
-      },
-    ],
-  ];
-  for (const [name, Component] of needsNoRate) {
-    it(`${name} leaves detection off`, () => {
-      const display = leanDisplay();
-      render(
-        <FrameProvider scheduler={display.loop}>
-          <Component />
-        </FrameProvider>,
-      );
-      display.run(150);
-      expect(display.loop.refreshRate.state).toBe('measuring');
-    });
-  }
-
-  it('useAdaptiveFramerate installs the adaptive rate: 20 ms of work on a 144 Hz display steps down', () => {
+  it('useAdaptiveFramerate turns the adaptive rate on: 20 ms of work on a 144 Hz display steps down', () => {
     const display = leanDisplay();
     function Hud() {
       const { divisor } = useAdaptiveFramerate({ maxDivisor: 4 });

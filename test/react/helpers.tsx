@@ -2,8 +2,8 @@
 import { act, Profiler, StrictMode } from 'react';
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
-import type { ManualSource } from '../../src/scheduler/manualSource.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
+import type { ManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import type { FrameScheduler, FrameSchedulerOptions } from '../../src/scheduler/types.js';
 
@@ -65,7 +65,7 @@ export function strict(node: ReactNode): ReactNode {
  * requestAnimationFrame after a long frame.
  */
 export interface Display {
-  source: ManualSource;
+  source: ManualFrameSource;
   scheduler: FrameScheduler;
   /** Vblanks so far (skipped ones included). */
   readonly vblanks: number;
@@ -80,7 +80,7 @@ export function createDisplay(
   options: Omit<FrameSchedulerOptions, 'source'> = {},
   wrap: (fn: () => void) => void = (fn) => fn(),
 ): Display {
-  const source = createManualSource(0);
+  const source = createManualFrameSource({ startMs: 0 });
   const scheduler = createFrameScheduler({ ...options, source });
   let intervalMs = 1000 / refreshRate;
   let lastMs = 0;

@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FrameProvider, useAdaptiveFramerate, useFrame, useFrameStats, useRefreshRate, useSmoothedDelta, useSyncedUpdate } from '../../src/index.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import { ALLOCATION_TEST_TIMEOUT_MS, boxedTimestamps, exposeGc, leastBytesPerCall, NOTHING_PER_CALL, ONE_BOXED_NUMBER } from '../reliability/gc.js';
 import { cleanupMounted, render } from './helpers.js';
 
@@ -83,7 +83,7 @@ const BOUNDS: Record<string, number> = {
 const CALLBACK_HOOKS = ['useFrame', 'useSmoothedDelta', 'useSmoothedDeltaNotInlined', 'useSyncedUpdate'];
 
 function measure(gc: () => void, Hook: () => null, bound: number): { bytes: number; subscribers: number; frames: number } {
-  const source = createManualSource();
+  const source = createManualFrameSource();
   const scheduler = createFrameScheduler({ source });
   render(
     <FrameProvider scheduler={scheduler}>

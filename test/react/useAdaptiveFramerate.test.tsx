@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { FrameProvider, useAdaptiveFramerate, useFrame } from '../../src/index.js';
 import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
-import type { ManualSource } from '../../src/scheduler/manualSource.js';
+import type { ManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import { cleanupMounted, createCommitCounter, createDisplay, render, strict } from './helpers.js';
 
 function Hud() {
@@ -11,7 +11,7 @@ function Hud() {
 }
 
 /** Makes every frame take `workMs.current` ms of clock time, like a heavy render. */
-function Load(props: { source: ManualSource; workMs: { current: number } }) {
+function Load(props: { source: ManualFrameSource; workMs: { current: number } }) {
   useFrame(() => props.source.setNow(props.source.now() + props.workMs.current), { phase: 'render' });
   return null;
 }

@@ -9,7 +9,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FrameProvider, useFixedTimestep } from '../../src/index.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import { ALLOCATION_TEST_TIMEOUT_MS, boxedTimestamps, exposeGc, leastBytesPerCall, NOTHING_PER_CALL, ONE_BOXED_NUMBER } from '../reliability/gc.js';
 import { cleanupMounted, render } from './helpers.js';
 
@@ -32,7 +32,7 @@ function Loop({ sink, k, withRender }: { sink: Float64Array; k: number; withRend
 }
 
 function measure(gc: () => void, withRender: boolean, bound: number): { bytes: number; sum: number } {
-  const source = createManualSource();
+  const source = createManualFrameSource();
   const scheduler = createFrameScheduler({ source, refreshRate: 144 });
   const sink = new Float64Array(2 * HOOKS);
   render(

@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, forwardRef, useImperativeHandle } from 'react';
 import { FrameProvider, useFixedTimestep } from '../../src/index.js';
-import type { FixedClock, UseFixedTimestepOptions } from '../../src/index.js';
+import type { FixedClock } from '../../src/index.js';
+import type { UseFixedTimestepOptions } from '../../src/react/useFixedTimestep.js';
 import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import { renderWithFrames } from '../../src/testing/render.js';
 import type { FrameScheduler } from '../../src/scheduler/types.js';

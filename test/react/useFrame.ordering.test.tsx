@@ -5,7 +5,7 @@ import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import { frameLoopHost } from '../../src/scheduler/frameLoopHost.js';
 import { renderWithFrames } from '../../src/testing/render.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import { cleanupMounted, render } from './helpers.js';
 
 function Job(props: { name: string; log: string[]; options?: UseFrameOptions }) {
@@ -136,10 +136,10 @@ describe('useFrame ordering by id', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const log: string[] = [];
     expect(() => renderWithFrames(<Job name="x" log={log} options={{ id: '' }} />)).toThrow(
-      'useFrame: option `id` must be a non-empty string, got ""',
+      'useFrame: option `id` must be an id (a non-empty string), got ""',
     );
     expect(() => renderWithFrames(<Job name="x" log={log} options={{ before: 3 as never }} />)).toThrow(
-      'useFrame: option `before` must be an id (a non-empty string) or an array of ids, got number',
+      'useFrame: option `before` must be an id (a non-empty string) or an array of ids, got 3',
     );
     expect(() => renderWithFrames(<Job name="x" log={log} options={{ befor: 'a' } as never} />)).toThrow(/useFrame: unknown option `befor`/);
   });
@@ -148,7 +148,7 @@ describe('useFrame ordering by id', () => {
     // Last in this file: after an error thrown inside act, React 18 leaves act unusable for the next render.
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const log: string[] = [];
-    const scheduler = createFrameScheduler({ source: createManualSource(), frameloop: 'manual' });
+    const scheduler = createFrameScheduler({ source: createManualFrameSource(), frameloop: 'manual' });
     expect(() =>
       render(
         <FrameProvider scheduler={scheduler}>

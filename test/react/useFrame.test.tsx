@@ -3,7 +3,6 @@ import { act, useState } from 'react';
 import { FrameProvider, useFrame, useFrameScheduler } from '../../src/index.js';
 import { getDefaultScheduler, resetDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import { frameLoopHost } from '../../src/scheduler/frameLoopHost.js';
-import { installNamedOrdering } from '../../src/scheduler/namedOrder.js';
 import { renderWithFrames } from '../../src/testing/render.js';
 import type { FrameInfo, FramePhase, FrameScheduler } from '../../src/scheduler/types.js';
 import { cleanupMounted, createCommitCounter, createDisplay, render, strict } from './helpers.js';
@@ -109,36 +108,22 @@ describe('useFrame', () => {
     view.unmount();
   });
 
-  it('a frame calls the component\'s own callback, through no wrapper, also after a re-render swapped it', () => {
-    const callers: string[] = [];
-    // The stack line below the callback's own: the function that called it.
-    const caller = (): string => (new Error().stack ?? '').split('\n')[3] ?? '';
-    const view = renderWithFrames(<Ticker onFrame={() => callers.push(caller())} />);
-    view.advanceFrames(1);
-    view.rerender(<Ticker onFrame={() => callers.push(caller())} />);
-    view.advanceFrames(1);
-    expect(callers).toHaveLength(2);
-    for (const line of callers) {
-      expect(line).toMatch(/subscribers\.ts/);
-      expect(line).not.toMatch(/useFrame\.ts/);
-    }
-    view.unmount();
-  });
-
-  it('id, before and after need named ordering on the default scheduler: a RangeError naming useFrame until installNamedOrdering', () => {
+  it('id, before and after on the page-wide loop under useFrame alone: a RangeError naming useFrame at render; once the page-wide scheduler exists, they work', () => {
+    resetDefaultScheduler();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     function Named() {
       useFrame(() => undefined, { id: 'player' });
       return null;
     }
-    expect(() => render(<Named />)).toThrow(/^useFrame: options `id`, `before` and `after` need named ordering: call installNamedOrdering\(scheduler\) once, or use a <FrameProvider>$/);
+    expect(() => render(<Named />)).toThrow(
+      /^useFrame: options `id`, `before` and `after` need a <FrameProvider> \(or createFrameScheduler\): the page-wide loop under useFrame alone orders by phase and priority$/,
+    );
     cleanupMounted();
     expect(getDefaultScheduler().subscriberCount).toBe(0);
-    installNamedOrdering(getDefaultScheduler());
+    // getDefaultScheduler() (which every other hook calls) gives the loop its scheduler, ordering included.
     const { unmount } = render(<Named />);
     expect(getDefaultScheduler().subscriberCount).toBe(1);
     unmount();
-    // A fresh default scheduler for the other tests (the bare loop, without named ordering).
     resetDefaultScheduler();
   });
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSmoothedDelta } from '../../src/index.js';
-import type { UseSmoothedDeltaOptions } from '../../src/index.js';
+import type { UseSmoothedDeltaOptions } from '../../src/react/useSmoothedDelta.js';
 import { createDeltaSmoother } from '../../src/core/deltaSmoother.js';
 import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import type { FrameInfo } from '../../src/scheduler/types.js';

@@ -7,7 +7,7 @@ import { FrameProvider } from '../../src/react/FrameProvider.js';
 import { useFixedUpdate } from '../../src/react/useFixedUpdate.js';
 import { useStepInput } from '../../src/react/useStepInput.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import { ALLOCATION_TEST_TIMEOUT_MS, boxedTimestamps, exposeGc, leastBytesPerCall, NOTHING_PER_CALL } from '../reliability/gc.js';
 import { cleanupMounted, render } from './helpers.js';
 
@@ -36,7 +36,7 @@ function WithoutInput() {
 }
 
 function bytesPerFrame(gc: () => void, Game: () => null): number {
-  const source = createManualSource();
+  const source = createManualFrameSource();
   const scheduler = createFrameScheduler({ source });
   render(
     <FrameProvider scheduler={scheduler}>

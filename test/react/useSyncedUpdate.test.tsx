@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as fc from 'fast-check';
 import { useSyncedUpdate } from '../../src/index.js';
-import type { UseSyncedUpdateOptions } from '../../src/index.js';
+import type { UseSyncedUpdateOptions } from '../../src/react/useSyncedUpdate.js';
 import { createSyncedSlicer } from '../../src/core/syncedSlicer.js';
 import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import { renderWithFrames } from '../../src/testing/render.js';
@@ -53,6 +53,22 @@ describe('useSyncedUpdate', () => {
       // Each run mounts React and plays a display: 15 runs keep it well inside the timeout when loaded.
       { numRuns: 15 },
     );
+  });
+
+  it('time scale 0 releases nothing, as a pause; at 0.5 each 60 Hz frame releases one 1/120 s slice', () => {
+    const perFrame = new Map<number, number[]>();
+    const view = renderWithFrames(<Synced perFrame={perFrame} refreshRate={60} />, { refreshRate: 60 });
+    view.advanceFrames(3);
+    view.scheduler.setTimeScale(0);
+    perFrame.clear();
+    view.advanceFrames(10);
+    expect([...perFrame.values()].flat()).toEqual([]);
+    view.scheduler.setTimeScale(0.5);
+    view.advanceFrames(10);
+    const slices = [...perFrame.values()].flat();
+    expect(slices.length).toBeGreaterThanOrEqual(9);
+    for (const dt of slices) expect(dt).toBeCloseTo(1 / 120, 12);
+    view.unmount();
   });
 
   it('updates once per frame with dt = 1/60 on a steady 60 Hz display', () => {

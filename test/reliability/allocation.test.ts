@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { createFixedStep } from '../../src/core/fixedStep.js';
 import { createRefreshRateDetector } from '../../src/core/refreshRateDetector.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import { ALLOCATION_TEST_TIMEOUT_MS, bytesAllocatedPerCall, exposeGc } from './gc.js';
 
@@ -71,7 +70,7 @@ describe('per-frame allocation', { timeout: ALLOCATION_TEST_TIMEOUT_MS }, () => 
     const gc = exposeGc()!;
     const report: Record<string, number> = {};
     {
-      const source = createManualSource();
+      const source = createManualFrameSource();
       const scheduler = createFrameScheduler({ source, refreshRate: 144 });
       let calls = 0;
       scheduler.subscribe(() => void calls++);
@@ -80,7 +79,7 @@ describe('per-frame allocation', { timeout: ALLOCATION_TEST_TIMEOUT_MS }, () => 
       expect(calls).toBe(WARMUP + FRAMES);
     }
     {
-      const source = createManualSource();
+      const source = createManualFrameSource();
       const scheduler = createFrameScheduler({ source });
       scheduler.subscribe(() => undefined);
       const t = clock();
@@ -108,7 +107,7 @@ describe('per-frame allocation', { timeout: ALLOCATION_TEST_TIMEOUT_MS }, () => 
 
   it('the measurement sees a per-frame object: a subscriber copying FrameInfo every frame breaks the scheduler budget', () => {
     const gc = exposeGc()!;
-    const source = createManualSource();
+    const source = createManualFrameSource();
     const scheduler = createFrameScheduler({ source, refreshRate: 144 });
     const kept: { last: unknown } = { last: null };
     scheduler.subscribe((frame) => {

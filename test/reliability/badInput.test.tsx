@@ -14,7 +14,7 @@ import { createRefreshRateDetector } from '../../src/core/refreshRateDetector.js
 import { createSyncedSlicer } from '../../src/core/syncedSlicer.js';
 import type { FixedStepFrame, FixedStepOverload } from '../../src/core/types.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import type { FrameInfo } from '../../src/scheduler/types.js';
 import { useFixedTimestep, useFrame } from '../../src/index.js';
 import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
@@ -39,7 +39,7 @@ function createChain(options: { maxDelta?: number; timeScale?: number; overload?
   let realSeconds = 0;
   const gaps: Array<{ raw: number; clamped: number }> = [];
   const scheduler = createFrameScheduler({
-    source: createManualSource(),
+    source: createManualFrameSource(),
     frameloop: 'manual',
     refreshRate: 60,
     timeScale,

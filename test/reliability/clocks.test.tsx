@@ -3,7 +3,7 @@
 // drive the loop at once, without a spurious delta from the real clock.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FrameProvider, useFrame, useFrameStats } from '../../src/index.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import { act, mount, strict, unmountAll } from './helpers.js';
 
 afterEach(() => {
@@ -14,7 +14,7 @@ afterEach(() => {
 
 describe('useFrameStats after the clock jumps back 100 s', () => {
   it('publishes again within one interval (500 ms) of the jump, not 100 s later', () => {
-    const source = createManualSource();
+    const source = createManualFrameSource();
     const renders: number[] = [];
     function Meter() {
       const stats = useFrameStats({ intervalMs: 500 });

@@ -10,9 +10,8 @@ import { createFrameStats } from '../../src/core/frameStats.js';
 import { createRefreshRateDetector } from '../../src/core/refreshRateDetector.js';
 import { createSyncedSlicer } from '../../src/core/syncedSlicer.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
-import { simulate } from '../../src/simulation/simulate.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
+import { simulate } from '../../src/simulation/simulate.js';
 import {
   FrameProvider,
   GameCanvas,
@@ -58,7 +57,7 @@ function rows(owner: string, base: Record<string, unknown>, build: (options: nev
   }));
 }
 
-const manual = createManualSource();
+const manual = createManualFrameSource();
 
 const FACTORY_ROWS = [
   ...rows('createDeltaSmoother', { refreshRate: 60 }, createDeltaSmoother, {
@@ -166,7 +165,7 @@ describe('every factory option out of range throws a RangeError naming it', () =
   });
 
   it('run-time setters validate like the options: setTimeScale, setFrameloop, setRefreshRate, setInterpolation, subscribe', () => {
-    const scheduler = createFrameScheduler({ source: createManualSource() });
+    const scheduler = createFrameScheduler({ source: createManualFrameSource() });
     for (const v of BAD.nonNegative) expectNamed(() => scheduler.setTimeScale(v as never), 'timeScale');
     for (const v of BAD.word) expectNamed(() => scheduler.setFrameloop(v as never), 'frameloop');
     for (const v of ['on', 1, null]) expectNamed(() => scheduler.setAdaptive(v as never), 'adaptive');

@@ -5,10 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { FrameProvider, useAdaptiveFramerate, useFixedTimestep, useFrame, useFrameScheduler } from '../../src/index.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import type { FrameScheduler } from '../../src/scheduler/types.js';
-import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import type { ManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import { act, mount, strict, unmountAll } from './helpers.js';
 
@@ -87,7 +86,7 @@ describe('<FrameProvider scheduler={x} paused> → <FrameProvider paused>', () =
 
 describe('two useAdaptiveFramerate at divisor 2, one changes maxDivisor', () => {
   it('the divisor stays 2 (it is not reset to 1)', () => {
-    const source = createManualSource();
+    const source = createManualFrameSource();
     const scheduler = createFrameScheduler({ source, refreshRate: 60 });
     const shown: number[] = [];
     function Hud({ maxDivisor }: { maxDivisor: number }) {
@@ -109,7 +108,7 @@ describe('two useAdaptiveFramerate at divisor 2, one changes maxDivisor', () => 
   });
 
   it('one hook alone changing maxDivisor 4 → 3 keeps divisor 2 too; unmounting it turns the adaptive rate off', () => {
-    const source = createManualSource();
+    const source = createManualFrameSource();
     const scheduler = createFrameScheduler({ source, refreshRate: 60 });
     function Hud({ maxDivisor }: { maxDivisor: number }) {
       useAdaptiveFramerate({ maxDivisor });

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import type { FixedStepOverload } from '../../src/core/types.js';
 import { FrameProvider, useFixedTimestep, useFrame } from '../../src/index.js';
 import type { FrameGap } from '../../src/scheduler/types.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import { act, mount, strict, unmountAll } from './helpers.js';
 
 afterEach(() => {
@@ -19,7 +19,7 @@ const INTERVAL_MS = 1000 / 60;
 
 describe.each<FixedStepOverload>(['slow-motion', 'catch-up'])("rAF throttled to 1 Hz while visible, overload '%s'", (overload) => {
   it('one frame with maxSteps (the first throttled one), then no steps while throttled, then one a frame: no burst', () => {
-    const source = createManualSource();
+    const source = createManualFrameSource();
     const gaps: number[] = [];
     const perFrame: number[] = [];
     let steps = 0;
@@ -62,7 +62,7 @@ describe("React 19 <Activity mode=\"hidden\"> for 10 s, 'catch-up'", () => {
       expect(React.version.startsWith('18.')).toBe(true);
       return;
     }
-    const source = createManualSource();
+    const source = createManualFrameSource();
     const perFrame: number[] = [];
     let steps = 0;
     function Game() {

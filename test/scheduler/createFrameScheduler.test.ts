@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import type { FrameGap, FrameInfo } from '../../src/scheduler/types.js';
 import { INTERVAL_60_MS, setup } from './helpers.js';
 
@@ -376,12 +376,12 @@ describe('destroy', () => {
   });
 });
 
-describe('nextDeltaSeconds: what the next frame is expected to cover', () => {
+describe('what the next frame is expected to cover: divisor × timeScale / refreshRate of the frame', () => {
   it('is divisor refresh intervals times the time scale, and stays set while paused', () => {
-    const source = createManualSource(0);
+    const source = createManualFrameSource({ startMs: 0 });
     const scheduler = createFrameScheduler({ source, refreshRate: 50, timeScale: 0.5 });
     const seen: number[] = [];
-    const unsubscribe = scheduler.subscribe((f) => seen.push(f.nextDeltaSeconds));
+    const unsubscribe = scheduler.subscribe((f) => seen.push((f.divisor * f.timeScale) / f.refreshRate));
     source.tick(20);
     scheduler.setTimeScale(2);
     source.tick(40);
@@ -392,12 +392,12 @@ describe('nextDeltaSeconds: what the next frame is expected to cover', () => {
   });
 });
 
-describe('realDeltaSeconds: the real time a frame stands for', () => {
-  it('is the clamped, unscaled delta, 0 while paused, and deltaSeconds is it times the time scale', () => {
-    const source = createManualSource(0);
+describe('deltaSeconds and rawDeltaSeconds', () => {
+  it('deltaSeconds is the clamped delta times the time scale, 0 while paused; rawDeltaSeconds is the real gap', () => {
+    const source = createManualFrameSource({ startMs: 0 });
     const scheduler = createFrameScheduler({ source, refreshRate: 50, timeScale: 0.5, maxDelta: 0.1 });
     const seen: [number, number][] = [];
-    const unsubscribe = scheduler.subscribe((f) => seen.push([f.realDeltaSeconds, f.deltaSeconds]));
+    const unsubscribe = scheduler.subscribe((f) => seen.push([f.rawDeltaSeconds, f.deltaSeconds]));
     source.tick(0);
     source.tick(20);
     source.tick(520); // a 0.5 s gap, clamped to 0.1 s
@@ -407,8 +407,8 @@ describe('realDeltaSeconds: the real time a frame stands for', () => {
     expect(seen).toEqual([
       [0, 0],
       [0.02, 0.01],
-      [0.1, 0.05],
-      [0, 0],
+      [0.5, 0.05],
+      [0.02, 0],
     ]);
   });
 });

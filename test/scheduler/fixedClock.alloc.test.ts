@@ -15,7 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { createFixedClock } from '../../src/scheduler/fixedClock.js';
 import type { FixedClockOptions } from '../../src/scheduler/fixedClock.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import { ALLOCATION_TEST_TIMEOUT_MS, boxedTimestamps, exposeGc, leastBytesPerCall, NOTHING_PER_CALL, ONE_BOXED_NUMBER } from '../reliability/gc.js';
 
 const FRAMES = 100_000;
@@ -28,7 +28,7 @@ const timestamps = boxedTimestamps(WARMUP + RUNS * FRAMES + 1, 1000 / 144);
 type Setup = { clock: Partial<FixedClockOptions> | null; renders?: boolean; paused?: boolean; bound?: number };
 
 function measure(gc: () => void, setup: Setup): { bytes: number; steps: number } {
-  const source = createManualSource();
+  const source = createManualFrameSource();
   const scheduler = createFrameScheduler({ source, refreshRate: 144 });
   const sink = new Float64Array(5);
   let steps = 0;

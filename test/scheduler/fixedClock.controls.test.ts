@@ -6,11 +6,11 @@ import fc from 'fast-check';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { createFixedClock } from '../../src/scheduler/fixedClock.js';
 import type { FixedClock, FixedClockOptions, FixedClockStep } from '../../src/scheduler/fixedClock.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import { createFixedStep } from '../../src/core/fixedStep.js';
 
 function on(hz: number, options: Partial<FixedClockOptions> = {}) {
-  const source = createManualSource(0);
+  const source = createManualFrameSource({ startMs: 0 });
   const scheduler = createFrameScheduler({ source, refreshRate: hz });
   const clock = createFixedClock(scheduler, { step: 1 / 60, ...options });
   let k = 0;
@@ -191,7 +191,7 @@ describe('controls inside an update: the rest of the frame is cancelled, the cha
     });
     fc.assert(
       fc.property(fc.array(fc.double({ min: 1, max: 120, noNaN: true }), { minLength: 5, maxLength: 60 }), fc.array(control, { maxLength: 12 }), (gaps, controls) => {
-        const source = createManualSource(0);
+        const source = createManualFrameSource({ startMs: 0 });
         const scheduler = createFrameScheduler({ source });
         // 'catch-up' never drops: every index is exactly one more than the one before it.
         const clock = createFixedClock(scheduler, { step: 1 / 60, overload: 'catch-up', snapToDisplay: false });
@@ -290,7 +290,7 @@ describe('setOptions takes any option of the clock', () => {
 
 describe('the page clock jumps back', () => {
   it('after timestamps go back 99 s the step spans follow the new clock at once', () => {
-    const source = createManualSource(0);
+    const source = createManualFrameSource({ startMs: 0 });
     const scheduler = createFrameScheduler({ source });
     const clock = createFixedClock(scheduler, { step: 1 / 60, snapToDisplay: false });
     const ran = record(clock);
@@ -319,7 +319,7 @@ describe('the page clock jumps back', () => {
 
 describe('limits', () => {
   it('time scale 1e6 on both the scheduler and the clock: indices stay unique and numbers finite for 300 s', () => {
-    const source = createManualSource(0);
+    const source = createManualFrameSource({ startMs: 0 });
     const scheduler = createFrameScheduler({ source, timeScale: 1e6 });
     const clock = createFixedClock(scheduler, { step: 1 / 60, timeScale: 1e6, snapToDisplay: false });
     let last = -1;

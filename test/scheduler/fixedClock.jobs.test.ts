@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { createFixedClock } from '../../src/scheduler/fixedClock.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 
 function clockAt60() {
-  const source = createManualSource(0);
+  const source = createManualFrameSource({ startMs: 0 });
   const scheduler = createFrameScheduler({ source, refreshRate: 60 });
   const clock = createFixedClock(scheduler, { step: 1 / 60 });
   let k = 0;

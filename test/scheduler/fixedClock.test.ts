@@ -6,13 +6,13 @@ import { createFixedStep, FIXED_STEP_SNAP_STEPS } from '../../src/core/fixedStep
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { createFixedClock } from '../../src/scheduler/fixedClock.js';
 import type { FixedClockOptions } from '../../src/scheduler/fixedClock.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import { createVsyncStream } from '../../src/simulation/vsyncStream.js';
 import type { FrameSchedulerOptions } from '../../src/scheduler/types.js';
 
 /** A display at `hz` driven by hand: vblank k at k × 1000 / hz ms, counted from k (no drift). */
 function display(hz: number, schedulerOptions: Omit<FrameSchedulerOptions, 'source'> = {}) {
-  const source = createManualSource(0);
+  const source = createManualFrameSource({ startMs: 0 });
   const scheduler = createFrameScheduler({ refreshRate: hz, ...schedulerOptions, source });
   let k = 0;
   return {
@@ -323,7 +323,7 @@ describe('createFixedClock', () => {
   });
 
   it('a step begins exactly where the step before it ended, even when a clamped gap has since mapped that game time elsewhere', () => {
-    const source = createManualSource(0);
+    const source = createManualFrameSource({ startMs: 0 });
     const scheduler = createFrameScheduler({ source, refreshRate: 60 });
     const clock = createFixedClock(scheduler, { step: 1 / 60, overload: 'catch-up', snapToDisplay: false });
     const spans: Array<[number, number, number]> = [];
@@ -343,7 +343,7 @@ describe('createFixedClock', () => {
   });
 
   it('steps a faster time scale has overtaken stand for no new real time: spans stay in order, none ends before it begins', () => {
-    const source = createManualSource(0);
+    const source = createManualFrameSource({ startMs: 0 });
     const scheduler = createFrameScheduler({ source, refreshRate: 60 });
     const clock = createFixedClock(scheduler, { step: 1 / 60, overload: 'catch-up', snapToDisplay: false, interpolation: 'ahead' });
     const spans: Array<[number, number, number]> = [];
@@ -368,7 +368,7 @@ describe('createFixedClock', () => {
   it('step spans tile real time with no gap or overlap, never past the frame by more than the boundary tolerance ("previous"), under any frame pattern (property)', () => {
     fc.assert(
       fc.property(fc.array(fc.double({ min: 1, max: 400, noNaN: true }), { minLength: 2, maxLength: 60 }), fc.constantFrom<'slow-motion' | 'catch-up'>('slow-motion', 'catch-up'), (gaps, overload) => {
-        const source = createManualSource(0);
+        const source = createManualFrameSource({ startMs: 0 });
         const scheduler = createFrameScheduler({ source, refreshRate: 60 });
         // Raw timestamps: these frames are not vsynced, so the declared 60 Hz grid is not snapped to
         // (snapping places each frame up to half an interval from its timestamp; tested below).
@@ -479,7 +479,7 @@ describe('createFixedClock on the display vblank grid', () => {
   /** Steps per frame on a 144 Hz display whose timestamps are rounded to 1 ms with ±1 ms jitter. */
   function stepsPerFrame(snapToDisplay: boolean): number[] {
     const stream = createVsyncStream({ refreshRate: 144, frames: 1500, quantizationMs: 1, jitterMs: 1, seed: 3 });
-    const source = createManualSource(stream.timestampsMs[0]!);
+    const source = createManualFrameSource({ startMs: stream.timestampsMs[0]! });
     // The rate as detection would report it for this display (synced).
     const scheduler = createFrameScheduler({ source, refreshRate: 144 });
     const clock = createFixedClock(scheduler, { step: 1 / 144, snapToDisplay });

@@ -4,7 +4,7 @@
 // object (~40 bytes) or a closure per skipped vblank breaks it.
 import { describe, expect, it } from 'vitest';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import { bytesAllocatedPerCall, exposeGc } from '../reliability/gc.js';
 
 const FRAMES = 100_000;
@@ -14,7 +14,7 @@ const INTERVAL_MS = 1000 / 144;
 const ONE_BOXED_NUMBER = 16;
 
 function measure(gc: () => void, maxFrameRate: number | undefined, adaptive: boolean): { bytes: number; runs: number } {
-  const source = createManualSource();
+  const source = createManualFrameSource();
   const scheduler = createFrameScheduler({ source, adaptive, ...(maxFrameRate === undefined ? {} : { maxFrameRate }) });
   const t = new Float64Array(1);
   const sink = new Float64Array(1);

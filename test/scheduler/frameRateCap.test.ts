@@ -4,10 +4,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createDeltaSmoother } from '../../src/core/deltaSmoother.js';
-import { createFrameLoop } from '../../src/scheduler/createFrameLoop.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
-import { frameRateCapDivisor, installFrameRateCap } from '../../src/scheduler/frameRateCap.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { frameRateCapDivisor } from '../../src/scheduler/frameRateCap.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import type { FrameScheduler, FrameSchedulerOptions } from '../../src/scheduler/types.js';
 import { createViewerMeter } from '../../src/simulation/viewer.js';
 import { createVsyncStream } from '../../src/simulation/vsyncStream.js';
@@ -43,13 +42,13 @@ describe('frameRateCapDivisor: the whole number of vblanks nearest to refreshRat
   });
 
   it.each([0, -60, Number.NaN, Number.POSITIVE_INFINITY, '60'])('refuses maxFrameRate %s with a RangeError naming it', (bad) => {
-    expect(() => frameRateCapDivisor(60, bad as number)).toThrow(/frameRateCapDivisor: option `maxFrameRate` must be a finite number > 0/);
+    expect(() => frameRateCapDivisor(60, bad as number)).toThrow(/frameRateCapDivisor: option `maxFrameRate` must be a finite number >= 1 \(Hz\)/);
   });
 });
 
 /** A scheduler on a manual source capped at 60 Hz, detecting the display rate itself. */
 function capped(options: FrameSchedulerOptions = {}) {
-  const source = createManualSource();
+  const source = createManualFrameSource();
   const scheduler = createFrameScheduler({ maxFrameRate: 60, ...options, source });
   return { scheduler, source };
 }
@@ -176,7 +175,7 @@ describe('a cap of 60 on common displays: even pacing, zero flaps, zero judder',
 
 describe('the cap shares the adaptive frame rate divisor: the larger one wins', () => {
   it('cap 60 on 120 Hz (2) with the adaptive rate pushed to 3 holds 3; when the load stops the cap holds 2', () => {
-    const source = createManualSource();
+    const source = createManualFrameSource();
     const scheduler = createFrameScheduler({ source, refreshRate: 120, maxFrameRate: 60, adaptive: { maxDivisor: 4 } });
     const interval = 1000 / 120;
     let workMs = 20; // over two 8.3 ms intervals, under three
@@ -205,11 +204,11 @@ describe('the cap shares the adaptive frame rate divisor: the larger one wins', 
     run(20);
     expect(ran.slice(1).map((v, k) => v - ran[k]!)).toEqual(Array(9).fill(2));
     expect(scheduler.frame.divisor).toBe(2);
-    expect(scheduler.frame.nextDeltaSeconds).toBeCloseTo(2 / 120, 12);
+    expect((scheduler.frame.divisor * scheduler.frame.timeScale) / scheduler.frame.refreshRate).toBeCloseTo(2 / 120, 12);
   });
 
   it('an adaptive divisor below the cap changes nothing', () => {
-    const source = createManualSource();
+    const source = createManualFrameSource();
     const scheduler = createFrameScheduler({ source, refreshRate: 120, maxFrameRate: 30, adaptive: true });
     const changes: number[] = [];
     scheduler.onDivisorChange((d) => changes.push(d));
@@ -223,9 +222,10 @@ describe('the cap shares the adaptive frame rate divisor: the larger one wins', 
 });
 
 describe('changing the cap', () => {
-  it('installFrameRateCap again changes the divisor live; undefined removes the cap', () => {
-    const source = createManualSource();
-    const scheduler = installFrameRateCap(createFrameLoop({ source, refreshRate: 120 }), 60);
+  it('setMaxFrameRate changes the divisor live; undefined removes the cap', () => {
+    const source = createManualFrameSource();
+    const scheduler = createFrameScheduler({ source, refreshRate: 120 });
+    scheduler.setMaxFrameRate(60);
     const interval = 1000 / 120;
     const changes: number[] = [];
     scheduler.onDivisorChange((d) => changes.push(d));
@@ -237,13 +237,13 @@ describe('changing the cap', () => {
     };
     run(8);
     expect(ran).toEqual([0, 2, 4, 6]);
-    installFrameRateCap(scheduler, 30);
+    scheduler.setMaxFrameRate(30);
     expect(scheduler.divisor).toBe(4);
     ran.length = 0;
     run(12); // vblanks 8 … 19
     expect(ran).toEqual([10, 14, 18]);
     expect(scheduler.frame.deltaSeconds).toBeCloseTo(4 / 120, 12);
-    installFrameRateCap(scheduler, undefined);
+    scheduler.setMaxFrameRate(undefined);
     ran.length = 0;
     run(3);
     expect(ran).toEqual([20, 21, 22]);
@@ -273,21 +273,22 @@ describe('changing the cap', () => {
 });
 
 describe('bad caps throw where they are given', () => {
-  it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY, '60', null])('maxFrameRate %s', (bad) => {
-    const source = createManualSource();
+  it.each([0, -1, 0.5, 5e-324, Number.NaN, Number.POSITIVE_INFINITY, '60', null])('maxFrameRate %s', (bad) => {
+    const source = createManualFrameSource();
     expect(() => createFrameScheduler({ source, maxFrameRate: bad as number })).toThrow(
-      /createFrameScheduler: option `maxFrameRate` must be a finite number > 0/,
+      /createFrameScheduler: option `maxFrameRate` must be a finite number >= 1 \(Hz\)/,
     );
-    expect(() => installFrameRateCap(createFrameLoop({ source }), bad as number)).toThrow(/installFrameRateCap: option `maxFrameRate`/);
+    expect(() => createFrameScheduler({ source }).setMaxFrameRate(bad as number)).toThrow(/setMaxFrameRate: option `maxFrameRate` must be a finite number >= 1/);
+    expect(() => frameRateCapDivisor(60, bad as number)).toThrow(/frameRateCapDivisor: option `maxFrameRate`/);
   });
 
-  it('createFrameLoop refuses the option and points at installFrameRateCap', () => {
-    expect(() => createFrameLoop({ source: createManualSource(), maxFrameRate: 60 })).toThrow(/createFrameLoop: option `maxFrameRate` needs installFrameRateCap/);
-  });
-
-  it('is a no-op on a scheduler this package did not make', () => {
-    const foreign = { divisor: 1 } as unknown as FrameScheduler;
-    expect(installFrameRateCap(foreign, 60)).toBe(foreign);
-    expect(foreign.divisor).toBe(1);
+  it('the lowest cap, 1 Hz, gives a finite divisor and frames keep running (5e-324 gave Infinity: no frame ever ran again)', () => {
+    const source = createManualFrameSource();
+    const scheduler = createFrameScheduler({ source, refreshRate: 60, maxFrameRate: 1 });
+    let runs = 0;
+    scheduler.subscribe(() => runs++);
+    for (let k = 0; k <= 180; k++) source.tick((k * 1000) / 60);
+    expect(scheduler.divisor).toBe(60);
+    expect(runs).toBe(4); // vblanks 0, 60, 120, 180
   });
 });

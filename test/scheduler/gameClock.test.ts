@@ -6,13 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 
 const noop = (): void => undefined;
 
 /** Run `frames` vblanks at `hz` after `startMs`; returns |game clock − display clock| in s. */
 function dayError(hz: number, frames: number, startMs: number): number {
-  const source = createManualSource(startMs);
+  const source = createManualFrameSource({ startMs: startMs });
   const scheduler = createFrameScheduler({ source, refreshRate: hz });
   scheduler.subscribe(noop);
   const intervalMs = 1000 / hz;

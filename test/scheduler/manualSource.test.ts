@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 
-describe('createManualSource', () => {
+describe('createManualFrameSource', () => {
   it('a tick runs the callbacks requested before it; a request made inside waits for the next tick', () => {
-    const source = createManualSource();
+    const source = createManualFrameSource();
     const seen: string[] = [];
     source.request((t) => {
       seen.push(`a${t}`);
@@ -20,7 +20,7 @@ describe('createManualSource', () => {
   });
 
   it('cancel removes a pending request, also from inside the running tick; unknown handles are ignored', () => {
-    const source = createManualSource();
+    const source = createManualFrameSource();
     const seen: string[] = [];
     let second = 0;
     source.request(() => {
@@ -37,7 +37,7 @@ describe('createManualSource', () => {
   });
 
   it('now() is the last tick time and can be moved to model work', () => {
-    const source = createManualSource(5);
+    const source = createManualFrameSource({ startMs: 5 });
     expect(source.now()).toBe(5);
     source.tick(16);
     expect(source.now()).toBe(16);
@@ -46,7 +46,7 @@ describe('createManualSource', () => {
   });
 
   it('a throwing callback does not stop the others; the first error is rethrown after', () => {
-    const source = createManualSource();
+    const source = createManualFrameSource();
     const seen: string[] = [];
     const boom = new Error('boom');
     source.request(() => {
@@ -62,7 +62,7 @@ describe('createManualSource', () => {
   });
 
   it('a tick from inside a callback is refused (the error surfaces from the outer tick)', () => {
-    const source = createManualSource();
+    const source = createManualFrameSource();
     source.request(() => source.tick(5));
     expect(() => source.tick(0)).toThrow(/inside a frame callback/);
     const seen: number[] = [];
@@ -72,7 +72,7 @@ describe('createManualSource', () => {
   });
 
   it('reuses its buffers: many frames of request/tick keep working after cancels', () => {
-    const source = createManualSource();
+    const source = createManualFrameSource();
     let runs = 0;
     const loop = (): void => {
       runs++;

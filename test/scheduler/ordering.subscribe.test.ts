@@ -1,8 +1,8 @@
 // Named ordering through the scheduler's public `subscribe` (the list itself: ordering.test.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFrameLoop } from '../../src/scheduler/createFrameLoop.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
-import { installNamedOrdering } from '../../src/scheduler/namedOrder.js';
+import { schedulerOf } from '../../src/scheduler/createFrameScheduler.js';
+import { createLoopHost } from '../../src/scheduler/loopHost.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import { setup } from './helpers.js';
 
 afterEach(() => {
@@ -10,34 +10,22 @@ afterEach(() => {
 });
 
 describe('scheduler.subscribe with id, before, after', () => {
-  it('the bare createFrameLoop refuses id, before and after until installNamedOrdering, naming the caller and the fix', () => {
-    const loop = createFrameLoop({ source: createManualSource(), frameloop: 'manual' });
+  it('the page-wide loop under useFrame alone refuses id, before and after, naming the caller and the fix', () => {
+    const host = createLoopHost('bare', createManualFrameSource(), { mode: 'manual', maxDelta: 0.25, timeScale: 1, paused: false, onError: undefined, onGap: undefined, onFrame: undefined }, undefined);
     for (const options of [{ id: 'a' }, { before: 'a' }, { after: ['a'] }]) {
-      expect(() => loop.subscribe(() => {}, options)).toThrow(
-        new RangeError(
-          'subscribe: options `id`, `before` and `after` need named ordering: call installNamedOrdering(scheduler) once, or use a <FrameProvider>',
-        ),
+      expect(() => host.subscribe(() => {}, options, 'useFrame')).toThrow(
+        new RangeError('useFrame: options `id`, `before` and `after` need a <FrameProvider> (or createFrameScheduler): the page-wide loop under useFrame alone orders by phase and priority'),
       );
     }
-    expect(loop.subscriberCount).toBe(0);
-    expect(installNamedOrdering(loop)).toBe(loop);
-    loop.subscribe(() => {}, { id: 'a' });
-    expect(loop.subscriberCount).toBe(1);
+    expect(host.subscribers.count()).toBe(0);
+    const scheduler = schedulerOf(host);
+    scheduler.subscribe(() => {}, { id: 'a' });
+    expect(scheduler.subscriberCount).toBe(1);
+    expect(() => scheduler.subscribe(() => {}, { id: 'a' })).toThrow(/option `id` "a" is taken/);
   });
 
-  it('installNamedOrdering a second time keeps the ordering (ids stay taken); a scheduler not made here is returned untouched', () => {
-    const loop = installNamedOrdering(createFrameLoop({ source: createManualSource(), frameloop: 'manual' }));
-    loop.subscribe(() => {}, { id: 'player' });
-    expect(installNamedOrdering(loop)).toBe(loop);
-    expect(() => loop.subscribe(() => {}, { id: 'player' })).toThrow(/option `id` "player" is taken/);
-    // A test double: the FrameScheduler methods, without the loop's internal host.
-    const foreign = { subscribe: () => () => {} } as unknown as typeof loop;
-    expect(installNamedOrdering(foreign)).toBe(foreign);
-    expect(Object.getOwnPropertySymbols(foreign)).toEqual([]);
-  });
-
-  it('orders by ids across priorities, in createFrameScheduler and in the bare createFrameLoop with installNamedOrdering', () => {
-    for (const scheduler of [setup({ frameloop: 'manual' }).scheduler, installNamedOrdering(createFrameLoop({ source: createManualSource(), frameloop: 'manual' }))]) {
+  it('orders by ids across priorities', () => {
+    for (const scheduler of [setup({ frameloop: 'manual' }).scheduler]) {
       const calls: string[] = [];
       const log = (name: string) => () => void calls.push(name);
       scheduler.subscribe(log('camera'), { id: 'camera', after: ['player'], priority: -1 });

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import type { RefreshRateEstimate } from '../../src/core/types.js';
 
 type Seen = Pick<RefreshRateEstimate, 'refreshRate' | 'state' | 'synced'>;
 
 describe('refresh-rate estimate', () => {
   it('publishes the detected rate and tells listeners once per change, 60 → 144 Hz', () => {
-    const source = createManualSource();
+    const source = createManualFrameSource();
     const scheduler = createFrameScheduler({ source });
     const calls: Seen[] = [];
     scheduler.onRefreshRateChange((e) => {
@@ -40,7 +40,7 @@ describe('refresh-rate estimate', () => {
   });
 
   it('a removed listener is not called', () => {
-    const source = createManualSource();
+    const source = createManualFrameSource();
     const scheduler = createFrameScheduler({ source });
     let calls = 0;
     const off = scheduler.onRefreshRateChange(() => calls++);
@@ -52,7 +52,7 @@ describe('refresh-rate estimate', () => {
   });
 
   it('a fixed refreshRate option replaces detection: synced at that rate, never changing', () => {
-    const source = createManualSource();
+    const source = createManualFrameSource();
     const scheduler = createFrameScheduler({ source, refreshRate: 75 });
     let calls = 0;
     scheduler.onRefreshRateChange(() => calls++);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/simulation/index.js';
-import type { SimulationFrames } from '../../src/simulation/index.js';
+import type { SimulationFrames } from '../../src/simulation/types.js';
 
 /** Seed 001's dt. */
 const STEP_MS = 1000 / 60;

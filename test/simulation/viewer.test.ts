@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createViewerMeter } from '../../src/simulation/index.js';
-import type { ViewerFrame } from '../../src/simulation/index.js';
+import type { ViewerFrame } from '../../src/simulation/viewer.js';
 
 const INTERVAL = 1000 / 60;
 
