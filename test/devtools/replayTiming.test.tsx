@@ -8,6 +8,7 @@ import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.j
 import { createManualSource } from '../../src/scheduler/manualSource.js';
 import { replayTiming } from '../../src/testing/replayTiming.js';
 import { cleanupMounted, render } from '../react/helpers.js';
+import chromiumSession from './fixtures/chromium-session.json';
 import { createGameLog, TimingGame } from './timingGame.js';
 import type { GameLog } from './timingGame.js';
 
@@ -112,6 +113,13 @@ describe('recordTiming → replayTiming', () => {
     expect(new Set(live.log.alphas.map((a) => a.toFixed(3))).size).toBeGreaterThan(5);
     // The same stream replayed on a game of another step gives another log: the replay is not a copy.
     expect(replay(live.recording, 1 / 60)).not.toEqual(live.log);
+  });
+
+  it('replays a session recorded in Chromium (real frames, real CDP input) exactly as the game ran there', () => {
+    // Written by test/browser/devtoolsRecording.test.tsx: the recording and the game's log in Chromium.
+    const { step, recording, log } = chromiumSession as { step: number; recording: TimingRecording; log: GameLog };
+    expect(log.steps.filter((line) => / key(down|up):Space/.test(line)).length).toBeGreaterThanOrEqual(4);
+    expect(replay(recording, step)).toEqual(log);
   });
 
   it('replays page visibility: the game sees document.visibilityState change before the same frame, and it is restored at unmount', () => {
