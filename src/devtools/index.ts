@@ -8,3 +8,5 @@
 export { recordTiming } from './recordTiming.js';
 export type { RecordTimingOptions } from './recordTiming.js';
 export type { TimingRecording } from './format.js';
+export { FrameTimingOverlay } from './FrameTimingOverlay.js';
+export type { FrameTimingOverlayProps } from './FrameTimingOverlay.js';
