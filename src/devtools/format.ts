@@ -51,7 +51,9 @@ export interface TimingRecording {
   startMs: number;
   /** Every frame timestamp the scheduler's subscribers saw, ms, in order. */
   frames: number[];
-  /** `performance.now()` after each frame's subscribers ran, ms (the work time the adaptive rate measures). */
+  /** `performance.now()` when each frame's subscribers began, ms. Optional: defaults to the frame timestamps. */
+  frameStartMs?: number[];
+  /** `performance.now()` after each frame's subscribers ran, ms: with `frameStartMs`, the work time the adaptive rate measures. */
   frameEndMs: number[];
   /** Input and visibility events in the order they arrived. */
   events: RecordedEvent[];
@@ -77,8 +79,9 @@ export function checkRecording(owner: string, value: unknown): TimingRecording {
   if (r.version !== RECORDING_VERSION) fail(owner, `\`recording.version\` must be ${RECORDING_VERSION} (this version of react-timestep reads version ${RECORDING_VERSION})`, r.version);
   if (!Array.isArray(r.frames)) fail(owner, '`recording.frames` must be an array of frame timestamps (ms)', r.frames);
   if (!Array.isArray(r.events)) fail(owner, '`recording.events` must be an array', r.events);
-  if (r.frameEndMs !== undefined && (!Array.isArray(r.frameEndMs) || r.frameEndMs.length !== r.frames.length)) {
-    fail(owner, '`recording.frameEndMs` must hold one time per frame', r.frameEndMs);
+  for (const name of ['frameStartMs', 'frameEndMs'] as const) {
+    const times = r[name];
+    if (times !== undefined && (!Array.isArray(times) || times.length !== r.frames.length)) fail(owner, `\`recording.${name}\` must hold one time per frame`, times);
   }
   let previous = -Infinity;
   for (let i = 0; i < r.frames.length; i++) {

@@ -99,6 +99,7 @@ export function recordTiming(options?: RecordTimingOptions): TimingRecorder {
 
   const startMs = now();
   const frames = createTimes();
+  const starts = createTimes();
   const ends = createTimes();
   const events: RecordedEvent[] = [];
   let full = false;
@@ -109,6 +110,7 @@ export function recordTiming(options?: RecordTimingOptions): TimingRecorder {
       // A stale frame (NaN: rAF was replaced under the scheduler) carries no time to replay.
       if (full || !Number.isFinite(frame.timestampMs)) return;
       frames.push(frame.timestampMs);
+      starts.push(now());
       ends.push(frame.timestampMs);
       open = true;
       full = frames.length >= maxFrames;
@@ -139,7 +141,7 @@ export function recordTiming(options?: RecordTimingOptions): TimingRecorder {
       unsubscribeEnd();
       for (const type of INPUT_TYPES) win?.removeEventListener(type, onEvent, true);
       if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onEvent, true);
-      result = { version: RECORDING_VERSION, startMs, frames: frames.toArray(), frameEndMs: ends.toArray(), events };
+      result = { version: RECORDING_VERSION, startMs, frames: frames.toArray(), frameStartMs: starts.toArray(), frameEndMs: ends.toArray(), events };
       if (typeof navigator !== 'undefined' && navigator.userAgent) result.userAgent = navigator.userAgent;
       return result;
     },

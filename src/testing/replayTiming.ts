@@ -9,7 +9,7 @@ import { FrameSourceOverrideContext } from '../react/frameSourceOverride.js';
 import { createFrameScheduler } from '../scheduler/createFrameScheduler.js';
 import { createManualSource } from '../scheduler/manualSource.js';
 import type { ManualSource } from '../scheduler/manualSource.js';
-import type { FrameScheduler, FrameSchedulerOptions } from '../scheduler/types.js';
+import type { FrameScheduler, FrameSchedulerOptions, FrameSource } from '../scheduler/types.js';
 
 const OWNER = 'replayTiming';
 
@@ -107,14 +107,24 @@ export function replayTiming(recording: TimingRecording, ui: ReactNode, options?
   const { strictMode = false, container: given, eventTarget, ...schedulerOptions } = o;
   const act = getAct();
   const frames = checked.frames;
+  const starts = checked.frameStartMs ?? frames;
   const ends = checked.frameEndMs ?? frames;
   const events = checked.events;
   const source = createManualSource(Math.min(checked.startMs ?? frames[0] ?? 0, frames[0] ?? Infinity));
-  const scheduler = createFrameScheduler({ ...schedulerOptions, source });
+  // During a frame the clock reads the recorded start of the frame's work, then its end: the
+  // adaptive rate measures the work time the recorded frame took.
+  let working = false;
+  const clock: FrameSource = { request: source.request, cancel: source.cancel, now: () => (working ? starts[frameIndex - 1]! : source.now()) };
+  const scheduler = createFrameScheduler({ ...schedulerOptions, source: clock });
   let frameIndex = 0;
   let eventIndex = 0;
-  // Work time as recorded: the adaptive rate measures the frame's end on the source's clock.
-  const unsubscribeEnd = scheduler.subscribe(() => source.setNow(ends[frameIndex - 1] ?? source.now()), { phase: 'after', priority: Number.MAX_VALUE });
+  const unsubscribeEnd = scheduler.subscribe(
+    () => {
+      working = false;
+      source.setNow(ends[frameIndex - 1]!);
+    },
+    { phase: 'after', priority: Number.MAX_VALUE },
+  );
 
   const doc = document;
   let visibility: 'visible' | 'hidden' | null = null;
@@ -151,7 +161,7 @@ export function replayTiming(recording: TimingRecording, ui: ReactNode, options?
   const wrap = (node: ReactNode): ReactNode => {
     const tree = React.createElement(
       FrameSourceOverrideContext.Provider,
-      { value: source },
+      { value: clock },
       React.createElement(FrameProvider, { scheduler }, node),
     );
     return strictMode ? React.createElement(React.StrictMode, null, tree) : tree;
@@ -172,7 +182,9 @@ export function replayTiming(recording: TimingRecording, ui: ReactNode, options?
       while (ran < n && frameIndex < frames.length) {
         dispatchUpTo(frameIndex);
         const t = frames[frameIndex++]!;
+        working = true;
         act(() => source.tick(t));
+        working = false;
         ran++;
       }
       return ran;

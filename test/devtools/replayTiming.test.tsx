@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as fc from 'fast-check';
 import { act } from 'react';
+import { useFrame } from '../../src/react/useFrame.js';
 import { recordTiming } from '../../src/devtools/recordTiming.js';
 import type { TimingRecording } from '../../src/devtools/format.js';
 import { FrameProvider } from '../../src/react/FrameProvider.js';
@@ -120,6 +121,45 @@ describe('recordTiming → replayTiming', () => {
     const { step, recording, log } = chromiumSession as { step: number; recording: TimingRecording; log: GameLog };
     expect(log.steps.filter((line) => / key(down|up):Space/.test(line)).length).toBeGreaterThanOrEqual(4);
     expect(replay(recording, step)).toEqual(log);
+  });
+
+  it('replays the work time of each frame: the adaptive rate steps down at the same frame', () => {
+    function Divisors({ log }: { log: number[] }) {
+      useFrame((frame) => void log.push(frame.divisor));
+      return null;
+    }
+    const source = createManualSource(0);
+    const scheduler = createFrameScheduler({ source, adaptive: true });
+    // The page's clock is the display's, as in a browser: the recorder reads performance.now().
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => source.now());
+    const live: number[] = [];
+    const view = render(
+      <FrameProvider scheduler={scheduler}>
+        <Divisors log={live} />
+      </FrameProvider>,
+    );
+    const recorder = recordTiming({ scheduler });
+    // Frames 30 to 60 work 25 ms, longer than a vblank: the adaptive rate steps down to 30 Hz.
+    scheduler.subscribe((frame) => source.setNow(frame.timestampMs + (frame.frameIndex >= 30 && frame.frameIndex < 60 ? 25 : 3)), { phase: 'update' });
+    for (let k = 1; k <= 90; k++) act(() => source.tick(100 + (k * 1000) / 60));
+    const recording = recorder.stop();
+    view.unmount();
+    scheduler.destroy();
+    clock.mockRestore();
+    const firstChange = live.findIndex((d) => d !== 1);
+    expect(firstChange).toBeGreaterThan(30);
+
+    const replayed: number[] = [];
+    const replay = replayTiming(recording, <Divisors log={replayed} />, { adaptive: true });
+    replay.advanceFrames(firstChange + 1);
+    replay.unmount();
+    expect(replayed).toEqual(live.slice(0, firstChange + 1));
+    // Without the recorded work times the same frames never step down.
+    const idle: number[] = [];
+    const plain = replayTiming({ ...recording, frameStartMs: undefined, frameEndMs: recording.frames }, <Divisors log={idle} />, { adaptive: true });
+    plain.advanceFrames(firstChange + 1);
+    plain.unmount();
+    expect(idle.every((d) => d === 1)).toBe(true);
   });
 
   it('replays page visibility: the game sees document.visibilityState change before the same frame, and it is restored at unmount', () => {
