@@ -110,10 +110,15 @@ export function createOverlayModel(capacity: number): OverlayModel {
     feed(frame);
   }
 
-  /** Hand the timestamp to the detector and the statistics, after the frame was judged. */
+  /**
+   * Hand the timestamp to the detector and the statistics, after the frame was judged. Not to the
+   * detector while the scheduler runs every d-th vblank (adaptive rate, cap): it would take the
+   * slower stream for the display and call it throttled. It keeps the grid it found before.
+   */
   function feed(frame: FrameInfo): void {
-    const estimate = detector.sample(frame.timestampMs);
     stats.sample(frame.timestampMs);
+    if (frame.divisor !== 1) return;
+    const estimate = detector.sample(frame.timestampMs);
     if (estimate.refreshRate !== last[4]) {
       last[4] = estimate.refreshRate;
       last[3] = 1000 / estimate.refreshRate;

@@ -10,6 +10,9 @@ import type { RecordingContext2D } from '../../src/testing/canvasStub.js';
 import { renderWithFrames } from '../../src/testing/render.js';
 import { replayTiming } from '../../src/testing/replayTiming.js';
 import type { TimingReplay } from '../../src/testing/replayTiming.js';
+import chromiumSession from './fixtures/chromium-session.json';
+import { createGameLog, TimingGame } from './timingGame.js';
+import type { GameLog } from './timingGame.js';
 
 let restoreCanvas: () => void = () => {};
 const open: Array<{ unmount(): void }> = [];
@@ -137,6 +140,19 @@ describe('<FrameTimingOverlay>', () => {
     const judder = Number(/judder ([\d.]+) ms/.exec(texts(ctx).at(-2) ?? '')?.[1]);
     expect(judder).toBeGreaterThan(3);
     expect(Number(/judder ([\d.]+) ms/.exec(texts(ctxOf(smooth.container)).at(-2) ?? '')?.[1])).toBeLessThan(0.5);
+  });
+
+  it('changes nothing in the game it watches: a session replays to the same log with the overlay on its clock', () => {
+    const { step, recording, log } = chromiumSession as { step: number; recording: TimingRecording; log: GameLog };
+    const watched = createGameLog();
+    const replay = play(
+      recording,
+      <TimingGame log={watched} step={step}>
+        <FrameTimingOverlay />
+      </TimingGame>,
+    );
+    expect(texts(ctxOf(replay.container)).at(-1)).toMatch(/^α /);
+    expect(watched).toEqual(log);
   });
 
   it('the toggle key hides it (no subscription) and shows it again; unmounted it leaves no subscription', () => {

@@ -1,5 +1,6 @@
 // A small game used by the record/replay tests (jsdom and Chromium): it logs, per fixed step, the
 // step's index, the input events the step received and what is held; per frame, the alpha.
+import type { ReactNode } from 'react';
 import { FixedClockProvider } from '../../src/react/FixedClockProvider.js';
 import { useFixedRender } from '../../src/react/useFixedRender.js';
 import { useFixedUpdate } from '../../src/react/useFixedUpdate.js';
@@ -31,11 +32,12 @@ function Player({ log }: { log: GameLog }) {
   return null;
 }
 
-/** The game: one shared clock of `step` seconds. */
-export function TimingGame({ log, step = 1 / 60 }: { log: GameLog; step?: number }) {
+/** The game: one shared clock of `step` seconds (`children` join it, e.g. an overlay). */
+export function TimingGame({ log, step = 1 / 60, children }: { log: GameLog; step?: number; children?: ReactNode }) {
   return (
     <FixedClockProvider step={step} maxSteps={8}>
       <Player log={log} />
+      {children}
     </FixedClockProvider>
   );
 }
