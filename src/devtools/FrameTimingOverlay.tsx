@@ -13,7 +13,6 @@ import type { TimingRecorder } from './recordTiming.js';
 const OWNER = 'FrameTimingOverlay';
 const KNOWN_PROPS = ['position', 'width', 'height', 'fontSize', 'barWidth', 'colors', 'toggleKey', 'defaultVisible', 'clock', 'zIndex'];
 const POSITIONS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
-/** Text smaller than this is hard to read on a phone. */
 const MIN_FONT_PX = 11;
 
 /** Props of {@link FrameTimingOverlay}. */
@@ -50,26 +49,16 @@ function download(json: string): void {
 }
 
 /**
- * A small canvas over the page showing frame timing as the app's own scheduler runs it: a strip
- * of recent frames (each bar the interval before a frame against lines at one, two and three
- * vblanks; red: more vblanks than the frame rate asks, amber: a flap or lost time; blue below:
- * the steps the fixed clock ran), the detected refresh rate and whether the loop is synced,
- * throttled or unsynced, the divisor (adaptive rate or cap), frame rate and p99, judder, and the
- * fixed clock's alpha and lost time. A button records the session and downloads it as JSON for
- * `replayTiming`.
- *
- * Drawn from a frame callback, never by re-rendering: the strip is painted every frame into
- * preallocated ring buffers (no array, string or object a frame), the text four times a second. Hidden (the toggle key) or unmounted, and not
- * recording, it subscribes to nothing. Works under a `<FrameProvider>` or without one (the default
- * scheduler).
+ * Frame timing over the page, from the app's own scheduler: recent frames against the vblank grid
+ * (drops red, flaps and lost time amber, steps run blue), the detected rate and state, the divisor,
+ * fps and p99, judder, the fixed clock's alpha; a button records the session for `replayTiming`.
+ * Painted from a frame callback (never a re-render) into preallocated ring buffers; hidden (toggle
+ * key) or unmounted, and not recording, it subscribes to nothing. See docs/devtools.md.
  *
  * @throws RangeError naming `FrameTimingOverlay` and the prop for a bad size, position or font size.
  * @example
  * ```tsx
- * <FixedClockProvider step={1 / 60}>
- *   <Game />
- *   {import.meta.env.DEV && <FrameTimingOverlay position="bottom-left" />}
- * </FixedClockProvider>
+ * {import.meta.env.DEV && <FrameTimingOverlay position="bottom-left" />} // inside the game's providers
  * ```
  */
 export function FrameTimingOverlay(props: FrameTimingOverlayProps) {
@@ -126,7 +115,6 @@ export function FrameTimingOverlay(props: FrameTimingOverlayProps) {
     );
   }, [visible, scheduler, clock, width, height, fontSize, barWidth, colorKey]);
 
-  // A recording left running when the overlay goes away stops with it.
   useEffect(() => () => void recorder?.stop(), [recorder]);
 
   if (!visible) return null;

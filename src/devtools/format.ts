@@ -1,7 +1,4 @@
-/**
- * The recording format shared by `recordTiming` (react-timestep/devtools) and `replayTiming`
- * (react-timestep/testing): plain JSON, so a bug report can attach it and a test can import it.
- */
+// The recording format of `recordTiming` (devtools) and `replayTiming` (testing): plain JSON.
 
 /** The DOM events a recording keeps: what `useStepInput` listens to, plus page visibility. */
 export type RecordedEventType =
@@ -21,7 +18,6 @@ export interface RecordedEvent {
   type: RecordedEventType;
   /** Where it was dispatched: the window, the document, or an element (by `id` when it has one). */
   target: 'window' | 'document' | 'element';
-  /** The element's `id`, when `target` is `'element'` and it has one. */
   id?: string;
   /** `event.timeStamp`, ms on the frame clock. */
   timeStamp: number;
@@ -69,10 +65,7 @@ function fail(owner: string, what: string, value: unknown): never {
   throw new RangeError(`${owner}: ${what}, got ${shown}`);
 }
 
-/**
- * Check a recording (parsed from JSON, perhaps hand-edited): a clear error naming `owner` and the
- * bad field, instead of a replay that silently runs nothing.
- */
+/** Check a recording (from JSON, perhaps hand-edited): an error naming `owner` and the bad field. */
 export function checkRecording(owner: string, value: unknown): TimingRecording {
   if (typeof value !== 'object' || value === null) fail(owner, '`recording` must be a recording object (from recordTiming().stop())', value);
   const r = value as Partial<TimingRecording>;

@@ -1,8 +1,5 @@
 /**
- * `react-timestep/devtools`: see and reproduce frame timing in your own app. The overlay draws
- * recent frames against the display's vblank grid; the recorder captures a session's frames and
- * input as JSON that `replayTiming` (react-timestep/testing) replays in a test. Nothing else in
- * the package imports this entry.
+ * `react-timestep/devtools`: a frame timing overlay and a session recorder (replayed by `replayTiming`).
  * @packageDocumentation
  */
 export { recordTiming } from './recordTiming.js';

@@ -1,7 +1,6 @@
 /**
- * What the overlay shows, kept apart from drawing: recent frames in preallocated ring buffers, fed
- * once a frame with no allocation. It runs its own refresh-rate detector and frame statistics on
- * the timestamps it sees, so the app's scheduler starts no work for it.
+ * What the overlay shows, apart from drawing: recent frames in preallocated ring buffers, and its
+ * own refresh-rate detector and frame statistics, so the app's scheduler starts no work for it.
  */
 import { createFrameStats } from '../core/frameStats.js';
 import { createRefreshRateDetector } from '../core/refreshRateDetector.js';
@@ -89,9 +88,7 @@ export function createOverlayModel(capacity: number): OverlayModel {
         if (cs.totalDroppedSeconds > last[2]!) f |= LOST_TIME;
         last[2] = cs.totalDroppedSeconds;
         const scale = frame.timeScale * cs.timeScale;
-        // The picture's advance in real ms against the vblanks elapsed: a flap shows a different
-        // number of vblanks' worth of motion than the display showed.
-        // (previousPicture === previousPicture: not NaN, without a call that would box the double.)
+        // The picture's advance in real ms against the vblanks elapsed (x === x: not NaN, no call).
         if (onGrid && scale > 0 && !frame.paused && !cs.paused && previousPicture === previousPicture) {
           error = ((picture - previousPicture) * 1000) / scale - n * period;
           if (error >= period / 2 || error <= -period / 2) f |= FLAP;

@@ -74,10 +74,9 @@ function describe(event: Event, frame: number): RecordedEvent {
 
 /**
  * Start recording a session: every frame timestamp the scheduler's subscribers see, when each
- * frame's work ended, page visibility changes, and the input `useStepInput` listens to (keys,
- * pointers, blur; seen first, in the capture phase on the window, with their `timeStamp`).
- * `stop()` returns a versioned JSON document that `replayTiming` (react-timestep/testing) plays
- * back in a test: the same frames, the same input before the same frames.
+ * frame's work began and ended, page visibility changes, and the input `useStepInput` listens to
+ * (keys, pointers, blur; in the capture phase on the window, with their `timeStamp`). `stop()`
+ * returns a versioned JSON document that `replayTiming` (react-timestep/testing) plays back.
  *
  * Start it in the same task that mounts the game (or before), so that the game's clock and the
  * recording begin on the same frame: a replay mounts the game before the first recorded frame.

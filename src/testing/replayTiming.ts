@@ -81,15 +81,11 @@ function makeEvent(e: RecordedEvent): Event {
 }
 
 /**
- * Replay a recording from `recordTiming` (react-timestep/devtools) on `ui`: mounts it under a
- * `<FrameProvider>` whose scheduler runs on a hand-driven source, then delivers the recorded
- * frames at their recorded timestamps, each after dispatching the input and visibility changes
- * that arrived before it (with their recorded `timeStamp`), inside React's `act`. A fixed clock
- * in `ui` sees the same frames and the same input at the same moments: the same step indices,
- * the same events in the same steps, the same alpha. Nothing runs until `advanceFrames`/`finish`.
- *
- * Pass the scheduler options the recorded app used (`maxDelta`, `adaptive`, …). A
- * `<FrameProvider>` inside `ui` that creates its own scheduler runs on the same recorded frames.
+ * Replay a recording from `recordTiming` (react-timestep/devtools) on `ui`, mounted under a
+ * `<FrameProvider>` on a hand-driven source: each recorded frame is delivered at its timestamp,
+ * after the input and visibility changes that arrived before it (with their recorded `timeStamp`),
+ * inside React's `act`. A fixed clock in `ui` runs the same step indices, with the same events in
+ * the same steps, and the same alpha. Pass the scheduler options the recorded app used.
  *
  * @throws RangeError naming `replayTiming` and the field for a recording that is not version 1 or is malformed.
  * @example
