@@ -156,9 +156,13 @@ describe('<FrameTimingOverlay>', () => {
   });
 
   it('the toggle key hides it (no subscription) and shows it again; unmounted it leaves no subscription', () => {
-    const view = renderWithFrames(<FrameTimingOverlay toggleKey="F9" />);
+    const view = renderWithFrames(<FrameTimingOverlay toggleKey="F9" />, { strictMode: true });
     open.push(view);
     const shown = view.scheduler.subscriberCount;
+    view.rerender(null);
+    // One subscription under StrictMode's double effects.
+    expect(view.scheduler.subscriberCount).toBe(shown - 1);
+    view.rerender(<FrameTimingOverlay toggleKey="F9" />);
     const press = () => act(() => void window.dispatchEvent(new KeyboardEvent('keydown', { code: 'F9' })));
     press();
     expect(view.container.querySelector('canvas')).toBeNull();
