@@ -13,7 +13,7 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 //   react    hooks, <GameCanvas>, testing helpers and reliability tests in happy-dom, React 19
 //   react18  the same React tests against React 18 (installed in test/react18 by scripts/test.mjs)
 //   browser  real Chromium: stories (addon-vitest) and test/browser/** (only when a Chromium is found)
-const reactTests = ['test/react/**/*.test.{ts,tsx}', 'test/canvas/**/*.test.{ts,tsx}', 'test/testing/**/*.test.{ts,tsx}', 'test/reliability/**/*.test.{ts,tsx}', 'test/adapters/**/*.test.{ts,tsx}'];
+const reactTests = ['test/react/**/*.test.{ts,tsx}', 'test/canvas/**/*.test.{ts,tsx}', 'test/testing/**/*.test.{ts,tsx}', 'test/reliability/**/*.test.{ts,tsx}', 'test/adapters/**/*.test.{ts,tsx}', 'test/devtools/**/*.test.{ts,tsx}'];
 
 export default defineConfig({
   test: {

@@ -8,3 +8,4 @@ export { renderWithFrames, type RenderWithFramesResult } from './render.js';
 export { resetDefaultScheduler } from '../scheduler/defaultScheduler.js';
 export { installCanvasStub } from './canvasStub.js';
 export type { RecordingContext2D, RecordedCanvasCall } from './canvasStub.js';
+export { replayTiming, type ReplayTimingOptions, type TimingReplay } from './replayTiming.js';

@@ -3,6 +3,7 @@ import { Application, Graphics } from 'pixi.js';
 import Matter from 'matter-js';
 import { FrameProvider, useFixedTimestep, useFrame, useRefreshRate } from 'react-timestep';
 import { createInterpolatedTransform2D, usePixiDriver } from 'react-timestep/pixi';
+import { FrameTimingOverlay } from 'react-timestep/devtools';
 
 const WIDTH = 480;
 const HEIGHT = 320;
@@ -129,6 +130,8 @@ export function App() {
       <div className="scene" ref={host} />
       <Physics app={app} counters={counters} />
       <Hud counters={counters} />
+      {/* Frame timing over the page (press \` to hide it); after the scene, so Pixi's canvas stays the first. */}
+      <FrameTimingOverlay position="bottom-right" />
     </FrameProvider>
   );
 }

@@ -3,6 +3,7 @@ import { Quaternion, Vector3 } from 'three';
 import { useFrame as useR3FFrame } from '@react-three/fiber';
 import { FixedClockProvider, FrameProvider, useFixedUpdate, useFrame, useRefreshRate } from 'react-timestep';
 import { TimestepCanvas, useInterpolatedTransform } from 'react-timestep/r3f';
+import { FrameTimingOverlay } from 'react-timestep/devtools';
 
 const STEP = 1 / 30; // a coarse step on purpose: interpolation is what keeps the motion smooth
 const AXIS = new Vector3(0.3, 1, 0.2).normalize();
@@ -72,6 +73,8 @@ export function App() {
         </TimestepCanvas>
       </div>
       <Hud counters={counters} />
+      {/* Frame timing and the shared clock's steps (press \` to hide it); after the scene, so its canvas stays the first. */}
+      <FrameTimingOverlay position="bottom-right" />
       </FixedClockProvider>
     </FrameProvider>
   );

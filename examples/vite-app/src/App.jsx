@@ -1,5 +1,6 @@
 import { useRef, version } from 'react';
 import { GameCanvas, useFrame, useRefreshRate } from 'react-timestep';
+import { FrameTimingOverlay } from 'react-timestep/devtools';
 
 const STEP_SECONDS = 1 / 60;
 const GRAVITY = 900; // px/s²
@@ -76,6 +77,8 @@ export function App() {
       <BouncingBall />
       <FrameCounter />
       <RefreshRate />
+      {/* Frame timing over the page (press \` to hide it); last, so the ball's canvas stays the first. */}
+      <FrameTimingOverlay position="bottom-right" />
     </main>
   );
 }

@@ -1,0 +1,160 @@
+/**
+ * What the overlay shows, apart from drawing: recent frames in preallocated ring buffers, and its
+ * own refresh-rate detector and frame statistics, so the app's scheduler starts no work for it.
+ */
+import { createFrameStats } from '../core/frameStats.js';
+import { createRefreshRateDetector } from '../core/refreshRateDetector.js';
+import type { FrameStats, RefreshRateEstimate } from '../core/types.js';
+import type { FixedClockStats } from '../scheduler/fixedClock.js';
+import type { FrameInfo } from '../scheduler/types.js';
+
+/** Flags of a frame in the strip. */
+export const DROPPED = 1;
+export const FLAP = 2;
+export const STEPPED = 4;
+export const LOST_TIME = 8;
+
+/** Most vblanks one frame's bar counts (a longer gap is drawn clipped). */
+const MAX_VBLANKS = 255;
+
+/** Recent frames (oldest first from `start()`), and what the text lines show. */
+export interface OverlayModel {
+  /** Feed one frame (call at the end of the frame, after the clock ran). */
+  sample(frame: FrameInfo, clock: FixedClockStats | null): void;
+  /** Frames held (≤ capacity). */
+  readonly count: number;
+  /** Ring index of the `i`-th frame held, oldest first. */
+  at(i: number): number;
+  /** Per ring slot: the interval before the frame, ms; vblanks it spans; steps run; flags. */
+  readonly intervalMs: Float64Array;
+  readonly vblanks: Uint8Array;
+  readonly steps: Uint8Array;
+  readonly flags: Uint8Array;
+  /** The detector's estimate (reused object). */
+  readonly estimate: RefreshRateEstimate;
+  /** [0]: the vblank interval drawn as the grid, ms (a typed array: a getter would box it on every read). */
+  readonly gridMs: Float64Array;
+  /** Frame statistics over the window. */
+  readonly stats: FrameStats;
+  /** RMS, ms, over the frames held, of how far the shown time's advance strays from the vblanks elapsed. */
+  judderMs(): number;
+  /** Frames held with the flag set. */
+  countFlag(flag: number): number;
+  /** Scheduler divisor (vblanks per picture) of the last frame. */
+  readonly divisor: number;
+}
+
+/** Create the model for a strip of `capacity` frames. */
+export function createOverlayModel(capacity: number): OverlayModel {
+  const intervalMs = new Float64Array(capacity);
+  const errorMs = new Float64Array(capacity);
+  const vblanks = new Uint8Array(capacity);
+  const steps = new Uint8Array(capacity);
+  const flags = new Uint8Array(capacity);
+  const detector = createRefreshRateDetector();
+  const stats = createFrameStats({ windowSize: capacity });
+  // Doubles kept in a typed array: a closure `let` would box every store (see docs/performance.md).
+  // [0] last timestamp, [1] last picture time (s), [2] last total dropped (s), [3] grid period,
+  // [4] stats' rate, [5] the clock's last elapsed game time (s).
+  const last = new Float64Array([NaN, NaN, 0, 1000 / 60, 60, NaN]);
+  let head = 0;
+  let count = 0;
+  let divisor = 1;
+
+  function sample(frame: FrameInfo, clock: FixedClockStats | null): void {
+    const t = frame.timestampMs;
+    if (!Number.isFinite(t)) return;
+    // This frame is judged against the grid known before it; the detector takes it last (see feed).
+    const estimate = detector.estimate;
+    divisor = frame.divisor;
+    const interval = t - last[0]!;
+    last[0] = t;
+    // A clock with no jobs does not run (its numbers stand still and mean nothing); a paused one
+    // does not move either, and has nothing to show.
+    const cs = clock && clock.elapsedGameSeconds !== last[5] ? clock : null;
+    if (clock) last[5] = clock.elapsedGameSeconds;
+    const picture = cs ? cs.pictureTime : NaN;
+    const previousPicture = last[1]!;
+    last[1] = picture;
+    if (interval > 0) {
+      const onGrid = estimate.state === 'synced';
+      const period = last[3]!;
+      const n = Math.min(MAX_VBLANKS, Math.max(1, Math.round(interval / period)));
+      // Without a vblank grid (measuring, unsynced, throttled) there is nothing to drop or flap against.
+      let f = onGrid && n > divisor ? DROPPED : 0;
+      let error = onGrid ? interval - n * period : NaN;
+      if (cs) {
+        f |= STEPPED;
+        if (cs.totalDroppedSeconds > last[2]!) f |= LOST_TIME;
+        last[2] = cs.totalDroppedSeconds;
+        const scale = frame.timeScale * cs.timeScale;
+        // The picture's advance in real ms against the vblanks elapsed (x === x: not NaN, no call).
+        if (onGrid && scale > 0 && !frame.paused && !cs.paused && previousPicture === previousPicture) {
+          error = ((picture - previousPicture) * 1000) / scale - n * period;
+          if (error >= period / 2 || error <= -period / 2) f |= FLAP;
+        } else {
+          error = NaN;
+        }
+      }
+      intervalMs[head] = interval;
+      errorMs[head] = error;
+      vblanks[head] = n;
+      steps[head] = cs ? (cs.steps > 255 ? 255 : cs.steps) : 0;
+      flags[head] = f;
+      head = head + 1 === capacity ? 0 : head + 1;
+      if (count < capacity) count++;
+    }
+    feed(frame);
+  }
+
+  /**
+   * Hand the timestamp to the detector and the statistics, after the frame was judged. Not to the
+   * detector while the scheduler runs every d-th vblank (adaptive rate, cap): it would take the
+   * slower stream for the display and call it throttled. It keeps the grid it found before.
+   */
+  function feed(frame: FrameInfo): void {
+    stats.sample(frame.timestampMs);
+    if (frame.divisor !== 1) return;
+    const estimate = detector.sample(frame.timestampMs);
+    if (estimate.refreshRate !== last[4]) {
+      last[4] = estimate.refreshRate;
+      last[3] = 1000 / estimate.refreshRate;
+      stats.setRefreshRate(estimate.refreshRate);
+    }
+  }
+
+  return {
+    sample,
+    get count() {
+      return count;
+    },
+    at: (i) => (head - count + i + capacity) % capacity,
+    intervalMs,
+    vblanks,
+    steps,
+    flags,
+    estimate: detector.estimate,
+    gridMs: last.subarray(3, 4),
+    stats,
+    judderMs() {
+      let sum = 0;
+      let n = 0;
+      for (let i = 0; i < count; i++) {
+        const e = errorMs[i]!;
+        if (Number.isFinite(e)) {
+          sum += e * e;
+          n++;
+        }
+      }
+      return n ? Math.sqrt(sum / n) : 0;
+    },
+    countFlag(flag) {
+      let n = 0;
+      for (let i = 0; i < count; i++) if (flags[i]! & flag) n++;
+      return n;
+    },
+    get divisor() {
+      return divisor;
+    },
+  };
+}

@@ -1,0 +1,151 @@
+import { integerAtLeast, optionsObject, withDefault } from '../core/validate.js';
+import { getDefaultScheduler } from '../scheduler/defaultScheduler.js';
+import type { FrameScheduler } from '../scheduler/types.js';
+import { RECORDING_VERSION } from './format.js';
+import type { RecordedEvent, RecordedEventType, TimingRecording } from './format.js';
+
+const OWNER = 'recordTiming';
+/** The input `useStepInput` listens to; `blur` is listened to always. */
+const INPUT_TYPES = ['keydown', 'keyup', 'pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'blur'] as const;
+/** Last in every phase: subscribers are ordered by priority, then by subscription order. */
+const LAST = Number.MAX_VALUE;
+
+/** Options of {@link recordTiming}. */
+export interface RecordTimingOptions {
+  /** The scheduler whose frames to record. Default: the shared default scheduler (hooks outside any `<FrameProvider>`). */
+  scheduler?: FrameScheduler;
+  /** Most frames kept (about an hour at 60 Hz by default); later frames and events are not recorded. Default 216000. */
+  maxFrames?: number;
+}
+
+/** A recording in progress, from {@link recordTiming}. */
+export interface TimingRecorder {
+  /** Stop listening and return the recording (a plain, JSON-ready object). Idempotent: later calls return the same one. */
+  stop(): TimingRecording;
+  /** Frames recorded so far. */
+  readonly frameCount: number;
+}
+
+function now(): number {
+  return typeof performance !== 'undefined' ? performance.now() : Date.now();
+}
+
+/** A growable list of doubles: a frame's numbers are stored unboxed, and growth is amortised. */
+function createTimes(): { push(value: number): void; setLast(value: number): void; toArray(): number[]; readonly length: number } {
+  let data = new Float64Array(1024);
+  let length = 0;
+  return {
+    push(value) {
+      if (length === data.length) {
+        const grown = new Float64Array(data.length * 2);
+        grown.set(data);
+        data = grown;
+      }
+      data[length++] = value;
+    },
+    setLast(value) {
+      data[length - 1] = value;
+    },
+    toArray: () => Array.from(data.subarray(0, length)),
+    get length() {
+      return length;
+    },
+  };
+}
+
+/** The fields `replayTiming` needs to dispatch `event` again. */
+function describe(event: Event, frame: number): RecordedEvent {
+  const target = event.target;
+  const where = typeof window !== 'undefined' && target === window ? 'window' : typeof document !== 'undefined' && target === document ? 'document' : 'element';
+  const record: RecordedEvent = { frame, type: event.type as RecordedEventType, target: where, timeStamp: event.timeStamp, receivedMs: now() };
+  const id = where === 'element' ? (target as Partial<Element>).id : undefined;
+  if (id) record.id = id;
+  if (event.type.startsWith('key')) {
+    const e = event as KeyboardEvent;
+    Object.assign(record, { code: e.code, key: e.key, repeat: e.repeat, altKey: e.altKey, ctrlKey: e.ctrlKey, metaKey: e.metaKey, shiftKey: e.shiftKey });
+  } else if (event.type.startsWith('pointer')) {
+    const e = event as PointerEvent;
+    Object.assign(record, { clientX: e.clientX, clientY: e.clientY, button: e.button, buttons: e.buttons, pointerId: e.pointerId, pointerType: e.pointerType });
+  } else if (event.type === 'visibilitychange') {
+    record.visibility = document.visibilityState === 'hidden' ? 'hidden' : 'visible';
+  }
+  return record;
+}
+
+/**
+ * Start recording a session: every frame timestamp the scheduler's subscribers see, when each
+ * frame's work began and ended, page visibility changes, and the input `useStepInput` listens to
+ * (keys, pointers, blur; in the capture phase on the window, with their `timeStamp`). `stop()`
+ * returns a versioned JSON document that `replayTiming` (react-timestep/testing) plays back.
+ *
+ * Start it in the same task that mounts the game (or before), so that the game's clock and the
+ * recording begin on the same frame: a replay mounts the game before the first recorded frame.
+ *
+ * @throws RangeError naming `recordTiming` and the option for a bad `maxFrames` or an unknown option.
+ * @example
+ * ```ts
+ * const recorder = recordTiming();
+ * root.render(<Game />);
+ * // … later, from a "report a bug" button:
+ * const json = JSON.stringify(recorder.stop());
+ * ```
+ */
+export function recordTiming(options?: RecordTimingOptions): TimingRecorder {
+  const o = optionsObject(OWNER, options, false, ['scheduler', 'maxFrames']);
+  const maxFrames = integerAtLeast(OWNER, 'maxFrames', withDefault(o.maxFrames, 216000), 1);
+  const scheduler = (o.scheduler as FrameScheduler | undefined) ?? getDefaultScheduler();
+  if (typeof scheduler.subscribe !== 'function') throw new RangeError(`${OWNER}: option \`scheduler\` must be a frame scheduler, got ${String(scheduler)}`);
+
+  const startMs = now();
+  const frames = createTimes();
+  const starts = createTimes();
+  const ends = createTimes();
+  const events: RecordedEvent[] = [];
+  let full = false;
+  let open = false;
+
+  const unsubscribeStart = scheduler.subscribe(
+    (frame) => {
+      // A stale frame (NaN: rAF was replaced under the scheduler) carries no time to replay.
+      if (full || !Number.isFinite(frame.timestampMs)) return;
+      frames.push(frame.timestampMs);
+      starts.push(now());
+      ends.push(frame.timestampMs);
+      open = true;
+      full = frames.length >= maxFrames;
+    },
+    { phase: 'input', priority: -LAST },
+  );
+  const unsubscribeEnd = scheduler.subscribe(
+    () => {
+      // The frame's work is done: its end replaces the placeholder its start wrote.
+      if (open) ends.setLast(now());
+      open = false;
+    },
+    { phase: 'after', priority: LAST },
+  );
+
+  const onEvent = (event: Event): void => {
+    if (!full) events.push(describe(event, frames.length));
+  };
+  const win = typeof window !== 'undefined' ? window : null;
+  for (const type of INPUT_TYPES) win?.addEventListener(type, onEvent, true);
+  if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onEvent, true);
+
+  let result: TimingRecording | null = null;
+  return {
+    stop() {
+      if (result) return result;
+      unsubscribeStart();
+      unsubscribeEnd();
+      for (const type of INPUT_TYPES) win?.removeEventListener(type, onEvent, true);
+      if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onEvent, true);
+      result = { version: RECORDING_VERSION, startMs, frames: frames.toArray(), frameStartMs: starts.toArray(), frameEndMs: ends.toArray(), events };
+      if (typeof navigator !== 'undefined' && navigator.userAgent) result.userAgent = navigator.userAgent;
+      return result;
+    },
+    get frameCount() {
+      return frames.length;
+    },
+  };
+}

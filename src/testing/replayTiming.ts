@@ -1,0 +1,209 @@
+import * as React from 'react';
+import type { ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { optionsObject } from '../core/validate.js';
+import { checkRecording } from '../devtools/format.js';
+import type { RecordedEvent, TimingRecording } from '../devtools/format.js';
+import { FrameProvider } from '../react/FrameProvider.js';
+import { FrameSourceOverrideContext } from '../react/frameSourceOverride.js';
+import { createFrameScheduler } from '../scheduler/createFrameScheduler.js';
+import { createManualSource } from '../scheduler/manualSource.js';
+import type { ManualSource } from '../scheduler/manualSource.js';
+import type { FrameScheduler, FrameSchedulerOptions, FrameSource } from '../scheduler/types.js';
+
+const OWNER = 'replayTiming';
+
+/** Options of {@link replayTiming}: where to mount, plus any scheduler option of the recorded app. */
+export interface ReplayTimingOptions extends Omit<FrameSchedulerOptions, 'source'> {
+  /** Wrap the tree in `<StrictMode>`. Default false. */
+  strictMode?: boolean;
+  /** Where to mount. Default: a new `<div>` appended to `document.body` (removed on unmount). */
+  container?: HTMLElement;
+  /**
+   * Where events recorded on an element are dispatched again. Default: the element with the
+   * recorded `id`, else `document.body` (keys and pointers bubble to the window from there).
+   */
+  eventTarget?: EventTarget | ((event: RecordedEvent) => EventTarget | null);
+}
+
+/** What {@link replayTiming} returns. */
+export interface TimingReplay {
+  /** The element the tree is mounted in. */
+  container: HTMLElement;
+  /** The scheduler the tree runs on (through `<FrameProvider>`). */
+  scheduler: FrameScheduler;
+  /** The hand-driven source that delivers the recorded frames. */
+  source: ManualSource;
+  /** Frames replayed so far. */
+  readonly frameIndex: number;
+  /** Frames in the recording. */
+  readonly frameCount: number;
+  /** Replay the next `n` recorded frames, each after the input that arrived before it; returns how many ran (fewer at the end). */
+  advanceFrames(n?: number): number;
+  /** Replay every frame left, then the events recorded after the last frame. */
+  finish(): void;
+  /** Render a new tree under the same provider. */
+  rerender(ui: ReactNode): void;
+  /** Unmount, remove the container it created, destroy the scheduler and restore `document.visibilityState`. */
+  unmount(): void;
+}
+
+type Act = (callback: () => void) => void;
+
+/** React's `act` (React 19 and 18.3: `act`; 18.0–18.2: `unstable_act`). */
+function getAct(): Act {
+  const react = React as unknown as { act?: Act; unstable_act?: Act };
+  const act = react.act ?? react.unstable_act;
+  if (typeof act !== 'function') throw new Error(`${OWNER}: this React version has no \`act\` (React 18 or 19 is required)`);
+  return act;
+}
+
+/** A DOM event like the recorded one, carrying the recorded `timeStamp`. */
+function makeEvent(e: RecordedEvent): Event {
+  const base = { bubbles: e.type !== 'blur', cancelable: true, composed: true };
+  const modifiers = { altKey: !!e.altKey, ctrlKey: !!e.ctrlKey, metaKey: !!e.metaKey, shiftKey: !!e.shiftKey };
+  let event: Event;
+  if (e.type === 'keydown' || e.type === 'keyup') {
+    event = new KeyboardEvent(e.type, { ...base, ...modifiers, code: e.code ?? '', key: e.key ?? '', repeat: !!e.repeat });
+  } else if (e.type.startsWith('pointer')) {
+    const init = { ...base, ...modifiers, clientX: e.clientX ?? 0, clientY: e.clientY ?? 0, button: e.button ?? 0, buttons: e.buttons ?? 0, pointerId: e.pointerId ?? 1, pointerType: e.pointerType ?? 'mouse' };
+    event = typeof PointerEvent === 'function' ? new PointerEvent(e.type, init) : new MouseEvent(e.type, init);
+    // Environments without PointerEvent (jsdom) get the pointer fields on a MouseEvent.
+    for (const name of ['pointerId', 'pointerType'] as const) {
+      if ((event as Partial<PointerEvent>)[name] !== init[name]) Object.defineProperty(event, name, { value: init[name] });
+    }
+  } else {
+    event = typeof FocusEvent === 'function' && e.type === 'blur' ? new FocusEvent('blur', base) : new Event(e.type, base);
+  }
+  // An own property shadows the prototype's getter: listeners read the recorded time.
+  Object.defineProperty(event, 'timeStamp', { value: e.timeStamp });
+  return event;
+}
+
+/**
+ * Replay a recording from `recordTiming` (react-timestep/devtools) on `ui`, mounted under a
+ * `<FrameProvider>` on a hand-driven source: each recorded frame is delivered at its timestamp,
+ * after the input and visibility changes that arrived before it (with their recorded `timeStamp`),
+ * inside React's `act`. A fixed clock in `ui` runs the same step indices, with the same events in
+ * the same steps, and the same alpha. Pass the scheduler options the recorded app used.
+ *
+ * @throws RangeError naming `replayTiming` and the field for a recording that is not version 1 or is malformed.
+ * @example
+ * ```tsx
+ * import recording from './bug-1234.timing.json';
+ * const replay = replayTiming(recording as TimingRecording, <Game />);
+ * replay.finish();
+ * expect(replay.container.textContent).toContain('jumps: 3');
+ * replay.unmount();
+ * ```
+ */
+export function replayTiming(recording: TimingRecording, ui: ReactNode, options?: ReplayTimingOptions): TimingReplay {
+  const checked = checkRecording(OWNER, recording);
+  const o = optionsObject(OWNER, options, false) as ReplayTimingOptions;
+  const { strictMode = false, container: given, eventTarget, ...schedulerOptions } = o;
+  const act = getAct();
+  const frames = checked.frames;
+  const starts = checked.frameStartMs ?? frames;
+  const ends = checked.frameEndMs ?? frames;
+  const events = checked.events;
+  const source = createManualSource(Math.min(checked.startMs ?? frames[0] ?? 0, frames[0] ?? Infinity));
+  // During a frame the clock reads the recorded start of the frame's work, then its end: the
+  // adaptive rate measures the work time the recorded frame took.
+  let working = false;
+  const clock: FrameSource = { request: source.request, cancel: source.cancel, now: () => (working ? starts[frameIndex - 1]! : source.now()) };
+  const scheduler = createFrameScheduler({ ...schedulerOptions, source: clock });
+  let frameIndex = 0;
+  let eventIndex = 0;
+  const unsubscribeEnd = scheduler.subscribe(
+    () => {
+      working = false;
+      source.setNow(ends[frameIndex - 1]!);
+    },
+    { phase: 'after', priority: Number.MAX_VALUE },
+  );
+
+  const doc = document;
+  let visibility: 'visible' | 'hidden' | null = null;
+  function setVisibility(state: 'visible' | 'hidden'): void {
+    if (visibility === null) {
+      Object.defineProperty(doc, 'visibilityState', { configurable: true, get: () => visibility });
+      Object.defineProperty(doc, 'hidden', { configurable: true, get: () => visibility === 'hidden' });
+    }
+    visibility = state;
+  }
+
+  function targetOf(e: RecordedEvent): EventTarget | null {
+    if (e.target === 'window') return window;
+    if (e.target === 'document' || e.type === 'visibilitychange') return doc;
+    if (typeof eventTarget === 'function') return eventTarget(e);
+    return eventTarget ?? (e.id ? doc.getElementById(e.id) : null) ?? doc.body;
+  }
+
+  /** Dispatch the events that arrived before frame `frame` (all that are left for `Infinity`). */
+  function dispatchUpTo(frame: number): void {
+    if (eventIndex >= events.length || events[eventIndex]!.frame > frame) return;
+    act(() => {
+      while (eventIndex < events.length && events[eventIndex]!.frame <= frame) {
+        const e = events[eventIndex++]!;
+        source.setNow(Math.max(source.now(), e.receivedMs));
+        if (e.type === 'visibilitychange') setVisibility(e.visibility ?? 'visible');
+        targetOf(e)?.dispatchEvent(makeEvent(e));
+      }
+    });
+  }
+
+  const container = given ?? doc.body.appendChild(doc.createElement('div'));
+  const root = createRoot(container);
+  const wrap = (node: ReactNode): ReactNode => {
+    const tree = React.createElement(
+      FrameSourceOverrideContext.Provider,
+      { value: clock },
+      React.createElement(FrameProvider, { scheduler }, node),
+    );
+    return strictMode ? React.createElement(React.StrictMode, null, tree) : tree;
+  };
+  act(() => root.render(wrap(ui)));
+
+  let mounted = true;
+  const replay: TimingReplay = {
+    container,
+    scheduler,
+    source,
+    get frameIndex() {
+      return frameIndex;
+    },
+    frameCount: frames.length,
+    advanceFrames(n = 1) {
+      let ran = 0;
+      while (ran < n && frameIndex < frames.length) {
+        dispatchUpTo(frameIndex);
+        const t = frames[frameIndex++]!;
+        working = true;
+        act(() => source.tick(t));
+        working = false;
+        ran++;
+      }
+      return ran;
+    },
+    finish() {
+      replay.advanceFrames(frames.length - frameIndex);
+      dispatchUpTo(Infinity);
+    },
+    rerender(next) {
+      act(() => root.render(wrap(next)));
+    },
+    unmount() {
+      if (!mounted) return;
+      mounted = false;
+      act(() => root.unmount());
+      if (!given) container.remove();
+      unsubscribeEnd();
+      scheduler.destroy();
+      if (visibility !== null) {
+        delete (doc as unknown as Record<string, unknown>).visibilityState;
+        delete (doc as unknown as Record<string, unknown>).hidden;
+      }
+    },
+  };
+  return replay;
+}

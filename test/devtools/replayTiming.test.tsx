@@ -1,0 +1,198 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as fc from 'fast-check';
+import { act } from 'react';
+import { useFrame } from '../../src/react/useFrame.js';
+import { recordTiming } from '../../src/devtools/recordTiming.js';
+import type { TimingRecording } from '../../src/devtools/format.js';
+import { FrameProvider } from '../../src/react/FrameProvider.js';
+import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
+import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { replayTiming } from '../../src/testing/replayTiming.js';
+import { cleanupMounted, render } from '../react/helpers.js';
+import chromiumSession from './fixtures/chromium-session.json';
+import { createGameLog, TimingGame } from './timingGame.js';
+import type { GameLog } from './timingGame.js';
+
+afterEach(() => cleanupMounted());
+
+/** A frame of the synthetic session: vblanks since the previous one, timestamp jitter, and input before it. */
+interface SessionFrame {
+  vblanks: number;
+  jitterMs: number;
+  input: Array<{ type: 'keydown' | 'keyup' | 'pointermove'; fraction: number; lateMs: number }>;
+}
+
+/** Dispatch `event` as a browser would: its `timeStamp` is when it happened, not when it was made. */
+function dispatchAt(target: EventTarget, event: Event, timeStamp: number): void {
+  Object.defineProperty(event, 'timeStamp', { value: timeStamp });
+  act(() => void target.dispatchEvent(event));
+}
+
+/**
+ * Play a session "live" on a hand-driven display of `refreshRate` Hz while `recordTiming` records
+ * it: frames `vblanks` intervals apart with jitter, and input events stamped between frames (some
+ * delivered late, stamped before the frame that ran just before them).
+ */
+function playLive(session: SessionFrame[], step: number, refreshRate = 60): { log: GameLog; recording: TimingRecording } {
+  const log = createGameLog();
+  const source = createManualSource(0);
+  const scheduler = createFrameScheduler({ source });
+  const view = render(
+    <FrameProvider scheduler={scheduler}>
+      <TimingGame log={log} step={step} />
+    </FrameProvider>,
+  );
+  const recorder = recordTiming({ scheduler });
+  const intervalMs = 1000 / refreshRate;
+  let vblank = 0;
+  let previous = 0;
+  for (const frame of session) {
+    vblank += frame.vblanks;
+    const t = 100 + vblank * intervalMs + frame.jitterMs;
+    for (const input of frame.input) {
+      const at = previous + (t - previous) * input.fraction - input.lateMs;
+      const event =
+        input.type === 'pointermove'
+          ? new PointerEvent('pointermove', { clientX: at % 300, clientY: 7, bubbles: true })
+          : new KeyboardEvent(input.type, { code: 'Space', key: ' ', bubbles: true });
+      dispatchAt(input.type === 'pointermove' ? document.body : window, event, at);
+    }
+    act(() => source.tick(t));
+    previous = t;
+  }
+  const recording = recorder.stop();
+  view.unmount();
+  scheduler.destroy();
+  return { log, recording };
+}
+
+function replay(recording: TimingRecording, step: number): GameLog {
+  const log = createGameLog();
+  // Through JSON, as a bug report's attachment would arrive.
+  const replayed = replayTiming(JSON.parse(JSON.stringify(recording)) as TimingRecording, <TimingGame log={log} step={step} />);
+  replayed.finish();
+  replayed.unmount();
+  return log;
+}
+
+const sessionFrame = fc.record({
+  vblanks: fc.oneof({ weight: 8, arbitrary: fc.constant(1) }, { weight: 2, arbitrary: fc.integer({ min: 2, max: 3 }) }, { weight: 1, arbitrary: fc.integer({ min: 10, max: 40 }) }),
+  jitterMs: fc.double({ min: -1, max: 1, noNaN: true }),
+  input: fc.array(
+    fc.record({
+      type: fc.constantFrom('keydown' as const, 'keyup' as const, 'pointermove' as const),
+      fraction: fc.double({ min: 0.05, max: 0.95, noNaN: true }),
+      lateMs: fc.constantFrom(0, 0, 3),
+    }),
+    { maxLength: 2 },
+  ),
+});
+
+describe('recordTiming → replayTiming', () => {
+  it('replays a recorded session with the same step indices, the same input in the same steps and the same alpha', () => {
+    fc.assert(
+      fc.property(fc.array(sessionFrame, { minLength: 20, maxLength: 80 }), fc.constantFrom(1 / 60, 1 / 50, 1 / 144), (session, step) => {
+        const live = playLive(session, step);
+        expect(live.recording.frames).toHaveLength(session.length);
+        expect(replay(live.recording, step)).toEqual(live.log);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('is not trivially equal: the session has steps with input, frames with 0 and several steps, and varying alpha', () => {
+    const session: SessionFrame[] = Array.from({ length: 60 }, (_, i) => ({
+      vblanks: i === 30 ? 3 : 1,
+      jitterMs: ((i * 7) % 5) * 0.3 - 0.6,
+      input: i % 10 === 5 ? [{ type: i % 20 === 5 ? 'keydown' : 'keyup', fraction: 0.5, lateMs: 0 }] : [],
+    }));
+    const live = playLive(session, 1 / 75);
+    const replayed = replay(live.recording, 1 / 75);
+    expect(replayed).toEqual(live.log);
+    expect(live.log.steps.filter((line) => line.includes('keydown:Space'))).toHaveLength(3);
+    expect(live.log.steps.some((line) => line.endsWith('| Space'))).toBe(true);
+    expect(new Set(live.log.alphas.map((a) => a.toFixed(3))).size).toBeGreaterThan(5);
+    // The same stream replayed on a game of another step gives another log: the replay is not a copy.
+    expect(replay(live.recording, 1 / 60)).not.toEqual(live.log);
+  });
+
+  it('replays a session recorded in Chromium (real frames, real CDP input) exactly as the game ran there', () => {
+    // Written by test/browser/devtoolsRecording.test.tsx: the recording and the game's log in Chromium.
+    const { step, recording, log } = chromiumSession as { step: number; recording: TimingRecording; log: GameLog };
+    expect(log.steps.filter((line) => / key(down|up):Space/.test(line)).length).toBeGreaterThanOrEqual(4);
+    expect(replay(recording, step)).toEqual(log);
+  });
+
+  it('replays the work time of each frame: the adaptive rate steps down at the same frame', () => {
+    function Divisors({ log }: { log: number[] }) {
+      useFrame((frame) => void log.push(frame.divisor));
+      return null;
+    }
+    const source = createManualSource(0);
+    const scheduler = createFrameScheduler({ source, adaptive: true });
+    // The page's clock is the display's, as in a browser: the recorder reads performance.now().
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => source.now());
+    const live: number[] = [];
+    const view = render(
+      <FrameProvider scheduler={scheduler}>
+        <Divisors log={live} />
+      </FrameProvider>,
+    );
+    const recorder = recordTiming({ scheduler });
+    // Frames 30 to 60 work 25 ms, longer than a vblank: the adaptive rate steps down to 30 Hz.
+    scheduler.subscribe((frame) => source.setNow(frame.timestampMs + (frame.frameIndex >= 30 && frame.frameIndex < 60 ? 25 : 3)), { phase: 'update' });
+    for (let k = 1; k <= 90; k++) act(() => source.tick(100 + (k * 1000) / 60));
+    const recording = recorder.stop();
+    view.unmount();
+    scheduler.destroy();
+    clock.mockRestore();
+    const firstChange = live.findIndex((d) => d !== 1);
+    expect(firstChange).toBeGreaterThan(30);
+
+    const replayed: number[] = [];
+    const replay = replayTiming(recording, <Divisors log={replayed} />, { adaptive: true });
+    replay.advanceFrames(firstChange + 1);
+    replay.unmount();
+    expect(replayed).toEqual(live.slice(0, firstChange + 1));
+    // Without the recorded work times the same frames never step down.
+    const idle: number[] = [];
+    const plain = replayTiming({ ...recording, frameStartMs: undefined, frameEndMs: recording.frames }, <Divisors log={idle} />, { adaptive: true });
+    plain.advanceFrames(firstChange + 1);
+    plain.unmount();
+    expect(idle.every((d) => d === 1)).toBe(true);
+  });
+
+  it('replays page visibility: the game sees document.visibilityState change before the same frame, and it is restored at unmount', () => {
+    const seen: string[] = [];
+    const recording: TimingRecording = {
+      version: 1,
+      startMs: 0,
+      frames: [16, 32, 48],
+      frameEndMs: [17, 33, 49],
+      events: [{ frame: 2, type: 'visibilitychange', target: 'document', timeStamp: 40, receivedMs: 40, visibility: 'hidden' }],
+    };
+    const onChange = () => seen.push(document.visibilityState);
+    document.addEventListener('visibilitychange', onChange);
+    const replayed = replayTiming(recording, <TimingGame log={createGameLog()} />);
+    replayed.advanceFrames(2);
+    expect(seen).toEqual([]);
+    replayed.advanceFrames(1);
+    expect(seen).toEqual(['hidden']);
+    expect(replayed.frameIndex).toBe(3);
+    replayed.unmount();
+    document.removeEventListener('visibilitychange', onChange);
+    expect(document.visibilityState).toBe('visible');
+  });
+
+  it('rejects a recording of another version or with bad frames, naming replayTiming and the field', () => {
+    const good: TimingRecording = { version: 1, startMs: 0, frames: [16, 32], frameEndMs: [16, 32], events: [] };
+    expect(() => replayTiming({ ...good, version: 2 } as unknown as TimingRecording, null)).toThrow(/replayTiming: `recording.version` must be 1.*got 2/);
+    expect(() => replayTiming({ ...good, frames: [32, 16] }, null)).toThrow(/replayTiming: `recording.frames\[1\]`/);
+    expect(() => replayTiming(null as unknown as TimingRecording, null)).toThrow(/replayTiming: `recording`/);
+  });
+
+  it('rejects bad recordTiming options by name', () => {
+    expect(() => recordTiming({ maxFrames: 0 })).toThrow(/recordTiming.*maxFrames/);
+    expect(() => recordTiming({ maxframes: 5 } as never)).toThrow(/recordTiming.*maxframes/);
+  });
+});

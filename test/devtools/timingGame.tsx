@@ -1,0 +1,43 @@
+// A small game used by the record/replay tests (jsdom and Chromium): it logs, per fixed step, the
+// step's index, the input events the step received and what is held; per frame, the alpha.
+import type { ReactNode } from 'react';
+import { FixedClockProvider } from '../../src/react/FixedClockProvider.js';
+import { useFixedRender } from '../../src/react/useFixedRender.js';
+import { useFixedUpdate } from '../../src/react/useFixedUpdate.js';
+import { useStepInput } from '../../src/react/useStepInput.js';
+
+export interface GameLog {
+  /** One line per step: `index | kind:code … | held`. */
+  steps: string[];
+  /** One alpha per frame. */
+  alphas: number[];
+}
+
+export function createGameLog(): GameLog {
+  return { steps: [], alphas: [] };
+}
+
+function Player({ log }: { log: GameLog }) {
+  const input = useStepInput();
+  useFixedUpdate((_dt, step) => {
+    const q = input.step;
+    let line = `${step.index} |`;
+    for (let i = 0; i < q.count; i++) {
+      const e = q.event(i);
+      line += ` ${e.kind}:${e.code || `${Math.round(e.x)},${Math.round(e.y)}`}`;
+    }
+    log.steps.push(`${line} | ${q.isDown('Space') ? 'Space' : '-'}`);
+  });
+  useFixedRender((alpha) => void log.alphas.push(alpha));
+  return null;
+}
+
+/** The game: one shared clock of `step` seconds (`children` join it, e.g. an overlay). */
+export function TimingGame({ log, step = 1 / 60, children }: { log: GameLog; step?: number; children?: ReactNode }) {
+  return (
+    <FixedClockProvider step={step} maxSteps={8}>
+      <Player log={log} />
+      {children}
+    </FixedClockProvider>
+  );
+}
