@@ -2,7 +2,9 @@ import { useMemo, useRef } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { FixedClockProvider, FrameProvider, useFixedRender, useFixedUpdate, useFrame } from '../src/index.js';
-import type { Interpolation } from '../src/index.js';
+import type { FixedClockOptions } from '../src/index.js';
+
+type Interpolation = NonNullable<FixedClockOptions['interpolation']>;
 import { FrameTimingOverlay } from '../src/devtools/index.js';
 import { busyWait } from './components/busyWait.js';
 import { Readout } from './components/Readout.js';

@@ -71,7 +71,7 @@ export function FrameTimingOverlay(props: FrameTimingOverlayProps) {
   const barWidth = positiveNumber(OWNER, 'barWidth', withDefault(props.barWidth, 2));
   const toggleKey = props.toggleKey === undefined ? 'Backquote' : props.toggleKey;
   if (toggleKey !== null && typeof toggleKey !== 'string') throw new RangeError(`${OWNER}: prop \`toggleKey\` must be a KeyboardEvent.code string or null, got ${String(toggleKey)}`);
-  const provided = useContext(FixedClockContext);
+  const provided = useContext(FixedClockContext)?.clock ?? null;
   const clock = props.clock === undefined ? provided : props.clock;
   const scheduler = useFrameScheduler();
   const [visible, setVisible] = useState(props.defaultVisible ?? true);

@@ -4,11 +4,12 @@ import { createRoot } from 'react-dom/client';
 import { optionsObject } from '../core/validate.js';
 import { checkRecording } from '../devtools/format.js';
 import type { RecordedEvent, TimingRecording } from '../devtools/format.js';
+import { eventTimeMs } from '../core/inputQueue.js';
 import { FrameProvider } from '../react/FrameProvider.js';
 import { FrameSourceOverrideContext } from '../react/frameSourceOverride.js';
 import { createFrameScheduler } from '../scheduler/createFrameScheduler.js';
-import { createManualSource } from '../scheduler/manualSource.js';
-import type { ManualSource } from '../scheduler/manualSource.js';
+import { createManualFrameSource } from './manualFrameSource.js';
+import type { ManualFrameSource } from './manualFrameSource.js';
 import type { FrameScheduler, FrameSchedulerOptions, FrameSource } from '../scheduler/types.js';
 
 const OWNER = 'replayTiming';
@@ -33,7 +34,7 @@ export interface TimingReplay {
   /** The scheduler the tree runs on (through `<FrameProvider>`). */
   scheduler: FrameScheduler;
   /** The hand-driven source that delivers the recorded frames. */
-  source: ManualSource;
+  source: ManualFrameSource;
   /** Frames replayed so far. */
   readonly frameIndex: number;
   /** Frames in the recording. */
@@ -106,11 +107,13 @@ export function replayTiming(recording: TimingRecording, ui: ReactNode, options?
   const starts = checked.frameStartMs ?? frames;
   const ends = checked.frameEndMs ?? frames;
   const events = checked.events;
-  const source = createManualSource(Math.min(checked.startMs ?? frames[0] ?? 0, frames[0] ?? Infinity));
+  const source = createManualFrameSource({ startMs: Math.min(checked.startMs ?? frames[0] ?? 0, frames[0] ?? Infinity) });
   // During a frame the clock reads the recorded start of the frame's work, then its end: the
   // adaptive rate measures the work time the recorded frame took.
   let working = false;
-  const clock: FrameSource = { request: source.request, cancel: source.cancel, now: () => (working ? starts[frameIndex - 1]! : source.now()) };
+  // While an event is dispatched the clock reads the time useStepInput took for it in the session.
+  let dispatchMs = NaN;
+  const clock: FrameSource = { request: source.request, cancel: source.cancel, now: () => (dispatchMs === dispatchMs ? dispatchMs : working ? starts[frameIndex - 1]! : source.now()) };
   const scheduler = createFrameScheduler({ ...schedulerOptions, source: clock });
   let frameIndex = 0;
   let eventIndex = 0;
@@ -147,7 +150,9 @@ export function replayTiming(recording: TimingRecording, ui: ReactNode, options?
         const e = events[eventIndex++]!;
         source.setNow(Math.max(source.now(), e.receivedMs));
         if (e.type === 'visibilitychange') setVisibility(e.visibility ?? 'visible');
+        dispatchMs = eventTimeMs(e.timeStamp, e.receivedMs);
         targetOf(e)?.dispatchEvent(makeEvent(e));
+        dispatchMs = NaN;
       }
     });
   }

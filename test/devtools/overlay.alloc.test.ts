@@ -8,7 +8,7 @@ import { createOverlayModel } from '../../src/devtools/overlayModel.js';
 import { createOverlayPainter, DEFAULT_COLORS } from '../../src/devtools/overlayPaint.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { createFixedClock } from '../../src/scheduler/fixedClock.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import { ALLOCATION_TEST_TIMEOUT_MS, boxedTimestamps, exposeGc, leastBytesPerCall, ONE_BOXED_NUMBER } from '../reliability/gc.js';
 
 const FRAMES = 40_000;
@@ -31,7 +31,7 @@ describe('overlay frame path', { timeout: ALLOCATION_TEST_TIMEOUT_MS }, () => {
   it('allocates at most five heap numbers per frame (model and strip)', () => {
     const gc = exposeGc();
     expect(typeof gc).toBe('function');
-    const source = createManualSource();
+    const source = createManualFrameSource();
     const scheduler = createFrameScheduler({ source });
     const clock = createFixedClock(scheduler, { step: 1 / 60 });
     let updates = 0;

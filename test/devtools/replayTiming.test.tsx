@@ -6,7 +6,7 @@ import { recordTiming } from '../../src/devtools/recordTiming.js';
 import type { TimingRecording } from '../../src/devtools/format.js';
 import { FrameProvider } from '../../src/react/FrameProvider.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
-import { createManualSource } from '../../src/scheduler/manualSource.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import { replayTiming } from '../../src/testing/replayTiming.js';
 import { cleanupMounted, render } from '../react/helpers.js';
 import chromiumSession from './fixtures/chromium-session.json';
@@ -35,8 +35,10 @@ function dispatchAt(target: EventTarget, event: Event, timeStamp: number): void 
  */
 function playLive(session: SessionFrame[], step: number, refreshRate = 60): { log: GameLog; recording: TimingRecording } {
   const log = createGameLog();
-  const source = createManualSource(0);
+  const source = createManualFrameSource({ startMs: 0 });
   const scheduler = createFrameScheduler({ source });
+  // The page's clock is the display's, as in a browser: useStepInput and the recorder read performance.now().
+  const clock = vi.spyOn(performance, 'now').mockImplementation(() => source.now());
   const view = render(
     <FrameProvider scheduler={scheduler}>
       <TimingGame log={log} step={step} />
@@ -55,6 +57,7 @@ function playLive(session: SessionFrame[], step: number, refreshRate = 60): { lo
         input.type === 'pointermove'
           ? new PointerEvent('pointermove', { clientX: at % 300, clientY: 7, bubbles: true })
           : new KeyboardEvent(input.type, { code: 'Space', key: ' ', bubbles: true });
+      source.setNow(Math.max(source.now(), at + input.lateMs)); // it arrives lateMs after its stamp
       dispatchAt(input.type === 'pointermove' ? document.body : window, event, at);
     }
     act(() => source.tick(t));
@@ -63,6 +66,7 @@ function playLive(session: SessionFrame[], step: number, refreshRate = 60): { lo
   const recording = recorder.stop();
   view.unmount();
   scheduler.destroy();
+  clock.mockRestore();
   return { log, recording };
 }
 
@@ -128,7 +132,7 @@ describe('recordTiming → replayTiming', () => {
       useFrame((frame) => void log.push(frame.divisor));
       return null;
     }
-    const source = createManualSource(0);
+    const source = createManualFrameSource({ startMs: 0 });
     const scheduler = createFrameScheduler({ source, adaptive: true });
     // The page's clock is the display's, as in a browser: the recorder reads performance.now().
     const clock = vi.spyOn(performance, 'now').mockImplementation(() => source.now());
