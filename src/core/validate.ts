@@ -1,7 +1,4 @@
-/**
- * Option checks shared by every factory. Each throws a RangeError that names the option and shows
- * the value, so a typo in a config object is found at the call site and never becomes NaN later.
- */
+// Each check throws a RangeError naming the option and the value, so a typo never becomes NaN later.
 
 function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
@@ -46,10 +43,7 @@ export function oneOf<T extends string>(owner: string, name: string, value: unkn
   return (allowed as readonly unknown[]).includes(value) ? (value as T) : fail(owner, name, value, `one of '${allowed.join("', '")}'`);
 }
 
-/**
- * The options argument: an object, or undefined when every option has a default. With `knownKeys`,
- * any other key (even one set to `undefined`) is a RangeError naming it and its likely spelling.
- */
+/** The options argument: an object, or undefined when all have defaults; with `knownKeys`, no other key. */
 export function optionsObject(owner: string, value: unknown, required: boolean, knownKeys?: readonly string[]): Record<string, unknown> {
   if (value === undefined && !required) return {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -71,10 +65,8 @@ export function checkKnownKeys(owner: string, options: Record<string, unknown>, 
 }
 
 /**
- * The largest time scale accepted anywhere (scheduler, fixed step, provider). A million game
- * seconds per real second already turns a 0.25 s frame into three days of game time; above it
- * products such as `maxDelta × timeScale` or `elapsed × timeScale` lose the precision a step count
- * needs, and at `Number.MAX_VALUE` they overflow to Infinity within a few frames.
+ * The largest time scale accepted anywhere: above it `maxDelta × timeScale` loses the precision a
+ * step count needs, and at `Number.MAX_VALUE` clocks overflow to Infinity within a few frames.
  */
 export const MAX_TIME_SCALE = 1e6;
 
@@ -95,10 +87,7 @@ export function optionalFunction<T>(owner: string, name: string, value: unknown)
   return value === undefined ? undefined : functionValue<T>(owner, name, value);
 }
 
-/**
- * A hook's `clock` option: undefined, null, or a fixed clock (duck-typed: `addUpdate` and
- * `addRender` are functions). Checked at render, so a wrong value fails at mount naming the hook.
- */
+/** A hook's `clock` option: undefined, null, or a fixed clock (duck-typed), checked at render. */
 export function fixedClockOption<T>(owner: string, name: string, value: unknown): T | null | undefined {
   const clock = value as { addUpdate?: unknown; addRender?: unknown } | null | undefined;
   const ok = clock == null || (typeof clock === 'object' && typeof clock.addUpdate === 'function' && typeof clock.addRender === 'function');
