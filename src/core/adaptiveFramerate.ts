@@ -25,11 +25,6 @@ const enum Default {
  * Create an adaptive frame-rate governor (Sundqvist's "Timestepping"): `record(frameSeconds)` takes
  * one frame's WORK time and returns the divisor `d`, each picture held `d` vblanks. The rule and
  * its defaults: docs/core.md#createadaptiveframerate.
- * @example
- * ```ts
- * const rate = createAdaptiveFramerate({ refreshRate: 60 });
- * for (let i = 0; i < 5; i++) rate.record(0.02); // rate.divisor: 2, rate.frameRate: 30
- * ```
  */
 export function createAdaptiveFramerate(options: AdaptiveFramerateOptions): AdaptiveFramerate {
   const opts = optionsObject(OWNER, options, true, KNOWN_KEYS);

@@ -29,11 +29,6 @@ const CACHED_INTERVALS = 8;
  * Create a delta smoother (Frank Force, "Time Delta Smoothing"): each measured delta becomes a
  * whole number of refresh intervals, the rest carried into the next frame, so time is conserved.
  * Depth: docs/core.md#createdeltasmoother.
- * @example
- * ```ts
- * const smoother = createDeltaSmoother({ refreshRate: 60 });
- * smoother.smooth(0.0171); // 2/60: the first frame takes the one-interval lead
- * ```
  */
 export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoother {
   const opts = optionsObject(OWNER, options, true, KNOWN_OPTIONS);

@@ -21,12 +21,6 @@ function nearestRank(sorted: Float64Array, n: number, p: number): number {
 /**
  * Create a frame-statistics window: `sample(timestampMs)` each frame, `snapshot()` a few times a
  * second (one reused object) for the last `windowSize` intervals. Depth: docs/core.md#createframestats.
- * @example
- * ```ts
- * const stats = createFrameStats({ windowSize: 120, refreshRate: 60 });
- * for (let t = 0; t <= 2000; t += 1000 / 60) stats.sample(t);
- * stats.snapshot(); // fps ≈ 60, p99Ms ≈ 16.7, missedVblanks 0
- * ```
  */
 export function createFrameStats(options?: FrameStatsOptions): FrameStats {
   const opts = optionsObject(OWNER, options, false, ['windowSize', 'refreshRate']);

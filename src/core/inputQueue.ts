@@ -120,13 +120,6 @@ const blank = (): InputRecord => copy({ kind: 'custom', timestampMs: 0 }, {} as 
  * Create an input queue for fixed steps: push timestamped events as they arrive, and call
  * `takeStep(stepEndTimestampMs)` at the start of each step to read its events and held state.
  * Each event goes to one step, in timestamp order. Depth: docs/core.md#createinputqueue.
- *
- * @example
- * ```ts
- * const input = createInputQueue();
- * input.push({ kind: 'keydown', code: 'Space', timestampMs: 1005 });
- * input.takeStep(1016.7).pressed('Space'); // true
- * ```
  */
 export function createInputQueue(options?: InputQueueOptions): InputQueue {
   const o = optionsObject(OWNER, options, false, ['capacity', 'onOverflow']);

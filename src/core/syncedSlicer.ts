@@ -34,11 +34,6 @@ const DROPPED = VBLANK_SLOTS + 1;
  * Create a refresh-synced slicer: `advance(delta)` buffers the delta and releases whole refresh
  * intervals of it as this frame's update slices (the same array every call). Rounding and the
  * overload policies: docs/core.md#createsyncedslicer.
- * @example
- * ```ts
- * const slicer = createSyncedSlicer({ refreshRate: 60, overload: 'catch-up' });
- * slicer.advance(0.12); // [4/60, 3/60]: seven whole intervals, one slice ≤ 1/15 s
- * ```
  */
 export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
   const opts = optionsObject(OWNER, options, true, KNOWN_OPTIONS);

@@ -44,12 +44,6 @@ export interface ReplayResult {
 /**
  * Replay timestamps through a core algorithm, unchanged, and score the pictures with the viewer
  * model. Depth: docs/simulation.md#replaying-frame-streams.
- *
- * @example
- * ```ts
- * const stream = createVsyncStream({ refreshRate: 60, frames: 3600, jitterMs: 1 });
- * replayFrames({ ...stream, refreshRate: 60, algorithm: { kind: 'synced' } }).metrics.flapRatio; // 0
- * ```
  */
 export function replayFrames(options: ReplayOptions): ReplayResult {
   const refreshRate = positiveNumber(OWNER, 'refreshRate', options?.refreshRate);

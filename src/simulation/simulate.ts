@@ -36,12 +36,6 @@ function booleanOption(name: string, value: unknown, fallback: boolean): boolean
  * Run one algorithm on a virtual display and measure what a viewer would see (lag, judder,
  * repeated pictures, speed); the same options and `seed` give the same run. No real time passes.
  * The timing model: docs/simulation.md#the-timing-model.
- *
- * @example
- * ```ts
- * const { metrics } = simulate({ display: { refreshRate: 75 }, cost: { draw: 3 }, algorithm: { kind: 'fixed', step: 1 / 60, interpolation: 'predicted' }, durationSeconds: 60 });
- * metrics.lagMeanMs;
- * ```
  */
 export function simulate(options: SimulationOptions): SimulationResult {
   const opts = objectOption('options', options, true);

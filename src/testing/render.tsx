@@ -56,14 +56,6 @@ function getAct(): Act {
  * Render `ui` on a simulated display: nothing moves until you call `advanceFrames` or
  * `advanceTime`, each inside React's `act`. Set `globalThis.IS_REACT_ACT_ENVIRONMENT = true` and
  * call `unmount()` at the end of each test. Depth: docs/testing.md#renderwithframes--a-simulated-display.
- *
- * @example
- * ```tsx
- * const view = renderWithFrames(<Game />, { refreshRate: 60 });
- * view.advanceFrames(61); // the first frame starts the clock; 60 more are one second
- * expect(view.container.textContent).toContain('60 updates');
- * view.unmount();
- * ```
  */
 export function renderWithFrames(ui: ReactNode, options: RenderWithFramesOptions = {}): RenderWithFramesResult {
   const { refreshRate, jitterMs, seed, strictMode = false, container: given, ...schedulerOptions } = options;
