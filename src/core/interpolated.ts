@@ -309,7 +309,6 @@ export function createInterpolated(options: InterpolatedOptions): Interpolated {
     }
   }
   const previous = new Float64Array(size);
-  // A number's or angle's blend goes out through `current[1]` (see blendScalar).
   const current = new Float64Array(scalar ? 2 : size);
   const value = scalar ? current : new Float64Array(size);
   const base = scalar

@@ -16,30 +16,24 @@ function checked<T>(ok: boolean, owner: string, name: string, value: unknown, ex
   return ok ? (value as T) : fail(owner, name, value, expected);
 }
 
-/** A finite number greater than zero. */
 export function positiveNumber(owner: string, name: string, value: unknown): number {
   return checked(Number.isFinite(value) && (value as number) > 0, owner, name, value, 'a finite number > 0');
 }
 
-/** A finite number greater than or equal to zero. */
 export function nonNegativeNumber(owner: string, name: string, value: unknown): number {
   return checked(Number.isFinite(value) && (value as number) >= 0, owner, name, value, 'a finite number >= 0');
 }
 
-/** Any finite number. */
 export function finiteNumber(owner: string, name: string, value: unknown): number {
   return checked(Number.isFinite(value), owner, name, value, 'a finite number');
 }
 
-/** A whole number no smaller than `min`. */
 export function integerAtLeast(owner: string, name: string, value: unknown, min: number): number {
   // The message is built only on failure: a string per call would allocate (push() checks per event).
   return Number.isInteger(value) && (value as number) >= min ? (value as number) : fail(owner, name, value, `a whole number >= ${min}`);
 }
 
-/** One of a fixed set of strings. */
 export function oneOf<T extends string>(owner: string, name: string, value: unknown, allowed: readonly T[]): T {
-  // includes() is strict equality: only one of the strings passes.
   return (allowed as readonly unknown[]).includes(value) ? (value as T) : fail(owner, name, value, `one of '${allowed.join("', '")}'`);
 }
 
@@ -77,12 +71,10 @@ export function timeScaleValue(owner: string, name: string, value: unknown, allo
     : fail(owner, name, value, `a finite number ${allowZero ? '>=' : '>'} 0 and <= ${MAX_TIME_SCALE}`);
 }
 
-/** A function (a callback option or prop). */
 export function functionValue<T>(owner: string, name: string, value: unknown): T {
   return checked(typeof value === 'function', owner, name, value, 'a function');
 }
 
-/** An optional function: undefined, or a function. */
 export function optionalFunction<T>(owner: string, name: string, value: unknown): T | undefined {
   return value === undefined ? undefined : functionValue<T>(owner, name, value);
 }
@@ -94,12 +86,10 @@ export function fixedClockOption<T>(owner: string, name: string, value: unknown)
   return ok ? (value as T | null | undefined) : fail(owner, name, value, 'a fixed clock (from useFixedClock or createFixedClock), null or undefined');
 }
 
-/** A boolean. */
 export function booleanValue(owner: string, name: string, value: unknown): boolean {
   return checked(typeof value === 'boolean', owner, name, value, 'a boolean');
 }
 
-/** A value that is used when the option is undefined. */
 export function withDefault<T>(value: T | undefined, fallback: T): T {
   return value === undefined ? fallback : value;
 }
