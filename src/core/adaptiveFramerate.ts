@@ -22,19 +22,9 @@ const enum Default {
 }
 
 /**
- * Create an adaptive frame-rate governor (Sundqvist's "Timestepping"). `record(frameSeconds)` takes
- * one frame's WORK time and returns the divisor `d` (each picture held `d` vblanks; frame rate =
- * `refreshRate / d`). With T = 1 / refreshRate: a frame over `d × T` adds `upStep` to the lag, and
- * at `maxThreshold` (below `maxDivisor`) `d` grows; one under `(d − 1) × T` subtracts `downStep`,
- * and at `minThreshold` (above 1) `d` shrinks; otherwise the lag decays by 1 toward 0. The lag
- * resets after each change and is clamped at the ends. Defaults: five slow frames step 60 → 30 Hz,
- * 30 fast frames step back. NaN, negative and infinite samples are ignored; a RangeError names a
- * bad or unknown option. Depth: docs/core.md#createadaptiveframerate.
- * @example
- * ```ts
- * const rate = createAdaptiveFramerate({ refreshRate: 60 });
- * for (let i = 0; i < 5; i++) rate.record(0.02); // rate.divisor: 2, rate.frameRate: 30
- * ```
+ * Create an adaptive frame-rate governor (Sundqvist's "Timestepping"): `record(frameSeconds)` takes
+ * one frame's WORK time and returns the divisor `d`, each picture held `d` vblanks. The rule and
+ * its defaults: docs/core.md#createadaptiveframerate.
  */
 export function createAdaptiveFramerate(options: AdaptiveFramerateOptions): AdaptiveFramerate {
   const opts = optionsObject(OWNER, options, true, KNOWN_KEYS);

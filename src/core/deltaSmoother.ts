@@ -17,36 +17,23 @@ const OWNER = 'createDeltaSmoother';
 const ROUNDINGS: readonly DeltaRounding[] = ['nearest', 'up'];
 const KNOWN_OPTIONS = ['refreshRate', 'maxLeadIntervals', 'rounding'] as const;
 
-/** Default bound on how far game time may lead real time, in refresh intervals. */
 const DEFAULT_MAX_LEAD_INTERVALS = 3;
 
 /** The smoother's slot in the counter's array, seconds: the carry of 'up', or the first frame's lead of 'nearest'. */
 const CARRY_SECONDS = VBLANK_SLOTS;
 
-/** Results of up to this many whole intervals are numbers made once per rate; a real frame rarely spans more. */
+// Results of up to this many intervals are made once per rate; a real frame rarely spans more.
 const CACHED_INTERVALS = 8;
 
 /**
  * Create a delta smoother (Frank Force, "Time Delta Smoothing"): each measured delta becomes a
- * whole number of refresh intervals, and what is not handed out is carried into the next frame.
- * `'nearest'` (default) rounds delta + carry to the nearest interval around the stream's phase, so
- * jittery vsynced timestamps give exactly the vblanks that elapsed; `'up'` is the article's
- * arithmetic, `floor((delta + carry) × rate) + 1`, and holds a frame at 0 (`resyncs`) rather than
- * lead real time by more than `maxLeadIntervals`. Time is conserved: Σ results − Σ deltas = −carry.
- * NaN or negative deltas count as 0 s, above an hour as an hour. Depth: docs/core.md#createdeltasmoother.
- * @throws RangeError naming `refreshRate`, `maxLeadIntervals` or `rounding` for a bad value.
- * @example
- * ```ts
- * const smoother = createDeltaSmoother({ refreshRate: 60 });
- * smoother.smooth(0.0171); // 2/60: the first frame takes the one-interval lead
- * ```
+ * whole number of refresh intervals, the rest carried into the next frame, so time is conserved.
+ * Depth: docs/core.md#createdeltasmoother.
  */
 export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoother {
   const opts = optionsObject(OWNER, options, true, KNOWN_OPTIONS);
-  // The refresh rate lives in the counter (VBLANK_RATE), for both roundings.
   const counter = createVblankState(positiveNumber(OWNER, 'refreshRate', opts.refreshRate));
-  // Whole intervals, at least one: a steady vsynced loop already leads by one interval, so a
-  // smaller bound would hold game time on ordinary jitter.
+  // At least one: a steady vsynced loop already leads by one interval.
   const maxLeadIntervals = integerAtLeast(
     OWNER,
     'maxLeadIntervals',
@@ -68,12 +55,10 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
   function smooth(deltaSeconds: number): number {
     const refreshRate = counter[VBLANK_RATE]!;
     if (rounding === 'nearest') {
-      // Nearest whole intervals, 0 allowed: a delta under half an interval (a repeated timestamp,
-      // unsynced input) hands out nothing and is carried, so no resync is needed.
+      // 0 allowed: a delta under half an interval is carried, so no resync is needed.
       let intervals = countDeltaVblanks(counter, deltaSeconds);
       if (!counter[CARRY_SECONDS]) {
-        // The article's lead: the picture drawn now is shown one interval later, so game time is
-        // handed out one interval ahead, once, on the first frame (what 'up' does by rounding up).
+        // The article's lead, once: the picture drawn now is shown one interval later.
         intervals += 1;
         counter[CARRY_SECONDS] = 1 / refreshRate;
       }

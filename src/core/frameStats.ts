@@ -1,7 +1,4 @@
-/**
- * Frame statistics over a sliding window, for a performance overlay: O(1) per sample (a ring
- * buffer); percentiles only when a snapshot is asked for, by sorting a preallocated copy.
- */
+// O(1) per sample (a ring buffer); percentiles only at a snapshot, by sorting a preallocated copy.
 import type { FrameStats, FrameStatsOptions, FrameStatsSnapshot } from './types.js';
 import { integerAtLeast, optionsObject, positiveNumber, withDefault } from './validate.js';
 
@@ -16,28 +13,14 @@ const enum Default {
   BACKWARDS_LIMIT = 3,
 }
 
-/**
- * The nearest-rank percentile of the first `n` values (n ≥ 1) of an ascending array: the ⌈p·n⌉-th
- * smallest. For p ≥ 0.5 the rank is at least 1 and at most n.
- */
+// Nearest rank, ⌈p·n⌉-th smallest of the first n (n ≥ 1); for p ≥ 0.5 the rank is in [1, n].
 function nearestRank(sorted: Float64Array, n: number, p: number): number {
   return sorted[Math.ceil(p * n - 1e-9) - 1]!;
 }
 
 /**
- * Create a frame-statistics window. `sample(timestampMs)` records the interval since the previous
- * sample; `snapshot()` describes the last `windowSize` intervals (one reused object: read it, do
- * not keep it; call it a few times a second): `frames`, `fps` (frames / their total span), `meanMs`,
- * nearest-rank `p50Ms`/`p95Ms`/`p99Ms` (always an interval that happened), `maxMs`, and
- * `missedVblanks` (Σ max(0, round(interval × rate) − 1)). All 0 while empty. NaN, ±Infinity,
- * repeated and single backwards timestamps are ignored; three backwards in a row re-anchor the
- * chain. A RangeError names a bad or unknown option. Depth: docs/core.md#createframestats.
- * @example
- * ```ts
- * const stats = createFrameStats({ windowSize: 120, refreshRate: 60 });
- * for (let t = 0; t <= 2000; t += 1000 / 60) stats.sample(t);
- * stats.snapshot(); // fps ≈ 60, p99Ms ≈ 16.7, missedVblanks 0
- * ```
+ * Create a frame-statistics window: `sample(timestampMs)` each frame, `snapshot()` a few times a
+ * second (one reused object) for the last `windowSize` intervals. Depth: docs/core.md#createframestats.
  */
 export function createFrameStats(options?: FrameStatsOptions): FrameStats {
   const opts = optionsObject(OWNER, options, false, ['windowSize', 'refreshRate']);

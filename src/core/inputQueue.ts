@@ -1,15 +1,5 @@
-/**
- * Input per fixed step. Events arrive whenever the browser dispatches them, but a fixed step
- * stands for a span of time: the step that ends at T must see exactly the events that happened up
- * to T and after the previous step's end. A frame may run 0 steps (the events wait for the next
- * step) or 5 (each event goes to the one step whose span holds it, never to all five), so a press
- * is seen by exactly one step and the held state is right at every step.
- *
- * Storage is preallocated records: a ring of waiting ones kept in timestamp order, and the step
- * being read's own. Pushing copies fields into a record; taking a step swaps records between the
- * two. Nothing is allocated per event or per step once every key in use has been seen (see
- * `inputState.ts`).
- */
+// Input per fixed step: a frame may run 0 or 5 steps, and each event must reach the one step whose
+// span holds it, so a press is seen once. Rules and memory: docs/core.md#createinputqueue.
 import { createInputState } from './inputState.js';
 import type { InputState, InputStateWriter } from './inputState.js';
 import { finiteNumber, integerAtLeast, oneOf, optionalFunction, optionsObject, withDefault } from './validate.js';
@@ -18,12 +8,8 @@ const OWNER = 'createInputQueue';
 const PUSH = 'InputQueue.push';
 
 /**
- * Kinds of input event. `'keydown'`/`'keyup'` hold and release `code` (any string: keyboard codes
- * such as `'KeyW'`, or your own such as a gamepad button); `'pointerdown'`/`'pointerup'` also hold
- * and release `code` (by convention `'Pointer0'` for the primary button); every pointer event moves
- * the pointer and sets what its pointer holds from `buttons` (useStepInput hands a `pointercancel`
- * on as a `'pointerup'` with button −1); `'blur'` releases everything held; `'custom'` only carries
- * `code` and `data`.
+ * Kinds of input event: key and pointer events hold and release `code` (any string, e.g. a gamepad
+ * button); `'blur'` releases everything; `'custom'` only carries `code` and `data`. Depth: docs/core.md.
  */
 export type InputEventKind = 'keydown' | 'keyup' | 'pointerdown' | 'pointerup' | 'pointermove' | 'blur' | 'custom';
 
@@ -80,18 +66,9 @@ export interface StepInput extends InputState {
 
 /** A timestamped input queue handing each fixed step its own events; see {@link createInputQueue}. */
 export interface InputQueue {
-  /**
-   * Store an event (copied: the object passed can be reused). Kept in timestamp order; equal
-   * timestamps keep the order of arrival. It always gets in: when `capacity` events already wait,
-   * the oldest waiting one is dropped (counted in `dropped`) and push returns false. Throws a
-   * RangeError for an unknown `kind` or a non-finite `timestampMs`.
-   */
+  /** Store a copy of the event; false when the oldest waiting one was dropped to make room. */
   push(event: Readonly<InputEventInit>): boolean;
-  /**
-   * Begin a fixed step whose span ends at `stepEndTimestampMs` (ms, the frame clock): hand it
-   * every waiting event stamped at or before that time, apply them in order to the held state, and
-   * return the step's {@link StepInput}. Events stamped later keep waiting.
-   */
+  /** Begin the step ending at `stepEndTimestampMs`: it gets every waiting event stamped up to then, in order. */
   takeStep(stepEndTimestampMs: number): StepInput;
   /** The latest step's input (before the first `takeStep`: no events, nothing held). */
   readonly step: StepInput;
@@ -111,24 +88,17 @@ export interface InputQueue {
 
 const KINDS: readonly InputEventKind[] = ['keydown', 'keyup', 'pointerdown', 'pointerup', 'pointermove', 'blur', 'custom'];
 
-/** Default capacity: minutes of typing, or a few seconds of a 120 Hz pointer while no step runs. */
+// Minutes of typing, or a few seconds of a 120 Hz pointer while no step runs.
 const DEFAULT_CAPACITY = 256;
 
-/** How old an event's own time may be at dispatch, ms; beyond it (or in the future) it is not on the frame clock. */
+// Older (or future) `event.timeStamp`s are on another clock, ms.
 const MAX_EVENT_AGE_MS = 1000;
 
-/**
- * The time of an event on the frame clock: `eventTimeStampMs` (`Event.timeStamp`, when the browser
- * received it) if it lies in the last second up to `nowMs` (the frame clock at dispatch), else
- * `nowMs`. jsdom stamps events with `Date.now()`, epoch milliseconds, and a simulated display runs
- * its own clock: those stamps are not on the frame clock, and would put the event in a step that
- * never comes. @internal
- */
+/** An event's time on the frame clock: its own stamp if in the last second, else `nowMs` (jsdom stamps epoch ms). @internal */
 export function eventTimeMs(eventTimeStampMs: number, nowMs: number): number {
   return eventTimeStampMs <= nowMs && eventTimeStampMs >= nowMs - MAX_EVENT_AGE_MS ? eventTimeStampMs : nowMs;
 }
 
-/** Copy `event` into `record`, the fields it leaves out at their defaults. */
 function copy(event: Readonly<InputEventInit>, record: InputRecord): InputRecord {
   record.kind = event.kind;
   record.timestampMs = event.timestampMs;
@@ -147,41 +117,24 @@ function copy(event: Readonly<InputEventInit>, record: InputRecord): InputRecord
 const blank = (): InputRecord => copy({ kind: 'custom', timestampMs: 0 }, {} as InputRecord);
 
 /**
- * Create an input queue for fixed steps. Push timestamped events as they arrive; at the start of
- * each fixed step call `takeStep(stepEndTimestampMs)` and read the step's events and held state.
- *
- * Which step gets an event: the first step taken after the push whose span end is at or after the
- * event's timestamp, so each event is delivered once, in timestamp order (late ones to the next step).
- * At most `capacity` events wait: beyond that the oldest waiting is dropped and counted in `dropped`,
- * so the newest always gets in. Throws a RangeError naming a bad option.
- *
- * @example
- * ```ts
- * import { createInputQueue } from 'react-timestep/core';
- *
- * const input = createInputQueue();
- * input.push({ kind: 'keydown', code: 'Space', timestampMs: 1005 });
- * input.push({ kind: 'keyup', code: 'Space', timestampMs: 1030 });
- * // a frame that runs two 1/60 s steps ending at 1016.7 and 1033.3 ms:
- * input.takeStep(1016.7).pressed('Space'); // true: went down in this step
- * input.takeStep(1033.3).isDown('Space'); // false: released in this step
- * ```
+ * Create an input queue for fixed steps: push timestamped events as they arrive, and call
+ * `takeStep(stepEndTimestampMs)` at the start of each step to read its events and held state.
+ * Each event goes to one step, in timestamp order. Depth: docs/core.md#createinputqueue.
  */
 export function createInputQueue(options?: InputQueueOptions): InputQueue {
   const o = optionsObject(OWNER, options, false, ['capacity', 'onOverflow']);
   const capacity = integerAtLeast(OWNER, 'capacity', withDefault(o.capacity, DEFAULT_CAPACITY), 1);
   const onOverflow = optionalFunction<(droppedTotal: number) => void>(OWNER, 'onOverflow', o.onOverflow);
 
-  // `waiting` records from `head` in the ring `wait`, in timestamp order; the step being read's
-  // `taken` records in `stepRecords`. A step swaps each record it takes with a free one of `stepRecords`, so a
-  // push during the step can never overwrite what the step is reading, and waiting always has room.
+  // A step swaps each record it takes with a free one of `stepRecords`, so a push during the step
+  // never overwrites what the step is reading.
   const wait: InputRecord[] = [];
   const stepRecords: InputRecord[] = [];
   for (let i = 0; i < capacity; i++) {
     wait.push(blank());
     stepRecords.push(blank());
   }
-  // Named numbers: a field that holds a double keeps it in place (no allocation per store).
+  // Fields, not closure `let`s. Why: docs/performance.md.
   const n = { head: 0, waiting: 0, taken: 0, dropped: 0, stepIndex: -1, startMs: -Infinity, endMs: -Infinity };
   const [state, beginStep, apply, resetState]: InputStateWriter = createInputState();
 
@@ -214,12 +167,10 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
     push(event) {
       oneOf(PUSH, 'kind', (event as Partial<InputEventInit> | null)?.kind, KINDS);
       const t = event.timestampMs;
-      // Checked here, the validator called only to throw: passing the fractional timestamp to a
-      // call V8 did not inline would box it (a HeapNumber per event).
+      // The validator only on failure: a non-inlined call would box `t`. Why: docs/performance.md.
       if (!Number.isFinite(t)) finiteNumber(PUSH, 'timestampMs', t);
       const stored = n.waiting < capacity;
       if (!stored) {
-        // The oldest waiting record is the one to lose; the new event takes the room.
         n.head = at(1);
         n.waiting--;
         n.dropped++;
@@ -227,8 +178,7 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
       }
       let position = n.waiting;
       const record = copy(event, wait[at(position)]!);
-      // Insertion into timestamp order: usually zero moves (events come in order); strictly later
-      // only, so equal timestamps keep their order of arrival.
+      // Strictly later only, so equal timestamps keep their order of arrival.
       while (position > 0) {
         const before = wait[at(position - 1)]!;
         if (before.timestampMs <= t) break;
@@ -247,7 +197,6 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
       n.endMs = stepEndTimestampMs;
       n.stepIndex++;
       beginStep();
-      // The previous step's records are free now: each one taken trades places with a free one.
       let taken = 0;
       while (taken < n.waiting) {
         const index = at(taken);

@@ -1,9 +1,5 @@
-/**
- * Interpolation per object: the state a value had at the previous fixed step and the state it has
- * now, blended for the picture (Peter Sundqvist, "Timestepping", on interpolating the draw between
- * the last two states). Everything is preallocated: no method allocates. Why the state lives in
- * Float64Arrays and the blends are written out inline: docs/performance.md.
- */
+// Interpolation per object (Sundqvist, "Timestepping"). No method allocates; why the state lives in
+// Float64Arrays and the blends are written out inline: docs/performance.md.
 import { booleanValue, finiteNumber, integerAtLeast, oneOf, optionsObject, withDefault } from './validate.js';
 
 /** Every option of {@link createInterpolated}. @internal */
@@ -83,11 +79,7 @@ export interface InterpolatedScalar extends InterpolatedBase {
   push(value: number): void;
   /** previous = current = `value` (default: the current state): the next picture shows it with no streak. */
   teleport(value?: number): void;
-  /**
-   * The picture `alpha` ∈ [0, 1] of the way from previous to current (clamped; NaN reads as 0):
-   * exactly `previous` at 0 and `current` at 1, finite for any finite states. An angle turns the
-   * shorter way and may differ from the stored angles by whole turns.
-   */
+  /** The picture `alpha` ∈ [0, 1] of the way from previous to current (docs/core.md#createinterpolated). */
   blend(alpha: number): number;
 }
 
@@ -109,13 +101,7 @@ export interface InterpolatedVector extends InterpolatedBase {
   push(source: VectorSource): void;
   /** previous = current = `source` (default: the current state): the next picture shows it with no streak. */
   teleport(source?: VectorSource): void;
-  /**
-   * Write the picture `alpha` ∈ [0, 1] of the way from previous to current (clamped; NaN reads as
-   * 0) into `target` (array, typed array or x/y/z/w object) and return it; without one into
-   * `value`. Vectors: componentwise, exactly `previous` at 0 and `current` at 1, finite for finite
-   * states. Quaternions: the shorter way, unit length, the same for inputs of any length (each is
-   * normalised first; a zero one reads as the other, two as the identity).
-   */
+  /** Write the picture `alpha` ∈ [0, 1] of the way from previous to current into `target` and return it. */
   blend<T extends VectorTarget>(alpha: number, target: T): T;
   /** Without a target: write into and return {@link InterpolatedVector.value}. */
   blend(alpha: number): Float64Array;
@@ -128,7 +114,7 @@ const KINDS: readonly InterpolatedKind[] = ['number', 'vector', 'angle', 'quater
 const QUATERNION_BLENDS: readonly QuaternionBlend[] = ['nlerp', 'slerp'];
 const AXES = ['x', 'y', 'z', 'w'] as const;
 
-/** Alpha into [0, 1]; NaN → 0, so a bad alpha shows the previous state instead of NaN. */
+// NaN → 0: a bad alpha shows the previous state instead of NaN.
 function clampAlpha(alpha: number): number {
   return alpha > 0 ? (alpha < 1 ? alpha : 1) : 0;
 }
@@ -137,7 +123,6 @@ function isIndexed(value: unknown): value is ArrayLike<number> {
   return Array.isArray(value) || ArrayBuffer.isView(value);
 }
 
-/** A value as an error message shows it. */
 function describe(value: unknown): string {
   if (isIndexed(value)) return `[${Array.from(value).join(', ')}]`;
   if (typeof value === 'object' && value !== null) return `{ ${Object.keys(value).join(', ')} }`;
@@ -156,7 +141,6 @@ function fail(kind: InterpolatedKind, size: number, name: string, source: unknow
   throw new (initial ? RangeError : TypeError)(`${OWNER} (${kind}): ${name} needs ${size} ${what} in an array${size > 4 ? '' : ' or as x/y/z/w'}, got ${describe(source)}`);
 }
 
-/** Copy `source` into `current`; `initial` (a RangeError) must hold exactly `current.length` finite numbers. */
 function read(kind: InterpolatedKind, current: Float64Array, source: unknown, name: string, initial?: boolean): void {
   if (kind === 'number' || kind === 'angle') {
     current[0] = source as number;
@@ -177,7 +161,6 @@ function read(kind: InterpolatedKind, current: Float64Array, source: unknown, na
   for (let i = 0; i < size; i++) current[i] = indexed ? source[i]! : ((source as Readonly<XYZWLike>)[AXES[i]!] as number);
 }
 
-/** Write `value` into `target`: an indexed target by index, else by x/y/z/w. */
 function write<T extends VectorTarget>(kind: InterpolatedKind, value: Float64Array, target: T): T {
   const size = value.length;
   if (isIndexed(target)) {
@@ -194,11 +177,7 @@ function write<T extends VectorTarget>(kind: InterpolatedKind, value: Float64Arr
   return target;
 }
 
-/**
- * The rotation `a` of the way from `previous` to `current` into `value`, the short way, unit length.
- * Each input is scaled by its largest component, then by its length (no overflow at 1e308), so
- * only the rotations count; a zero or non-finite input reads as the other one, two as the identity.
- */
+// Each input is scaled by its largest component, then by its length, so 1e308 does not overflow.
 function quaternionInto(previous: Float64Array, current: Float64Array, value: Float64Array, a: number, slerp: boolean): void {
   let pMax = 0;
   let cMax = 0;
@@ -280,10 +259,7 @@ const SCALAR_ACCESSORS = Object.getOwnPropertyDescriptors({
   },
 });
 
-/**
- * Into `current[1]`: p + a(c − p), exact at 0 and 1; when c − p overflows (ends of opposite signs
- * near ±1.8e308), p(1 − a) + c·a, whose terms cannot. Why a slot, not a return: docs/performance.md.
- */
+// Into `current[1]`, not a return (docs/performance.md). When c − p overflows, p(1 − a) + c·a cannot.
 function blendScalar(self: ScalarBase, alpha: number): void {
   const current = self[CURRENT];
   const a = clampAlpha(self.enabled ? alpha : 1);
@@ -299,11 +275,9 @@ function blendScalar(self: ScalarBase, alpha: number): void {
 }
 
 /**
- * A value with a previous and a current state for interpolated drawing: `snapshot()` at the start
- * of each fixed step, change `current` in the step, `blend(alpha, target)` at render; `teleport()`
- * moves it with no streak. Kinds: `'number'`, `'angle'` (radians, shorter arc), `'vector'` (any
- * `size`; arrays, typed arrays or x/y/z/w objects such as a three.js `Vector3`), `'quaternion'`
- * (`[x, y, z, w]`, `'nlerp'` or `'slerp'`). A RangeError names a bad or unknown option.
+ * A value with a previous and a current state: `snapshot()` at the start of each fixed step, change
+ * `current` in the step, `blend(alpha, target)` at render; `teleport()` moves it with no streak.
+ * Depth: docs/core.md#createinterpolated.
  *
  * @example
  * ```ts
@@ -335,14 +309,13 @@ export function createInterpolated(options: InterpolatedOptions): Interpolated {
     }
   }
   const previous = new Float64Array(size);
-  // A number's or angle's blend goes out through `current[1]` (see blendScalar).
   const current = new Float64Array(scalar ? 2 : size);
   const value = scalar ? current : new Float64Array(size);
   const base = scalar
     ? Object.defineProperties({ kind, enabled, [PREVIOUS]: previous, [CURRENT]: current, [ANGLE]: kind === 'angle' } as ScalarBase, SCALAR_ACCESSORS)
     : { kind, size, enabled, current, previous, value };
 
-  // The methods are the only closures per object (they work detached, e.g. as callbacks).
+  // The only closures per object, so they work detached (as callbacks).
   function snapshot(): void {
     for (let i = 0; i < size; i++) previous[i] = current[i]!;
   }

@@ -1,7 +1,4 @@
-/**
- * A small seeded pseudo-random generator (mulberry32) so that simulated displays, jittery test
- * sources and benchmarks replay exactly. Not for cryptography.
- */
+/** A seeded generator (mulberry32): simulations, test sources and benchmarks replay exactly. Not for cryptography. */
 export interface SeededRandom {
   /** A float in [0, 1). */
   next(): number;

@@ -1,8 +1,4 @@
-/**
- * Refresh-synced update slices ("Setting up a game update loop in-sync with rendering", April
- * 2013): the game updates only with whole refresh intervals of time, and a long frame is split into
- * bounded slices; far too much time (the "well of despair") is a policy: catch up, slow down, or one big step.
- */
+// Refresh-synced update slices ("Setting up a game update loop in-sync with rendering", 2013).
 import type { SliceRounding, SlicerOverload, SyncedSlicer, SyncedSlicerOptions } from './types.js';
 import { oneOf, optionsObject, positiveNumber, withDefault } from './validate.js';
 import {
@@ -24,13 +20,10 @@ const OVERLOADS: readonly SlicerOverload[] = ['catch-up', 'slow-motion', 'variab
 const ROUNDINGS: readonly SliceRounding[] = ['nearest', 'down'];
 const KNOWN_OPTIONS = ['refreshRate', 'minFrameRate', 'overload', 'overloadThreshold', 'rounding'] as const;
 
-/** The article accepts a quarter of the refresh rate as the slowest update rate (15 Hz at 60 Hz). */
+// The article's slowest update rate: a quarter of the refresh rate.
 const DEFAULT_MIN_FRAME_RATE_DIVISOR = 4;
 
-/**
- * The article's well-of-despair threshold in refresh intervals. Its code writes
- * `s_device_refresh / 6.f` (= 10 s at 60 Hz), but its text means 0.1 s, which is six intervals.
- */
+// The article's code writes `s_device_refresh / 6.f` (10 s at 60 Hz); its text means 0.1 s: six intervals.
 const DEFAULT_OVERLOAD_INTERVALS = 6;
 
 /** The slicer's slots in the counter's array: seconds buffered, and seconds dropped so far. */
@@ -39,25 +32,13 @@ const DROPPED = VBLANK_SLOTS + 1;
 
 /**
  * Create a refresh-synced slicer: `advance(delta)` buffers the delta and releases whole refresh
- * intervals of it as this frame's update slices (the same array every call, rewritten in place).
- * `rounding`: `'nearest'` (default, exact on jittery vsynced timestamps) or `'down'` (the
- * article's floor). `overload`: `'catch-up'` (slices of at most `1/minFrameRate`), `'slow-motion'`
- * (default: above `overloadThreshold`, only the threshold in two slices, the rest dropped) or
- * `'variable'` (above it, one slice of all). Time is conserved: Σ slices + `bufferSeconds` +
- * `droppedSeconds` = Σ deltas. Defaulted `minFrameRate` and `overloadThreshold` follow
- * `setRefreshRate`. Depth: docs/core.md#createsyncedslicer. A RangeError names a bad option.
- * @example
- * ```ts
- * const slicer = createSyncedSlicer({ refreshRate: 60, overload: 'catch-up' });
- * slicer.advance(0.12); // [4/60, 3/60]: seven whole intervals, one slice ≤ 1/15 s
- * ```
+ * intervals of it as this frame's update slices (the same array every call). Rounding and the
+ * overload policies: docs/core.md#createsyncedslicer.
  */
 export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
   const opts = optionsObject(OWNER, options, true, KNOWN_OPTIONS);
-  /** An option that is left out (undefined), or a finite number > 0. */
   const optionalPositive = (name: 'minFrameRate' | 'overloadThreshold'): number | undefined =>
     opts[name] === undefined ? undefined : positiveNumber(OWNER, name, opts[name]);
-  // The refresh rate lives in the counter (VBLANK_RATE), for both roundings.
   const counter = createVblankState(positiveNumber(OWNER, 'refreshRate', opts.refreshRate));
   const explicitMinFrameRate = optionalPositive('minFrameRate');
   // (undefined > rate is false: a left-out minFrameRate passes.)

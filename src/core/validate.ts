@@ -1,7 +1,4 @@
-/**
- * Option checks shared by every factory. Each throws a RangeError that names the option and shows
- * the value, so a typo in a config object is found at the call site and never becomes NaN later.
- */
+// Each check throws a RangeError naming the option and the value, so a typo never becomes NaN later.
 
 function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
@@ -19,37 +16,28 @@ function checked<T>(ok: boolean, owner: string, name: string, value: unknown, ex
   return ok ? (value as T) : fail(owner, name, value, expected);
 }
 
-/** A finite number greater than zero. */
 export function positiveNumber(owner: string, name: string, value: unknown): number {
   return checked(Number.isFinite(value) && (value as number) > 0, owner, name, value, 'a finite number > 0');
 }
 
-/** A finite number greater than or equal to zero. */
 export function nonNegativeNumber(owner: string, name: string, value: unknown): number {
   return checked(Number.isFinite(value) && (value as number) >= 0, owner, name, value, 'a finite number >= 0');
 }
 
-/** Any finite number. */
 export function finiteNumber(owner: string, name: string, value: unknown): number {
   return checked(Number.isFinite(value), owner, name, value, 'a finite number');
 }
 
-/** A whole number no smaller than `min`. */
 export function integerAtLeast(owner: string, name: string, value: unknown, min: number): number {
   // The message is built only on failure: a string per call would allocate (push() checks per event).
   return Number.isInteger(value) && (value as number) >= min ? (value as number) : fail(owner, name, value, `a whole number >= ${min}`);
 }
 
-/** One of a fixed set of strings. */
 export function oneOf<T extends string>(owner: string, name: string, value: unknown, allowed: readonly T[]): T {
-  // includes() is strict equality: only one of the strings passes.
   return (allowed as readonly unknown[]).includes(value) ? (value as T) : fail(owner, name, value, `one of '${allowed.join("', '")}'`);
 }
 
-/**
- * The options argument: an object, or undefined when every option has a default. With `knownKeys`,
- * any other key (even one set to `undefined`) is a RangeError naming it and its likely spelling.
- */
+/** The options argument: an object, or undefined when all have defaults; with `knownKeys`, no other key. */
 export function optionsObject(owner: string, value: unknown, required: boolean, knownKeys?: readonly string[]): Record<string, unknown> {
   if (value === undefined && !required) return {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -71,10 +59,8 @@ export function checkKnownKeys(owner: string, options: Record<string, unknown>, 
 }
 
 /**
- * The largest time scale accepted anywhere (scheduler, fixed step, provider). A million game
- * seconds per real second already turns a 0.25 s frame into three days of game time; above it
- * products such as `maxDelta × timeScale` or `elapsed × timeScale` lose the precision a step count
- * needs, and at `Number.MAX_VALUE` they overflow to Infinity within a few frames.
+ * The largest time scale accepted anywhere: above it `maxDelta × timeScale` loses the precision a
+ * step count needs, and at `Number.MAX_VALUE` clocks overflow to Infinity within a few frames.
  */
 export const MAX_TIME_SCALE = 1e6;
 
@@ -85,32 +71,25 @@ export function timeScaleValue(owner: string, name: string, value: unknown, allo
     : fail(owner, name, value, `a finite number ${allowZero ? '>=' : '>'} 0 and <= ${MAX_TIME_SCALE}`);
 }
 
-/** A function (a callback option or prop). */
 export function functionValue<T>(owner: string, name: string, value: unknown): T {
   return checked(typeof value === 'function', owner, name, value, 'a function');
 }
 
-/** An optional function: undefined, or a function. */
 export function optionalFunction<T>(owner: string, name: string, value: unknown): T | undefined {
   return value === undefined ? undefined : functionValue<T>(owner, name, value);
 }
 
-/**
- * A hook's `clock` option: undefined, null, or a fixed clock (duck-typed: `addUpdate` and
- * `addRender` are functions). Checked at render, so a wrong value fails at mount naming the hook.
- */
+/** A hook's `clock` option: undefined, null, or a fixed clock (duck-typed), checked at render. */
 export function fixedClockOption<T>(owner: string, name: string, value: unknown): T | null | undefined {
   const clock = value as { addUpdate?: unknown; addRender?: unknown } | null | undefined;
   const ok = clock == null || (typeof clock === 'object' && typeof clock.addUpdate === 'function' && typeof clock.addRender === 'function');
   return ok ? (value as T | null | undefined) : fail(owner, name, value, 'a fixed clock (from useFixedClock or createFixedClock), null or undefined');
 }
 
-/** A boolean. */
 export function booleanValue(owner: string, name: string, value: unknown): boolean {
   return checked(typeof value === 'boolean', owner, name, value, 'a boolean');
 }
 
-/** A value that is used when the option is undefined. */
 export function withDefault<T>(value: T | undefined, fallback: T): T {
   return value === undefined ? fallback : value;
 }

@@ -3,12 +3,12 @@ import { finiteNumber, optionsObject, withDefault } from '../core/validate.js';
 import type { FrameScheduler } from '../scheduler/types.js';
 
 const OWNER = 'drivePixi';
-/** After every other `'render'` subscriber of the frame, so the picture holds what they wrote. */
+// After every other `'render'` subscriber of the frame, so the picture holds what they wrote.
 const LAST = Number.MAX_SAFE_INTEGER;
 
 /** The part of a PixiJS `Application` the driver uses. */
 export interface PixiApplicationLike {
-  /** The application's ticker: its listeners (yours, and the one that renders the stage) run once per scheduler frame. */
+  /** The application's ticker: its listeners run once per scheduler frame. */
   ticker: Ticker;
 }
 
@@ -47,17 +47,9 @@ function release(ticker: Ticker): void {
 }
 
 /**
- * Run a PixiJS 8 `Application` on react-timestep's scheduler, so the page has ONE
- * requestAnimationFrame loop: the application's ticker, `Ticker.shared` (animated sprites, video
- * textures) and `Ticker.system` (Pixi's own housekeeping: texture garbage collection, pointer-over
- * updates) are stopped, and each scheduler frame updates them with the frame's timestamp in the
- * `'render'` phase, after the other render subscribers. The application's ticker renders the stage
- * (Pixi adds that listener itself), so `app.ticker.add(fn)` code keeps working, once per frame.
- *
- * Returns the function that undoes it: the tickers are started again (as they were) once no driver
- * holds them. A ticker updated twice with the same timestamp (two drivers) runs its listeners once.
- * Throws a `RangeError` naming `drivePixi` and the option for a bad `priority`, and a `TypeError`
- * when `app` has no ticker (an `Application` whose `init()` has not finished).
+ * Run a PixiJS 8 `Application` on the scheduler, so the page has ONE requestAnimationFrame loop:
+ * its tickers are stopped and updated once per scheduler frame. Returns the function that undoes
+ * it. Depth: docs/adapters.md#pixijs-react-timesteppixi.
  */
 export function drivePixi(app: PixiApplicationLike, scheduler: FrameScheduler, options?: DrivePixiOptions): () => void {
   const o = optionsObject(OWNER, options, false, ['priority']);
@@ -73,10 +65,8 @@ export function drivePixi(app: PixiApplicationLike, scheduler: FrameScheduler, o
       const t = frame.timestampMs;
       for (let i = 0; i < tickers.length; i++) {
         const ticker = tickers[i] as Ticker;
-        // A ticker runs its listeners only for a time after its last one. A last time AHEAD of this
-        // frame is on another clock (Pixi's start() stamps performance.now(); a test swapped the
-        // clock): rebase it one frame back, so this frame runs with a normal delta. An equal time is
-        // a second driver in the same frame: left alone, so the listeners run once.
+        // A last time ahead of this frame is on another clock (Pixi's start() stamps performance.now()):
+        // rebase it one frame back. An equal time is a second driver this frame: listeners run once.
         if (t < ticker.lastTime) ticker.lastTime = t - (frame.rawDeltaSeconds > 0 ? frame.rawDeltaSeconds * 1000 : 1000 / frame.refreshRate);
         ticker.update(t);
       }

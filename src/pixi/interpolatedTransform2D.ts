@@ -3,7 +3,7 @@ import type { InterpolatedScalar, InterpolatedVector } from '../core/interpolate
 import { finiteNumber, optionsObject, withDefault } from '../core/validate.js';
 
 const OWNER = 'createInterpolatedTransform2D';
-/** Every option of {@link createInterpolatedTransform2D}; any other key is a misspelling. */
+/** Every option of {@link createInterpolatedTransform2D}. */
 export const TRANSFORM_2D_OPTION_KEYS: readonly string[] = ['position', 'rotation'];
 
 /** What a 2D transform is drawn into: a PixiJS `Container`/`Sprite`, or anything with `position.set(x, y)` and `rotation`. */
@@ -37,12 +37,8 @@ export interface InterpolatedTransform2D {
 }
 
 /**
- * Create an {@link InterpolatedTransform2D} for a sprite moved by fixed steps (a physics body, a
- * unit on a grid), built on `createInterpolated` from `react-timestep/core`: `snapshot()` at the
- * start of each step, write the new state, `apply(alpha, sprite)` in the frame's render.
- *
- * Throws a `RangeError` naming `createInterpolatedTransform2D` and the option for a bad
- * `position` (not 2 finite numbers) or `rotation`.
+ * Create the previous/current position and angle of a sprite moved by fixed steps: `snapshot()`
+ * then write the new state in each step, `apply(alpha, sprite)` each frame. Depth: docs/adapters.md.
  */
 export function createInterpolatedTransform2D(options?: InterpolatedTransform2DOptions): InterpolatedTransform2D {
   const o = optionsObject(OWNER, options, false, TRANSFORM_2D_OPTION_KEYS);

@@ -17,15 +17,9 @@ export interface UseInterpolatedTransform2DOptions extends InterpolatedTransform
 }
 
 /**
- * An {@link InterpolatedTransform2D} bound to the shared fixed clock and to a PixiJS sprite (or
- * container): every step of the nearest `<FixedClockProvider>` begins with `snapshot()`, and every
- * frame the object in `target` is drawn `alpha` of the way between the last two steps (position,
- * and the angle the shorter way round). Your `useFixedUpdate` only writes `position.current` and
- * `rotation.current`. Nothing is allocated per step or per frame; no re-render.
- *
- * `position` and `rotation` are read at mount. Throws an `Error` naming the hook when there is no
- * clock (no provider and no `clock` option), and a `RangeError` naming the hook and the option for
- * a bad option.
+ * An {@link InterpolatedTransform2D} bound to the provider's fixed clock: each step begins with
+ * `snapshot()` and each frame draws into `target`, so `useFixedUpdate` only writes the state.
+ * Options are read at mount; no re-render. Depth: docs/adapters.md.
  */
 export function useInterpolatedTransform2D(target: RefObject<Container2DLike | null>, options: UseInterpolatedTransform2DOptions = {}): InterpolatedTransform2D {
   fixedClockOption(OWNER, 'clock', (options as { clock?: unknown } | null | undefined)?.clock);

@@ -5,7 +5,7 @@ import type { CanvasProps } from '@react-three/fiber';
 import { finiteNumber, optionsObject, withDefault } from '../core/validate.js';
 import { useFrameScheduler } from '../react/useFrameScheduler.js';
 
-/** After every other `'render'` subscriber, so r3f's picture holds all this frame wrote. */
+// After every other `'render'` subscriber, so r3f's picture holds all this frame wrote.
 const LAST = Number.MAX_SAFE_INTEGER;
 
 /** Options of {@link useR3FDriver} and props of {@link R3FDriver}. */
@@ -15,10 +15,8 @@ export interface R3FDriverOptions {
 }
 
 /**
- * Make react-timestep's scheduler the only frame loop of the surrounding r3f `<Canvas>`: the canvas
- * goes to `frameloop="never"` (put back on unmount) and every scheduler frame calls r3f's `advance`
- * once, after the other render subscribers, with the scheduler's game clock (paused and scaled with
- * it). Call it inside `<Canvas>`. A `RangeError` names `useR3FDriver` and a bad or unknown option.
+ * Make the scheduler the only frame loop of the surrounding r3f `<Canvas>`: r3f's `advance` runs
+ * once per scheduler frame on its game clock. Call it inside `<Canvas>`. Depth: docs/adapters.md.
  */
 export function useR3FDriver(options?: R3FDriverOptions): void {
   const o = optionsObject('useR3FDriver', options, false, ['priority']);
@@ -42,10 +40,7 @@ export function useR3FDriver(options?: R3FDriverOptions): void {
 /** Props of {@link R3FDriver}. */
 export type R3FDriverProps = R3FDriverOptions;
 
-/**
- * {@link useR3FDriver} as a component: put `<R3FDriver />` inside an r3f `<Canvas>` and the
- * canvas renders on react-timestep's frames instead of its own loop. Renders nothing.
- */
+/** {@link useR3FDriver} as a component, inside an r3f `<Canvas>`. Renders nothing. */
 export function R3FDriver(props: R3FDriverProps): null {
   useR3FDriver(props);
   return null;
@@ -57,17 +52,7 @@ export type TimestepCanvasProps = Omit<CanvasProps, 'frameloop'> & {
   children?: ReactNode;
 };
 
-/**
- * r3f's `<Canvas>` with ONE frame loop: the scheduler (the nearest `<FrameProvider>`'s or the
- * default) renders it through {@link R3FDriver}. Takes every `<Canvas>` prop except `frameloop`.
- * @example
- * ```tsx
- * <TimestepCanvas camera={{ position: [0, 0, 5] }}>
- *   <ambientLight />
- *   <Ship />
- * </TimestepCanvas>
- * ```
- */
+/** r3f's `<Canvas>` with ONE frame loop: the nearest scheduler renders it through {@link R3FDriver}. */
 export function TimestepCanvas(props: TimestepCanvasProps): ReactNode {
   const { children, ...canvasProps } = props;
   return (

@@ -3,14 +3,11 @@ import type { InterpolatedVector, QuaternionBlend } from '../core/interpolated.j
 import { oneOf, optionsObject, withDefault } from '../core/validate.js';
 
 const OWNER = 'createInterpolatedTransform';
-/** Every option of {@link createInterpolatedTransform}; any other key is a misspelling. */
+/** Every option of {@link createInterpolatedTransform}. */
 export const TRANSFORM_OPTION_KEYS: readonly string[] = ['position', 'quaternion', 'blend'];
 const BLENDS: readonly QuaternionBlend[] = ['nlerp', 'slerp'];
 
-/**
- * What an interpolated transform is drawn into: a three.js `Object3D` (or anything with a
- * `position.set(x, y, z)` and a `quaternion.set(x, y, z, w)`). Duck-typed: nothing of three.js is imported.
- */
+/** What a transform is drawn into: a three.js `Object3D`, duck-typed so nothing of three.js is imported. */
 export interface Object3DLike {
   /** Receives the blended position. */
   position: { set(x: number, y: number, z: number): unknown };
@@ -28,40 +25,23 @@ export interface InterpolatedTransformOptions {
   blend?: QuaternionBlend;
 }
 
-/**
- * A position and a rotation with their states at the previous and the latest fixed step, drawn
- * blended into a three.js object. Allocates nothing after creation.
- */
+/** A position and a rotation at the previous and the latest fixed step. Allocates nothing after creation. */
 export interface InterpolatedTransform {
   /** The position: write `position.current[0..2]` (or `position.set([x, y, z])`) in a step. */
   readonly position: InterpolatedVector;
   /** The rotation quaternion `[x, y, z, w]`: write `quaternion.current` (or `quaternion.set(q)`) in a step. */
   readonly quaternion: InterpolatedVector;
-  /** Start of a fixed step: previous ← current, for both. Call it before the step changes them. */
+  /** Start of a fixed step: previous ← current, for both. */
   snapshot(): void;
   /** Jump to the current state (previous = current) so the next picture shows no streak. */
   teleport(): void;
-  /**
-   * Draw: set `object.position` and `object.quaternion` to the state `alpha` ∈ [0, 1] of the way
-   * from the previous step to the latest (position: linear; rotation: the shorter way, unit length).
-   * One `set` call each, so three.js updates the object's Euler rotation once.
-   */
+  /** Set `object.position` and `object.quaternion` `alpha` of the way between the last two steps (one `set` each). */
   apply(alpha: number, object: Object3DLike): void;
 }
 
 /**
- * Create an {@link InterpolatedTransform}: the previous/current position and rotation of one
- * object, on `createInterpolated`. A fixed step calls `snapshot()` then writes the new state; the
- * frame's render calls `apply(alpha, mesh)`. A RangeError names `createInterpolatedTransform` and a
- * bad `position` (not 3 finite numbers), `quaternion` (not 4) or `blend`.
- *
- * @example
- * ```ts
- * const ship = createInterpolatedTransform();
- * ship.snapshot(); // each fixed step,
- * ship.position.current[0] += speed * dt;
- * ship.apply(alpha, mesh); // each frame
- * ```
+ * Create the previous/current position and rotation of one object: `snapshot()` then write the
+ * new state in each fixed step, `apply(alpha, mesh)` each frame. Depth: docs/adapters.md.
  */
 export function createInterpolatedTransform(options?: InterpolatedTransformOptions): InterpolatedTransform {
   const o = optionsObject(OWNER, options, false, TRANSFORM_OPTION_KEYS);

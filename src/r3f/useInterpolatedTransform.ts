@@ -17,12 +17,9 @@ export interface UseInterpolatedTransformOptions extends InterpolatedTransformOp
 }
 
 /**
- * An {@link InterpolatedTransform} bound to the shared fixed clock and a three.js object: each step
- * of the nearest `<FixedClockProvider>` (or `clock`) begins with `snapshot()`, and each frame the
- * object in `target` is drawn `alpha` of the way between the last two steps; your `useFixedUpdate`
- * only writes `position.current` and `quaternion`. No allocation per frame, no re-render. Options
- * are read at mount. Throws an `Error` naming the hook without a clock, and a `RangeError` naming
- * the hook, the option and the value for a bad or unknown option.
+ * An {@link InterpolatedTransform} bound to the provider's fixed clock: each step begins with
+ * `snapshot()` and each frame draws into `target`, so `useFixedUpdate` only writes the state.
+ * Options are read at mount; no re-render. Depth: docs/adapters.md.
  *
  * @example
  * ```tsx

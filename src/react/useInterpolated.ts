@@ -6,15 +6,11 @@ import type { FixedClock } from '../scheduler/fixedClock.js';
 import { renameOwner } from './renameOwner.js';
 import { useStepStart } from './useStepStart.js';
 
-/** Every option of useInterpolated: createInterpolated's and `clock`. */
 const OPTION_KEYS: readonly string[] = [...INTERPOLATED_OPTION_KEYS, 'clock'];
 
 /** Extra options of {@link useInterpolated}. */
 export interface UseInterpolatedClockOption {
-  /**
-   * The fixed clock whose every step begins with `snapshot()`. Default: the nearest
-   * `<FixedClockProvider>`'s. `null`, or no provider: none; call `snapshot()` (or `push()`) yourself.
-   */
+  /** The clock whose steps begin with `snapshot()`. Default: the provider's; `null`: snapshot yourself. */
   clock?: FixedClock | null;
 }
 
@@ -22,12 +18,9 @@ export interface UseInterpolatedClockOption {
 export type UseInterpolatedOptions = InterpolatedOptions & UseInterpolatedClockOption;
 
 /**
- * A value with a previous and a current state for interpolated drawing, kept for the component's
- * life (see `createInterpolated`). Under a `<FixedClockProvider>` (or `clock`) every step begins
- * with `snapshot()`, so updates only write `current` and renders call `blend(alpha, target)`.
- * `kind`, `size`, `blend` and `initial` are read at mount; `interpolate` switches `enabled`. Never
- * re-renders. A bad or unknown option, or a `clock` that is not a fixed clock, is a RangeError at
- * render naming `useInterpolated`, the option and the value.
+ * `createInterpolated` for a component's life: every step of the provider's clock begins with
+ * `snapshot()`, so updates write `current` and renders call `blend(alpha, target)`. Never
+ * re-renders. Depth: docs/fixed-clock.md#useinterpolated--interpolation-per-object-teleport-without-a-streak.
  *
  * @example
  * ```tsx
@@ -40,7 +33,6 @@ export function useInterpolated(options: InterpolatedScalarOptions & UseInterpol
 export function useInterpolated(options: InterpolatedVectorOptions & UseInterpolatedClockOption): InterpolatedVector;
 export function useInterpolated(options: UseInterpolatedOptions): Interpolated;
 export function useInterpolated(options: UseInterpolatedOptions): Interpolated {
-  // A misspelt option name fails here, at the render that passes it, naming this hook.
   optionsObject('useInterpolated', options, true, OPTION_KEYS);
   const { kind, size, blend, interpolate } = options as Partial<InterpolatedVectorOptions>;
   const clock = fixedClockOption<FixedClock>('useInterpolated', 'clock', options.clock);
@@ -57,7 +49,6 @@ export function useInterpolated(options: UseInterpolatedOptions): Interpolated {
   useEffect(() => {
     if (interpolate !== undefined) value.enabled = interpolate;
   }, [value, interpolate]);
-  // The value's own snapshot: stable, works detached, ignores dt.
   useStepStart(clock, value.snapshot);
   return value;
 }

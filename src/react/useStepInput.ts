@@ -12,41 +12,24 @@ import { useStepStart } from './useStepStart.js';
 
 /** Options of {@link useStepInput}. */
 export interface UseStepInputOptions {
-  /**
-   * Where to listen: an EventTarget, or a ref to one (an element; give it `tabIndex` for keys),
-   * followed when the element behind the ref is replaced (looked at after every render of this
-   * component and at every step of its clock). Default `window` (in the browser;
-   * nothing is attached on the server).
-   */
+  /** An EventTarget or a ref to one (give an element `tabIndex` for keys). Default `window`. */
   target?: EventTarget | RefObject<EventTarget | null> | null;
   /** Listen to `keydown`/`keyup` (held by `event.code`). Default true. */
   keyboard?: boolean;
-  /** Listen to `pointerdown`/`pointerup`/`pointercancel`/`pointermove` (buttons held as `'Pointer' + button`, by each pointer's `buttons`). Default true. */
+  /** Listen to pointer events (buttons held as `'Pointer' + button`). Default true. */
   pointer?: boolean;
-  /** Codes whose default browser action is prevented (e.g. `['Space', 'ArrowUp']` so the page does not scroll). Default none. */
+  /** Codes whose default browser action is prevented (e.g. `['Space']`). Default none. */
   preventDefault?: readonly string[];
   /** Most events held at once; see `createInputQueue`. Default 256. Read at mount. */
   capacity?: number;
-  /** Called when the oldest waiting event is dropped because `capacity` events wait, with the total dropped so far (`queue.dropped`). */
+  /** Called with the total dropped when the oldest waiting event is dropped. */
   onOverflow?: (droppedTotal: number) => void;
-  /**
-   * The fixed clock whose every step begins by taking that step's input
-   * (`takeStep(step.stepEndTimestampMs)`), before any other job of the step; read `queue.step` in
-   * your updates. Default: the nearest `<FixedClockProvider>`'s clock. `null`, or no provider:
-   * none; call `takeStep` yourself at the start of each step.
-   */
+  /** The clock whose steps take their input first. Default: the provider's; `null`: call `takeStep` yourself. */
   clock?: FixedClock | null;
-  /**
-   * The time of an event, ms on the frame clock. Default: under `renderWithFrames`, its display's
-   * clock at dispatch; else `event.timeStamp` (when the browser received it, on the
-   * `performance.now()` clock of frame timestamps) if it lies in the last second up to
-   * `performance.now()`, else `performance.now()` at dispatch (jsdom stamps events in epoch ms).
-   * A `<FrameProvider>` given a source of your own: pass its clock, `() => source.now()`.
-   */
+  /** The time of an event, ms on the frame clock. Default: the frame clock at the event (docs/fixed-clock.md). */
   timestamp?: (event: Event) => number;
 }
 
-/** The events listened to on the target: always `blur`, then the keyboard's and the pointer's as enabled. */
 const KEY_EVENTS = ['keydown', 'keyup'];
 const POINTER_EVENTS = ['pointerdown', 'pointerup', 'pointercancel', 'pointermove'];
 const OPTION_KEYS = ['target', 'keyboard', 'pointer', 'preventDefault', 'capacity', 'onOverflow', 'clock', 'timestamp'];
@@ -54,13 +37,12 @@ const OWNER = 'useStepInput';
 
 const isEventTarget = (value: unknown): value is EventTarget => typeof (value as EventTarget | null)?.addEventListener === 'function';
 
-/** The page's clock, read at call time (fake timers replace it). */
+// Read at call time: fake timers replace it.
 function performanceNow(): number {
   const perf = (globalThis as { performance?: { now(): number } }).performance;
   return perf && typeof perf.now === 'function' ? perf.now() : Date.now();
 }
 
-/** The element to listen on; null: none (no `window` on the server, an empty ref). */
 function resolveTarget(target: UseStepInputOptions['target']): EventTarget | null {
   if (target === undefined) return typeof window === 'undefined' ? null : window;
   const element = isEventTarget(target) ? target : target?.current;
@@ -72,7 +54,6 @@ function bad(name: string, value: unknown, expected: string): never {
   throw new RangeError(`${OWNER}: option \`${name}\` must be ${expected}, got ${shown}`);
 }
 
-/** Throw a RangeError naming the hook, the option and the value for an unknown or mistyped option. */
 function checkOptions(options: unknown): UseStepInputOptions {
   const o = optionsObject(OWNER, options, false, OPTION_KEYS);
   const { target, clock, preventDefault } = o;
@@ -88,39 +69,25 @@ function checkOptions(options: unknown): UseStepInputOptions {
 }
 
 /**
- * Keyboard and pointer input handed to fixed steps: each step sees exactly the events whose
- * timestamps fall in its span and the held state as of its end (see `createInputQueue`). Whenever
- * the listeners go away (blur, the page hidden, `<Activity>` hidden, a new target, unmount) every
- * held key and button is released. Returns the stable queue; never re-renders.
- *
- * Under a `<FixedClockProvider>` (or with `clock`) every step takes its input first: read
- * `queue.step` in your `useFixedUpdate`. Without a clock, call `queue.takeStep(stepEndTimestampMs)`
- * at the start of each step. Throws a RangeError naming `useStepInput`, the option and the value
- * for an unknown or mistyped option.
+ * Keyboard and pointer input handed to fixed steps: each step sees the events of its span and the
+ * held state at its end; read `queue.step` in your `useFixedUpdate`. Returns the stable queue and
+ * never re-renders. Depth: docs/fixed-clock.md#usestepinput--input-per-fixed-step.
  *
  * @example
  * ```tsx
- * function Player() {
- *   const input = useStepInput({ preventDefault: ['Space'] });
- *   useFixedUpdate((dt) => {
- *     if (input.step.pressed('Space')) jump(); // went down during this step: seen by this step only
- *     if (input.step.isDown('KeyD')) walk(dt); // held at this step's end
- *   });
- *   return null;
- * }
- * // <FixedClockProvider step={1 / 60}><Player /></FixedClockProvider>
+ * const input = useStepInput({ preventDefault: ['Space'] });
+ * useFixedUpdate(() => {
+ *   if (input.step.pressed('Space')) jump(); // seen by this step only
+ * });
  * ```
  */
 export function useStepInput(options: UseStepInputOptions = {}): InputQueue {
   const { target, keyboard = true, pointer = true } = checkOptions(options);
-  // The latest committed options (handlers, target, codes to prevent) and simulated display.
   const latest = useLatest(options);
   const display = useLatest(useContext(FrameSourceOverrideContext));
-  // The queue, the update that hands each step its input, and the listeners' attachment.
   const [queue, takeInput, link] = useMemo(() => {
     const made = renameOwner('createInputQueue', OWNER, () => createInputQueue({ capacity: options.capacity, onOverflow: (total) => latest.current.onOverflow?.(total) }));
-    // One reused record per source: a DOM event allocates nothing here (the queue copies the
-    // fields, and fills in the defaults of those a source does not set).
+    // One reused record per source: a DOM event allocates nothing here (the queue copies it).
     const keyRecord = {} as InputEventInit;
     const pointerRecord = {} as InputEventInit;
     const blurRecord = {} as InputEventInit;
@@ -136,7 +103,6 @@ export function useStepInput(options: UseStepInputOptions = {}): InputQueue {
       } else if (type[0] === 'p') {
         const e = event as PointerEvent;
         record = pointerRecord;
-        // The button that changed ('' for none: a move, a cancel); `buttons` says what is held.
         record.code = pointerCode(e.button);
         record.x = e.clientX;
         record.y = e.clientY;
@@ -151,9 +117,7 @@ export function useStepInput(options: UseStepInputOptions = {}): InputQueue {
       made.push(record);
       if (record.code && latest.current.preventDefault?.includes(record.code)) event.preventDefault();
     };
-    // Where the listeners are: `element` (none: null) and its document (for visibilitychange).
     const attached = { element: null as EventTarget | null, document: null as EventTarget | null, types: [] as string[], wanted: [] as string[], active: false };
-    /** Listen where the target points now (nowhere while inactive); leaving a target releases everything held. */
     const sync = (): void => {
       const next = attached.active ? resolveTarget(latest.current.target) : null;
       if (next === attached.element) return;

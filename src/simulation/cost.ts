@@ -1,7 +1,4 @@
-/**
- * The cost model: how long each update call and each draw takes on the virtual clock. A model is
- * compiled once into a closure, so the per-call path allocates nothing and reads no options.
- */
+// Compiled once into a closure, so the per-call path allocates nothing and reads no options.
 import type { SeededRandom } from '../core/random.js';
 import { integerAtLeast, nonNegativeNumber } from '../core/validate.js';
 import type { CostModel } from './types.js';
@@ -17,10 +14,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/**
- * Compile a cost model (see {@link CostModel}) into a function. `name` is the option's path for
- * error messages (`cost.update`); every bad field throws a RangeError naming its full path.
- */
+/** Compile a cost model; `name` is the option's path (`cost.update`) for error messages. */
 export function compileCost(model: CostModel | undefined, random: SeededRandom, name: string): CostFunction {
   if (model === undefined) return free;
   if (typeof model === 'number') {

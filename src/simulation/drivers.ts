@@ -1,8 +1,5 @@
-/**
- * Drivers: each runs a core algorithm, unchanged, on the virtual clock as a game loop would, and
- * reports the game time its picture shows. Time zero: the first frame's reading, or the vblank
- * before it when reproducing an article's figures.
- */import { createAdaptiveFramerate } from '../core/adaptiveFramerate.js';
+// Each driver runs a core algorithm, unchanged, on the virtual clock as a game loop would.
+import { createAdaptiveFramerate } from '../core/adaptiveFramerate.js';
 import { createDeltaSmoother } from '../core/deltaSmoother.js';
 import { createFixedStep } from '../core/fixedStep.js';
 import { createSyncedSlicer } from '../core/syncedSlicer.js';
@@ -42,14 +39,11 @@ export interface Driver {
 }
 
 const OWNER = 'simulate';
-/** The articles' dt, used as the unit of "steps" for algorithms that have no step of their own. */
+// The articles' dt: the unit of "steps" for algorithms without a step of their own.
 const DEFAULT_STEP = 1 / 60;
 
-/**
- * Run `fixed` for one frame. With `reread`, the interpolating loop of Sundqvist's "Timestepping": after running the due steps, read
- * the clock again (the update work moved it) and run whatever became due, until nothing more is
- * due or `maxSteps` were run this frame; the picture uses the last reading.
- */
+// With `reread`, the interpolating loop of "Timestepping": the update work moved the clock, so
+// read it again and run what became due, up to `maxSteps`; the picture uses the last reading.
 function runFixed(
   fixed: FixedStep,
   nowMs: number,
@@ -80,7 +74,6 @@ function runFixed(
   out.droppedSeconds = dropped;
 }
 
-/** The interpolating loop's re-reading applies unless the picture aims at a predicted present. */
 function rereads(clock: ClockSampling, interpolation: Interpolation): boolean {
   return clock === 'after-updates' && interpolation !== 'predicted';
 }
@@ -88,10 +81,7 @@ function rereads(clock: ClockSampling, interpolation: Interpolation): boolean {
 const one = (): number => 1;
 const ignore = (): void => undefined;
 
-/**
- * Create the driver for `spec` on a display of `displayRate` Hz. Core options the spec leaves out
- * take the core's defaults; the core factories validate them (a RangeError naming the option).
- */
+/** The driver for `spec` on a `displayRate` Hz display; the core factories validate its options. */
 export function createDriver(
   spec: AlgorithmSpec,
   displayRate: number,

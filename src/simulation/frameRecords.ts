@@ -1,7 +1,4 @@
-/**
- * Per-frame records in typed arrays, allocated once for the expected number of frames (and
- * doubled in the rare case that estimate was short), so a long run allocates nothing per frame.
- */
+// Allocated once for the expected frames (doubled if short), so a long run allocates nothing per frame.
 import type { SimulationFrames } from './types.js';
 
 /** One frame's values, as the loop computed them. */

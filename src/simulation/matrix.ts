@@ -1,8 +1,3 @@
-/**
- * The comparison matrix: every algorithm on every common display rate under a light, a heavy and
- * an overloading load, one row of plain numbers per run (the viewer model's metrics), a markdown
- * rendering of it, and fixed thresholds that grade each number good / fair / poor.
- */
 import { positiveNumber, nonNegativeNumber, withDefault } from '../core/validate.js';
 import { simulate } from './simulate.js';
 import type { AlgorithmSpec, ClockSampling, CostModel, CostOptions, CostStretch, DisplayOptions } from './types.js';
@@ -53,11 +48,7 @@ export interface MatrixRow {
   load: string;
   /** Pictures per second. */
   fps: number;
-  /**
-   * Mean lag, ms: how old the game time on screen is when it appears, against the game clock net
-   * of time dropped by an overload policy (`presentMs − droppedMs − pictureTime`). Negative: the
-   * pictures show game time ahead of their present.
-   */
+  /** Mean lag, ms, net of game time dropped by an overload policy; negative: ahead of the present. */
   lagMeanMs: number;
   /** Largest lag of any measured picture, ms. */
   lagMaxMs: number;
@@ -65,11 +56,7 @@ export interface MatrixRow {
   lagMeanSteps: number;
   /** RMS judder, ms: how unevenly the shown game time advances against the presents. */
   judderMs: number;
-  /**
-   * Frames that handed out a number of refresh intervals other than the vblanks that elapsed,
-   * percent of frames. NaN for an algorithm that does not hand out whole refresh intervals of this
-   * display (a variable delta, a fixed step other than one refresh interval), where it does not apply.
-   */
+  /** Frames handing out refresh intervals ≠ the vblanks elapsed, %; NaN where intervals are not handed out. */
   flapPercent: number;
   /** Pictures that repeat the previous game time, percent of frames. */
   duplicatePercent: number;
@@ -92,11 +79,7 @@ export interface MatrixRow {
 /** The display rates of the default matrix, Hz: common monitors, NTSC 59.94 included. */
 export const DEFAULT_MATRIX_RATES: readonly number[] = [60, 59.94, 75, 120, 144];
 
-/**
- * Every algorithm of the package with the core's defaults (the robust rounding), the articles'
- * arithmetic where it differs (the smoother's rounding up, the slicer's rounding down), and both
- * overload policies of the fixed step and of the slicer.
- */
+/** Every algorithm with the core's defaults, the articles' rounding where it differs, and both overload policies. */
 export const DEFAULT_MATRIX_ALGORITHMS: readonly MatrixAlgorithm[] = [
   { name: 'variable', algorithm: { kind: 'variable' } },
   { name: 'fixed none', algorithm: { kind: 'fixed', interpolation: 'none' } },
@@ -123,13 +106,7 @@ function overloadStretches(cost: CostModel): CostStretch[] {
 const LIGHT_UPDATE: CostModel = { min: 0.2, max: 0.6 };
 const LIGHT_DRAW: CostModel = { min: 1, max: 2.5 };
 
-/**
- * The loads of the default matrix. Light: a small game, far under every refresh interval. Heavy:
- * 1.5–3 ms per update and 6–10 ms per draw with a 25 ms hitch every 90 frames: fits 60 Hz, not
- * 144 Hz. Overload: the light game, but for one second in every five (from 1.5 s on) each update
- * costs 18–24 ms, more than the 1/60 s it simulates, and every 10th draw stalls 150 ms: the "well
- * of despair", where the overload policies (slow-motion, catch-up) part ways.
- */
+/** The loads of the default matrix: light, heavy, overload (docs/simulation.md#comparing-algorithms-runmatrix-and-formatmatrix). */
 export const DEFAULT_MATRIX_LOADS: readonly MatrixLoad[] = [
   { name: 'light', cost: { update: LIGHT_UPDATE, draw: LIGHT_DRAW } },
   {
@@ -145,10 +122,7 @@ export const DEFAULT_MATRIX_LOADS: readonly MatrixLoad[] = [
   },
 ];
 
-/**
- * Whether `spec` hands out whole refresh intervals of a `refreshRate` display, so that its flaps
- * (intervals handed out ≠ vblanks elapsed) mean something.
- */
+// Flaps mean something only for an algorithm that hands out whole refresh intervals.
 function handsOutIntervals(spec: AlgorithmSpec, refreshRate: number): boolean {
   switch (spec.kind) {
     case 'synced':
@@ -176,16 +150,13 @@ function summarizeSteps(histogram: readonly number[]): string {
 }
 
 /**
- * Run every algorithm × display rate × load and return one row per run, in that order.
- * Deterministic: the same options give the same rows.
+ * Run every algorithm × display rate × load; one row per run, in that order, the same for the same
+ * options. Depth: docs/simulation.md#comparing-algorithms-runmatrix-and-formatmatrix.
  *
  * @example
  * ```ts
- * import { runMatrix, formatMatrix } from 'react-timestep/simulation';
- * const rows = runMatrix({ refreshRates: [60, 144], durationSeconds: 20 });
- * console.log(formatMatrix(rows));
+ * console.log(formatMatrix(runMatrix({ refreshRates: [60, 144], durationSeconds: 20 })));
  * ```
- * @throws RangeError naming a bad option (here or in the runs, see {@link simulate}).
  */
 export function runMatrix(options: MatrixOptions = {}): MatrixRow[] {
   const algorithms = options.algorithms ?? DEFAULT_MATRIX_ALGORITHMS;
@@ -261,8 +232,6 @@ export function formatMatrix(rows: readonly MatrixRow[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-// ───────────────────────── grading ─────────────────────────
-
 /** The numbers of a {@link MatrixRow} that the comparison can be coloured by. */
 export type MatrixMetric =
   | 'lagMeanMs'
@@ -289,7 +258,6 @@ export interface MatrixMetricInfo {
   legend: { good: string; fair: string; poor: string };
 }
 
-/** `'good'` at or under `good`, `'fair'` at or under `fair`, else `'poor'`; NaN is `'none'`. */
 function atMost(value: number, good: number, fair: number): MatrixGrade {
   if (Number.isNaN(value)) return 'none';
   if (value <= good) return 'good';
@@ -299,11 +267,7 @@ function atMost(value: number, good: number, fair: number): MatrixGrade {
 const intervalMs = (row: MatrixRow): number => 1000 / row.refreshRate;
 const fixed = (digits: number) => (value: number): string => (Number.isFinite(value) ? value.toFixed(digits) : '–');
 
-/**
- * Every colourable metric of the matrix, in words, with fixed thresholds. Lag is graded by its
- * magnitude (a picture 37 ms ahead of its present is as wrong as one 37 ms behind), in refresh
- * intervals of the row's display; so is judder.
- */
+/** Every colourable metric, in words, with fixed thresholds; lag graded by magnitude (ahead is as wrong as behind). */
 export const MATRIX_METRICS: Readonly<Record<MatrixMetric, MatrixMetricInfo>> = {
   lagMeanMs: {
     label: 'mean lag, ms (net of dropped time)',

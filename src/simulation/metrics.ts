@@ -1,14 +1,9 @@
-/**
- * The simulated display's metrics: the viewer model ({@link createViewerMeter}) plus a histogram
- * of update calls per frame. Nothing per frame is kept, so `record: false` runs measure the same
- * numbers in constant memory.
- */
+// Nothing per frame is kept, so `record: false` runs measure the same numbers in constant memory.
 import type { FrameValues } from './frameRecords.js';
 import type { SimulationMetrics } from './types.js';
 import { createViewerMeter } from './viewer.js';
 import type { ViewerFrame, ViewerMeter } from './viewer.js';
 
-/** Histogram buckets: 0 … 31 update calls, the last bucket also counting anything above. */
 const HISTOGRAM_BUCKETS = 32;
 
 /** Streaming accumulator of {@link SimulationMetrics}. */
@@ -16,10 +11,9 @@ export class MetricsAccumulator {
   private readonly histogram = new Float64Array(HISTOGRAM_BUCKETS);
   private readonly meter: ViewerMeter;
   private readonly frame: ViewerFrame = { presentMs: 0, pictureMs: 0, droppedMs: 0, updates: 0, vblanks: Number.NaN };
-  /** Game ms dropped so far (whole steps or intervals: a float sum of them is exact enough). */
+  // Whole steps or intervals: a float sum of them is exact enough.
   private droppedMs = 0;
   private first = true;
-  /** Game time zero in simulation time, ms. */
   private originMs = 0;
 
   constructor(
@@ -30,20 +24,17 @@ export class MetricsAccumulator {
     this.meter = createViewerMeter({ refreshIntervalMs, stepMs, warmupMs });
   }
 
-  /** Where game time zero sits in simulation time (ms): pictures are placed from there. */
   setOrigin(originMs: number): void {
     this.originMs = originMs;
   }
 
-  /** Add one presented frame; `droppedSeconds` is what its overload policy threw away. */
   add(v: FrameValues, droppedSeconds: number): void {
     this.droppedMs += droppedSeconds * 1000;
     const f = this.frame;
     f.presentMs = v.presentMs;
     f.pictureMs = this.originMs + v.pictureSeconds * 1000;
     f.droppedMs = this.droppedMs;
-    // Game time handed out, in refresh intervals: for a loop locked to the display, the vblanks
-    // it believes elapsed. The first frame has no previous one to count from.
+    // In refresh intervals: for a loop locked to the display, the vblanks it believes elapsed.
     f.updates = (v.dtSeconds * 1000) / this.refreshIntervalMs;
     f.vblanks = this.first ? Number.NaN : v.vblanks;
     this.first = false;
@@ -51,7 +42,6 @@ export class MetricsAccumulator {
     if (v.presentMs >= this.warmupMs) this.histogram[v.steps < HISTOGRAM_BUCKETS ? v.steps : HISTOGRAM_BUCKETS - 1]! += 1;
   }
 
-  /** The metrics so far (a new object). */
   result(): SimulationMetrics {
     let last = HISTOGRAM_BUCKETS - 1;
     while (last > 0 && this.histogram[last] === 0) last -= 1;

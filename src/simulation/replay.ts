@@ -1,7 +1,4 @@
-/**
- * Replay recorded frame timestamps through a core algorithm, unchanged, scored by the viewer model;
- * each picture is presented one vblank after its frame (on the exact grid when vblanks are known).
- */import { createDeltaSmoother } from '../core/deltaSmoother.js';
+import { createDeltaSmoother } from '../core/deltaSmoother.js';
 import { createFixedStep } from '../core/fixedStep.js';
 import { createSyncedSlicer } from '../core/syncedSlicer.js';
 import type { DeltaSmootherOptions, FixedStepOptions, SyncedSlicerOptions } from '../core/types.js';
@@ -26,27 +23,17 @@ export interface ReplayOptions {
   vblanks?: ArrayLike<number>;
   /** The display's refresh rate, Hz. */
   refreshRate: number;
-  /**
-   * The algorithm. A fixed step's `step` defaults to one refresh interval (the step "at the
-   * display rate"); slicer and smoother rates default to `refreshRate`.
-   */
+  /** The algorithm; a fixed step's `step` defaults to one refresh interval, other rates to `refreshRate`. */
   algorithm: ReplayAlgorithm;
   /** Frames before this index are left out of the metrics (the algorithms still see them). Default 0. */
   warmupFrames?: number;
-  /**
-   * Frames where more vblanks than this elapsed are an overload: the overload policy decides what
-   * they hand out, so they are not counted as flaps (they are still presented and scored).
-   * Default: every frame counts.
-   */
+  /** Frames where more vblanks elapsed are an overload, not counted as flaps. Default: every frame counts. */
   overloadVblanks?: number;
 }
 
 /** The result of {@link replayFrames}. */
 export interface ReplayResult {
-  /**
-   * What the algorithm handed out per frame, in refresh intervals: slices summed (slicer), the
-   * smoothed delta (smoother), steps × step (fixed step), the raw delta (variable).
-   */
+  /** What the algorithm handed out per frame, in refresh intervals. */
   updates: Float64Array;
   /** The game time each picture shows, ms since the first frame. */
   pictureMs: Float64Array;
@@ -55,16 +42,8 @@ export interface ReplayResult {
 }
 
 /**
- * Replay timestamps through an algorithm and score the pictures with the viewer model.
- *
- * @example
- * ```ts
- * import { createVsyncStream, replayFrames } from 'react-timestep/simulation';
- * const stream = createVsyncStream({ refreshRate: 60, frames: 3600, quantizationMs: 1, jitterMs: 1 });
- * const { metrics } = replayFrames({ ...stream, refreshRate: 60, algorithm: { kind: 'synced' } });
- * metrics.flapRatio; // 0: every frame released exactly the vblanks that elapsed
- * ```
- * @throws RangeError naming `refreshRate` or `algorithm.kind`; core options are checked by the core.
+ * Replay timestamps through a core algorithm, unchanged, and score the pictures with the viewer
+ * model. Depth: docs/simulation.md#replaying-frame-streams.
  */
 export function replayFrames(options: ReplayOptions): ReplayResult {
   const refreshRate = positiveNumber(OWNER, 'refreshRate', options?.refreshRate);
@@ -141,8 +120,6 @@ export function replayFrames(options: ReplayOptions): ReplayResult {
     updates[i] = frame.updates;
     pictureMs[i] = frame.pictureMs;
     let elapsed = truth === undefined || i === 0 ? Number.NaN : truth[i]!;
-    // The picture drawn in this frame reaches the screen one vblank later, on the vblank grid
-    // where the true counts are known (else the nearest whole vblank to the measured delta).
     if (i > 0) gridVblanks += elapsed === elapsed ? elapsed : Math.max(1, Math.round((nowMs - timestamps[i - 1]!) / intervalMs));
     frame.presentMs = (truth === undefined ? nowMs - firstMs : gridVblanks * intervalMs) + intervalMs;
     if (elapsed > overloadVblanks) elapsed = Number.NaN;

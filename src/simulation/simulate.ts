@@ -1,7 +1,3 @@
-/**
- * The simulated display: runs a core algorithm on a virtual clock and measures what a viewer
- * would see. No real time passes: a ten-minute run is a loop over numbers.
- */
 import { createSeededRandom } from '../core/random.js';
 import { finiteNumber, integerAtLeast, nonNegativeNumber, oneOf, positiveNumber, withDefault } from '../core/validate.js';
 import { compileCost } from './cost.js';
@@ -15,13 +11,11 @@ import type { ClockSampling, CostOptions, SimulationOptions, SimulationResult, T
 const OWNER = 'simulate';
 const CLOCKS: readonly ClockSampling[] = ['after-updates', 'frame-start'];
 const TIME_ZEROS: readonly TimeZero[] = ['first-frame', 'vblank'];
-/** A time this close (in refresh intervals) past a vblank is that vblank: float noise, not lateness. */
+// In refresh intervals: float noise past a vblank, not lateness.
 const VBLANK_SNAP = 1e-9;
-/** Default delay from "a frame may start" to its callback reading the clock, ms. */
 const DEFAULT_CALLBACK_DELAY_MS = 0.25;
-/** Default frame cap of a free-running (vsync off) loop, Hz. */
 const DEFAULT_UNSYNCED_MAX_RATE = 1000;
-/** A free-running loop's frame count is unknown: its records start at most this big and grow. */
+// A free-running loop's frame count is unknown: its records start at most this big and grow.
 const MAX_INITIAL_RECORDS = 1 << 16;
 
 function objectOption(name: string, value: unknown, required: boolean): Record<string, unknown> {
@@ -39,19 +33,9 @@ function booleanOption(name: string, value: unknown, fallback: boolean): boolean
 }
 
 /**
- * Run one algorithm on a virtual display and measure what a viewer would see. Each frame starts
- * when a buffer is free (vsync) or the previous one ended (no vsync), plus callback delay and
- * jitter; the algorithm reads the clock and runs its updates (`cost.update` each), then draws
- * (`cost.draw`) and is shown at the first free vblank. The viewer model scores the pictures: lag
- * (present − game time shown), judder, duplicates, speed. Deterministic for the same options and
- * `seed`. The timing model in full: docs/simulation.md#the-timing-model.
- *
- * @throws RangeError naming the missing or invalid option (`display.refreshRate`, `algorithm.kind`, …).
- * @example
- * ```ts
- * const { metrics } = simulate({ display: { refreshRate: 75 }, cost: { draw: 3 }, algorithm: { kind: 'fixed', step: 1 / 60, interpolation: 'predicted' }, durationSeconds: 60 });
- * metrics.lagMeanMs;
- * ```
+ * Run one algorithm on a virtual display and measure what a viewer would see (lag, judder,
+ * repeated pictures, speed); the same options and `seed` give the same run. No real time passes.
+ * The timing model: docs/simulation.md#the-timing-model.
  */
 export function simulate(options: SimulationOptions): SimulationResult {
   const opts = objectOption('options', options, true);
@@ -79,14 +63,12 @@ export function simulate(options: SimulationOptions): SimulationResult {
   const phaseMs = nonNegativeNumber(OWNER, 'display.phaseMs', withDefault(display.phaseMs, 0));
   const quantizationMs = nonNegativeNumber(OWNER, 'display.quantizationMs', withDefault(display.quantizationMs, 0));
   const timeZero = oneOf(OWNER, 'timeZero', withDefault(opts.timeZero, 'first-frame'), TIME_ZEROS);
-  /** What the loop's clock reads at simulation time `simMs`: shifted by the phase, rounded down to the timer's resolution. */
   const read = (simMs: number): number => {
     const t = simMs + phaseMs;
     return quantizationMs > 0 ? Math.floor(t / quantizationMs) * quantizationMs : t;
   };
 
-  // Independent streams, so that an algorithm running more update calls does not shift the
-  // display's jitter: every algorithm sees the same display.
+  // Independent streams: an algorithm making more update calls does not shift the display's jitter.
   const jitterRandom = createSeededRandom(seed);
   const updateCost = compileCost(cost.update, createSeededRandom(seed + 0x3c6ef372), 'cost.update');
   const drawCost = compileCost(cost.draw, createSeededRandom(seed + 0x78dde6e4), 'cost.draw');

@@ -1,13 +1,8 @@
-/** Public types of `react-timestep/simulation`. Units: timestamps and costs ms, game time and `dt` s, rates Hz. */import type { ViewerMetrics } from './viewer.js';
+// Units: timestamps and costs ms, game time and `dt` s, rates Hz.
+import type { ViewerMetrics } from './viewer.js';
 import type { DeltaRounding, FixedStepOverload, Interpolation, SliceRounding, SlicerOverload } from '../core/types.js';
 
-// ───────────────────────── cost model ─────────────────────────
-
-/**
- * What one update or draw call costs, ms of simulated time: a number; `{ min, max }` (uniform);
- * `{ base?, spikeEvery, spikeMs }` (every N-th call spikes); `{ base?, stretches }` (slow periods
- * of simulated time); `{ sequence }` (a recorded trace, repeated). `base` and stretch costs nest.
- */
+/** What one update or draw call costs, ms: a number, a range, spikes, slow stretches or a recorded sequence. */
 export type CostModel = number | CostRange | CostSpikes | CostStretches | CostSequence;
 
 /** Uniformly random cost in `[min, max)` ms. */
@@ -60,12 +55,7 @@ export interface CostOptions {
   draw?: CostModel;
 }
 
-// ───────────────────────── display ─────────────────────────
-
-/**
- * The virtual display and the loop's place in it. Vblank k happens at `k × 1000 / refreshRate` ms;
- * the simulation starts at vblank 0.
- */
+/** The virtual display: vblank k at `k × 1000 / refreshRate` ms, starting at vblank 0. */
 export interface DisplayOptions {
   /** Refresh rate in Hz. Fractional rates (59.94, 143.9) are used exactly. */
   refreshRate: number;
@@ -84,8 +74,6 @@ export interface DisplayOptions {
   /** Timer resolution, ms: readings are rounded down to a multiple (Chromium 0.1 ms). Default 0 (exact). */
   quantizationMs?: number;
 }
-
-// ───────────────────────── algorithms ─────────────────────────
 
 /** The naive loop (Sundqvist, "Timestepping"): update with the measured time since the last frame. */
 export interface VariableAlgorithm {
@@ -170,13 +158,7 @@ export interface AdaptiveAlgorithm {
 /** Which algorithm to run, with its options. Core options left out take the core's defaults. */
 export type AlgorithmSpec = VariableAlgorithm | FixedAlgorithm | SmoothedAlgorithm | SyncedAlgorithm | AdaptiveAlgorithm;
 
-// ───────────────────────── run ─────────────────────────
-
-/**
- * When the loop reads the clock for the picture: `'after-updates'` (default, Sundqvist's loop: read
- * again after the due updates, so their work pushes the sampled time on) or `'frame-start'` (the
- * rAF timestamp only). Delta-based algorithms and `'predicted'` read once either way.
- */
+/** When the loop reads the clock for the picture: after the due updates (Sundqvist's loop) or at frame start. */
 export type ClockSampling = 'after-updates' | 'frame-start';
 
 /** Game time zero: `'first-frame'` (default, the first frame's reading) or `'vblank'` (vblank 0, as the articles' listings). */

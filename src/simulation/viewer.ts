@@ -1,22 +1,13 @@
-/**
- * The viewer model: what a person watching the screen sees, scored from the pictures a loop
- * presented. One model serves the simulation, replayed browser streams, the bench and the stories.
- */
+// The viewer model: one scorer for the simulation, replayed browser streams, the bench and the stories.
 /** One presented picture, as the viewer model scores it. Timestamps in ms on one clock. */
 export interface ViewerFrame {
   /** When the picture reached the screen, ms. */
   presentMs: number;
   /** The game time the picture shows, ms since game time zero. */
   pictureMs: number;
-  /**
-   * Game ms thrown away so far by an overload policy (cumulative since time zero). Dropped time is
-   * a deliberate slow-down, not staleness: lag is measured against the game clock net of it.
-   */
+  /** Game ms thrown away so far by an overload policy (cumulative); lag is measured net of it. */
   droppedMs: number;
-  /**
-   * What the algorithm handed out for this picture, in the unit it is locked to: refresh
-   * intervals for a synced slicer or a delta smoother, steps for a fixed step at the display rate.
-   */
+  /** What the algorithm handed out for this picture: refresh intervals, or steps at the display rate. */
   updates: number;
   /** Vblanks that really elapsed since the previous frame (ground truth); NaN when unknown. */
   vblanks: number;
@@ -42,19 +33,13 @@ export interface ViewerMetrics {
   stepMs: number;
   /** The display's refresh interval, ms. */
   refreshIntervalMs: number;
-  /**
-   * Frames whose `updates` differ from the `vblanks` that really elapsed: a flap hands out 0 or 2
-   * intervals where one passed (a visible stall followed by a jump), or misses a dropped frame.
-   */
+  /** Frames whose `updates` differ from the `vblanks` that really elapsed (a stall, then a jump). */
   flaps: number;
   /** Frames whose `vblanks` were known (the denominator of `flapRatio`). */
   flapsCounted: number;
   /** `flaps / flapsCounted` (0 when nothing was counted). */
   flapRatio: number;
-  /**
-   * RMS over consecutive pictures of the change of (shown game time − presentation time), ms:
-   * 0 when every picture advances exactly as much as real time between the presents.
-   */
+  /** RMS change of (shown game time − presentation time) between pictures, ms: 0 is perfectly even. */
   judderMs: number;
   /** `judderMs / stepMs`. */
   judderSteps: number;
@@ -80,10 +65,7 @@ export interface ViewerMetrics {
   doubledDeltas: number;
   /** `doubledDeltas` per minute of measured real time. */
   doubledDeltasPerMinute: number;
-  /**
-   * Game time the pictures advanced / real time between their presents: 1 is real speed, below 1
-   * the viewer sees slow motion (e.g. while an overload policy drops time).
-   */
+  /** Game time the pictures advanced / real time between their presents (below 1: slow motion). */
   speed: number;
   /** As `speed`, counting dropped game time as advanced: below 1 only while time is still owed. */
   netSpeed: number;
@@ -103,11 +85,9 @@ export interface ViewerMeter {
   reset(): void;
 }
 
-/** Two pictures this close in game time (ms) show the same state. */
 const SAME_PICTURE_MS = 1e-6;
-/** A picture that advanced at least this many times the real time between presents jumped. */
 const DOUBLED_RATIO = 1.5;
-/** An `updates` value this close to `vblanks` matches (slices summed in float intervals). */
+// Slices are summed in float intervals.
 const FLAP_TOLERANCE = 1e-6;
 
 // Slots of the meter's Float64Array. Why typed: docs/performance.md.
@@ -130,18 +110,8 @@ const LAST_PICTURE = 15;
 const SLOTS = 16;
 
 /**
- * Create the viewer model's scorer.
- *
- * @example
- * ```ts
- * import { createViewerMeter } from 'react-timestep/simulation';
- * const meter = createViewerMeter({ refreshIntervalMs: 1000 / 60 });
- * meter.add({ presentMs: 16.7, pictureMs: 0, droppedMs: 0, updates: 1, vblanks: 1 });
- * meter.add({ presentMs: 33.3, pictureMs: 16.7, droppedMs: 0, updates: 1, vblanks: 1 });
- * meter.result().judderMs; // ≈ 0
- * ```
- * @throws RangeError naming `refreshIntervalMs`, `stepMs` or `warmupMs` when not a finite number
- *   (> 0, > 0, ≥ 0).
+ * Create the viewer model's scorer: `add` each presented picture, read `result()`. The metrics:
+ * docs/simulation.md#what-is-measured.
  */
 export function createViewerMeter(options: ViewerOptions): ViewerMeter {
   const refreshIntervalMs = options?.refreshIntervalMs;
@@ -170,8 +140,7 @@ export function createViewerMeter(options: ViewerOptions): ViewerMeter {
   let seenAny = false;
 
   function reset(): void {
-    // Dropped time is cumulative in the frames: keep the last picture's total, so a meter reset
-    // mid-run counts only what is dropped from then on.
+    // A reset mid-run counts only what is dropped from then on.
     const previousDropped = acc[PREVIOUS_DROPPED]!;
     acc.fill(0);
     acc[PREVIOUS_DROPPED] = previousDropped;

@@ -1,9 +1,3 @@
-/**
- * Simulated requestAnimationFrame timestamps of a vsynced display, as real browsers hand them out:
- * each frame's timestamp sits at its vblank plus a constant phase (unknown to the loop), plus
- * jitter, rounded down to the browser's timer resolution. The ground truth (how many vblanks
- * really elapsed between two frames) comes with it, so the viewer model can count flaps.
- */
 import { createSeededRandom } from '../core/random.js';
 import { finiteNumber, integerAtLeast, nonNegativeNumber, positiveNumber, withDefault } from '../core/validate.js';
 
@@ -15,22 +9,13 @@ export interface VsyncStreamOptions {
   refreshRate: number;
   /** Frames to generate (≥ 1). */
   frames: number;
-  /**
-   * Constant offset of every timestamp from its vblank, ms. Default: drawn from the seed in
-   * [0, one interval): the loop never knows where the vblanks are.
-   */
+  /** Constant offset of every timestamp from its vblank, ms. Default: drawn from the seed in [0, one interval). */
   phaseMs?: number;
-  /**
-   * Timer resolution, ms: each timestamp is rounded down to a multiple of it (Chromium 0.1 ms,
-   * a coarse clock 1 ms). Default 0 (exact).
-   */
+  /** Timer resolution, ms: timestamps are rounded down to a multiple (Chromium 0.1 ms). Default 0. */
   quantizationMs?: number;
   /** Each timestamp is moved by a uniform random amount in ± this many ms. Default 0. */
   jitterMs?: number;
-  /**
-   * Chance that a frame misses its vblank and appears one vblank later (a dropped frame); each
-   * extra vblank is drawn again with the same chance. Default 0.
-   */
+  /** Chance that a frame misses its vblank, drawn again for each further vblank. Default 0. */
   dropChance?: number;
   /** Where time zero of the stream sits, ms (a real page has run for a while). Default 1000. */
   startMs?: number;
@@ -52,16 +37,7 @@ export interface VsyncStream {
   phaseMs: number;
 }
 
-/**
- * Generate a vsynced frame stream.
- *
- * @example
- * ```ts
- * import { createVsyncStream } from 'react-timestep/simulation';
- * const { timestampsMs, vblanks } = createVsyncStream({ refreshRate: 144, frames: 600, quantizationMs: 1, jitterMs: 1 });
- * ```
- * @throws RangeError naming the option that is missing or out of range.
- */
+/** Generate the rAF timestamps of a vsynced display with their ground truth. Depth: docs/simulation.md#replaying-frame-streams. */
 export function createVsyncStream(options: VsyncStreamOptions): VsyncStream {
   const refreshRate = positiveNumber(OWNER, 'refreshRate', options?.refreshRate);
   const frames = integerAtLeast(OWNER, 'frames', options.frames, 1);

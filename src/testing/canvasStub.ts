@@ -73,13 +73,7 @@ interface StubImageData {
   readonly colorSpace: 'srgb';
 }
 
-/**
- * The 2d context {@link installCanvasStub} hands out: every drawing call and property set is
- * appended to `calls`; nothing is drawn. `save`/`restore` keep the drawing state as a real context
- * does, `getImageData`/`createImageData` return transparent pixels, `measureText` returns width 0,
- * `isPointInPath`/`isPointInStroke` return false, gradients and patterns are inert objects whose
- * `addColorStop` is recorded.
- */
+/** The 2d context {@link installCanvasStub} hands out: every call and property set is appended to `calls`; nothing is drawn. */
 export type RecordingContext2D = DrawingState & {
   [M in DrawingMethod]: (...args: unknown[]) => void;
 } & {
@@ -224,17 +218,9 @@ function define(proto: object, original: PropertyDescriptor | undefined, value: 
 }
 
 /**
- * Give every `<canvas>` a recording 2d context, for DOMs without a canvas (jsdom, happy-dom):
- * `canvas.getContext('2d')` returns one {@link RecordingContext2D} per canvas, so `<GameCanvas>`
- * calls your `render` and your test reads what it drew from `ctx.calls`; other context types get
- * `null`. Returns the function that takes this stub away (again: nothing); two stubs may be taken
- * away in any order, the last puts the original back. A `TypeError` where there is no DOM.
- * @example
- * ```ts
- * let restoreCanvas: () => void;
- * beforeEach(() => { restoreCanvas = installCanvasStub(); });
- * afterEach(() => restoreCanvas());
- * ```
+ * Give every `<canvas>` a recording 2d context, for DOMs without a canvas (jsdom, happy-dom), so
+ * `<GameCanvas>` calls your `render` and your test reads `ctx.calls`. Returns the function that
+ * takes the stub away. Depth: docs/testing.md.
  */
 export function installCanvasStub(): () => void {
   const Canvas = (globalThis as { HTMLCanvasElement?: unknown }).HTMLCanvasElement;

@@ -44,11 +44,7 @@ export interface RenderWithFramesResult {
 
 type Act = (callback: () => void) => void;
 
-/**
- * React's `act`, without a runtime dependency on a test library: React 19 and 18.3 export it from
- * `react`; React 18.0–18.2 export the same function as `unstable_act` (which is what
- * `react-dom/test-utils`' `act` calls in React 18, so importing that module is not needed).
- */
+// React's own `act`, so no test library is needed: `unstable_act` in React 18.0–18.2.
 function getAct(): Act {
   const react = React as unknown as { act?: Act; unstable_act?: Act };
   const act = react.act ?? react.unstable_act;
@@ -57,27 +53,9 @@ function getAct(): Act {
 }
 
 /**
- * Render `ui` on a deterministic frame loop: a {@link ManualFrameSource} at `refreshRate` feeds a
- * scheduler handed to the tree through `<FrameProvider>`, and nothing moves until you call
- * `advanceFrames` or `advanceTime`. Each of those runs inside React's `act`, so anything the
- * frames cause (useRefreshRate, useFrameStats re-renders) is on screen when it returns.
- *
- * Mounts with `react-dom/client` directly; works with any test runner whose environment has a
- * DOM (happy-dom, jsdom, a browser). Set `globalThis.IS_REACT_ACT_ENVIRONMENT = true` in your
- * setup file, as for any `act` use. Call `unmount()` at the end of each test.
- *
- * A `<FrameProvider>` inside `ui` that creates its own scheduler (no `scheduler` prop, no
- * `source` prop) runs on the same simulated display, so `advanceFrames` drives it too. A
- * scheduler you create yourself and pass as `scheduler` keeps the source you gave it. Events that
- * `useStepInput` receives are stamped with this display's clock when dispatched.
- *
- * @example
- * ```tsx
- * const view = renderWithFrames(<Game />, { refreshRate: 60 });
- * view.advanceFrames(61); // the first frame starts the clock; 60 more are one second
- * expect(view.container.textContent).toContain('60 updates');
- * view.unmount();
- * ```
+ * Render `ui` on a simulated display: nothing moves until you call `advanceFrames` or
+ * `advanceTime`, each inside React's `act`. Set `globalThis.IS_REACT_ACT_ENVIRONMENT = true` and
+ * call `unmount()` at the end of each test. Depth: docs/testing.md#renderwithframes--a-simulated-display.
  */
 export function renderWithFrames(ui: ReactNode, options: RenderWithFramesOptions = {}): RenderWithFramesResult {
   const { refreshRate, jitterMs, seed, strictMode = false, container: given, ...schedulerOptions } = options;
@@ -88,8 +66,7 @@ export function renderWithFrames(ui: ReactNode, options: RenderWithFramesOptions
   const root: Root = createRoot(container);
 
   const wrap = (node: ReactNode): ReactNode => {
-    // The override makes any <FrameProvider> inside `ui` that creates its own scheduler run on
-    // this display too: otherwise it would wait for browser frames that a test never advances.
+    // A <FrameProvider> inside `ui` with its own scheduler would otherwise wait for browser frames.
     const tree = (
       <FrameSourceOverrideContext.Provider value={source}>
         <FrameProvider scheduler={scheduler}>{node}</FrameProvider>
