@@ -1,7 +1,7 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { CanvasHTMLAttributes, CSSProperties, ForwardedRef, ReactElement, ReactNode, RefAttributes } from 'react';
 import { nonNegativeNumber, oneOf, optionalFunction, positiveNumber } from '../core/validate.js';
-import type { FixedClock, FixedClockOptions } from '../scheduler/fixedClock.js';
+import type { FixedClock, FixedClockOptions, FixedUpdate } from '../scheduler/fixedClock.js';
 import type { FrameInfo } from '../scheduler/types.js';
 import { isDevelopment } from '../scheduler/devMode.js';
 import { checkClockOptions, useOwnClock } from '../react/fixedProps.js';
@@ -25,7 +25,7 @@ export interface GameCanvasProps<T extends GameCanvasContextType = '2d'>
   /** Seconds of game time per step. Default `1 / 60`. */
   step?: number;
   /** Advance the game by `dt` (= step) seconds; in each step after the children's updates of priority 0. */
-  update?: (dt: number, frame: FrameInfo) => void;
+  update?: FixedUpdate;
   /** Draw the state blended `alpha` ∈ [0, 1] from the previous to the latest state: once a frame, first (under the children's renders). */
   render?: (ctx: GameCanvasContextMap[T], alpha: number, frame: FrameInfo, size: Readonly<GameCanvasSize>) => void;
   /** Default `'2d'`. A change mounts a new `<canvas>` element (and remounts the children). */
@@ -134,7 +134,7 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
   const target = scope.canvas!;
 
   const hasUpdate = update !== undefined;
-  useEffect(() => (hasUpdate ? clock.addUpdate((dt, s) => latest.current.update!(dt, s.frame)) : undefined), [clock, hasUpdate, latest]);
+  useEffect(() => (hasUpdate ? clock.addUpdate((dt, s) => latest.current.update!(dt, s)) : undefined), [clock, hasUpdate, latest]);
   // Before every render on the canvas, once a frame: a picture in CSS pixels (setting
   // canvas.width resets the 2d state, and a render may leave a transform behind) on a clear
   // canvas; then the canvas's own render, under its children's.

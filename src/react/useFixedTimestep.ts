@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { functionValue, optionalFunction, optionsObject } from '../core/validate.js';
-import type { FixedClock, FixedClockOptions } from '../scheduler/fixedClock.js';
+import type { FixedClock, FixedClockOptions, FixedUpdate } from '../scheduler/fixedClock.js';
 import type { FrameInfo } from '../scheduler/types.js';
 import { checkClockOptions, useOwnClock } from './fixedProps.js';
 import { useLatest } from './useLatest.js';
@@ -8,7 +8,7 @@ import { useLatest } from './useLatest.js';
 /** Options of {@link useFixedTimestep}: the clock options (`FixedClockOptions`) and its two callbacks. */
 export interface UseFixedTimestepOptions extends FixedClockOptions {
   /** Advance the game by exactly `dt` (= `step`) seconds. Runs in the `'update'` phase, 0…maxSteps times a frame. */
-  update: (dt: number, frame: FrameInfo) => void;
+  update: FixedUpdate;
   /** Draw the state blended `alpha` ∈ [0, 1] from the previous to the latest state; once a frame, after every update. */
   render?: (alpha: number, frame: FrameInfo) => void;
 }
@@ -36,7 +36,7 @@ export function useFixedTimestep(options: UseFixedTimestepOptions): FixedClock {
   const clock = useOwnClock(settings);
   const update = useLatest(options.update);
   const render = useLatest(options.render);
-  useEffect(() => clock.addUpdate((dt, step) => update.current(dt, step.frame)), [clock, update]);
+  useEffect(() => clock.addUpdate((dt, step) => update.current(dt, step)), [clock, update]);
   useEffect(() => (hasRender ? clock.addRender((alpha, frame) => render.current!(alpha, frame)) : undefined), [clock, render, hasRender]);
   return clock;
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { functionValue } from '../core/validate.js';
-import type { FixedClockStep } from '../scheduler/fixedClock.js';
+import type { FixedUpdate } from '../scheduler/fixedClock.js';
 import { jobPriority } from './fixedProps.js';
 import { useClockScope } from './useFixedClock.js';
 import { useLatest } from './useLatest.js';
@@ -18,7 +18,7 @@ const OWNER = 'useFixedUpdate';
  * useFixedUpdate((dt) => { prev.x = curr.x; curr.x += 120 * dt; }, { priority: 0 });
  * ```
  */
-export function useFixedUpdate(update: (dt: number, step: Readonly<FixedClockStep>) => void, options?: { priority?: number }): void {
+export function useFixedUpdate(update: FixedUpdate, options?: { priority?: number }): void {
   functionValue(OWNER, 'update', update);
   const priority = jobPriority(OWNER, options);
   const { clock } = useClockScope(OWNER);
