@@ -1,31 +1,26 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { CanvasHTMLAttributes, CSSProperties, ForwardedRef, ReactElement, ReactNode, RefAttributes } from 'react';
 import { nonNegativeNumber, oneOf, optionalFunction, positiveNumber } from '../core/validate.js';
-import type { FixedClock, FixedClockOptions } from '../scheduler/fixedClock.js';
+import type { FixedClock, FixedClockOptions, FixedUpdate } from '../scheduler/fixedClock.js';
 import type { FrameInfo } from '../scheduler/types.js';
 import { isDevelopment } from '../scheduler/devMode.js';
-import { checkClockOptions, useOwnClock } from '../react/fixedProps.js';
-import { drawOn, FIRST_IN_STEP, FixedClockContext } from '../react/fixedClockContext.js';
+import { checkClockOptions, drawOn, FIRST_IN_STEP, FixedClockContext, useOwnClock } from '../react/fixedClockContext.js';
 import type { CanvasTarget, ClockScope, GameCanvasContextMap, GameCanvasContextType, GameCanvasSize } from '../react/fixedClockContext.js';
 import { renameOwner } from '../react/renameOwner.js';
 import { useLatest } from '../react/useLatest.js';
 
 export type { GameCanvasContextMap, GameCanvasContextType, GameCanvasSize };
 
-// The development warning tests `process.env.NODE_ENV` where it is, after isDevelopment() (which
-// makes reading it safe): a production build replaces it and drops the warning.
+// Read only after isDevelopment() made it safe; a production build replaces it and drops the warning.
 declare const process: { env: { NODE_ENV?: string } };
 
-/**
- * Props of {@link GameCanvas}: the clock options (`FixedClockOptions`, as `<FixedClockProvider>`
- * takes them, `step` defaulting to `1 / 60`), the canvas's own, and any `<canvas>` attribute.
- */
+/** Props of {@link GameCanvas}: the clock options (`step` defaults to `1 / 60`), its own, and any `<canvas>` attribute. */
 export interface GameCanvasProps<T extends GameCanvasContextType = '2d'>
   extends Omit<FixedClockOptions, 'step'>, Omit<CanvasHTMLAttributes<HTMLCanvasElement>, 'width' | 'height' | 'role' | 'children'> {
   /** Seconds of game time per step. Default `1 / 60`. */
   step?: number;
   /** Advance the game by `dt` (= step) seconds; in each step after the children's updates of priority 0. */
-  update?: (dt: number, frame: FrameInfo) => void;
+  update?: FixedUpdate;
   /** Draw the state blended `alpha` ∈ [0, 1] from the previous to the latest state: once a frame, first (under the children's renders). */
   render?: (ctx: GameCanvasContextMap[T], alpha: number, frame: FrameInfo, size: Readonly<GameCanvasSize>) => void;
   /** Default `'2d'`. A change mounts a new `<canvas>` element (and remounts the children). */
@@ -57,11 +52,7 @@ const browser = globalThis as { devicePixelRatio?: number; ResizeObserver?: type
 
 type Observer<E> = new (callback: (entries: E[]) => void) => { observe(target: Element): void; disconnect(): void };
 
-/**
- * Watch `canvas` with `Ctor` (a ResizeObserver or IntersectionObserver), handing the latest entry
- * of each batch to `onEntry`; returns the disconnect. Without the observer (SSR, old browsers, test
- * DOMs) nothing is watched.
- */
+/** Hand the latest entry of each batch to `onEntry`; returns the disconnect. No observer (SSR, test DOMs): nothing watched. */
 function watch<E>(canvas: Element, Ctor: Observer<E> | undefined, onEntry: (entry: E) => void): (() => void) | undefined {
   if (typeof Ctor !== 'function') return;
   const observer = new Ctor((entries) => {
@@ -125,19 +116,16 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
   const latest = useLatest(props);
   const [offscreen, setOffscreen] = useState(false);
   const fixedSize = width !== undefined && height !== undefined;
-  // One hold on the clock for both reasons; a pause through the clock is separate, so scrolling
-  // back into view never lifts it.
+  // One hold for both reasons, apart from pause(), so scrolling back into view never lifts a pause.
   const clock = useOwnClock({ ...settings, paused: settings.paused || (pauseWhenOffscreen === true && offscreen) });
-  // `size` is filled by the sizing effect below, which runs in the same commit as the effects that
-  // add the render job and make the context: no frame can reach a render before it is set.
+  // `size` is set by the sizing effect, in the same commit as the render job: no render sees it empty.
   const [scope] = useState((): ClockScope => ({ clock, canvas: { ctx: null, size: {} as GameCanvasSize, is2d: true } }));
   const target = scope.canvas!;
 
   const hasUpdate = update !== undefined;
-  useEffect(() => (hasUpdate ? clock.addUpdate((dt, s) => latest.current.update!(dt, s.frame)) : undefined), [clock, hasUpdate, latest]);
-  // Before every render on the canvas, once a frame: a picture in CSS pixels (setting
-  // canvas.width resets the 2d state, and a render may leave a transform behind) on a clear
-  // canvas; then the canvas's own render, under its children's.
+  useEffect(() => (hasUpdate ? clock.addUpdate((dt, s) => latest.current.update!(dt, s)) : undefined), [clock, hasUpdate, latest]);
+  // First in each frame: reset the scale (canvas.width resets 2d state; a render may leave a
+  // transform) and clear; then the canvas's own render, under its children's.
   useEffect(() => {
     const own = (alpha: number, frame: FrameInfo, t: CanvasTarget): void => latest.current.render?.(t.ctx as GameCanvasContextMap[T], alpha, frame, t.size);
     return clock.addRender(
@@ -200,8 +188,7 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
       if (canvas.height !== s.pixelHeight) canvas.height = s.pixelHeight;
     };
     apply(fixedSize ? { width, height } : canvas.getBoundingClientRect());
-    // A measured size follows the element's box; without a ResizeObserver (SSR, old browsers) the
-    // first measurement is kept.
+    // Without a ResizeObserver (SSR, old browsers) the first measurement is kept.
     return fixedSize ? undefined : watch(canvas, browser.ResizeObserver, (entry) => apply(entry.contentRect));
   }, [fixedSize, width, height, maxPixelRatio, contextType, target]);
 
@@ -232,25 +219,8 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
 }
 
 /**
- * A `<canvas>` with a fixed clock of its own, provided to its children exactly like
- * `<FixedClockProvider>` (same clock props; `step` defaults to `1 / 60`): `update(dt)` and the
- * children's `useFixedUpdate` advance the game in steps of exactly `step` seconds; once a frame the
- * canvas is cleared (2d), then `render(ctx, alpha, frame, size)` and the children's
- * `useFixedRender((alpha, frame, { ctx, size }) => …)` draw on it, in priority order, with one alpha.
- *
- * Sizing: give `width` and `height` in CSS px, or leave them out and the canvas fills its parent
- * (ResizeObserver). The buffer has `min(devicePixelRatio, maxPixelRatio)` device pixels per CSS
- * pixel; a 2d context is pre-scaled, so renders draw in CSS px; for WebGL use
- * `size.pixelWidth`/`pixelHeight`. Without a drawing context (test DOMs) updates still run and no
- * render is called. The `ref` is the `<canvas>` element. See docs/fixed-clock.md.
- *
- * @example
- * ```tsx
- * <GameCanvas width={320} height={180}>
- *   <Background />
- *   <Player />
- * </GameCanvas>
- * ```
+ * A `<canvas>` with a fixed clock of its own, which its children join as under a `<FixedClockProvider>`
+ * and draw on with `useFixedRender`. See docs/react.md, "`<GameCanvas>`".
  */
 export const GameCanvas = forwardRef(GameCanvasImpl) as <T extends GameCanvasContextType = '2d'>(
   props: GameCanvasProps<T> & RefAttributes<HTMLCanvasElement>,

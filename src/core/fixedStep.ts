@@ -1,8 +1,5 @@
-/**
- * Fixed timestep with interpolated draws (Peter Sundqvist, "Timestepping"): the game is updated in
- * whole steps of `step` seconds and the picture blends the last two states with `alpha`. The
- * per-frame decision is in fixedStepAdvance.ts, the game clock in fixedStepClock.ts.
- */
+// Fixed timestep with interpolated draws (Peter Sundqvist, "Timestepping"): options and the engine
+// here, the per-frame decision in fixedStepAdvance.ts, the game clock in fixedStepClock.ts.
 import { createVblankState, VBLANK_RATE } from './counting.js';
 import { advanceFixedStep, FIXED_STEP_SNAP_STEPS, unrunSteps, type FixedStepState } from './fixedStepAdvance.js';
 import { clockPaused, createGameClock, pauseClock, resumeClock, setClockScale } from './fixedStepClock.js';
@@ -57,17 +54,9 @@ export function clearFixedStepFrame(frame: FixedStepFrame): void {
 }
 
 /**
- * Create a fixed timestep counted in integer steps from the first `advance` (time zero).
- *
- * Each `advance(nowMs)` computes the game clock (real time since time zero × `timeScale`, over
- * pauses and scale changes), how many steps should exist by now, and how many run this frame (at
- * most `maxSteps`; `overload` decides the rest). `interpolation` picks which game time the picture
- * shows. `boundaryTolerance` (default 0.05 step) keeps timestamp jitter from flipping the count
- * near a boundary. A NaN, infinite, repeated or backwards `nowMs` moves no game time. See docs/core.md.
- * @example
- * const fixed = createFixedStep({ step: 1 / 60 });
- * const f = fixed.advance(nowMs); // run f.steps updates, draw with f.alpha
- * @throws RangeError naming the option when an option is missing or out of range (`step` below 1 µs too).
+ * Create a fixed timestep counted in integer steps from the first `advance` (time zero): each
+ * `advance(nowMs)` says how many steps to run and the `alpha` to draw with. A NaN, infinite,
+ * repeated or backwards `nowMs` moves no game time. See docs/core.md, "createFixedStep".
  */
 export function createFixedStep(options: FixedStepOptions): FixedStep {
   const opts = optionsObject(OWNER, options, true, KNOWN_OPTIONS);

@@ -1,8 +1,5 @@
-/**
- * The fixed step's game clock: `scaledBaseMs + (nowMs − wallBaseMs) × scale`, never summed frame by
- * frame; every control folds the time so far into `scaledBaseMs`, so it never rewrites the past.
- * @internal
- */
+// The fixed step's game clock: `scaledBaseMs + (nowMs − wallBaseMs) × scale`, never a frame-by-frame
+// sum; every control folds the time so far into `scaledBaseMs`, so it never rewrites the past.
 
 export interface GameClock {
   inputMs: number;

@@ -1,9 +1,5 @@
-/**
- * The binding behind the renderer adapters' transform hooks (`react-timestep/r3f`,
- * `react-timestep/pixi`): a transform snapshotted at the start of every step of the shared fixed
- * clock and applied to a renderer object at every render. One implementation; the adapters only
- * name themselves and their factory.
- */
+// The one binding behind the r3f and pixi transform hooks: snapshot first in every step of the
+// fixed clock, apply to the renderer's object in every render; the adapters only name themselves.
 import { useContext, useEffect, useState } from 'react';
 import type { RefObject } from 'react';
 import { finiteNumber, optionsObject, withDefault } from '../core/validate.js';
@@ -23,12 +19,7 @@ interface ClockBinding {
   priority?: number;
 }
 
-/**
- * Create the transform once (its options read at mount; errors name `owner`), snapshot it first in
- * every step of `options.clock` or the nearest clock (`<FixedClockProvider>`, `<GameCanvas>`), and apply it to
- * `target.current` in the clock's renders at `options.priority`.
- * @internal
- */
+/** Create the transform once (options read at mount, errors naming `owner`) and bind it to `options.clock` or the nearest clock. */
 export function useClockBoundTransform<Target, Options extends ClockBinding, Transform extends SteppedTransform<Target>>(
   owner: string,
   factory: string,
@@ -37,8 +28,7 @@ export function useClockBoundTransform<Target, Options extends ClockBinding, Tra
   options: Options,
   optionKeys: readonly string[],
 ): Transform {
-  // A misspelt option name fails at the render that passes it, naming the hook. `optionKeys`: the
-  // factory's options and the hook's own `clock` and `priority` (see withClockBinding).
+  // A misspelt option fails at the render that passes it, naming the hook (keys: withClockBinding).
   optionsObject(owner, options, false, optionKeys);
   const provided = useContext(FixedClockContext);
   const clock = options.clock ?? provided?.clock;

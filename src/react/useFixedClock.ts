@@ -3,24 +3,11 @@ import type { FixedClock } from '../scheduler/fixedClock.js';
 import { FixedClockContext } from './fixedClockContext.js';
 import type { ClockScope } from './fixedClockContext.js';
 
-/**
- * The clock of the nearest `<FixedClockProvider>` or `<GameCanvas>`: `pause`, `resume`,
- * `stepOnce`, `setTimeScale`, `reset` and live `stats` (reading them never re-renders).
- *
- * @throws Error when there is no `<FixedClockProvider>` or `<GameCanvas>` above the component.
- * @example
- * ```tsx
- * function PauseButton() {
- *   const clock = useFixedClock();
- *   return <button onClick={() => (clock.paused ? clock.resume() : clock.pause())}>Pause</button>;
- * }
- * ```
- */
+/** The clock of the nearest `<FixedClockProvider>` or `<GameCanvas>` (throws without one). See docs/fixed-clock.md. */
 export function useFixedClock(): FixedClock {
   return useClockScope('useFixedClock').clock;
 }
 
-/** @internal */
 export function useClockScope(owner: string): ClockScope {
   const scope = useContext(FixedClockContext);
   if (scope === null) {

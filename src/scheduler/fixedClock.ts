@@ -1,20 +1,93 @@
-/**
- * One fixed-step clock shared by many jobs (a player, enemies, a physics world, a camera): ONE
- * fixed step on the scheduler's game clock; per step every job's update runs (priority order), so
- * jobs interleave A B, A B; every render reads the same alpha. A job added later joins the running
- * grid. Framework-free: `<FixedClockProvider>`, `useFixedUpdate`, `useFixedTimestep` and
- * `<GameCanvas>` are thin users of it. State: fixedClockFrame.ts; docs: docs/fixed-clock.md.
- */
+// One fixed-step clock shared by many jobs, framework-free: its public types and controls here; its
+// state and per-frame passes in fixedClockFrame.ts. Docs: docs/fixed-clock.md.
 import { DEFAULT_MAX_STEPS, INTERPOLATIONS, OVERLOADS, stepValue } from '../core/fixedStep.js';
-import type { FixedStepOverload } from '../core/types.js';
+import type { FixedStepOverload, Interpolation } from '../core/types.js';
 import { booleanValue, finiteNumber, integerAtLeast, oneOf, optionsObject, timeScaleValue, withDefault } from '../core/validate.js';
 import { addJob, createJobList, removeJob, type JobList } from './fixedClockJobs.js';
 import { applyGridChange, applyReset, createRenderPass, createUpdatePass, isPaused, prepareMap, replaceEngine, type ClockCore } from './fixedClockFrame.js';
 import { createTimeMap, mapToReal } from './fixedClockTime.js';
-import type { FixedClock, FixedClockOptions, FixedJobOptions } from './fixedClockTypes.js';
+import type { FixedClockStats, FixedClockStep, FixedRender, FixedUpdate } from './fixedClockFrame.js';
 import type { FrameScheduler } from './types.js';
 
-export type { FixedClock, FixedClockOptions, FixedClockStats, FixedClockStep, FixedJobOptions, FixedRender, FixedUpdate } from './fixedClockTypes.js';
+export type { FixedClockStats, FixedClockStep, FixedRender, FixedUpdate } from './fixedClockFrame.js';
+
+/** Options of {@link createFixedClock}; also what {@link FixedClock.setOptions} changes. */
+export interface FixedClockOptions {
+  /** Seconds of game time per step, e.g. `1 / 60` (at least 1e-6). */
+  step: number;
+  /** Most steps in one frame. Default 5. */
+  maxSteps?: number;
+  /** Past `maxSteps`: `'slow-motion'` (default) drops the excess, `'catch-up'` keeps the debt. */
+  overload?: FixedStepOverload;
+  /** Which game time the picture shows, i.e. how `alpha` is computed. Default `'previous'`. */
+  interpolation?: Interpolation;
+  /** Game seconds per scheduler second for this clock (on top of the scheduler's own). Default 1. */
+  timeScale?: number;
+  /** Paused (as by `pause()`). Default false. */
+  paused?: boolean;
+  /** Order of the clock's two scheduler subscriptions among others of the same phase (lower first). Default 0. */
+  priority?: number;
+  /** Count steps on the display's vblank grid while the scheduler reports a synced display. Default true. */
+  snapToDisplay?: boolean;
+}
+
+/** Options of {@link FixedClock.addUpdate} and {@link FixedClock.addRender}. */
+export interface FixedJobOptions {
+  /** Lower runs first within each step (updates) or each frame (renders). Ties run in the order added. Default 0. */
+  priority?: number;
+}
+
+/** A fixed-step clock that many jobs share; controls inside an update: docs/fixed-clock.md. */
+export interface FixedClock {
+  /** Add an update to every step (`priority` order, then the order added), from the next frame. Returns the remove function. */
+  addUpdate(update: FixedUpdate, options?: FixedJobOptions): () => void;
+  /** Add a render, called once a frame after all updates with the frame's alpha. Returns the remove function. */
+  addRender(render: FixedRender, options?: FixedJobOptions): () => void;
+  /** Stop game time from the last frame on; renders go on with a frozen alpha. */
+  pause(): void;
+  /** Let game time run again from the next frame (the paused time is skipped; a pause and resume with no frame between cost nothing). */
+  resume(): void;
+  /** Keep the clock paused until the returned release is called, independent of `pause()`/`resume()`. */
+  hold(): () => void;
+  /** True while paused by `pause()` (or the `paused` option) or a hold. */
+  readonly paused: boolean;
+  /** While paused (the clock or the scheduler): run exactly one step at the next frame and return true; else false. */
+  stepOnce(): boolean;
+  /** Game seconds per scheduler second, from the last frame on (> 0). */
+  setTimeScale(timeScale: number): void;
+  /** The clock's own time scale. */
+  readonly timeScale: number;
+  /** Switch the interpolation mode from the next frame on. */
+  setInterpolation(interpolation: Interpolation): void;
+  /** Which game time the picture shows. */
+  readonly interpolation: Interpolation;
+  /** Change any option; a new `step`, `maxSteps` or `overload` carries elapsed game time into the new grid. */
+  setOptions(options: Partial<FixedClockOptions>): void;
+  /** Seconds of game time per step. */
+  readonly step: number;
+  /** Most steps per frame. */
+  readonly maxSteps: number;
+  /** The overload policy. */
+  readonly overload: FixedStepOverload;
+  /** Back to time zero at the next frame (step index 0), clearing the stats; keeps pause, time scale and options. */
+  reset(): void;
+  /** Run on another scheduler (its game clock is joined without a jump in game time). */
+  setScheduler(scheduler: FrameScheduler): void;
+  /** The scheduler the clock runs on. */
+  readonly scheduler: FrameScheduler;
+  /** Order of the clock's scheduler subscriptions among others of the same phase. */
+  setPriority(priority: number): void;
+  /** Live numbers (one reused object). */
+  readonly stats: FixedClockStats;
+  /** The step being run (during an update) or the last one run. */
+  readonly currentStep: Readonly<FixedClockStep>;
+  /** Real time (ms) at which step `index` of the current grid ends, mapped with what the clock knows now. */
+  stepEndTimestampMs(index: number): number;
+  /** Updates added and not removed. */
+  readonly updateCount: number;
+  /** Renders added and not removed. */
+  readonly renderCount: number;
+}
 
 const OWNER = 'createFixedClock';
 const KNOWN_OPTIONS = ['step', 'maxSteps', 'overload', 'interpolation', 'timeScale', 'paused', 'priority', 'snapToDisplay'];
@@ -23,17 +96,8 @@ const KNOWN_OPTIONS = ['step', 'maxSteps', 'overload', 'interpolation', 'timeSca
 const RELEASED = (): void => undefined;
 
 /**
- * Create a fixed-step clock on `scheduler`. While it has jobs it holds one `'update'` subscription
- * (advances the fixed step, runs every update per step) and one `'render'` subscription (every
- * render with the frame's alpha). Time zero is the first frame after the first job is added. It
- * counts on the scheduler's game clock, so the scheduler's pause, time scale and `maxDelta`
- * apply underneath its own. Nothing is allocated per step. See docs/fixed-clock.md.
- *
- * @example
- * const clock = createFixedClock(scheduler, { step: 1 / 60 });
- * const stopPlayer = clock.addUpdate((dt) => player.update(dt), { priority: 0 });
- * const stopDraw = clock.addRender((alpha) => draw(alpha));
- * @throws RangeError naming the option when an option is missing or out of range.
+ * Create a fixed-step clock on `scheduler`, subscribed only while it has jobs; time zero is the
+ * first frame after the first job is added. See docs/fixed-clock.md, "Without React".
  */
 export function createFixedClock(scheduler: FrameScheduler, options: FixedClockOptions): FixedClock {
   const opts = optionsObject(OWNER, options, true, KNOWN_OPTIONS);
@@ -257,8 +321,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
       checkScheduler('FixedClock.setScheduler', next);
       if (next === c.scheduler) return;
       control();
-      // Another scheduler has another game clock (join it where this clock left off) and may run
-      // its timestamps on another clock (its first step's start is mapped afresh).
+      // Another scheduler's game clock is joined where this one left off; its timestamps mapped afresh.
       c.rebasePending = true;
       c.detachedAtFrame = -1;
       c.lastEndKnown = false;
@@ -285,11 +348,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
   };
 }
 
-/**
- * `step`, `maxSteps` and `overload` of `o` checked, each `undefined` replaced by the value given
- * (also the React bindings' check of their settings).
- * @internal
- */
+/** `step`, `maxSteps` and `overload` of `o` checked, each `undefined` replaced by the value given. */
 export function gridOptions(owner: string, o: Record<string, unknown>, step?: number, maxSteps = DEFAULT_MAX_STEPS, overload: FixedStepOverload = 'slow-motion'): [number, number, FixedStepOverload] {
   return [
     stepValue(owner, withDefault(o.step, step)),

@@ -1,24 +1,46 @@
-/**
- * A fixed clock's state (one plain object) and its two passes a frame: the update pass advances
- * the fixed step and runs every update per step, the render pass hands every render the alpha.
- * Controls (fixedClock.ts) write the state; a control called inside an update sets `cancelled`,
- * which ends the pass after the current step: the steps left are given back to the fixed step
- * (due again next frame) and a new grid or a reset is applied once the pass is over.
- * @internal
- */
+// A fixed clock's state (one plain object) and its two passes a frame. A control inside an update
+// sets `cancelled`: the pass ends after that step, and a new grid or reset applies once it is over.
 import { clearFixedStepFrame, createFixedStepEngine, DEFAULT_BOUNDARY_TOLERANCE, type FixedStepEngine } from '../core/fixedStep.js';
 import type { FixedStepFrame, FixedStepOverload, Interpolation } from '../core/types.js';
 import { settleJobs, type JobList } from './fixedClockJobs.js';
 import { keepAnchor, mapToReal, newestAnchor, shiftAnchors, type TimeMap } from './fixedClockTime.js';
-import type { FixedClockStep, FixedRender, FixedUpdate } from './fixedClockTypes.js';
 import type { FrameInfo, FrameScheduler } from './types.js';
 
-/**
- * At most this many steps' worth of game time enters the clock in one frame; the rest is skipped
- * like a clamped gap. Step indices then stay below 2^53 for 2^33 frames (4.5 years at 60 Hz) at
- * any time scale, where a scale of 1e12 repeated them after 150 s.
- */
+// Most steps' worth of game time entering in one frame (the rest skipped like a clamped gap), so
+// step indices stay below 2^53 at any time scale (docs/fixed-clock.md).
 export const MAX_STEPS_DUE_PER_FRAME = 2 ** 20;
+
+/** The step being run, handed to every update (one reused object: read it during the call). */
+export interface FixedClockStep {
+  /** The step's place on the grid from time zero (0 first), counting steps `'slow-motion'` dropped; `reset` restarts it. */
+  index: number;
+  /** Game seconds this step advances, equal to the clock's `step`. */
+  dt: number;
+  /** Real time (ms, the frame-timestamp clock) at which this step's game time begins: the previous step's end. */
+  stepStartTimestampMs: number;
+  /** Real time (ms) at which this step's game time ends: spans (start, end] tile real time (docs/fixed-clock.md). */
+  stepEndTimestampMs: number;
+  /** 0 for the first step of this frame, 1 for the second … */
+  stepInFrame: number;
+  /** Steps due this frame (fewer run when a control inside an update ends the frame's stepping). */
+  stepsInFrame: number;
+  /** The scheduler's frame (a reused object). */
+  frame: FrameInfo;
+}
+
+/** A job's update: advance the game by exactly `dt` seconds. */
+export type FixedUpdate = (dt: number, step: Readonly<FixedClockStep>) => void;
+
+/** A job's render: draw the state blended `alpha` ∈ [0, 1] from the previous to the latest state. */
+export type FixedRender = (alpha: number, frame: FrameInfo) => void;
+
+/** Live numbers of a fixed clock, updated once a frame (one reused object). Totals run from the last time zero. */
+export interface FixedClockStats extends Readonly<FixedStepFrame> {
+  /** True while the clock is paused. */
+  readonly paused: boolean;
+  /** The clock's own time scale (on top of the scheduler's). */
+  readonly timeScale: number;
+}
 
 export interface ClockStats extends FixedStepFrame {
   paused: boolean;

@@ -132,6 +132,17 @@ describe('<GameCanvas> props in the component’s words', () => {
 });
 
 describe('<GameCanvas> drawing context', () => {
+  it('contextAttributes go to getContext, read when the canvas element mounts (a change alone makes no new context)', () => {
+    vi.restoreAllMocks();
+    const getContext = vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    const view = renderWithFrames(<GameCanvas width={10} height={10} contextAttributes={{ alpha: false }} onContextError={noop} update={noop} />);
+    expect(getContext).toHaveBeenCalledTimes(1);
+    expect(getContext).toHaveBeenLastCalledWith('2d', { alpha: false });
+    view.rerender(<GameCanvas width={10} height={10} contextAttributes={{ alpha: true }} onContextError={noop} update={noop} />);
+    expect(getContext).toHaveBeenCalledTimes(1);
+    view.unmount();
+  });
+
   it('getContext returning null is reported to onContextError with the context type; updates go on, render is skipped', () => {
     vi.restoreAllMocks();
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);

@@ -176,4 +176,23 @@ describe('<GameCanvas> with children drawing on it', () => {
     expect(log.updates).toHaveLength(8);
     view.unmount();
   });
+
+  it('the canvas’s own update runs in each step after its children’s updates of priority 0 and before higher priorities', () => {
+    restore = installCanvasStub();
+    const log: string[] = [];
+    function Child({ name, priority }: { name: string; priority: number }) {
+      useFixedUpdate((_dt, step) => void log.push(`${name}${step.index}`), { priority });
+      return null;
+    }
+    const view = renderWithFrames(
+      <GameCanvas width={10} height={10} step={1 / 60} update={(_dt, step) => void log.push(`canvas${step.index}`)}>
+        <Child name="late" priority={1} />
+        <Child name="early" priority={0} />
+      </GameCanvas>,
+      { strictMode: true, refreshRate: 60 },
+    );
+    view.advanceFrames(3); // time zero, then one step a frame
+    view.unmount();
+    expect(log).toEqual(['early0', 'canvas0', 'late0', 'early1', 'canvas1', 'late1']);
+  });
 });

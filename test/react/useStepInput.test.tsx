@@ -199,7 +199,7 @@ describe('useStepInput while the clock is paused', () => {
 });
 
 describe('useStepInput without a shared clock', () => {
-  it('works with useFixedTimestep: takeStep(frame.timestampMs) in the update sees a press once', () => {
+  it('works with useFixedTimestep: takeStep(step.frame.timestampMs) in the update sees a press once', () => {
     const pressedSteps: number[] = [];
     function Player({ source }: { source: () => number }) {
       const input = useStepInput({ timestamp: () => source() });
@@ -207,9 +207,9 @@ describe('useStepInput without a shared clock', () => {
       useFixedTimestep({
         step: 1 / 300,
         maxSteps: 10,
-        update: (_dt, frame) => {
+        update: (_dt, step) => {
           stepNo++;
-          if (input.takeStep(frame.timestampMs).pressed('Space')) pressedSteps.push(stepNo);
+          if (input.takeStep(step.frame.timestampMs).pressed('Space')) pressedSteps.push(stepNo);
         },
       });
       return null;
