@@ -14,6 +14,7 @@ const entries = {
   'react-timestep/testing': 'src/testing/index.ts',
   'react-timestep/r3f': 'src/r3f/index.ts',
   'react-timestep/pixi': 'src/pixi/index.ts',
+  'react-timestep/devtools': 'src/devtools/index.ts',
 };
 
 const config = ts.getParsedCommandLineOfConfigFile('tsconfig.json', {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });

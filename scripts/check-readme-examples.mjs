@@ -18,6 +18,7 @@ const entries = {
   'react-timestep/testing': 'src/testing/index.ts',
   'react-timestep/r3f': 'src/r3f/index.ts',
   'react-timestep/pixi': 'src/pixi/index.ts',
+  'react-timestep/devtools': 'src/devtools/index.ts',
 };
 // The generated API reference shows signatures, not modules: it has nothing to compile.
 const pages = ['README.md', ...readdirSync('docs').filter((f) => f.endsWith('.md') && f !== 'api.md').sort().map((f) => `docs/${f}`)];

@@ -42,6 +42,7 @@ export interface RecordedEvent {
 
 /** A session's frame timing and input, as `recordTiming().stop()` returns it (version 1). */
 export interface TimingRecording {
+  /** The format version; `replayTiming` reads version 1. */
   version: 1;
   /** `performance.now()` when recording started, ms. */
   startMs: number;
