@@ -11,9 +11,10 @@ export interface TrailLane {
 export interface TrailCanvasHandle {
   /**
    * Record a new picture of lane `lane`: the object's `position` (wraps around the track: 1.25 is a
-   * quarter of the way along) and the `count` of steps (slices, vblanks…) behind this picture.
+   * quarter of the way along) and the `count` of steps (slices, vblanks…) behind this picture;
+   * `flap` draws its bar red (a picture whose count differs from the vblanks that passed).
    */
-  picture(lane: number, position: number, count: number): void;
+  picture(lane: number, position: number, count: number, flap?: boolean): void;
   /** Redraw every lane from what was recorded. Call once per frame, after the lanes' pictures. */
   draw(): void;
   /** Forget every trail and count (a reset). */
@@ -32,6 +33,8 @@ export interface TrailCanvasProps {
   testId?: string;
 }
 
+/** Bars of flapped pictures. */
+const FLAP_COLOR = '#ff3b3b';
 /** Pictures kept in the onion-skin trail. */
 export const TRAIL_PICTURES = 12;
 /** Pictures shown on the small count axis. */
@@ -65,6 +68,7 @@ export const TrailCanvas = forwardRef<TrailCanvasHandle, TrailCanvasProps>(funct
     () => ({
       trail: new Float64Array(laneCount * TRAIL_PICTURES),
       counts: new Float64Array(laneCount * COUNT_HISTORY),
+      flaps: new Uint8Array(laneCount * COUNT_HISTORY),
       // [lane*4 + 0]: trail head, +1 trail length, +2 counts head, +3 counts length
       index: new Int32Array(laneCount * 4),
       // [0]: CSS width, [1]: device pixel ratio the backing store was sized for, [2]: label column width
@@ -106,7 +110,7 @@ export const TrailCanvas = forwardRef<TrailCanvasHandle, TrailCanvasProps>(funct
   useImperativeHandle(
     ref,
     () => ({
-      picture(lane, position, count) {
+      picture(lane, position, count, flap = false) {
         if (lane < 0 || lane >= laneCount) return;
         const i = lane * 4;
         const idx = store.index;
@@ -114,6 +118,7 @@ export const TrailCanvas = forwardRef<TrailCanvasHandle, TrailCanvasProps>(funct
         idx[i] = (idx[i]! + 1) % TRAIL_PICTURES;
         if (idx[i + 1]! < TRAIL_PICTURES) idx[i + 1] = idx[i + 1]! + 1;
         store.counts[lane * COUNT_HISTORY + idx[i + 2]!] = count;
+        store.flaps[lane * COUNT_HISTORY + idx[i + 2]!] = flap ? 1 : 0;
         idx[i + 2] = (idx[i + 2]! + 1) % COUNT_HISTORY;
         if (idx[i + 3]! < COUNT_HISTORY) idx[i + 3] = idx[i + 3]! + 1;
       },
@@ -170,7 +175,7 @@ export const TrailCanvas = forwardRef<TrailCanvasHandle, TrailCanvasProps>(funct
           const stripTop = top + TRACK_HEIGHT;
           const stripHeight = COUNT_HEIGHT - 10;
           ctx.fillStyle = '#7d8797';
-          ctx.font = '10px system-ui, sans-serif';
+          ctx.font = '11px system-ui, sans-serif';
           if (narrow) {
             ctx.textAlign = 'right';
             // On the lane's label line, right-aligned: clear of the bars.
@@ -195,8 +200,11 @@ export const TrailCanvas = forwardRef<TrailCanvasHandle, TrailCanvasProps>(funct
           for (let k = 0; k < m; k += 1) {
             const slot = (countHead - m + k + COUNT_HISTORY) % COUNT_HISTORY;
             const c = store.counts[lane * COUNT_HISTORY + slot]!;
-            if (!(c > 0)) continue;
-            const h = (Math.min(c, countMax) / countMax) * stripHeight;
+            const flapped = store.flaps[lane * COUNT_HISTORY + slot] === 1;
+            // A flap with no bar (0 steps) still shows: a red tick on the axis.
+            if (!(c > 0) && !flapped) continue;
+            ctx.fillStyle = flapped ? FLAP_COLOR : color;
+            const h = Math.max(flapped ? 3 : 0, (Math.min(c, countMax) / countMax) * stripHeight);
             const x = trackLeft + trackWidth - (m - k) * barWidth;
             ctx.fillRect(x, stripTop + stripHeight - h, Math.max(1, barWidth - 1), h);
             if (c > countMax) ctx.fillRect(x, stripTop - 3, Math.max(1, barWidth - 1), 2);
