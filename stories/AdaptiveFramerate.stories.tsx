@@ -150,7 +150,7 @@ function AdaptiveDemo({ profile, loadMs, noiseMs, phaseSeconds }: AdaptiveProps)
 }
 
 const meta = {
-  title: 'Algorithms/6 · Adaptive frame rate',
+  title: 'Algorithms/12 · Adaptive frame rate',
   component: AdaptiveDemo,
   args: { profile: 'cycle', loadMs: 17, noiseMs: 3, phaseSeconds: 3 },
   argTypes: {

@@ -188,7 +188,7 @@ function DeltaSmoothingDemo(props: DeltaSmoothingProps) {
 }
 
 const meta = {
-  title: 'Algorithms/5 · Delta smoothing',
+  title: 'Algorithms/10 · Delta smoothing',
   component: DeltaSmoothingDemo,
   args: { refreshRate: 60, rounding: 'nearest', quantizationMs: 0.1, jitterMs: 1.5, heartbeatMs: 3, dropEvery: 0, run: 10, periodSeconds: 2 },
   argTypes: {

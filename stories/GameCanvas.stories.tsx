@@ -229,7 +229,7 @@ function BallsGame(props: BallsProps) {
 const percent = (n: number) => `${(n * 100).toFixed(0)} %`;
 
 const meta = {
-  title: 'Components/8 · GameCanvas: bouncing balls',
+  title: 'A game/24 · One canvas: GameCanvas, bouncing balls',
   component: BallsGame,
   args: { updateRate: 10, interpolation: 'previous', overload: 'slow-motion', elasticity: 0.85, balls: 12, loadMs: 0, ghosts: true },
   argTypes: {

@@ -174,7 +174,7 @@ function GameClockDemo({ updateRate, enemyAfterMs, cameraAfterMs }: GameClockPro
 }
 
 const meta = {
-  title: 'Components/12 · Game clock: many components, one fixed step',
+  title: 'A game/21 · One fixed clock, many components',
   component: GameClockDemo,
   args: { updateRate: 20, enemyAfterMs: 700, cameraAfterMs: 1500 },
   argTypes: {

@@ -139,7 +139,7 @@ function TeleportDemo({ updateRate, interpolate, teleportWith, ghosts }: Telepor
 }
 
 const meta = {
-  title: 'Hooks/10 · Interpolation per object: teleport',
+  title: 'A game/22 · Interpolation per object: teleport',
   component: TeleportDemo,
   args: { updateRate: 8, interpolate: true, teleportWith: 'teleport()', ghosts: true },
   argTypes: {

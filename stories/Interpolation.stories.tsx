@@ -127,7 +127,7 @@ function InterpolationDemo(props: InterpolationProps) {
 const LANE_LIST = MODES.map(({ mode, color }) => ({ label: `interpolation '${mode}'`, color }));
 
 const meta = {
-  title: 'Algorithms/2 · Interpolation modes',
+  title: 'Algorithms/6 · Interpolation modes',
   component: InterpolationDemo,
   args: { updateRate: 25, loadMs: 0, periodSeconds: 2 },
   argTypes: {

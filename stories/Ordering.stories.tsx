@@ -114,7 +114,7 @@ function OrderingDemo({ named, reversed, cycle }: OrderingProps) {
 }
 
 const meta = {
-  title: 'Hooks/20 · Named ordering: id, before, after',
+  title: 'Hooks/20 · useFrame ordering: id, before, after',
   component: OrderingDemo,
   render: (args) => <OrderingDemo key={JSON.stringify(args)} {...args} />,
   args: { named: true, reversed: false, cycle: false },

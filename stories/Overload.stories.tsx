@@ -246,7 +246,7 @@ function OverloadDemo(props: OverloadProps) {
 }
 
 const meta = {
-  title: 'Algorithms/3 · Overload: the well of despair',
+  title: 'Algorithms/8 · Overload policies: slow motion, catch-up, variable',
   component: OverloadDemo,
   args: { policy: 'slow-motion', updateCostMs: 25, pattern: 'spikes', hitchMs: 500, updateRate: 60, maxSteps: 5 },
   argTypes: {

@@ -172,7 +172,7 @@ function StepInputDemo({ updateRate, windowMs }: StepInputProps) {
 }
 
 const meta = {
-  title: 'Hooks/11 · Input per step',
+  title: 'A game/23 · Input per step',
   component: StepInputDemo,
   args: { updateRate: 10, windowMs: 1500 },
   argTypes: {

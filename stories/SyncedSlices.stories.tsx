@@ -225,7 +225,7 @@ function SyncedSlicesDemo(props: SyncedSlicesProps) {
 }
 
 const meta = {
-  title: 'Algorithms/4 · Refresh-synced slices',
+  title: 'Algorithms/9 · Refresh-synced slices',
   component: SyncedSlicesDemo,
   args: {
     refreshRate: 60,

@@ -246,7 +246,7 @@ function VariableVsFixedDemo(props: VariableVsFixedProps) {
 }
 
 const meta = {
-  title: 'Algorithms/1 · Variable delta vs fixed step',
+  title: 'Algorithms/5 · Variable delta vs fixed step',
   component: VariableVsFixedDemo,
   args: { updateRate: 60, loadMs: 24, launchSpeed: 4 },
   argTypes: {

@@ -216,7 +216,7 @@ function AdaptiveDemo(props: AdaptiveProps) {
 }
 
 const meta = {
-  title: 'Hooks/16 · useAdaptiveFramerate and <FrameProvider adaptive>',
+  title: 'Hooks/17 · useAdaptiveFramerate and <FrameProvider adaptive>',
   component: AdaptiveDemo,
   args: { profile: 'cycle', loadMs: 22, phaseSeconds: 1, realLoad: false, lapSeconds: 1 },
   argTypes: {

@@ -118,7 +118,7 @@ function FixedTimestepDemo({ updateRate, timeScale: timeScaleArg, lapSeconds }: 
 }
 
 const meta = {
-  title: 'Hooks/13 · useFixedTimestep: pause, single step, time scale',
+  title: 'Hooks/14 · useFixedTimestep: pause, single step, time scale',
   component: FixedTimestepDemo,
   args: { updateRate: 30, timeScale: 1, lapSeconds: 1 },
   argTypes: {

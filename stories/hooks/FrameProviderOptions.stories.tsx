@@ -172,7 +172,7 @@ function ProviderOptionsDemo({ paused: pausedArg, timeScale: timeScaleArg, maxDe
 }
 
 const meta = {
-  title: 'Hooks/17 · <FrameProvider paused, timeScale, maxDelta>',
+  title: 'Hooks/18 · <FrameProvider paused, timeScale, maxDelta>',
   component: ProviderOptionsDemo,
   args: { paused: false, timeScale: 0.5, maxDelta: 0.1, hitchMs: 400, lapSeconds: 1 },
   argTypes: {

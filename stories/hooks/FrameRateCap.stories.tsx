@@ -140,7 +140,7 @@ function FrameRateCapDemo({ displayRate, maxFrameRate: capArg, lapSeconds }: Fra
 }
 
 const meta = {
-  title: 'Hooks/21 · <FrameProvider maxFrameRate>: a cap on whole vblanks',
+  title: 'Hooks/19 · <FrameProvider maxFrameRate>: a cap on whole vblanks',
   component: FrameRateCapDemo,
   args: { displayRate: 144, maxFrameRate: 60, lapSeconds: 2 },
   argTypes: {

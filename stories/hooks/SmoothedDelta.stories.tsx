@@ -141,7 +141,7 @@ function SmoothedDeltaDemo({ jitterMs, quantizationMs, lapSeconds }: SmoothedDel
 }
 
 const meta = {
-  title: 'Hooks/14 · useSmoothedDelta vs the raw delta',
+  title: 'Hooks/15 · useSmoothedDelta vs the raw delta',
   component: SmoothedDeltaDemo,
   args: { jitterMs: 1.5, quantizationMs: 0.1, lapSeconds: 1 },
   argTypes: {

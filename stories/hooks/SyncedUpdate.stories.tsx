@@ -152,7 +152,7 @@ function SyncedUpdateDemo({ overload, stallMs, jitterMs, lapSeconds }: SyncedUpd
 }
 
 const meta = {
-  title: 'Hooks/15 · useSyncedUpdate: slices per frame, overload',
+  title: 'Hooks/16 · useSyncedUpdate: slices per frame, overload',
   component: SyncedUpdateDemo,
   args: { overload: 'slow-motion', stallMs: 200, jitterMs: 0.5, lapSeconds: 1 },
   argTypes: {

@@ -180,7 +180,7 @@ function WellDemo({ stepCostMs, renderCostMs, maxSteps, lapSeconds }: WellProps)
 }
 
 const meta = {
-  title: 'Hooks/19 · The well of despair: unbounded catch-up vs the bounded policies',
+  title: 'Algorithms/7 · The well of despair: unbounded catch-up',
   component: WellDemo,
   args: { stepCostMs: 20, renderCostMs: 2, maxSteps: 5, lapSeconds: 1 },
   argTypes: {

@@ -133,7 +133,7 @@ function ZeroTwoDemo({ jitterMs, quantizationMs, lapSeconds }: ZeroTwoProps) {
 }
 
 const meta = {
-  title: 'Hooks/18 · The 0/2 step alternation and its fix',
+  title: 'Algorithms/11 · The 0-and-2 step alternation and its fix',
   component: ZeroTwoDemo,
   args: { jitterMs: 1, quantizationMs: 0.1, lapSeconds: 1 },
   argTypes: {
