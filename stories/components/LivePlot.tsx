@@ -111,7 +111,8 @@ export function LivePlot({
       const pad = (hi - lo) * 0.08;
       return [lo - (lo === 0 ? 0 : pad), hi + pad];
     };
-    const cssWidth = () => Math.max(240, Math.min(config.current.width, element.clientWidth || config.current.width));
+    // Folded away (a closed <details>) the host has no width yet: fit the window until it opens.
+    const cssWidth = () => Math.max(240, Math.min(config.current.width, element.clientWidth || document.documentElement.clientWidth - 40));
     const options: uPlot.Options = {
       width: cssWidth(),
       height: config.current.height,

@@ -45,7 +45,7 @@ function JudderDemo({ jitterMs }: JudderProps) {
           if (total) v[lane === 0 ? 'measuredJudder' : 'countedJudder'] = total.judderMs;
         }
       }}
-      values={() => ({ vblanks: 0, measuredJudder: Number.NaN, countedJudder: Number.NaN })}
+      values={() => ({ frames: 0, measuredJudder: Number.NaN, countedJudder: Number.NaN })}
       keyNumbers={[
         { key: 'measuredJudder', label: 'measured time: judder (RMS)', format: ms2 },
         { key: 'countedJudder', label: 'whole vblanks: judder (RMS)', format: ms2 },

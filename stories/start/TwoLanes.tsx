@@ -44,7 +44,7 @@ export function TwoLanes<S>({ lanes, countLabel, countMax, vsync, init, step, ke
     if (!handle) return;
     live.vsync.next();
     step(live.vsync, live.state, handle, live.values);
-    live.values.vblanks = live.vsync.frames;
+    live.values.frames = live.vsync.frames;
     handle.draw();
   });
   return (
@@ -53,7 +53,7 @@ export function TwoLanes<S>({ lanes, countLabel, countMax, vsync, init, step, ke
       <Readout keyNumbers values={live.values} fields={keyNumbers} />
       {children}
       <MoreReadouts>
-        <Readout values={live.values} fields={[{ key: 'vblanks', label: 'vblanks simulated', format: (n) => n.toFixed(0) }, ...more]} />
+        <Readout values={live.values} fields={[{ key: 'frames', label: 'vblanks simulated', format: (n) => n.toFixed(0) }, ...more]} />
       </MoreReadouts>
     </div>
   );

@@ -64,7 +64,7 @@ function VblankDemo({ workMs }: VblankProps) {
         v.quickMin = s.quick.minVblanks;
         v.quickMax = s.quick.maxVblanks;
       }}
-      values={() => ({ vblanks: 0, slowRate: Number.NaN, quickRate: Number.NaN, slowMin: Number.NaN, slowMax: Number.NaN, quickMin: Number.NaN, quickMax: Number.NaN })}
+      values={() => ({ frames: 0, slowRate: Number.NaN, quickRate: Number.NaN, slowMin: Number.NaN, slowMax: Number.NaN, quickMin: Number.NaN, quickMax: Number.NaN })}
       keyNumbers={[
         { key: 'slowRate', label: `${workMs} ms of work: pictures a second`, format: (n) => n.toFixed(1) },
         { key: 'quickRate', label: `${QUICK_MS} ms of work: pictures a second`, format: (n) => n.toFixed(1) },
@@ -114,7 +114,7 @@ type Story = StoryObj<typeof meta>;
 /** 20 ms of work misses every other vblank: 30 pictures a second instead of 60. */
 export const MissedVblanks: Story = {
   play: async ({ canvasElement }) => {
-    await waitForValue(canvasElement, 'vblanks', (n) => n >= 40);
+    await waitForValue(canvasElement, 'frames', (n) => n >= 40);
     await waitForValue(canvasElement, 'quickMax', Number.isFinite);
     await expect(readValue(canvasElement, 'quickMin')).toBe(1);
     await expect(readValue(canvasElement, 'quickMax')).toBe(1);
