@@ -53,7 +53,8 @@ class Ball {
 
   /** Position on the lane, 0..1. */
   lane(): number {
-    return Math.min(1, this.height / ((this.launchSpeed * this.launchSpeed) / GRAVITY));
+    // The apex (v²/2g) near the far end of the lane, never past it (the lane wraps at 1).
+    return Math.min(0.95, this.height / (1.05 * ((this.launchSpeed * this.launchSpeed) / (2 * GRAVITY))));
   }
 }
 
