@@ -204,8 +204,8 @@ function BallsGame(props: BallsProps) {
         keyNumbers
         values={values}
         fields={[
-          { key: 'offShare', label: "left: pictures in which a ball moved", format: percent },
-          { key: 'onShare', label: 'right: pictures in which a ball moved', format: percent },
+          { key: 'offShare', label: "wrong ('none'): pictures in which a ball moved", format: percent },
+          { key: 'onShare', label: 'right (blended): pictures in which a ball moved', format: percent },
         ]}
       />
       <MoreReadouts>

@@ -34,7 +34,8 @@ const SAMPLES = 240;
 /** The simulated display's rate, Hz: one of its frames per real animation frame. */
 const REFRESH_RATE = 60;
 
-const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)} ms` : '–');
+// Never "-0.00": a lag that rounds to zero reads 0.00.
+const ms = (n: number) => (Number.isFinite(n) ? `${(Math.abs(n) < 0.005 ? 0 : n).toFixed(2)} ms` : '–');
 
 function InterpolationDemo(props: InterpolationProps) {
   const { updateRate, periodSeconds } = props;

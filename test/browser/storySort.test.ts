@@ -5,6 +5,7 @@
 // a "/" of its own (Storybook would make it a folder); the Introduction names every numbered story.
 import { describe, expect, it } from 'vitest';
 import preview from '../../.storybook/preview.js';
+import { DOC_PAGES, forStorybook } from '../../stories/docs/forStorybook.js';
 
 const sources = {
   ...import.meta.glob('../../stories/**/*.stories.tsx', { query: '?raw', import: 'default', eager: true }),
@@ -84,5 +85,32 @@ describe('sidebar order', () => {
   it('sorts 10 after 2 (numbers, not text)', () => {
     const sorted = [{ title: 'Hooks/10 · b' }, { title: 'Hooks/2 · a' }].sort(storySort).map((entry) => entry.title);
     expect(sorted).toEqual(['Hooks/2 · a', 'Hooks/10 · b']);
+  });
+});
+
+describe('docs pages in the Storybook', () => {
+  const pages = {
+    ...import.meta.glob('../../docs/*.md', { query: '?raw', import: 'default', eager: true }),
+    ...import.meta.glob('../../README.md', { query: '?raw', import: 'default', eager: true }),
+  } as Record<string, string>;
+
+  it('link only to Storybook pages, anchors and the web (never to a file)', () => {
+    for (const page of Object.keys(DOC_PAGES) as (keyof typeof DOC_PAGES)[]) {
+      const text = pages[`../../${page}`];
+      expect(text, page).toBeDefined();
+      const shown = forStorybook(text!, page);
+      const links = [...shown.matchAll(/(!?)\[[^\]]*\]\(([^)\s]+)\)/g)].filter((m) => m[1] !== '!').map((m) => m[2]!);
+      for (const target of links) expect(target, `${page}: ${target}`).toMatch(/^(\?path=\/docs\/[a-z0-9-]+--docs|#|[a-z]+:)/);
+    }
+  });
+
+  it('turn a link to a repository file into its text and path', () => {
+    expect(forStorybook('See [the changelog](../CHANGELOG.md).', 'docs/react.md')).toBe('See the changelog (`CHANGELOG.md` in the repository).');
+    expect(forStorybook('[Core](core.md#x)', 'docs/react.md')).toBe('[Core](?path=/docs/reference-core-algorithms--docs)');
+  });
+
+  it('the glossary has no "[…]: " in a sentence (the Markdown renderer took it for a link definition)', () => {
+    const glossary = pages['../../docs/glossary.md'] ?? '';
+    expect(glossary.split('\n').filter((line) => /\S\s*\[[^\]]*\]:\s/.test(line))).toEqual([]);
   });
 });
