@@ -24,9 +24,13 @@ const preview: Preview = {
           const match = /\/(\d+)\s/.exec(title);
           return { rank: rank < 0 ? groups.length : rank, group, number: match ? Number(match[1]) : -1 };
         };
+        // The landing page is the first entry: the Introduction, then the README.
+        const pages = ['Overview/Introduction', 'Overview/README'];
+        const page = (title = '') => (pages.indexOf(title) < 0 ? pages.length : pages.indexOf(title));
         const ka = key(a.title);
         const kb = key(b.title);
         if (ka.rank !== kb.rank) return ka.rank - kb.rank;
+        if (page(a.title) !== page(b.title)) return page(a.title) - page(b.title);
         if (ka.group !== kb.group) return ka.group.localeCompare(kb.group);
         if (ka.number !== kb.number) return ka.number - kb.number;
         return a.title === b.title ? 0 : a.title.localeCompare(b.title);

@@ -54,6 +54,11 @@ describe('sidebar order', () => {
     }
   });
 
+  it('opens on the Introduction (the first entry is the landing page)', () => {
+    const sorted = [...titles()].reverse().map((title) => ({ title })).sort(storySort).map((entry) => entry.title);
+    expect(sorted.slice(0, 2)).toEqual(['Overview/Introduction', 'Overview/README']);
+  });
+
   it('numbers the path 1, 2, 3 … from Start here to Compare', () => {
     const sorted = titles().map((title) => ({ title })).sort(storySort).map((entry) => entry.title);
     const numbered = sorted.filter((title) => NUMBERED.includes(group(title)));
