@@ -56,6 +56,17 @@ export interface LivePlotProps {
 }
 
 const AXIS = '#8a93a3';
+/** The last finite value of series `si` in the plot's data (NaN when none). */
+function latest(u: uPlot, si: number): number {
+  const data = u.data[si];
+  if (!data) return Number.NaN;
+  for (let i = data.length - 1; i >= 0; i -= 1) {
+    const v = data[i];
+    if (typeof v === 'number' && Number.isFinite(v)) return v;
+  }
+  return Number.NaN;
+}
+
 const GRID = { stroke: 'rgba(138,147,163,0.18)', width: 1 };
 
 /**
@@ -135,7 +146,8 @@ export function LivePlot({
         ...(hasRight ? [{ scale: 'right', side: 1, stroke: AXIS, grid: { show: false }, label: rightUnit, size: 40, labelSize: 16 } as uPlot.Axis] : []),
       ],
       series: [
-        { label: 'time (s)', value: (_u, v) => formatNumber(v, 2, 's') },
+        // Under the cursor its values; with no cursor on the plot, the latest (not "–").
+        { label: 'time (s)', value: (u, v, si, idx) => formatNumber(idx == null ? latest(u, si) : v, 2, 's') },
         ...lines.map<uPlot.Series>((line) => ({
           label: line.label,
           stroke: line.stroke,
@@ -143,7 +155,7 @@ export function LivePlot({
           scale: line.axis === 'right' ? 'right' : 'y',
           points: { show: false },
           spanGaps: false,
-          value: (_u, v) => formatNumber(v, line.digits ?? 2),
+          value: (u, v, si, idx) => formatNumber(idx == null ? latest(u, si) : v, line.digits ?? 2),
           ...(line.stepped ? { paths: uPlot.paths.stepped?.({ align: 1 }) } : {}),
         })),
       ],
