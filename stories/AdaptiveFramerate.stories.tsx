@@ -152,7 +152,6 @@ function AdaptiveDemo({ profile, loadMs, noiseMs, phaseSeconds }: AdaptiveProps)
           ]}
           series={[{ label: 'work', stroke: '#999', buffer: state.work, stepped: true }]}
         />
-
       </MoreReadouts>
     </div>
   );

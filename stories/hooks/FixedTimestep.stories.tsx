@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { useFixedTimestep } from '../../src/index.js';
-import { Readout } from '../components/Readout.js';
+import { MoreReadouts, Readout } from '../components/Readout.js';
 import { expectFramesAdvance, readValue, waitForValue } from '../components/playHelpers.js';
 import { TrailCanvas } from './components/TrailCanvas.js';
 import type { TrailCanvasHandle } from './components/TrailCanvas.js';
@@ -102,17 +102,25 @@ function FixedTimestepDemo({ updateRate, timeScale: timeScaleArg, lapSeconds }: 
         </button>
       </div>
       <Readout
+        keyNumbers
         values={live.values}
         fields={[
-          { key: 'frames', label: 'frames drawn', format: (n) => n.toFixed(0) },
-          { key: 'totalSteps', label: 'stats.totalSteps', format: (n) => n.toFixed(0) },
-          { key: 'stepsLastFrame', label: 'steps in the last frame', format: (n) => n.toFixed(0) },
           { key: 'paused', label: 'stats.paused', format: (n) => (n ? 'yes' : 'no') },
-          { key: 'timeScale', label: 'stats.timeScale (×)', format: (n) => n.toFixed(2) },
           { key: 'gameSpeed', label: `game s per real s, last ${SPEED_WINDOW} frames`, format: (n) => (Number.isFinite(n) ? n.toFixed(3) : '–') },
-          { key: 'pictureTime', label: 'stats.pictureTime (game s)', format: (n) => (Number.isFinite(n) ? n.toFixed(3) : '–') },
         ]}
       />
+      <MoreReadouts>
+        <Readout
+          values={live.values}
+          fields={[
+            { key: 'frames', label: 'frames drawn', format: (n) => n.toFixed(0) },
+            { key: 'totalSteps', label: 'stats.totalSteps', format: (n) => n.toFixed(0) },
+            { key: 'stepsLastFrame', label: 'steps in the last frame', format: (n) => n.toFixed(0) },
+            { key: 'timeScale', label: 'stats.timeScale (×)', format: (n) => n.toFixed(2) },
+            { key: 'pictureTime', label: 'stats.pictureTime (game s)', format: (n) => (Number.isFinite(n) ? n.toFixed(3) : '–') },
+          ]}
+        />
+      </MoreReadouts>
     </div>
   );
 }

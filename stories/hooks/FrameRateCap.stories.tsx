@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { FrameProvider, frameRateCapDivisor, useFrame } from '../../src/index.js';
-import { Readout } from '../components/Readout.js';
+import { MoreReadouts, Readout } from '../components/Readout.js';
 import { expectFramesAdvance, readValue, waitForValue } from '../components/playHelpers.js';
 import { FollowTransport } from './components/FollowTransport.js';
 import { createSimulatedDisplay } from './components/simulatedDisplay.js';
@@ -122,19 +122,27 @@ function FrameRateCapDemo({ displayRate, maxFrameRate: capArg, lapSeconds }: Fra
           : `no cap: every vblank of the ${displayRate} Hz display`}
       </p>
       <Readout
+        keyNumbers
         values={live.values}
         fields={[
-          { key: 'frames', label: 'pictures', format: whole },
-          { key: 'refreshRate', label: 'detected refresh rate (Hz)', format: hz },
-          { key: 'divisor', label: 'frame.divisor (vblanks per picture)', format: whole },
           { key: 'rate', label: 'rate reached: refreshRate / divisor (Hz)', format: hz },
-          { key: 'gap', label: 'vblanks since the previous picture', format: whole },
-          { key: 'gapMin', label: 'fewest vblanks between pictures (this divisor)', format: whole },
-          { key: 'gapMax', label: 'most vblanks between pictures (this divisor)', format: whole },
           { key: 'flaps', label: 'pictures not exactly divisor vblanks apart', format: whole },
-          { key: 'providerMounts', label: 'provider mounts', format: whole },
         ]}
       />
+      <MoreReadouts>
+        <Readout
+          values={live.values}
+          fields={[
+            { key: 'frames', label: 'pictures', format: whole },
+            { key: 'refreshRate', label: 'detected refresh rate (Hz)', format: hz },
+            { key: 'divisor', label: 'frame.divisor (vblanks per picture)', format: whole },
+            { key: 'gap', label: 'vblanks since the previous picture', format: whole },
+            { key: 'gapMin', label: 'fewest vblanks between pictures (this divisor)', format: whole },
+            { key: 'gapMax', label: 'most vblanks between pictures (this divisor)', format: whole },
+            { key: 'providerMounts', label: 'provider mounts', format: whole },
+          ]}
+        />
+      </MoreReadouts>
     </div>
   );
 }
