@@ -4,6 +4,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { FixedClockProvider, useFixedRender, useFixedUpdate, useInterpolated } from '../src/index.js';
 import { MoreReadouts, Readout } from './components/Readout.js';
 import { expectFramesAdvance, readValue, waitForValue } from './components/playHelpers.js';
+import { buttonStyle } from './components/transport.js';
 
 /** Controls of the teleport demo. */
 interface TeleportProps {
@@ -132,7 +133,7 @@ function TeleportDemo({ updateRate, interpolate, teleportWith, ghosts, autoTelep
         <Body interpolate={interpolate} teleportWith={teleportWith} ghosts={ghosts} autoTeleport={autoTeleport} values={values} teleportRef={teleportRef} />
       </FixedClockProvider>
       <div>
-        <button type="button" onClick={() => teleportRef.current?.()}>
+        <button type="button" style={buttonStyle} onClick={() => teleportRef.current?.()}>
           Teleport half a turn
         </button>
       </div>

@@ -10,6 +10,7 @@ import type { SimulatedDisplay } from './components/simulatedDisplay.js';
 import { TrailCanvas } from './components/TrailCanvas.js';
 import type { TrailCanvasHandle } from './components/TrailCanvas.js';
 import { useLiveArg } from './components/useLiveArg.js';
+import { buttonStyle } from '../components/transport.js';
 
 /** Controls of the frame-rate cap demo. */
 interface FrameRateCapProps {
@@ -108,11 +109,11 @@ function FrameRateCapDemo({ displayRate, maxFrameRate: capArg, lapSeconds }: Fra
       </FrameProvider>
       <div role="toolbar" aria-label="cap" style={{ display: 'flex', flexWrap: 'wrap', gap: 6, margin: '8px 0' }}>
         {[30, 60, 90].map((value) => (
-          <button key={value} type="button" aria-pressed={cap === value} onClick={() => setCap(value)}>
+          <button key={value} type="button" style={buttonStyle} aria-pressed={cap === value} onClick={() => setCap(value)}>
             cap {value}
           </button>
         ))}
-        <button type="button" aria-pressed={cap === 0} onClick={() => setCap(0)}>
+        <button type="button" style={buttonStyle} aria-pressed={cap === 0} onClick={() => setCap(0)}>
           no cap
         </button>
       </div>

@@ -13,6 +13,7 @@ import type { SimulatedDisplay } from './components/simulatedDisplay.js';
 import { TrailCanvas } from './components/TrailCanvas.js';
 import { expectPauseAndSingleStep } from './components/transportPlay.js';
 import type { TrailCanvasHandle } from './components/TrailCanvas.js';
+import { buttonStyle } from '../components/transport.js';
 
 /** Controls of the useSyncedUpdate demo. */
 interface SyncedUpdateProps {
@@ -104,7 +105,7 @@ function Slices({ display, overload, lapSeconds, stallMs }: { display: Simulated
   return (
     <>
       <TrailCanvas ref={trail} lanes={LANES} countLabel="slices/frame" countMax={4} testId="trail" />
-      <button type="button" style={{ margin: '8px 0' }} onClick={() => display.stall(stallMs)}>
+      <button type="button" style={{ ...buttonStyle, margin: '8px 0' }} onClick={() => display.stall(stallMs)}>
         Stall the display for {stallMs} ms
       </button>
       <Readout
