@@ -119,7 +119,7 @@ function FrameRateCapDemo({ displayRate, maxFrameRate: capArg, lapSeconds }: Fra
       </div>
       <p style={{ font: '13px system-ui', margin: '4px 0' }} data-testid="rule">
         {cap > 0
-          ? `maxFrameRate ${cap} on a ${displayRate} Hz display: every ${frameRateCapDivisor(displayRate, cap)}. vblank = ${(displayRate / frameRateCapDivisor(displayRate, cap)).toFixed(2)} Hz`
+          ? `maxFrameRate ${cap} on a ${displayRate} Hz display: one picture every ${frameRateCapDivisor(displayRate, cap)} vblanks = ${(displayRate / frameRateCapDivisor(displayRate, cap)).toFixed(2)} Hz`
           : `no cap: every vblank of the ${displayRate} Hz display`}
       </p>
       <Readout
