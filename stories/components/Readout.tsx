@@ -23,6 +23,33 @@ export interface ReadoutProps {
 
 const defaultFormat = (value: number) => formatNumber(value, 2);
 
+/** The refreshes due at each interval: every readout of a story on one timer per interval. */
+const refreshers = new Map<number, { timer: ReturnType<typeof setInterval>; updates: Set<() => void> }>();
+
+/**
+ * Run `update` every `ms` together with every other readout on the same interval, in one timer
+ * tick: a story's key numbers and its folded readouts always show the same moment, so a play
+ * function that waits for one value and then reads another sees them consistent. Returns the
+ * unsubscribe.
+ */
+function refreshTogether(update: () => void, ms: number): () => void {
+  let entry = refreshers.get(ms);
+  if (!entry) {
+    const updates = new Set<() => void>();
+    entry = { updates, timer: setInterval(() => updates.forEach((run) => run()), ms) };
+    refreshers.set(ms, entry);
+  }
+  entry.updates.add(update);
+  const own = entry;
+  return () => {
+    own.updates.delete(update);
+    if (own.updates.size === 0) {
+      clearInterval(own.timer);
+      refreshers.delete(ms);
+    }
+  };
+}
+
 /**
  * Numbers written by a frame loop, shown without a React render per frame: the loop mutates a plain
  * record and this component copies it into the DOM's text a few times a second. Each value sits in
@@ -46,8 +73,7 @@ export function Readout({ values, fields, refreshMs = 100, keyNumbers = false }:
       });
     };
     update();
-    const timer = setInterval(update, refreshMs);
-    return () => clearInterval(timer);
+    return refreshTogether(update, refreshMs);
   }, [refreshMs]);
 
   const cell = (field: ReadoutField, i: number, style: CSSProperties) => (
