@@ -151,7 +151,12 @@ function VariableVsFixedDemo(props: VariableVsFixedProps) {
         variableGap: 0,
         fixedGap: 0,
         fixedDroppedMs: 0,
+        fastUpdatesPerFrame: Number.NaN,
+        slowUpdatesPerFrame: Number.NaN,
       },
+      // Fixed-step updates and frames of each PC (index 2: fast, 3: slow), for updates per frame.
+      updates: new Float64Array(4),
+      ran: new Float64Array(4),
     };
   });
   // A new rate or speed: both computers throw again from the floor, on the same frame.
@@ -183,6 +188,8 @@ function VariableVsFixedDemo(props: VariableVsFixedProps) {
         for (let k = 0; k < f.steps; k += 1) m.ball.update(m.fixed.step);
         count = f.steps;
         dropped += f.totalDroppedSeconds;
+        s.updates[i] = s.updates[i]! + f.steps;
+        s.ran[i] = s.ran[i]! + 1;
       } else {
         const dt = Number.isFinite(m.lastMs) ? (nowMs - m.lastMs) / 1000 : 0;
         // The naive loop: integrate whatever time passed, in one go.
@@ -203,6 +210,8 @@ function VariableVsFixedDemo(props: VariableVsFixedProps) {
       v.fixedGap = Math.max(v.fixedGap, Math.abs(fFast.ball.height - fSlow.ball.height));
     }
     v.fixedDroppedMs = Math.max(v.fixedDroppedMs, dropped * 1000);
+    v.fastUpdatesPerFrame = s.ran[2]! > 0 ? s.updates[2]! / s.ran[2]! : Number.NaN;
+    v.slowUpdatesPerFrame = s.ran[3]! > 0 ? s.updates[3]! / s.ran[3]! : Number.NaN;
     v.frames = s.frame;
     s.variable.measure(vFast.ball, vSlow.ball, s.exactApexM);
     s.fixedBounces.measure(fFast.ball, fSlow.ball, s.exactApexM);
@@ -239,6 +248,8 @@ function VariableVsFixedDemo(props: VariableVsFixedProps) {
             { key: 'variableError', label: 'variable dt: worst bounce height off v²/2g', format: m },
             { key: 'fixedError', label: 'fixed step: worst bounce height off v²/2g', format: m },
             { key: 'fixedDroppedMs', label: 'fixed step: time dropped by the step cap (ms)', format: (n) => n.toFixed(1) },
+            { key: 'fastUpdatesPerFrame', label: 'fixed step: updates per frame, fast PC', format: (n) => n.toFixed(2) },
+            { key: 'slowUpdatesPerFrame', label: 'fixed step: updates per frame, slow PC', format: (n) => n.toFixed(2) },
           ]}
         />
       </MoreReadouts>
@@ -337,6 +348,8 @@ export const SameThrowTwoComputers: Story = {
     await expect(readValue(canvasElement, 'variableError')).toBeGreaterThan(0);
     await expect(readValue(canvasElement, 'fixedGap')).toBe(0);
     await expect(readValue(canvasElement, 'fixedDroppedMs')).toBe(0);
+    // The slow PC's frames are twice as long: its fixed step runs about twice the updates a frame.
+    await expect(readValue(canvasElement, 'slowUpdatesPerFrame')).toBeGreaterThan(1.8 * readValue(canvasElement, 'fastUpdatesPerFrame'));
   },
 };
 
