@@ -10,13 +10,13 @@ const preview: Preview = {
     controls: { expanded: true, sort: 'none' },
     layout: 'padded',
     options: {
-      // The sidebar follows the stories' numbers: Overview, Guide, Algorithms, Hooks, Components,
-      // Reference (any other group after them, by name), then by the
-      // number in the title ("Algorithms/2 · …" before "Algorithms/10 · …"), unnumbered first.
+      // One path through the sidebar: Overview, Start here, Algorithms, Hooks, A game, Compare,
+      // then the Guide and Reference pages (any other group after them, by name); inside a group
+      // by the number in the title ("Algorithms/9 · …" before "Algorithms/10 · …"), unnumbered first.
       // Storybook evaluates this function on its own: it may not refer to anything outside itself.
       // Default values stand in for type annotations: Storybook evals this text as plain JavaScript.
       storySort: (a = { title: '' }, b = { title: '' }) => {
-        const groups = ['Overview', 'Guide', 'Algorithms', 'Hooks', 'Components', 'Reference'];
+        const groups = ['Overview', 'Start here', 'Algorithms', 'Hooks', 'A game', 'Compare', 'Guide', 'Reference'];
         const key = (title = '') => {
           const slash = title.indexOf('/');
           const group = slash < 0 ? title : title.slice(0, slash);
@@ -24,9 +24,13 @@ const preview: Preview = {
           const match = /\/(\d+)\s/.exec(title);
           return { rank: rank < 0 ? groups.length : rank, group, number: match ? Number(match[1]) : -1 };
         };
+        // The landing page is the first entry: the Introduction, then the README.
+        const pages = ['Overview/Introduction', 'Overview/README'];
+        const page = (title = '') => (pages.indexOf(title) < 0 ? pages.length : pages.indexOf(title));
         const ka = key(a.title);
         const kb = key(b.title);
         if (ka.rank !== kb.rank) return ka.rank - kb.rank;
+        if (page(a.title) !== page(b.title)) return page(a.title) - page(b.title);
         if (ka.group !== kb.group) return ka.group.localeCompare(kb.group);
         if (ka.number !== kb.number) return ka.number - kb.number;
         return a.title === b.title ? 0 : a.title.localeCompare(b.title);

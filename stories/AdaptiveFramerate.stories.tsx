@@ -5,7 +5,7 @@ import { createAdaptiveFramerate, createSeededRandom } from '../src/core/index.j
 import { LaneCanvas, pingPong } from './components/LaneCanvas.js';
 import type { LaneCanvasHandle } from './components/LaneCanvas.js';
 import { LivePlot } from './components/LivePlot.js';
-import { Readout } from './components/Readout.js';
+import { MoreReadouts, Readout } from './components/Readout.js';
 import { RingBuffer } from './components/ringBuffer.js';
 import { useRafLoop } from './components/useRafLoop.js';
 import { expectFramesAdvance, readValue, waitForValue } from './components/playHelpers.js';
@@ -110,47 +110,55 @@ function AdaptiveDemo({ profile, loadMs, noiseMs, phaseSeconds }: AdaptiveProps)
     <div>
       <LaneCanvas ref={lanes} lanes={LANES} testId="lanes" />
       <Readout
+        keyNumbers
         values={state.values}
         fields={[
-          { key: 'frames', label: 'vblanks', format: (n) => n.toFixed(0) },
-          { key: 'workMs', label: 'base work per frame (ms)', format: (n) => n.toFixed(1) },
           { key: 'divisor', label: 'adaptive divisor', format: (n) => `${n.toFixed(0)} (${(REFRESH_RATE / n).toFixed(0)} Hz)` },
-          { key: 'maxDivisor', label: 'largest divisor so far', format: (n) => n.toFixed(0) },
-          { key: 'steppedBackUp', label: 'stepped back up to 60 Hz', format: (n) => (n ? 'yes' : 'not yet') },
           { key: 'naiveChanges', label: 'naive: rate changes', format: (n) => n.toFixed(0) },
           { key: 'adaptiveChanges', label: 'adaptive: rate changes', format: (n) => n.toFixed(0) },
         ]}
       />
-      <LivePlot
-        title="Picture rate (Hz): naive loop vs adaptive divisor"
-        yLabel="Hz"
-        yRange={[0, 65]}
-        references={[
-          { value: 60, label: '60 Hz', color: '#888' },
-          { value: 30, label: '30 Hz', color: '#888' },
-          { value: 20, label: '20 Hz', color: '#888' },
-        ]}
-        series={[
-          { label: 'naive', stroke: '#f06a6a', buffer: state.naiveRate, stepped: true },
-          { label: 'adaptive', stroke: '#1e9e55', buffer: state.smartRate, stepped: true, width: 2 },
-        ]}
-      />
-      <LivePlot
-        title="Base work per frame (ms) against the frame budget: one vblank, two vblanks"
-        yLabel="ms"
-        height={130}
-        references={[
-          { value: T_MS, label: `budget at 60 Hz: ${T_MS.toFixed(1)} ms`, color: '#1e9e55' },
-          { value: 2 * T_MS, label: `at 30 Hz: ${(2 * T_MS).toFixed(1)} ms`, color: '#f5b041' },
-        ]}
-        series={[{ label: 'work', stroke: '#999', buffer: state.work, stepped: true }]}
-      />
+      <MoreReadouts summary="All readouts and plots">
+        <Readout
+          values={state.values}
+          fields={[
+            { key: 'frames', label: 'vblanks', format: (n) => n.toFixed(0) },
+            { key: 'workMs', label: 'base work per frame (ms)', format: (n) => n.toFixed(1) },
+            { key: 'maxDivisor', label: 'largest divisor so far', format: (n) => n.toFixed(0) },
+            { key: 'steppedBackUp', label: 'stepped back up to 60 Hz', format: (n) => (n ? 'yes' : 'not yet') },
+          ]}
+        />
+        <LivePlot
+          title="Picture rate (Hz): naive loop vs adaptive divisor"
+          yLabel="Hz"
+          yRange={[0, 65]}
+          references={[
+            { value: 60, label: '60 Hz', color: '#888' },
+            { value: 30, label: '30 Hz', color: '#888' },
+            { value: 20, label: '20 Hz', color: '#888' },
+          ]}
+          series={[
+            { label: 'naive', stroke: '#f06a6a', buffer: state.naiveRate, stepped: true },
+            { label: 'adaptive', stroke: '#1e9e55', buffer: state.smartRate, stepped: true, width: 2 },
+          ]}
+        />
+        <LivePlot
+          title="Base work per frame (ms) against the frame budget: one vblank, two vblanks"
+          yLabel="ms"
+          height={130}
+          references={[
+            { value: T_MS, label: `budget at 60 Hz: ${T_MS.toFixed(1)} ms`, color: '#1e9e55' },
+            { value: 2 * T_MS, label: `at 30 Hz: ${(2 * T_MS).toFixed(1)} ms`, color: '#f5b041' },
+          ]}
+          series={[{ label: 'work', stroke: '#999', buffer: state.work, stepped: true }]}
+        />
+      </MoreReadouts>
     </div>
   );
 }
 
 const meta = {
-  title: 'Algorithms/6 · Adaptive frame rate',
+  title: 'Algorithms/12 · Adaptive frame rate',
   component: AdaptiveDemo,
   args: { profile: 'cycle', loadMs: 17, noiseMs: 3, phaseSeconds: 3 },
   argTypes: {

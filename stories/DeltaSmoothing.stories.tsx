@@ -8,7 +8,7 @@ import type { LaneCanvasHandle } from './components/LaneCanvas.js';
 import { LivePlot } from './components/LivePlot.js';
 import { LiveVsync } from './components/liveVsync.js';
 import { LiveViewer } from './components/liveViewer.js';
-import { Readout } from './components/Readout.js';
+import { MoreReadouts, Readout } from './components/Readout.js';
 import { RingBuffer } from './components/ringBuffer.js';
 import { useRafLoop } from './components/useRafLoop.js';
 import { useLiveArgs, useOnArgChange } from './components/liveArgs.js';
@@ -151,44 +151,52 @@ function DeltaSmoothingDemo(props: DeltaSmoothingProps) {
     <div>
       <LaneCanvas ref={lanes} lanes={LANES} testId="lanes" />
       <Readout
+        keyNumbers
         values={state.values}
         fields={[
-          { key: 'frames', label: 'frames', format: count },
           { key: 'rawJudderMs', label: 'judder, measured delta (RMS ms)', format: ms2 },
           { key: 'smoothJudderMs', label: 'judder, smoothed delta (RMS ms)', format: ms2 },
-          { key: 'scored', label: 'frames scored for flaps', format: count },
-          { key: 'flaps', label: 'smoothed flaps: intervals handed out ≠ vblanks elapsed', format: count },
-          { key: 'repeated', label: 'smoothed: repeated pictures', format: count },
-          { key: 'rawLagMs', label: 'mean lag, measured delta (ms)', format: ms2 },
-          { key: 'smoothLagMs', label: 'mean lag, smoothed delta (ms)', format: ms2 },
         ]}
       />
-      <LivePlot
-        title="Delta handed to the game, and the display's vblanks (ms)"
-        yLabel="ms"
-        references={[{ value: 1000 / refreshRate, label: `one refresh interval ${(1000 / refreshRate).toFixed(2)} ms`, color: '#888' }]}
-        series={[
-          { label: 'measured', stroke: '#f06a6a', buffer: state.rawDelta },
-          { label: 'smoothed', stroke: '#1e9e55', buffer: state.smoothDelta, stepped: true, width: 2 },
-          { label: 'display', stroke: '#888', buffer: state.trueDelta, stepped: true, width: 1 },
-        ]}
-      />
-      <LivePlot
-        title="Carried remainder: real time not yet handed out (ms); about −1 interval is the planned lead"
-        yLabel="ms"
-        height={140}
-        references={[
-          { value: 0, label: '0', color: '#888' },
-          { value: -1000 / refreshRate, label: '−1 interval', color: '#1e9e55' },
-        ]}
-        series={[{ label: 'carry', stroke: '#1e9e55', buffer: state.carryMs }]}
-      />
+      <MoreReadouts summary="All readouts and plots">
+        <Readout
+          values={state.values}
+          fields={[
+            { key: 'frames', label: 'frames', format: count },
+            { key: 'scored', label: 'frames scored for flaps', format: count },
+            { key: 'flaps', label: 'smoothed flaps: intervals handed out ≠ vblanks elapsed', format: count },
+            { key: 'repeated', label: 'smoothed: repeated pictures', format: count },
+            { key: 'rawLagMs', label: 'mean lag, measured delta (ms)', format: ms2 },
+            { key: 'smoothLagMs', label: 'mean lag, smoothed delta (ms)', format: ms2 },
+          ]}
+        />
+        <LivePlot
+          title="Delta handed to the game, and the display's vblanks (ms)"
+          yLabel="ms"
+          references={[{ value: 1000 / refreshRate, label: `one refresh interval ${(1000 / refreshRate).toFixed(2)} ms`, color: '#888' }]}
+          series={[
+            { label: 'measured', stroke: '#f06a6a', buffer: state.rawDelta },
+            { label: 'smoothed', stroke: '#1e9e55', buffer: state.smoothDelta, stepped: true, width: 2 },
+            { label: 'display', stroke: '#888', buffer: state.trueDelta, stepped: true, width: 1 },
+          ]}
+        />
+        <LivePlot
+          title="Carried remainder: real time not yet handed out (ms); about −1 interval is the planned lead"
+          yLabel="ms"
+          height={140}
+          references={[
+            { value: 0, label: '0', color: '#888' },
+            { value: -1000 / refreshRate, label: '−1 interval', color: '#1e9e55' },
+          ]}
+          series={[{ label: 'carry', stroke: '#1e9e55', buffer: state.carryMs }]}
+        />
+      </MoreReadouts>
     </div>
   );
 }
 
 const meta = {
-  title: 'Algorithms/5 · Delta smoothing',
+  title: 'Algorithms/10 · Delta smoothing',
   component: DeltaSmoothingDemo,
   args: { refreshRate: 60, rounding: 'nearest', quantizationMs: 0.1, jitterMs: 1.5, heartbeatMs: 3, dropEvery: 0, run: 10, periodSeconds: 2 },
   argTypes: {

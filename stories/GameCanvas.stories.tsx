@@ -5,7 +5,7 @@ import { GameCanvas } from '../src/index.js';
 import type { FixedStepOverload, Interpolation } from '../src/core/types.js';
 import { createSeededRandom } from '../src/core/index.js';
 import { busyWait } from './components/busyWait.js';
-import { Readout } from './components/Readout.js';
+import { MoreReadouts, Readout } from './components/Readout.js';
 import { useLiveArgs } from './components/liveArgs.js';
 import { expectFramesAdvance, readValue } from './components/playHelpers.js';
 
@@ -13,8 +13,8 @@ import { expectFramesAdvance, readValue } from './components/playHelpers.js';
 interface BallsProps {
   /** Update rate, Hz (the step is its inverse). */
   updateRate: number;
-  /** Interpolation of the right-hand panel (the left one always shows the latest state). */
-  interpolation: Interpolation;
+  /** Interpolation of the right-hand panel (the left one always shows the latest state, 'none'). */
+  interpolation: Exclude<Interpolation, 'none'>;
   overload: FixedStepOverload;
   /** Share of speed kept at each bounce, 0..1. */
   elasticity: number;
@@ -82,7 +82,16 @@ function stepWorld(w: World, dt: number, elasticity: number): void {
   }
 }
 
-function drawWorld(ctx: CanvasRenderingContext2D, w: World, alpha: number, cssWidth: number, ghosts: boolean): void {
+/** Where ball 0 was last drawn in each panel, and how many drawn pictures moved it. */
+interface Motion {
+  x: number;
+  y: number;
+  frames: number;
+  moved: number;
+}
+
+/** Draw the world blended by `alpha`; counts in `motion` whether ball 0's picture moved. */
+function drawWorld(ctx: CanvasRenderingContext2D, w: World, alpha: number, cssWidth: number, ghosts: boolean, motion: Motion): void {
   // GameCanvas set the devicePixelRatio transform; scale world units to this canvas's CSS width.
   const k = cssWidth / WIDTH;
   ctx.scale(k, k);
@@ -105,10 +114,18 @@ function drawWorld(ctx: CanvasRenderingContext2D, w: World, alpha: number, cssWi
       ctx.arc(x, y, RADIUS, 0, Math.PI * 2);
       ctx.stroke();
     }
+    const bx = px + (x - px) * alpha;
+    const by = py + (y - py) * alpha;
     ctx.fillStyle = `hsl(${w.hue[i] ?? 0} 70% 60%)`;
     ctx.beginPath();
-    ctx.arc(px + (x - px) * alpha, py + (y - py) * alpha, RADIUS * 0.8, 0, Math.PI * 2);
+    ctx.arc(bx, by, RADIUS * 0.8, 0, Math.PI * 2);
     ctx.fill();
+    if (i === 0) {
+      motion.frames += 1;
+      if (bx !== motion.x || by !== motion.y) motion.moved += 1;
+      motion.x = bx;
+      motion.y = by;
+    }
   }
 }
 
@@ -121,7 +138,12 @@ function BallsGame(props: BallsProps) {
   // Two identical worlds (same seed), one per panel: only the picture differs.
   const [worlds] = useState(() => ({ off: createWorld(balls, 42), on: createWorld(balls, 42) }));
   worlds.off.count = worlds.on.count = Math.min(MAX_BALLS, balls);
-  const values = useMemo(() => ({ frames: 0, updates: 0, minAlpha: Number.NaN, maxAlpha: Number.NaN }), []);
+  const values = useMemo(
+    () => ({ frames: 0, updates: 0, minAlpha: Number.NaN, maxAlpha: Number.NaN, offMinAlpha: Number.NaN, offMoved: 0, onMoved: 0, offShare: Number.NaN, onShare: Number.NaN }),
+    [],
+  );
+  const motion = useMemo(() => ({ off: { x: Number.NaN, y: Number.NaN, frames: 0, moved: 0 }, on: { x: Number.NaN, y: Number.NaN, frames: 0, moved: 0 } }), []);
+  const share = (m: Motion) => (m.frames > 0 ? m.moved / m.frames : Number.NaN);
   const common = {
     step: 1 / updateRate,
     overload,
@@ -132,7 +154,7 @@ function BallsGame(props: BallsProps) {
     <div>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
         <figure style={{ ...panel, margin: 0 }}>
-          <figcaption style={caption}>interpolation off ('none'): the latest state</figcaption>
+          <figcaption style={caption}>wrong: interpolation 'none', the latest state (jumps {updateRate} times a second)</figcaption>
           <div style={{ width: '100%', aspectRatio: `${WIDTH} / ${HEIGHT}` }}>
             <GameCanvas
               {...common}
@@ -140,14 +162,19 @@ function BallsGame(props: BallsProps) {
               aria-label="Bouncing balls without interpolation"
               data-testid="game-off"
               update={(dt) => stepWorld(worlds.off, dt, args.current.elasticity)}
-              render={(ctx, alpha, _frame, size) => drawWorld(ctx, worlds.off, alpha, size.width, args.current.ghosts)}
+              render={(ctx, alpha, _frame, size) => {
+                values.offMinAlpha = Number.isFinite(values.offMinAlpha) ? Math.min(values.offMinAlpha, alpha) : alpha;
+                drawWorld(ctx, worlds.off, alpha, size.width, args.current.ghosts, motion.off);
+                values.offMoved = motion.off.moved;
+                values.offShare = share(motion.off);
+              }}
             >
               Balls bouncing under gravity, drawn at their latest state.
             </GameCanvas>
           </div>
         </figure>
         <figure style={{ ...panel, margin: 0 }}>
-          <figcaption style={caption}>interpolation on ('{interpolation}'): blended by alpha</figcaption>
+          <figcaption style={caption}>right: interpolation '{interpolation}', blended by alpha (moves every frame)</figcaption>
           <div style={{ width: '100%', aspectRatio: `${WIDTH} / ${HEIGHT}` }}>
             <GameCanvas
               {...common}
@@ -163,7 +190,9 @@ function BallsGame(props: BallsProps) {
                 values.frames += 1;
                 values.minAlpha = Number.isFinite(values.minAlpha) ? Math.min(values.minAlpha, alpha) : alpha;
                 values.maxAlpha = Number.isFinite(values.maxAlpha) ? Math.max(values.maxAlpha, alpha) : alpha;
-                drawWorld(ctx, worlds.on, alpha, size.width, args.current.ghosts);
+                drawWorld(ctx, worlds.on, alpha, size.width, args.current.ghosts, motion.on);
+                values.onMoved = motion.on.moved;
+                values.onShare = share(motion.on);
               }}
             >
               Balls bouncing under gravity, blended between their previous and latest states.
@@ -172,29 +201,44 @@ function BallsGame(props: BallsProps) {
         </figure>
       </div>
       <Readout
+        keyNumbers
         values={values}
         fields={[
-          { key: 'frames', label: 'frames drawn', format: (n) => n.toFixed(0) },
-          { key: 'updates', label: 'updates run', format: (n) => n.toFixed(0) },
-          { key: 'minAlpha', label: 'alpha, lowest seen (right panel)', format: (n) => n.toFixed(3) },
-          { key: 'maxAlpha', label: 'alpha, highest seen (right panel)', format: (n) => n.toFixed(3) },
+          { key: 'offShare', label: "wrong ('none'): pictures in which a ball moved", format: percent },
+          { key: 'onShare', label: 'right (blended): pictures in which a ball moved', format: percent },
         ]}
       />
+      <MoreReadouts>
+        <Readout
+          values={values}
+          fields={[
+            { key: 'frames', label: 'frames drawn (right panel)', format: (n) => n.toFixed(0) },
+            { key: 'updates', label: 'updates run (right panel)', format: (n) => n.toFixed(0) },
+            { key: 'offMoved', label: 'left: pictures that moved ball 0', format: (n) => n.toFixed(0) },
+            { key: 'onMoved', label: 'right: pictures that moved ball 0', format: (n) => n.toFixed(0) },
+            { key: 'offMinAlpha', label: 'alpha, lowest seen (left panel)', format: (n) => n.toFixed(3) },
+            { key: 'minAlpha', label: 'alpha, lowest seen (right panel)', format: (n) => n.toFixed(3) },
+            { key: 'maxAlpha', label: 'alpha, highest seen (right panel)', format: (n) => n.toFixed(3) },
+          ]}
+        />
+      </MoreReadouts>
     </div>
   );
 }
 
+const percent = (n: number) => `${(n * 100).toFixed(0)} %`;
+
 const meta = {
-  title: 'Components/8 · GameCanvas: bouncing balls',
+  title: 'A game/24 · One canvas: GameCanvas, bouncing balls',
   component: BallsGame,
   args: { updateRate: 10, interpolation: 'previous', overload: 'slow-motion', elasticity: 0.85, balls: 12, loadMs: 0, ghosts: true },
   argTypes: {
     updateRate: { name: 'update rate (Hz)', description: 'Fixed updates per second (the step is its inverse); changes apply to the running game.', control: { type: 'select' }, options: [5, 10, 20, 30, 60, 120] },
     interpolation: {
       name: 'interpolation (right panel)',
-      description: "Which game time the right-hand picture shows; the left one always draws the latest state ('none').",
+      description: "Which game time the right-hand picture shows (an interpolating mode); the left one always draws the latest state ('none').",
       control: { type: 'inline-radio' },
-      options: ['none', 'previous', 'ahead', 'predicted'],
+      options: ['previous', 'ahead', 'predicted'],
     },
     overload: { name: 'overload policy', description: "When more than maxSteps updates are due: drop the excess ('slow-motion') or run it off later ('catch-up').", control: { type: 'inline-radio' }, options: ['slow-motion', 'catch-up'] },
     elasticity: { name: 'elasticity (0–1)', description: 'Share of speed a ball keeps at each bounce.', control: { type: 'range', min: 0.3, max: 1, step: 0.01 } },
@@ -226,7 +270,7 @@ draws once per frame, blending each ball between its previous and latest positio
 The physics therefore behaves the same at any frame rate, and the picture stays smooth even when
 updates run far slower than the display. Both panels run the same world at 10 updates a second:
 the left one draws the latest state (\`'none'\`) and jumps ten times a second, the right one blends
-by \`alpha\` and glides. The outlines are the two states each picture blends between: on the
+by \`alpha\` and glides: the key numbers count the pictures in which a ball moved. The outlines are the two states each picture blends between: on the
 left the ball sits on the latest outline; on the right it moves from the faint (previous) outline
 to the bright (latest) one.
 
@@ -242,14 +286,26 @@ whether game time slows down or catches up later. Real \`requestAnimationFrame\`
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Ten updates a second, drawn at the display rate: without and with interpolation, side by side. */
+/**
+ * What both stories assert: the left picture is always the latest state (alpha 1) and moves only
+ * on frames with an update; the right one blends (alpha below 1) and moves on more pictures.
+ * Whatever the real frame rate, as long as it is above the update rate.
+ */
+async function leftJumpsRightGlides(root: HTMLElement): Promise<void> {
+  await expectFramesAdvance(root, 'frames', 30);
+  await expect(readValue(root, 'updates')).toBeGreaterThan(0);
+  await expect(readValue(root, 'offMinAlpha')).toBe(1);
+  await expect(readValue(root, 'minAlpha')).toBeGreaterThanOrEqual(0);
+  await expect(readValue(root, 'minAlpha')).toBeLessThan(1);
+  await expect(readValue(root, 'maxAlpha')).toBeLessThanOrEqual(1);
+  await expect(readValue(root, 'onMoved')).toBeGreaterThan(readValue(root, 'offMoved'));
+}
+
+/** Ten updates a second: the latest state (left) jumps, the blended picture (right) glides. */
 export const Balls: Story = {
   play: async ({ canvasElement }) => {
-    await expectFramesAdvance(canvasElement, 'frames', 20);
-    await expect(readValue(canvasElement, 'updates')).toBeGreaterThan(0);
-    await expect(readValue(canvasElement, 'minAlpha')).toBeGreaterThanOrEqual(0);
-    await expect(readValue(canvasElement, 'maxAlpha')).toBeLessThanOrEqual(1);
-    const canvas = canvasElement.querySelector('canvas');
+    await leftJumpsRightGlides(canvasElement);
+    const canvas = canvasElement.querySelector<HTMLCanvasElement>('[data-testid="game"]');
     const ctx = canvas?.getContext('2d');
     if (!canvas || !ctx) throw new Error('no 2d canvas');
     // Some pixel differs from the background: balls were drawn.
@@ -260,12 +316,8 @@ export const Balls: Story = {
   },
 };
 
-/** Ten updates a second without interpolation: see the stutter. */
-export const TenHzNoInterpolation: Story = {
-  args: { updateRate: 10, interpolation: 'none' },
-  play: async ({ canvasElement }) => {
-    await expectFramesAdvance(canvasElement, 'frames', 20);
-    // Without interpolation the picture is always the latest state.
-    await expect(readValue(canvasElement, 'minAlpha')).toBe(1);
-  },
+/** Five updates a second, 'ahead' on the right: the left panel jumps five times a second. */
+export const FiveHzAhead: Story = {
+  args: { updateRate: 5, interpolation: 'ahead' },
+  play: async ({ canvasElement }) => leftJumpsRightGlides(canvasElement),
 };

@@ -2,8 +2,9 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { FixedClockProvider, useFixedRender, useFixedUpdate, useInterpolated } from '../src/index.js';
-import { Readout } from './components/Readout.js';
+import { MoreReadouts, Readout } from './components/Readout.js';
 import { expectFramesAdvance, readValue, waitForValue } from './components/playHelpers.js';
+import { buttonStyle } from './components/transport.js';
 
 /** Controls of the teleport demo. */
 interface TeleportProps {
@@ -15,7 +16,12 @@ interface TeleportProps {
   teleportWith: 'teleport()' | 'current only';
   /** Show the previous and current states as rings. */
   ghosts: boolean;
+  /** Teleport by itself every two seconds of game time (a scripted event that keeps coming back). */
+  autoTeleport: boolean;
 }
+
+/** Seconds of game time between two scripted teleports. */
+const AUTO_TELEPORT_SECONDS = 2;
 
 const SIZE = 320;
 const CENTER = SIZE / 2;
@@ -29,7 +35,7 @@ const ANGULAR_SPEED = 1.6;
 const STREAK_RADIUS = RADIUS * 0.6;
 
 /** The body: its position (vector) and heading (angle), moved one step at a time, drawn blended. */
-function Body({ interpolate, teleportWith, ghosts, values, teleportRef }: Omit<TeleportProps, 'updateRate'> & {
+function Body({ interpolate, teleportWith, ghosts, autoTeleport, values, teleportRef }: Omit<TeleportProps, 'updateRate'> & {
   values: Record<string, number>;
   teleportRef: { current: (() => void) | null };
 }) {
@@ -61,6 +67,12 @@ function Body({ interpolate, teleportWith, ghosts, values, teleportRef }: Omit<T
     position.current[1] = CENTER + RADIUS * Math.sin(phase[0]!);
     heading.current = phase[0]! + Math.PI / 2;
     values.steps = (values.steps ?? 0) + 1;
+    // The scripted teleport, at the end of a step: as a click between frames would.
+    values.gameSeconds = (values.gameSeconds ?? 0) + dt;
+    if (autoTeleport && values.gameSeconds >= AUTO_TELEPORT_SECONDS) {
+      values.gameSeconds -= AUTO_TELEPORT_SECONDS;
+      teleportRef.current?.();
+    }
   });
 
   // Sharp at any devicePixelRatio: the backing store in device pixels, the drawing in CSS pixels.
@@ -112,36 +124,44 @@ function Body({ interpolate, teleportWith, ghosts, values, teleportRef }: Omit<T
   return <canvas ref={canvas} width={SIZE} height={SIZE} data-testid="scene" style={{ borderRadius: 4, width: SIZE, height: SIZE, maxWidth: '100%', aspectRatio: '1' }} />;
 }
 
-function TeleportDemo({ updateRate, interpolate, teleportWith, ghosts }: TeleportProps) {
-  const values = useMemo<Record<string, number>>(() => ({ frames: 0, steps: 0, teleports: 0, streaks: 0 }), []);
+function TeleportDemo({ updateRate, interpolate, teleportWith, ghosts, autoTeleport }: TeleportProps) {
+  const values = useMemo<Record<string, number>>(() => ({ frames: 0, steps: 0, teleports: 0, streaks: 0, gameSeconds: 0 }), []);
   const teleportRef = useRef<(() => void) | null>(null);
   return (
     <div>
       <FixedClockProvider step={1 / updateRate}>
-        <Body interpolate={interpolate} teleportWith={teleportWith} ghosts={ghosts} values={values} teleportRef={teleportRef} />
+        <Body interpolate={interpolate} teleportWith={teleportWith} ghosts={ghosts} autoTeleport={autoTeleport} values={values} teleportRef={teleportRef} />
       </FixedClockProvider>
       <div>
-        <button type="button" onClick={() => teleportRef.current?.()}>
+        <button type="button" style={buttonStyle} onClick={() => teleportRef.current?.()}>
           Teleport half a turn
         </button>
       </div>
       <Readout
+        keyNumbers
         values={values}
         fields={[
-          { key: 'frames', label: 'frames drawn', format: (n) => n.toFixed(0) },
-          { key: 'steps', label: 'fixed steps run', format: (n) => n.toFixed(0) },
           { key: 'teleports', label: 'teleports', format: (n) => n.toFixed(0) },
           { key: 'streaks', label: 'pictures drawn inside the circle (a streak)', format: (n) => n.toFixed(0) },
         ]}
       />
+      <MoreReadouts>
+        <Readout
+          values={values}
+          fields={[
+            { key: 'frames', label: 'frames drawn', format: (n) => n.toFixed(0) },
+            { key: 'steps', label: 'fixed steps run', format: (n) => n.toFixed(0) },
+          ]}
+        />
+      </MoreReadouts>
     </div>
   );
 }
 
 const meta = {
-  title: 'Hooks/10 · Interpolation per object: teleport',
+  title: 'A game/22 · Interpolation per object: teleport',
   component: TeleportDemo,
-  args: { updateRate: 8, interpolate: true, teleportWith: 'teleport()', ghosts: true },
+  args: { updateRate: 8, interpolate: true, teleportWith: 'teleport()', ghosts: true, autoTeleport: true },
   argTypes: {
     updateRate: { name: 'update rate (Hz)', description: 'Steps per second of the shared clock: low, so the blend is easy to see.', control: { type: 'select' }, options: [4, 8, 15, 30, 60] },
     interpolate: { name: 'interpolate', description: 'Blend between the previous and the current state (off: draw the current state).', control: 'boolean' },
@@ -152,6 +172,7 @@ const meta = {
       options: ['teleport()', 'current only'],
     },
     ghosts: { name: 'ghosts of the two states', description: 'Draw the previous state (grey ring) and the current state (blue ring).', control: 'boolean' },
+    autoTeleport: { name: 'teleport every 2 s', description: 'Teleport by itself every two seconds of game time, besides the button.', control: 'boolean' },
   },
   parameters: {
     docs: {
@@ -179,7 +200,7 @@ and its heading a \`useInterpolated({ kind: 'angle' })\`: every step of the cloc
 \`blend(alpha, target)\`. The grey ring is the previous state, the blue ring the current one, the
 filled dot the picture in between. The heading crosses ±π without spinning the long way round.
 
-**Teleport** moves the body half a turn. With \`teleport()\` the previous state is set to the new
+**Teleport** (the button, and by itself every two seconds of game time) moves the body half a turn. With \`teleport()\` the previous state is set to the new
 place too, so the next picture is already there: no picture is ever drawn inside the circle. Writing
 \`current\` only (\`teleportWith: 'current only'\`) keeps the old previous state, and the pictures
 until the next step slide straight across the circle: the streak counter goes up. With
@@ -202,7 +223,8 @@ export const Teleport: Story = {
       await userEvent.click(button);
       await expectFramesAdvance(canvasElement, 'frames', 15);
     }
-    await waitForValue(canvasElement, 'teleports', (n) => n === 4);
+    // The four clicks, and any scripted teleports meanwhile.
+    await waitForValue(canvasElement, 'teleports', (n) => n >= 4);
     await expect(readValue(canvasElement, 'steps')).toBeGreaterThan(0);
     await expect(readValue(canvasElement, 'streaks')).toBe(0);
   },
@@ -212,6 +234,8 @@ export const Teleport: Story = {
 export const StreakWithoutTeleport: Story = {
   args: { teleportWith: 'current only' },
   play: async ({ canvasElement }) => {
+    // The scripted teleport alone streaks (no click needed), every two game seconds.
+    await waitForValue(canvasElement, 'streaks', (n) => n > 0, 12000);
     await expectFramesAdvance(canvasElement, 'frames', 20);
     const button = within(canvasElement).getByRole('button', { name: /teleport/i });
     for (let i = 0; i < 4; i++) {
@@ -219,7 +243,8 @@ export const StreakWithoutTeleport: Story = {
       await expectFramesAdvance(canvasElement, 'frames', 15);
     }
     // At 8 steps a second a picture drawn between two steps falls on the chord through the centre.
-    await waitForValue(canvasElement, 'streaks', (n) => n > 0);
+    await waitForValue(canvasElement, 'teleports', (n) => n >= 5);
+    await expect(readValue(canvasElement, 'streaks')).toBeGreaterThan(0);
   },
 };
 

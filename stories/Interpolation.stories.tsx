@@ -3,12 +3,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { createFixedStep } from '../src/core/index.js';
 import type { Interpolation } from '../src/core/types.js';
-import { LoadGate, realLoadArgType, useLiveArgs, useOnArgChange } from './components/liveArgs.js';
+import { useLiveArgs, useOnArgChange } from './components/liveArgs.js';
+import { SimulatedFrames } from './components/simulatedFrames.js';
 import { FixedStepProbe, rms } from './components/fixedStepProbe.js';
 import { LaneCanvas, pingPong } from './components/LaneCanvas.js';
 import type { LaneCanvasHandle } from './components/LaneCanvas.js';
 import { LivePlot } from './components/LivePlot.js';
-import { Readout } from './components/Readout.js';
+import { MoreReadouts, Readout } from './components/Readout.js';
 import type { ReadoutField } from './components/Readout.js';
 import { useRafLoop } from './components/useRafLoop.js';
 import { expectFramesAdvance, readValue, waitForValue } from './components/playHelpers.js';
@@ -21,8 +22,6 @@ interface InterpolationProps {
   loadMs: number;
   /** Seconds for the object to cross the track and back. */
   periodSeconds: number;
-  /** Burn the load as a real busy-wait instead of simulating it. */
-  realLoad: boolean;
 }
 
 const MODES: readonly { mode: Interpolation; color: string }[] = [
@@ -32,8 +31,11 @@ const MODES: readonly { mode: Interpolation; color: string }[] = [
   { mode: 'predicted', color: '#5dade2' },
 ];
 const SAMPLES = 240;
+/** The simulated display's rate, Hz: one of its frames per real animation frame. */
+const REFRESH_RATE = 60;
 
-const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)} ms` : '–');
+// Never "-0.00": a lag that rounds to zero reads 0.00.
+const ms = (n: number) => (Number.isFinite(n) ? `${(Math.abs(n) < 0.005 ? 0 : n).toFixed(2)} ms` : '–');
 
 function InterpolationDemo(props: InterpolationProps) {
   const { updateRate, periodSeconds } = props;
@@ -45,7 +47,7 @@ function InterpolationDemo(props: InterpolationProps) {
       ({ mode }) => new FixedStepProbe(createFixedStep({ step: 1 / updateRate, interpolation: mode }), periodSeconds, SAMPLES),
     );
     const values: Record<string, number> = { frames: 0, minAlpha: Number.NaN, maxAlpha: Number.NaN };
-    return { probes, values, positions: new Float64Array(MODES.length), startMs: Number.NaN, frame: 0, seed: 1, load: new LoadGate() };
+    return { probes, values, positions: new Float64Array(MODES.length), startMs: Number.NaN, frame: 0, display: new SimulatedFrames(REFRESH_RATE, 1), workMs: 0 };
   });
   // A new step size needs a new accumulator: each probe carries on from the game time reached.
   useOnArgChange(() => {
@@ -53,14 +55,13 @@ function InterpolationDemo(props: InterpolationProps) {
     lanes.current?.clearTrail();
   }, [updateRate]);
 
-  useRafLoop((nowMs) => {
+  useRafLoop(() => {
     const s = state;
-    if (s.load.blocksFrame(nowMs)) return false;
-    const { loadMs, realLoad } = args.current;
+    // The simulated display: the previous frame's work (0 to loadMs, at random) decides when this
+    // frame comes, so every mode sees the same timestamps at any real frame rate.
+    const nowMs = s.display.next(s.workMs);
+    s.workMs = args.current.loadMs * s.display.draw();
     if (!Number.isFinite(s.startMs)) s.startMs = nowMs;
-    // Cheap deterministic noise: frame work varies between 0 and loadMs.
-    s.seed = (s.seed * 16807) % 2147483647;
-    s.load.spend(loadMs * (s.seed / 2147483647), realLoad);
     s.frame += 1;
     let minAlpha = Number.POSITIVE_INFINITY;
     let maxAlpha = Number.NEGATIVE_INFINITY;
@@ -81,12 +82,13 @@ function InterpolationDemo(props: InterpolationProps) {
     lanes.current?.draw(s.positions, pingPong((nowMs - s.startMs) / 1000, args.current.periodSeconds));
   });
 
+  // Beside the picture: how far behind (+) or ahead (−) of the clock each mode's picture is.
+  const keyFields: ReadoutField[] = MODES.map(({ mode }) => ({ key: `lag-${mode}`, label: `'${mode}' lag`, format: ms }));
   const fields: ReadoutField[] = [
     { key: 'frames', label: 'frames', format: (n) => n.toFixed(0) },
     { key: 'minAlpha', label: 'alpha, lowest seen', format: (n) => n.toFixed(3) },
     { key: 'maxAlpha', label: 'alpha, highest seen', format: (n) => n.toFixed(3) },
     ...MODES.flatMap(({ mode }) => [
-      { key: `lag-${mode}`, label: `${mode}: mean lag`, format: ms },
       { key: `judder-${mode}`, label: `${mode}: judder (RMS)`, format: ms },
     ]),
   ];
@@ -95,27 +97,30 @@ function InterpolationDemo(props: InterpolationProps) {
   return (
     <div>
       <LaneCanvas ref={lanes} lanes={LANE_LIST} testId="lanes" />
-      <Readout values={state.values} fields={fields} />
-      <LivePlot
-        title="Lag behind the clock (ms): how old the game time on screen is; updates per frame on the right"
-        yLabel="ms"
-        rightLabel="steps"
-        rightRange={[0, 4]}
-        references={[
-          { value: stepMs, label: `one step (${stepMs.toFixed(1)} ms)`, color: '#f5b041' },
-          { value: 0, label: 'no lag', color: '#58d68d' },
-        ]}
-        series={[
-          ...MODES.map(({ mode, color }, i) => ({ label: mode, stroke: color, buffer: state.probes[i]!.lagMs })),
-          { label: 'steps per frame', stroke: '#9aa4b5', buffer: state.probes[0]!.steps, stepped: true, axis: 'right' as const, digits: 0 },
-        ]}
-      />
-      <LivePlot
-        title="Judder (ms): picture advance minus clock advance, per frame"
-        yLabel="ms"
-        references={[{ value: 0, label: 'smooth', color: '#58d68d' }]}
-        series={MODES.map(({ mode, color }, i) => ({ label: mode, stroke: color, buffer: state.probes[i]!.judderMs }))}
-      />
+      <Readout keyNumbers values={state.values} fields={keyFields} />
+      <MoreReadouts summary="All readouts and plots">
+        <Readout values={state.values} fields={fields} />
+        <LivePlot
+          title="Lag behind the clock (ms): how old the game time on screen is; updates per frame on the right"
+          yLabel="ms"
+          rightLabel="steps"
+          rightRange={[0, 4]}
+          references={[
+            { value: stepMs, label: `one step (${stepMs.toFixed(1)} ms)`, color: '#f5b041' },
+            { value: 0, label: 'no lag', color: '#58d68d' },
+          ]}
+          series={[
+            ...MODES.map(({ mode, color }, i) => ({ label: mode, stroke: color, buffer: state.probes[i]!.lagMs })),
+            { label: 'steps per frame', stroke: '#9aa4b5', buffer: state.probes[0]!.steps, stepped: true, axis: 'right' as const, digits: 0 },
+          ]}
+        />
+        <LivePlot
+          title="Judder (ms): picture advance minus clock advance, per frame"
+          yLabel="ms"
+          references={[{ value: 0, label: 'smooth', color: '#58d68d' }]}
+          series={MODES.map(({ mode, color }, i) => ({ label: mode, stroke: color, buffer: state.probes[i]!.judderMs }))}
+        />
+      </MoreReadouts>
     </div>
   );
 }
@@ -123,9 +128,9 @@ function InterpolationDemo(props: InterpolationProps) {
 const LANE_LIST = MODES.map(({ mode, color }) => ({ label: `interpolation '${mode}'`, color }));
 
 const meta = {
-  title: 'Algorithms/2 · Interpolation modes',
+  title: 'Algorithms/6 · Interpolation modes',
   component: InterpolationDemo,
-  args: { updateRate: 25, loadMs: 0, periodSeconds: 2, realLoad: false },
+  args: { updateRate: 25, loadMs: 0, periodSeconds: 2 },
   argTypes: {
     updateRate: {
       name: 'update rate (Hz)',
@@ -135,7 +140,7 @@ const meta = {
     },
     loadMs: {
       name: 'frame load (ms)',
-      description: 'Extra work per frame: a random share of this many ms each frame, so frame intervals vary.',
+      description: 'Simulated work per frame: a random share of this many ms; past the 16.7 ms refresh interval the next frame waits a vblank more, so frame intervals vary.',
       control: { type: 'range', min: 0, max: 30, step: 1 },
     },
     periodSeconds: {
@@ -143,7 +148,6 @@ const meta = {
       description: 'Seconds for the object to cross the track and back.',
       control: { type: 'range', min: 0.5, max: 6, step: 0.1 },
     },
-    realLoad: realLoadArgType,
   },
   parameters: {
     docs: {
@@ -165,8 +169,9 @@ function Game() {
       },
       description: {
         component: `
-Four fixed-step accumulators, one per \`interpolation\` mode, fed the same real animation-frame
-timestamps. The game state advances in whole steps; what differs is **which game time the picture
+Four fixed-step accumulators, one per \`interpolation\` mode, fed the same timestamps of a
+simulated 60 Hz display (one of its frames per real animation frame, so every machine shows the
+same thing, only slower when it is slow). The game state advances in whole steps; what differs is **which game time the picture
 shows** and how each mode blends the two latest states to get there:
 
 - \`'none'\` draws the latest state as is. With an update rate that does not divide the display
@@ -175,7 +180,7 @@ shows** and how each mode blends the two latest states to get there:
   but always one step behind.
 - \`'ahead'\` simulates one step past the clock and blends back to *now*: smooth and no lag.
 - \`'predicted'\` aims at the moment the picture will be presented (now plus the last frame interval),
-  so it runs slightly ahead of the clock, which is what the viewer sees when the frame appears.
+  so it runs ahead of the clock by one frame interval: what the viewer sees when the frame appears.
 
 The hollow ring is where the object belongs at the frame's timestamp. *Lag* is clock time minus the
 game time on screen; *judder* is how much the picture's advance differs from the clock's from one
@@ -189,28 +194,43 @@ frame to the next. A low update rate (25 Hz by default) makes the differences ob
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** 25 Hz updates on whatever the screen runs at: compare the four lanes. */
+/** Mean lag of each mode, once measured. */
+async function lags(root: HTMLElement) {
+  const lag = (mode: string) => waitForValue(root, `lag-${mode}`, Number.isFinite);
+  return { none: await lag('none'), previous: await lag('previous'), ahead: await lag('ahead'), predicted: await lag('predicted') };
+}
+
+/** 25 Hz updates on a 60 Hz display: compare the four lanes. */
 export const AllModes: Story = {
   play: async ({ canvasElement }) => {
     await expectFramesAdvance(canvasElement, 'frames', 30);
-    const lo = readValue(canvasElement, 'minAlpha');
-    const hi = readValue(canvasElement, 'maxAlpha');
-    await expect(lo).toBeGreaterThanOrEqual(0);
-    await expect(hi).toBeLessThanOrEqual(1);
-    // 'previous' shows the state one step back, 'ahead' the clock itself: lag ≈ 40 ms vs ≈ 0.
-    const previous = await waitForValue(canvasElement, 'lag-previous', Number.isFinite);
-    const ahead = await waitForValue(canvasElement, 'lag-ahead', Number.isFinite);
-    await expect(previous).toBeGreaterThan(ahead + 20);
-    await expect(Math.abs(ahead)).toBeLessThan(1);
+    await expect(readValue(canvasElement, 'minAlpha')).toBeGreaterThanOrEqual(0);
+    await expect(readValue(canvasElement, 'maxAlpha')).toBeLessThanOrEqual(1);
+    const lag = await lags(canvasElement);
+    // 'previous' is one step (40 ms) behind, 'ahead' shows the clock, 'predicted' is one 16.7 ms
+    // frame interval ahead of it.
+    await expect(lag.previous).toBeCloseTo(40, 0);
+    await expect(Math.abs(lag.ahead)).toBeLessThan(1);
+    await expect(lag.predicted).toBeLessThan(-15);
+    await expect(lag.predicted).toBeGreaterThan(-18.5);
+    // 'none' stutters (0 or 1 steps a frame, drawn as is); the blended modes advance with the clock.
+    await waitForValue(canvasElement, 'judder-none', (n) => n > 5);
+    await expect(readValue(canvasElement, 'judder-previous')).toBeLessThan(0.5);
+    await expect(readValue(canvasElement, 'judder-ahead')).toBeLessThan(0.5);
   },
 };
 
-/** Updates at 60 Hz with a varying frame cost: every mode smooth, only the lag differs. */
+/** 60 Hz updates, frames of one or two vblanks: the blended modes keep their lag, 'predicted' stays ahead. */
 export const UnderLoad: Story = {
-  args: { updateRate: 60, loadMs: 12 },
+  args: { updateRate: 60, loadMs: 28 },
   play: async ({ canvasElement }) => {
-    await expectFramesAdvance(canvasElement, 'frames', 20);
+    await expectFramesAdvance(canvasElement, 'frames', 40);
     await expect(readValue(canvasElement, 'minAlpha')).toBeGreaterThanOrEqual(0);
     await expect(readValue(canvasElement, 'maxAlpha')).toBeLessThanOrEqual(1);
+    const lag = await lags(canvasElement);
+    await expect(lag.previous).toBeCloseTo(1000 / 60, 0);
+    await expect(Math.abs(lag.ahead)).toBeLessThan(1);
+    // Ahead by the last frame interval: one or two vblanks.
+    await expect(lag.predicted).toBeLessThan(-15);
   },
 };

@@ -76,7 +76,11 @@ function OrderView({ log }: { log: Log }) {
   useEffect(() => {
     const timer = setInterval(() => {
       if (order.current) order.current.textContent = log.names.join(' → ');
-      if (error.current) error.current.textContent = log.error === '' ? 'no error' : log.error;
+      if (error.current) {
+        error.current.textContent = log.error === '' ? 'no error' : log.error;
+        // Red only for an error.
+        error.current.style.color = log.error === '' ? '' : '#b03a2e';
+      }
     }, 100);
     return () => clearInterval(timer);
   }, [log]);
@@ -85,7 +89,7 @@ function OrderView({ log }: { log: Log }) {
       <p style={{ font: '600 18px system-ui', margin: '8px 0' }}>
         ran this frame: <span ref={order} data-testid="order" />
       </p>
-      <p ref={error} data-testid="error" style={{ font: '13px ui-monospace, monospace', color: '#b03a2e', margin: '4px 0' }} />
+      <p ref={error} data-testid="error" style={{ font: '13px ui-monospace, monospace', margin: '4px 0' }} />
     </>
   );
 }
@@ -114,7 +118,7 @@ function OrderingDemo({ named, reversed, cycle }: OrderingProps) {
 }
 
 const meta = {
-  title: 'Hooks/20 · Named ordering: id, before, after',
+  title: 'Hooks/20 · useFrame ordering: id, before, after',
   component: OrderingDemo,
   render: (args) => <OrderingDemo key={JSON.stringify(args)} {...args} />,
   args: { named: true, reversed: false, cycle: false },

@@ -2,12 +2,13 @@ import { useRef, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { createFixedStep } from '../src/core/index.js';
-import { LoadGate, realLoadArgType, useLiveArgs, useOnArgChange } from './components/liveArgs.js';
+import { useLiveArgs, useOnArgChange } from './components/liveArgs.js';
+import { SimulatedFrames } from './components/simulatedFrames.js';
 import { LaneCanvas, pingPong } from './components/LaneCanvas.js';
 import type { LaneCanvasHandle } from './components/LaneCanvas.js';
 import { LivePlot } from './components/LivePlot.js';
 import { LiveViewer } from './components/liveViewer.js';
-import { Readout } from './components/Readout.js';
+import { MoreReadouts, Readout } from './components/Readout.js';
 import { RingBuffer } from './components/ringBuffer.js';
 import { useRafLoop } from './components/useRafLoop.js';
 import { expectFramesAdvance, readValue, waitForValue } from './components/playHelpers.js';
@@ -31,12 +32,14 @@ interface OverloadProps {
   updateRate: number;
   /** Most updates in one frame. */
   maxSteps: number;
-  /** Burn the load as a real busy-wait instead of simulating it. */
-  realLoad: boolean;
 }
 
 const SAMPLES = 300;
 const PERIOD_SECONDS = 3;
+/** The load comes on this many seconds into each period (for one second), or the hitch happens. */
+const LOAD_AT_SECONDS = 0.5;
+/** The simulated display's rate, Hz: one of its frames per real animation frame. */
+const REFRESH_RATE = 60;
 /** Lag is back to normal when it is within this many ms of the lag before any load (rAF timestamps wobble). */
 const LAG_TOLERANCE_MS = 2;
 
@@ -60,7 +63,8 @@ function OverloadDemo(props: OverloadProps) {
       // Game time and dropped time of the loops used before the current one.
       gameOffsetSeconds: 0,
       droppedOffsetMs: 0,
-      load: new LoadGate(),
+      display: new SimulatedFrames(REFRESH_RATE, 3),
+      workMs: 0,
       // The refresh interval only sets the unit of "in steps" figures here; presents are measured.
       viewer: new LiveViewer({ refreshIntervalMs: 1000 / 60, stepMs: step * 1000 }),
       step,
@@ -105,11 +109,13 @@ function OverloadDemo(props: OverloadProps) {
     s.values.maxSteps = 0;
   }, [policy, updateRate, maxSteps]);
 
-  useRafLoop((nowMs) => {
+  useRafLoop(() => {
     const s = state;
-    // Simulated load: the frames that arrive while the simulated work still runs are not seen.
-    if (s.load.blocksFrame(nowMs)) return false;
-    const { pattern, updateCostMs, hitchMs, realLoad } = args.current;
+    // The simulated display: the previous frame's work decides how many vblanks later this frame
+    // comes (the frames vsync would skip are skipped), the same at any real frame rate.
+    const nowMs = s.display.next(s.workMs);
+    s.workMs = 0;
+    const { pattern, updateCostMs, hitchMs } = args.current;
     const v = s.values;
     const viewer = s.viewer;
     const f = viewer.frame;
@@ -142,9 +148,9 @@ function OverloadDemo(props: OverloadProps) {
     }
 
     const t = realMs / 1000;
-    const inSpike = t % PERIOD_SECONDS >= 1 && t % PERIOD_SECONDS < 2;
-    const period = Math.floor((t - 1) / PERIOD_SECONDS) + 1;
-    const hitch = pattern === 'hitch' && t >= 1 && period > s.lastHitchPeriod;
+    const inSpike = t % PERIOD_SECONDS >= LOAD_AT_SECONDS && t % PERIOD_SECONDS < LOAD_AT_SECONDS + 1;
+    const period = Math.floor((t - LOAD_AT_SECONDS) / PERIOD_SECONDS) + 1;
+    const hitch = pattern === 'hitch' && t >= LOAD_AT_SECONDS && period > s.lastHitchPeriod;
     if (hitch) s.lastHitchPeriod = period;
     const loadOn = pattern === 'constant' || (pattern === 'spikes' && inSpike) || hitch;
     if (loadOn) s.loadSeen = true;
@@ -152,7 +158,7 @@ function OverloadDemo(props: OverloadProps) {
     let steps = 1;
     if (s.fixed) {
       const frame = s.fixed.advance(nowMs);
-      for (let k = 0; k < frame.steps; k += 1) s.load.spend(cost, realLoad);
+      s.workMs += frame.steps * cost;
       steps = frame.steps;
       s.gameSeconds = s.gameOffsetSeconds + frame.totalSteps * s.step;
       f.pictureMs = (s.gameOffsetSeconds + frame.pictureTime) * 1000;
@@ -160,7 +166,7 @@ function OverloadDemo(props: OverloadProps) {
     } else {
       // The naive loop: one update with whatever time passed. It keeps real speed by taking huge steps.
       const dt = Number.isFinite(s.lastMs) ? (nowMs - s.lastMs) / 1000 : 0;
-      s.load.spend(cost, realLoad);
+      s.workMs += cost;
       s.gameSeconds += dt;
       f.pictureMs = s.gameSeconds * 1000;
       f.droppedMs = s.droppedOffsetMs;
@@ -169,7 +175,7 @@ function OverloadDemo(props: OverloadProps) {
     }
     f.updates = steps;
     f.vblanks = Number.NaN;
-    if (hitch) s.load.spend(hitchMs, realLoad);
+    if (hitch) s.workMs += hitchMs;
     s.steps.push(steps);
     s.frameMs.push(Number.isFinite(s.lastMs) ? nowMs - s.lastMs : 0);
     s.droppedMs.push(f.droppedMs);
@@ -186,54 +192,63 @@ function OverloadDemo(props: OverloadProps) {
     <div>
       <LaneCanvas ref={lanes} lanes={[{ label: `${policy}: dot = picture, ring = game clock`, color: '#5dade2' }]} testId="lanes" />
       <Readout
+        keyNumbers
         values={state.values}
         fields={[
-          { key: 'frames', label: 'frames', format: ms0 },
-          { key: 'loadOn', label: 'load on', format: (n) => (n ? 'yes' : 'no') },
-          { key: 'lagMs', label: 'lag, last ¼ s, net of dropped time (ms)', format: ms1 },
-          { key: 'quietLagMs', label: 'lag before any load (ms)', format: ms1 },
-          { key: 'quietFrameMs', label: 'mean frame interval before any load (ms)', format: ms1 },
           { key: 'droppedMs', label: 'game time dropped, total (ms)', format: ms0 },
-          { key: 'speed', label: 'game speed, last ¼ s (game s / real s)', format: ratio },
-          { key: 'netSpeed', label: 'game speed counting dropped time', format: ratio },
-          { key: 'minSpeed', label: 'lowest game speed seen', format: ratio },
-          { key: 'maxSpeed', label: 'highest game speed seen', format: ratio },
-          { key: 'maxSteps', label: 'most updates in one frame', format: ms0 },
-          { key: 'maxDtMs', label: 'largest update dt under load (ms)', format: ms1 },
+          { key: 'speed', label: 'game speed, last ¼ s (1 = real time)', format: ratio },
+          { key: 'lagMs', label: 'lag, last ¼ s, net of dropped (ms)', format: ms1 },
         ]}
       />
-      <LivePlot
-        title="Updates per frame"
-        yLabel="steps"
-        references={policy === 'variable' ? [] : [{ value: maxSteps, label: `maxSteps ${maxSteps}`, color: '#f06a6a' }]}
-        series={[{ label: 'steps', stroke: '#5dade2', buffer: state.steps, stepped: true, digits: 0 }]}
-        height={120}
-      />
-      <LivePlot
-        title="Game speed over the last ¼ s (1 = real time)"
-        yLabel="game s / s"
-        references={[{ value: 1, label: 'real time', color: '#1e9e55' }]}
-        series={[{ label: 'speed', stroke: '#1e9e55', buffer: state.speed }]}
-        height={120}
-      />
-      <LivePlot
-        title="Frame time, lag of each picture and game time dropped (ms)"
-        yLabel="ms"
-        references={[{ value: 1000 / updateRate, label: `one step ${(1000 / updateRate).toFixed(1)} ms`, color: '#f5b041' }]}
-        series={[
-          { label: 'frame time', stroke: '#999', buffer: state.frameMs },
-          { label: 'lag (net of dropped)', stroke: '#5dade2', buffer: state.lagMs },
-          { label: 'dropped (total)', stroke: '#f06a6a', buffer: state.droppedMs },
-        ]}
-      />
+      <MoreReadouts summary="All readouts and plots">
+        <Readout
+          values={state.values}
+          fields={[
+            { key: 'frames', label: 'frames', format: ms0 },
+            { key: 'loadOn', label: 'load on', format: (n) => (n ? 'yes' : 'no') },
+            { key: 'quietLagMs', label: 'lag before any load (ms)', format: ms1 },
+            { key: 'quietFrameMs', label: 'mean frame interval before any load (ms)', format: ms1 },
+            { key: 'netSpeed', label: 'game speed counting dropped time', format: ratio },
+            { key: 'minSpeed', label: 'lowest game speed seen', format: ratio },
+            { key: 'maxSpeed', label: 'highest game speed seen', format: ratio },
+            { key: 'maxSteps', label: 'most updates in one frame', format: ms0 },
+            { key: 'maxDtMs', label: 'largest update dt under load (ms)', format: ms1 },
+          ]}
+        />
+        <LivePlot
+          title="Updates per frame"
+          yLabel="steps"
+          references={policy === 'variable' ? [] : [{ value: maxSteps, label: `maxSteps ${maxSteps}`, color: '#f06a6a' }]}
+          series={[{ label: 'steps', stroke: '#5dade2', buffer: state.steps, stepped: true, digits: 0 }]}
+          height={120}
+        />
+        <LivePlot
+          title="Game speed over the last ¼ s (1 = real time)"
+          yLabel="game s / s"
+          references={[{ value: 1, label: 'real time', color: '#1e9e55' }]}
+          series={[{ label: 'speed', stroke: '#1e9e55', buffer: state.speed }]}
+          height={120}
+        />
+        <LivePlot
+          title="Frame time and lag of each picture (ms, left); game time dropped so far (ms, right)"
+          yLabel="ms"
+          rightLabel="dropped ms"
+          references={[{ value: 1000 / updateRate, label: `one step ${(1000 / updateRate).toFixed(1)} ms`, color: '#f5b041' }]}
+          series={[
+            { label: 'frame time', stroke: '#999', buffer: state.frameMs },
+            { label: 'lag (net of dropped)', stroke: '#5dade2', buffer: state.lagMs },
+            { label: 'dropped (total)', stroke: '#f06a6a', buffer: state.droppedMs, axis: 'right' },
+          ]}
+        />
+      </MoreReadouts>
     </div>
   );
 }
 
 const meta = {
-  title: 'Algorithms/3 · Overload: the well of despair',
+  title: 'Algorithms/8 · Overload policies: slow motion, catch-up, variable',
   component: OverloadDemo,
-  args: { policy: 'slow-motion', updateCostMs: 25, pattern: 'spikes', hitchMs: 500, updateRate: 60, maxSteps: 5, realLoad: false },
+  args: { policy: 'slow-motion', updateCostMs: 25, pattern: 'spikes', hitchMs: 500, updateRate: 60, maxSteps: 5 },
   argTypes: {
     policy: {
       name: 'overload policy',
@@ -243,7 +258,7 @@ const meta = {
     },
     updateCostMs: {
       name: 'update cost (ms)',
-      description: 'Main-thread time one update costs while the load is on.',
+      description: 'Simulated time one update costs while the load is on, ms.',
       control: { type: 'range', min: 0, max: 40, step: 1 },
     },
     pattern: {
@@ -259,7 +274,6 @@ const meta = {
     },
     updateRate: { name: 'update rate (Hz)', description: 'Fixed updates per second (the step is its inverse).', control: { type: 'select' }, options: [30, 60, 120] },
     maxSteps: { name: 'maxSteps (updates / frame)', description: 'Most updates run in one frame.', control: { type: 'range', min: 1, max: 10, step: 1 } },
-    realLoad: realLoadArgType,
   },
   parameters: {
     docs: {
@@ -293,10 +307,10 @@ April 2013). Every way out gives something up:
   real speed by taking giant steps, which is where physics tunnels and explodes.
 
 Each update costs \`updateCostMs\` (with \`'spikes'\`, during one second out of every three), or
-with \`'hitch'\` one frame every three seconds stalls for \`hitchMs\`. The load is simulated by
-default (the frames that would arrive during the work are skipped, so the next frame comes late as
-after real work, and the page stays responsive); the "real busy-wait" control burns the main thread
-instead. The readouts are the package's viewer model (\`createViewerMeter\`) scoring each picture
+with \`'hitch'\` one frame every three seconds stalls for \`hitchMs\`. The display and the load
+are simulated: each real animation frame is one frame of a 60 Hz display, and a frame's work makes
+the next one wait for the vblank after it, as vsync would. So the story shows the same on every
+machine, and the page stays responsive. The readouts are the package's viewer model (\`createViewerMeter\`) scoring each picture
 when the browser hands out the next frame. **Dropped time is not lag:** lag is how old the shown game
 moment is against the game clock net of the time slow-motion dropped on purpose, and the dropped
 time is shown on its own. With \`interpolation: 'previous'\` a loop on time lags one update step

@@ -89,7 +89,7 @@ function RefreshRateDemo(props: RefreshRateProps) {
 }
 
 const meta = {
-  title: 'Hooks/7 · Refresh-rate detection',
+  title: 'Algorithms/13 · Refresh-rate detection',
   component: RefreshRateDemo,
   args: { loadMs: 0 },
   argTypes: {

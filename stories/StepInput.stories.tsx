@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { FixedClockProvider, useFixedUpdate, useFrame, useStepInput } from '../src/index.js';
-import { Readout } from './components/Readout.js';
+import { MoreReadouts, Readout } from './components/Readout.js';
 import { expectFramesAdvance, readValue, waitForValue } from './components/playHelpers.js';
 
 /** Controls of the input timeline. */
@@ -74,14 +74,26 @@ function Game({ windowMs, values }: { windowMs: number; values: Record<string, n
     if (step.heldCodes().length > 0) timeline.held.push({ start: clockStep.stepStartTimestampMs, end: clockStep.stepEndTimestampMs });
   });
 
+  // The CSS width the timeline is drawn at: its container's, up to WIDTH (text stays 11 px on a phone).
+  const size = useMemo(() => new Float64Array([WIDTH]), []);
   // Sharp at any devicePixelRatio: the backing store in device pixels, the drawing in CSS pixels.
   useEffect(() => {
     const c = canvas.current;
     if (!c) return;
-    const dpr = window.devicePixelRatio || 1;
-    c.width = Math.round(WIDTH * dpr);
-    c.height = Math.round(HEIGHT * dpr);
-  }, []);
+    const resize = () => {
+      const w = Math.max(240, Math.min(WIDTH, c.parentElement?.clientWidth || WIDTH));
+      const dpr = window.devicePixelRatio || 1;
+      size[0] = w;
+      c.width = Math.round(w * dpr);
+      c.height = Math.round(HEIGHT * dpr);
+      c.style.width = `${w}px`;
+      c.style.height = `${HEIGHT}px`;
+    };
+    resize();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(resize) : null;
+    if (observer && c.parentElement) observer.observe(c.parentElement);
+    return () => observer?.disconnect();
+  }, [size]);
 
   useFrame(
     (frame) => {
@@ -100,11 +112,12 @@ function Game({ windowMs, values }: { windowMs: number; values: Record<string, n
       while (timeline.events.length > 0 && timeline.events[0]!.t < oldest) timeline.events.shift();
       const ctx = canvas.current?.getContext('2d');
       if (!ctx) return;
-      const scale = canvas.current!.width / WIDTH;
+      const width = size[0]!;
+      const scale = canvas.current!.width / width;
       ctx.setTransform(scale, 0, 0, scale, 0, 0);
-      const x = (t: number) => ((t - oldest) / windowMs) * WIDTH;
+      const x = (t: number) => ((t - oldest) / windowMs) * width;
       ctx.fillStyle = '#10141c';
-      ctx.fillRect(0, 0, WIDTH, HEIGHT);
+      ctx.fillRect(0, 0, width, HEIGHT);
       ctx.fillStyle = '#8a93a6';
       ctx.font = '11px ui-monospace, monospace';
       ctx.fillText('frames', 4, ROWS.frames - 14);
@@ -141,7 +154,11 @@ function Game({ windowMs, values }: { windowMs: number; values: Record<string, n
     { phase: 'after' },
   );
 
-  return <canvas ref={canvas} width={WIDTH} height={HEIGHT} data-testid="timeline" style={{ borderRadius: 4, width: WIDTH, maxWidth: '100%', aspectRatio: `${WIDTH} / ${HEIGHT}` }} />;
+  return (
+    <div style={{ width: '100%', maxWidth: WIDTH }}>
+      <canvas ref={canvas} width={WIDTH} height={HEIGHT} data-testid="timeline" style={{ borderRadius: 4, display: 'block', maxWidth: '100%' }} />
+    </div>
+  );
 }
 
 function StepInputDemo({ updateRate, windowMs }: StepInputProps) {
@@ -156,23 +173,31 @@ function StepInputDemo({ updateRate, windowMs }: StepInputProps) {
         <Game windowMs={windowMs} values={values} />
       </FixedClockProvider>
       <Readout
+        keyNumbers
         values={values}
         fields={[
-          { key: 'frames', label: 'frames', format: (n) => n.toFixed(0) },
-          { key: 'zeroStepFrames', label: 'frames that ran no step', format: (n) => n.toFixed(0) },
-          { key: 'maxStepsInFrame', label: 'most steps in one frame', format: (n) => n.toFixed(0) },
-          { key: 'received', label: 'key presses and releases the page received', format: (n) => n.toFixed(0) },
           { key: 'delivered', label: 'handed to a step', format: (n) => n.toFixed(0) },
           { key: 'twice', label: 'handed to more than one step', format: (n) => n.toFixed(0) },
-          { key: 'late', label: 'stamped before their step began (dispatched late)', format: (n) => n.toFixed(0) },
         ]}
       />
+      <MoreReadouts>
+        <Readout
+          values={values}
+          fields={[
+            { key: 'frames', label: 'frames', format: (n) => n.toFixed(0) },
+            { key: 'zeroStepFrames', label: 'frames that ran no step', format: (n) => n.toFixed(0) },
+            { key: 'maxStepsInFrame', label: 'most steps in one frame', format: (n) => n.toFixed(0) },
+            { key: 'received', label: 'key presses and releases the page received', format: (n) => n.toFixed(0) },
+            { key: 'late', label: 'stamped before their step began (dispatched late)', format: (n) => n.toFixed(0) },
+          ]}
+        />
+      </MoreReadouts>
     </div>
   );
 }
 
 const meta = {
-  title: 'Hooks/11 · Input per step',
+  title: 'A game/23 · Input per step',
   component: StepInputDemo,
   args: { updateRate: 10, windowMs: 1500 },
   argTypes: {

@@ -8,7 +8,7 @@ import type { LaneCanvasHandle } from './components/LaneCanvas.js';
 import { LivePlot } from './components/LivePlot.js';
 import { LiveVsync } from './components/liveVsync.js';
 import { LiveViewer } from './components/liveViewer.js';
-import { Readout } from './components/Readout.js';
+import { MoreReadouts, Readout } from './components/Readout.js';
 import { RingBuffer } from './components/ringBuffer.js';
 import { useRafLoop } from './components/useRafLoop.js';
 import { useLiveArgs, useOnArgChange } from './components/liveArgs.js';
@@ -168,64 +168,72 @@ function SyncedSlicesDemo(props: SyncedSlicesProps) {
     <div>
       <LaneCanvas ref={lanes} lanes={LANES} testId="lanes" />
       <Readout
+        keyNumbers
         values={state.values}
         fields={[
-          { key: 'frames', label: 'frames', format: count },
-          { key: 'scored', label: 'frames scored for flaps', format: count },
           { key: 'flaps', label: 'flaps: frames released ≠ vblanks elapsed', format: count },
-          { key: 'flapPercent', label: 'flaps, share of frames', format: percent },
           { key: 'judderMs', label: 'judder, RMS (ms)', format: ms2 },
-          { key: 'repeated', label: 'repeated pictures', format: count },
-          { key: 'lagMs', label: 'mean lag, net of withheld time (ms)', format: ms1 },
-          { key: 'droppedMs', label: 'game time withheld by slow-motion (ms)', format: ms1 },
         ]}
       />
-      <LivePlot
-        title="Per frame: measured delta, time released in refresh slices, and the display's vblanks (ms)"
-        yLabel="ms"
-        series={[
-          { label: 'measured', stroke: '#f06a6a', buffer: state.measured },
-          { label: 'released', stroke: '#1e9e55', buffer: state.released, stepped: true, width: 2 },
-          { label: 'display', stroke: '#888', buffer: state.display, stepped: true, width: 1 },
-          { label: 'update calls', stroke: '#5dade2', buffer: state.slices, stepped: true, axis: 'right', digits: 0 },
-        ]}
-        rightLabel="calls"
-        rightRange={[0, 6]}
-        references={[{ value: 1000 / refreshRate, label: `one refresh interval ${(1000 / refreshRate).toFixed(2)} ms`, color: '#888' }]}
-      />
-      <table data-testid="article-table" style={{ font: '12px ui-monospace, monospace', borderCollapse: 'collapse', marginTop: 8 }}>
-        <caption style={{ textAlign: 'left', font: '600 13px system-ui' }}>
-          The article's example: update calls at uneven times, a dot at 100 units/s on a 60 Hz display
-        </caption>
-        <thead>
-          <tr>
-            <th style={{ padding: '2px 8px' }}>time (ms)</th>
-            <th style={{ padding: '2px 8px' }}>dot at that time</th>
-            <th style={{ padding: '2px 8px' }}>rounding 'down' (article)</th>
-            <th style={{ padding: '2px 8px' }}>rounding 'nearest' (default)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {table.map((row) => (
-            <tr key={row.timeMs}>
-              <td style={{ padding: '2px 8px' }}>{row.timeMs.toFixed(1)}</td>
-              <td style={{ padding: '2px 8px' }}>{row.actual.toFixed(2)}</td>
-              <td style={{ padding: '2px 8px' }} data-testid="sliced-down" data-value={row.down}>
-                {row.down.toFixed(2)}
-              </td>
-              <td style={{ padding: '2px 8px' }} data-testid="sliced-nearest" data-value={row.nearest}>
-                {row.nearest.toFixed(2)}
-              </td>
+      <MoreReadouts summary="All readouts and plots">
+        <Readout
+          values={state.values}
+          fields={[
+            { key: 'frames', label: 'frames', format: count },
+            { key: 'scored', label: 'frames scored for flaps', format: count },
+            { key: 'flapPercent', label: 'flaps, share of frames', format: percent },
+            { key: 'repeated', label: 'repeated pictures', format: count },
+            { key: 'lagMs', label: 'mean lag, net of withheld time (ms)', format: ms1 },
+            { key: 'droppedMs', label: 'game time withheld by slow-motion (ms)', format: ms1 },
+          ]}
+        />
+        <LivePlot
+          title="Per frame: measured delta, time released in refresh slices, and the display's vblanks (ms)"
+          yLabel="ms"
+          series={[
+            { label: 'measured', stroke: '#f06a6a', buffer: state.measured },
+            { label: 'released', stroke: '#1e9e55', buffer: state.released, stepped: true, width: 2 },
+            { label: 'display', stroke: '#888', buffer: state.display, stepped: true, width: 1 },
+            { label: 'update calls', stroke: '#5dade2', buffer: state.slices, stepped: true, axis: 'right', digits: 0 },
+          ]}
+          rightLabel="calls"
+          rightRange={[0, 6]}
+          references={[{ value: 1000 / refreshRate, label: `one refresh interval ${(1000 / refreshRate).toFixed(2)} ms`, color: '#888' }]}
+        />
+        <table data-testid="article-table" style={{ font: '12px ui-monospace, monospace', borderCollapse: 'collapse', marginTop: 8 }}>
+          <caption style={{ textAlign: 'left', font: '600 13px system-ui' }}>
+            The article's example: update calls at uneven times, a dot at 100 units/s on a 60 Hz display
+          </caption>
+          <thead>
+            <tr>
+              <th style={{ padding: '2px 8px' }}>time (ms)</th>
+              <th style={{ padding: '2px 8px' }}>dot at that time</th>
+              <th style={{ padding: '2px 8px' }}>rounding 'down' (article)</th>
+              <th style={{ padding: '2px 8px' }}>rounding 'nearest' (default)</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {table.map((row) => (
+              <tr key={row.timeMs}>
+                <td style={{ padding: '2px 8px' }}>{row.timeMs.toFixed(1)}</td>
+                <td style={{ padding: '2px 8px' }}>{row.actual.toFixed(2)}</td>
+                <td style={{ padding: '2px 8px' }} data-testid="sliced-down" data-value={row.down}>
+                  {row.down.toFixed(2)}
+                </td>
+                <td style={{ padding: '2px 8px' }} data-testid="sliced-nearest" data-value={row.nearest}>
+                  {row.nearest.toFixed(2)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </MoreReadouts>
     </div>
   );
 }
 
 const meta = {
-  title: 'Algorithms/4 · Refresh-synced slices',
+  title: 'Algorithms/9 · Refresh-synced slices',
   component: SyncedSlicesDemo,
   args: {
     refreshRate: 60,

@@ -3,13 +3,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { createFixedStep } from '../src/core/index.js';
 import type { FixedStep } from '../src/core/index.js';
-import { LoadGate, realLoadArgType, useLiveArgs, useOnArgChange } from './components/liveArgs.js';
-import { LaneCanvas } from './components/LaneCanvas.js';
-import type { LaneCanvasHandle } from './components/LaneCanvas.js';
-import { LivePlot } from './components/LivePlot.js';
-import { Readout } from './components/Readout.js';
+import { useLiveArgs, useOnArgChange } from './components/liveArgs.js';
+import { MoreReadouts, Readout } from './components/Readout.js';
 import { RingBuffer } from './components/ringBuffer.js';
+import { SimulatedFrames } from './components/simulatedFrames.js';
 import { useRafLoop } from './components/useRafLoop.js';
+import { TrailCanvas } from './hooks/components/TrailCanvas.js';
+import type { TrailCanvasHandle } from './hooks/components/TrailCanvas.js';
 import { expectFramesAdvance, readValue, waitForValue } from './components/playHelpers.js';
 
 /** Controls of the variable-vs-fixed demo. */
@@ -20,12 +20,11 @@ interface VariableVsFixedProps {
   loadMs: number;
   /** Launch speed of the ball, m/s (its apex is v² / 2g). */
   launchSpeed: number;
-  /** Burn the load as a real busy-wait instead of simulating it. */
-  realLoad: boolean;
 }
 
 const GRAVITY = 9.81;
-const SAMPLES = 240;
+/** The simulated display's rate, Hz: one of its frames per real animation frame. */
+const REFRESH_RATE = 60;
 
 /** A ball thrown up, falling back and bouncing perfectly: the simplest physics that drifts with dt. */
 class Ball {
@@ -54,7 +53,8 @@ class Ball {
 
   /** Position on the lane, 0..1. */
   lane(): number {
-    return Math.min(1, this.height / ((this.launchSpeed * this.launchSpeed) / GRAVITY));
+    // The apex (v²/2g) near the far end of the lane, never past it (the lane wraps at 1).
+    return Math.min(0.95, this.height / (1.05 * ((this.launchSpeed * this.launchSpeed) / (2 * GRAVITY))));
   }
 }
 
@@ -106,15 +106,20 @@ class Bounces {
   }
 }
 
+/**
+ * Steps a frame may run. The slow PC's frames are two of the fast PC's, up to four vblanks with the
+ * heaviest load: 16 steps at 240 Hz. A cap below that would drop time on the slow PC only (the
+ * fast one never reaches it) and the two would part; 64 never binds here, so nothing is dropped.
+ */
+const MAX_STEPS = 64;
+
 function machines(updateRate: number, launchSpeed: number) {
   const machine = (every: number, fixed: boolean): Machine => ({
     ball: new Ball(launchSpeed),
     every,
     // boundaryTolerance 0: plain floor, so at the same timestamp both machines hold exactly the
-    // same number of steps and can be compared state for state. (With the default tolerance each
-    // machine keeps its own side of a step boundary under jitter: their states are the same
-    // sequence, but at one moment one of them may be a step ahead.)
-    fixed: fixed ? createFixedStep({ step: 1 / updateRate, interpolation: 'none', maxSteps: 10, boundaryTolerance: 0 }) : undefined,
+    // same number of steps and can be compared state for state.
+    fixed: fixed ? createFixedStep({ step: 1 / updateRate, interpolation: 'none', maxSteps: MAX_STEPS, boundaryTolerance: 0 }) : undefined,
     lastMs: Number.NaN,
   });
   return [machine(1, false), machine(2, false), machine(1, true), machine(2, true)] as const;
@@ -123,8 +128,8 @@ function machines(updateRate: number, launchSpeed: number) {
 function VariableVsFixedDemo(props: VariableVsFixedProps) {
   const { updateRate, launchSpeed } = props;
   const args = useLiveArgs(props);
-  const lanes = useRef<LaneCanvasHandle>(null);
-  // Built once; a control change throws the balls again (below) but keeps the plots' history.
+  const trail = useRef<TrailCanvasHandle>(null);
+  // Built once; a control change throws the balls again (below).
   const [state] = useState(() => {
     const exactApexM = (launchSpeed * launchSpeed) / (2 * GRAVITY);
     return {
@@ -133,11 +138,8 @@ function VariableVsFixedDemo(props: VariableVsFixedProps) {
       variable: new Bounces(),
       fixedBounces: new Bounces(),
       frame: 0,
-      seed: 7,
-      load: new LoadGate(),
-      dtFast: new RingBuffer(SAMPLES),
-      stepsFast: new RingBuffer(SAMPLES),
-      positions: new Float64Array(4),
+      display: new SimulatedFrames(REFRESH_RATE, 7),
+      workMs: 0,
       values: {
         frames: 0,
         exactApex: exactApexM,
@@ -148,7 +150,13 @@ function VariableVsFixedDemo(props: VariableVsFixedProps) {
         fixedError: Number.NaN,
         variableGap: 0,
         fixedGap: 0,
+        fixedDroppedMs: 0,
+        fastUpdatesPerFrame: Number.NaN,
+        slowUpdatesPerFrame: Number.NaN,
       },
+      // Fixed-step updates and frames of each PC (index 2: fast, 3: slow), for updates per frame.
+      updates: new Float64Array(4),
+      ran: new Float64Array(4),
     };
   });
   // A new rate or speed: both computers throw again from the floor, on the same frame.
@@ -161,30 +169,34 @@ function VariableVsFixedDemo(props: VariableVsFixedProps) {
     v.fixedGap = 0;
     // Even frame: the slow computer runs on the next frame together with the fast one.
     state.frame += state.frame % 2;
-    lanes.current?.clearTrail();
+    trail.current?.clear();
   }, [updateRate, launchSpeed]);
 
-  useRafLoop((nowMs) => {
+  useRafLoop(() => {
     const s = state;
-    if (s.load.blocksFrame(nowMs)) return false;
-    s.seed = (s.seed * 16807) % 2147483647;
-    s.load.spend(args.current.loadMs * (s.seed / 2147483647), args.current.realLoad);
+    // The simulated display: the previous frame's work decides when this frame comes.
+    const nowMs = s.display.next(s.workMs);
+    s.workMs = args.current.loadMs * s.display.draw();
+    let dropped = 0;
     for (let i = 0; i < s.machines.length; i += 1) {
       const m = s.machines[i]!;
       // The slow PC sees every other frame; it starts on the same first frame as the fast one.
       if (s.frame % m.every !== 0) continue;
+      let count = 1;
       if (m.fixed) {
         const f = m.fixed.advance(nowMs);
         for (let k = 0; k < f.steps; k += 1) m.ball.update(m.fixed.step);
-        if (i === 2) s.stepsFast.push(f.steps);
+        count = f.steps;
+        dropped += f.totalDroppedSeconds;
+        s.updates[i] = s.updates[i]! + f.steps;
+        s.ran[i] = s.ran[i]! + 1;
       } else {
         const dt = Number.isFinite(m.lastMs) ? (nowMs - m.lastMs) / 1000 : 0;
         // The naive loop: integrate whatever time passed, in one go.
         m.ball.update(Math.min(dt, 0.25));
-        if (i === 0) s.dtFast.push(dt * 1000);
       }
       m.lastMs = nowMs;
-      s.positions[i] = m.ball.lane();
+      trail.current?.picture(i, m.ball.lane(), count);
     }
     // Indexed, not destructured: no iterator per frame.
     const vFast = s.machines[0];
@@ -197,6 +209,9 @@ function VariableVsFixedDemo(props: VariableVsFixedProps) {
       v.variableGap = Math.max(v.variableGap, Math.abs(vFast.ball.height - vSlow.ball.height));
       v.fixedGap = Math.max(v.fixedGap, Math.abs(fFast.ball.height - fSlow.ball.height));
     }
+    v.fixedDroppedMs = Math.max(v.fixedDroppedMs, dropped * 1000);
+    v.fastUpdatesPerFrame = s.ran[2]! > 0 ? s.updates[2]! / s.ran[2]! : Number.NaN;
+    v.slowUpdatesPerFrame = s.ran[3]! > 0 ? s.updates[3]! / s.ran[3]! : Number.NaN;
     v.frames = s.frame;
     s.variable.measure(vFast.ball, vSlow.ball, s.exactApexM);
     s.fixedBounces.measure(fFast.ball, fSlow.ball, s.exactApexM);
@@ -206,46 +221,46 @@ function VariableVsFixedDemo(props: VariableVsFixedProps) {
     v.variableError = s.variable.count > 0 ? s.variable.worstErrorM : Number.NaN;
     v.fixedError = s.fixedBounces.count > 0 ? s.fixedBounces.worstErrorM : Number.NaN;
     s.frame += 1;
-    lanes.current?.draw(s.positions);
+    trail.current?.draw();
   });
 
   const m = (n: number) => (Number.isFinite(n) ? `${(n * 100).toFixed(2)} cm` : '–');
   return (
     <div>
-      <LaneCanvas ref={lanes} lanes={LANES} testId="lanes" />
+      <TrailCanvas ref={trail} lanes={LANES} countLabel="updates/frame" countMax={4} testId="lanes" />
       <Readout
+        keyNumbers
         values={state.values}
         fields={[
-          { key: 'frames', label: 'frames', format: (n) => n.toFixed(0) },
-          { key: 'exactApex', label: 'exact bounce height v²/2g', format: m },
-          { key: 'bounces', label: 'bounces measured (last 64 kept)', format: (n) => n.toFixed(0) },
-          { key: 'variableSpread', label: 'variable dt: spread of bounce heights, both PCs', format: m },
-          { key: 'fixedSpread', label: 'fixed step: spread of bounce heights, both PCs', format: m },
-          { key: 'variableError', label: 'variable dt: worst bounce height off v²/2g', format: m },
-          { key: 'fixedError', label: 'fixed step: worst bounce height off v²/2g', format: m },
-          { key: 'variableGap', label: 'variable dt: fast vs slow PC, worst height gap', format: m },
-          { key: 'fixedGap', label: 'fixed step: fast vs slow PC, worst height gap', format: m },
+          { key: 'variableGap', label: 'variable dt: fast vs slow PC, worst gap', format: m },
+          { key: 'fixedGap', label: 'fixed step: fast vs slow PC, worst gap', format: m },
         ]}
       />
-      <LivePlot
-        title="Fast PC: the variable loop's dt (ms, left) and the fixed step's updates per frame (right)"
-        yLabel="ms"
-        rightLabel="steps"
-        rightRange={[0, 4]}
-        references={[{ value: 1000 / updateRate, label: `fixed step ${(1000 / updateRate).toFixed(1)} ms`, color: '#1e9e55' }]}
-        series={[
-          { label: 'dt (ms)', stroke: '#f06a6a', buffer: state.dtFast },
-          { label: 'steps per frame', stroke: '#1e9e55', buffer: state.stepsFast, stepped: true, axis: 'right', digits: 0 },
-        ]}
-      />
+      <MoreReadouts>
+        <Readout
+          values={state.values}
+          fields={[
+            { key: 'frames', label: 'frames', format: (n) => n.toFixed(0) },
+            { key: 'exactApex', label: 'exact bounce height v²/2g', format: m },
+            { key: 'bounces', label: 'bounces measured (last 64 kept)', format: (n) => n.toFixed(0) },
+            { key: 'variableSpread', label: 'variable dt: spread of bounce heights, both PCs', format: m },
+            { key: 'fixedSpread', label: 'fixed step: spread of bounce heights, both PCs', format: m },
+            { key: 'variableError', label: 'variable dt: worst bounce height off v²/2g', format: m },
+            { key: 'fixedError', label: 'fixed step: worst bounce height off v²/2g', format: m },
+            { key: 'fixedDroppedMs', label: 'fixed step: time dropped by the step cap (ms)', format: (n) => n.toFixed(1) },
+            { key: 'fastUpdatesPerFrame', label: 'fixed step: updates per frame, fast PC', format: (n) => n.toFixed(2) },
+            { key: 'slowUpdatesPerFrame', label: 'fixed step: updates per frame, slow PC', format: (n) => n.toFixed(2) },
+          ]}
+        />
+      </MoreReadouts>
     </div>
   );
 }
 
 const meta = {
-  title: 'Algorithms/1 · Variable delta vs fixed step',
+  title: 'Algorithms/5 · Variable delta vs fixed step',
   component: VariableVsFixedDemo,
-  args: { updateRate: 60, loadMs: 24, launchSpeed: 6, realLoad: false },
+  args: { updateRate: 60, loadMs: 24, launchSpeed: 4 },
   argTypes: {
     updateRate: {
       name: 'update rate (Hz)',
@@ -255,7 +270,7 @@ const meta = {
     },
     loadMs: {
       name: 'frame load (ms)',
-      description: 'Extra work per frame: a random share of this many ms; a frame whose work passes the refresh interval comes late, so the deltas vary.',
+      description: 'Simulated work per frame: a random share of this many ms; a frame whose work passes the 16.7 ms refresh interval makes the next one wait a vblank more, so the deltas vary.',
       control: { type: 'range', min: 0, max: 30, step: 1 },
     },
     launchSpeed: {
@@ -263,7 +278,6 @@ const meta = {
       description: 'Speed of the throw; the exact bounce height is v²/2g. Changing it throws the balls again.',
       control: { type: 'range', min: 2, max: 12, step: 0.5 },
     },
-    realLoad: realLoadArgType,
   },
   parameters: {
     docs: {
@@ -293,18 +307,20 @@ same speed follows a different path on a fast and a slow computer, because every
 has an error that depends on \`dt\`.
 
 A fixed step (\`createFixedStep\`, here with \`interpolation: 'none'\`) always integrates in the same
-\`step\`, running as many updates as the clock demands. Two "computers" are simulated with the same
-real animation frames: the slow one only sees every other frame. With a fixed step both balls are
-**bit-for-bit identical** whenever both have drawn (worst height gap 0); with a variable delta they
-drift apart.
+\`step\`, running as many updates as the clock demands. Two "computers" see the same frames of a
+simulated 60 Hz display: the slow one only every other frame. With a fixed step both balls are
+**bit-for-bit identical** whenever both have drawn (worst gap 0); with a variable delta they drift
+apart. The bars under each lane count the updates behind each picture: the variable loop runs one
+update of any length, the fixed step runs more updates on the slow computer's longer frames.
 
-A fixed step makes the result repeatable, not exact. The ball is integrated with semi-implicit
-Euler and bounces when a step takes it below the floor, so with **either** loop the hops peak at
-slightly different heights, off the answer of the continuous physics, v²/2g: the readouts show the spread of the last 64 bounce heights of each loop and their worst distance from
-v²/2g. The fixed step's heights are the same on both computers; the variable loop's are not.
-The load control adds a random amount of work per frame so the deltas vary (simulated by default:
-the frames the work would delay are skipped; a real busy-wait is a control away). The plot shows the
-variable loop's delta in ms and, on its own axis, how many fixed updates each frame ran.
+The comparison holds only while no time is dropped: with the default cap of 5 steps a frame (or
+the 10 this story once used), a frame longer than the cap loses time on the slow computer alone
+and the two part. Here the cap is 64 and the readouts show that nothing was dropped.
+
+A fixed step makes the result repeatable, not exact: with either loop the hops peak at slightly
+different heights, off v²/2g (see "All readouts"). The display is simulated (each real animation
+frame is one frame of a 60 Hz display; the load decides how many vblanks a frame lasts), so the
+story shows the same thing on every machine, at any frame rate.
 `,
       },
     },
@@ -318,17 +334,32 @@ type Story = StoryObj<typeof meta>;
 export const SameThrowTwoComputers: Story = {
   play: async ({ canvasElement }) => {
     await expectFramesAdvance(canvasElement, 'frames', 40);
-    await waitForValue(canvasElement, 'variableGap', (gap) => gap > 0);
-    // Deterministic: identical states, not merely close ones.
+    await waitForValue(canvasElement, 'variableGap', (gap) => gap > 0, 10000);
+    // Deterministic: identical states, not merely close ones, and no time dropped on either PC.
     await expect(readValue(canvasElement, 'fixedGap')).toBe(0);
-    // v²/2g for the default 6 m/s throw: 36 / 19.62 m.
-    await expect(readValue(canvasElement, 'exactApex')).toBeCloseTo(36 / (2 * 9.81), 12);
+    await expect(readValue(canvasElement, 'fixedDroppedMs')).toBe(0);
+    // v²/2g for the default 4 m/s throw: 16 / 19.62 m.
+    await expect(readValue(canvasElement, 'exactApex')).toBeCloseTo(16 / (2 * 9.81), 12);
     // Both loops' bounce heights spread, and neither loop hits v²/2g exactly.
-    await waitForValue(canvasElement, 'bounces', (n) => n >= 3, 8000);
+    await waitForValue(canvasElement, 'bounces', (n) => n >= 2, 12000);
     await expect(readValue(canvasElement, 'fixedSpread')).toBeGreaterThan(0);
     await expect(readValue(canvasElement, 'variableSpread')).toBeGreaterThan(0);
     await expect(readValue(canvasElement, 'fixedError')).toBeGreaterThan(0);
     await expect(readValue(canvasElement, 'variableError')).toBeGreaterThan(0);
     await expect(readValue(canvasElement, 'fixedGap')).toBe(0);
+    await expect(readValue(canvasElement, 'fixedDroppedMs')).toBe(0);
+    // The slow PC's frames are twice as long: its fixed step runs about twice the updates a frame.
+    await expect(readValue(canvasElement, 'slowUpdatesPerFrame')).toBeGreaterThan(1.8 * readValue(canvasElement, 'fastUpdatesPerFrame'));
+  },
+};
+
+/** 240 updates a second: the slow PC's longest frames need 16 steps, past the old cap of 10. */
+export const HighUpdateRate: Story = {
+  args: { updateRate: 240, loadMs: 30 },
+  play: async ({ canvasElement }) => {
+    await expectFramesAdvance(canvasElement, 'frames', 60);
+    await waitForValue(canvasElement, 'variableGap', (gap) => gap > 0, 10000);
+    await expect(readValue(canvasElement, 'fixedGap')).toBe(0);
+    await expect(readValue(canvasElement, 'fixedDroppedMs')).toBe(0);
   },
 };

@@ -56,6 +56,17 @@ export interface LivePlotProps {
 }
 
 const AXIS = '#8a93a3';
+/** The last finite value of series `si` in the plot's data (NaN when none). */
+function latest(u: uPlot, si: number): number {
+  const data = u.data[si];
+  if (!data) return Number.NaN;
+  for (let i = data.length - 1; i >= 0; i -= 1) {
+    const v = data[i];
+    if (typeof v === 'number' && Number.isFinite(v)) return v;
+  }
+  return Number.NaN;
+}
+
 const GRID = { stroke: 'rgba(138,147,163,0.18)', width: 1 };
 
 /**
@@ -111,7 +122,8 @@ export function LivePlot({
       const pad = (hi - lo) * 0.08;
       return [lo - (lo === 0 ? 0 : pad), hi + pad];
     };
-    const cssWidth = () => Math.max(240, Math.min(config.current.width, element.clientWidth || config.current.width));
+    // Folded away (a closed <details>) the host has no width yet: fit the window until it opens.
+    const cssWidth = () => Math.max(240, Math.min(config.current.width, element.clientWidth || document.documentElement.clientWidth - 40));
     const options: uPlot.Options = {
       width: cssWidth(),
       height: config.current.height,
@@ -134,7 +146,8 @@ export function LivePlot({
         ...(hasRight ? [{ scale: 'right', side: 1, stroke: AXIS, grid: { show: false }, label: rightUnit, size: 40, labelSize: 16 } as uPlot.Axis] : []),
       ],
       series: [
-        { label: 'time (s)', value: (_u, v) => formatNumber(v, 2, 's') },
+        // Under the cursor its values; with no cursor on the plot, the latest (not "–").
+        { label: 'time (s)', value: (u, v, si, idx) => formatNumber(idx == null ? latest(u, si) : v, 2, 's') },
         ...lines.map<uPlot.Series>((line) => ({
           label: line.label,
           stroke: line.stroke,
@@ -142,7 +155,7 @@ export function LivePlot({
           scale: line.axis === 'right' ? 'right' : 'y',
           points: { show: false },
           spanGaps: false,
-          value: (_u, v) => formatNumber(v, line.digits ?? 2),
+          value: (u, v, si, idx) => formatNumber(idx == null ? latest(u, si) : v, line.digits ?? 2),
           ...(line.stepped ? { paths: uPlot.paths.stepped?.({ align: 1 }) } : {}),
         })),
       ],

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { NOT_MEASURED, formatNumber } from './format.js';
 
 /** One value of a {@link Readout}. */
@@ -16,9 +17,38 @@ export interface ReadoutProps {
   values: Record<string, number>;
   fields: readonly ReadoutField[];
   refreshMs?: number;
+  /** The key numbers beside a picture: large, in a row that wraps, instead of a label/value grid. */
+  keyNumbers?: boolean;
 }
 
 const defaultFormat = (value: number) => formatNumber(value, 2);
+
+/** The refreshes due at each interval: every readout of a story on one timer per interval. */
+const refreshers = new Map<number, { timer: ReturnType<typeof setInterval>; updates: Set<() => void> }>();
+
+/**
+ * Run `update` every `ms` together with every other readout on the same interval, in one timer
+ * tick: a story's key numbers and its folded readouts always show the same moment, so a play
+ * function that waits for one value and then reads another sees them consistent. Returns the
+ * unsubscribe.
+ */
+function refreshTogether(update: () => void, ms: number): () => void {
+  let entry = refreshers.get(ms);
+  if (!entry) {
+    const updates = new Set<() => void>();
+    entry = { updates, timer: setInterval(() => updates.forEach((run) => run()), ms) };
+    refreshers.set(ms, entry);
+  }
+  entry.updates.add(update);
+  const own = entry;
+  return () => {
+    own.updates.delete(update);
+    if (own.updates.size === 0) {
+      clearInterval(own.timer);
+      refreshers.delete(ms);
+    }
+  };
+}
 
 /**
  * Numbers written by a frame loop, shown without a React render per frame: the loop mutates a plain
@@ -26,7 +56,7 @@ const defaultFormat = (value: number) => formatNumber(value, 2);
  * an element with `data-testid={key}` and a `data-value` attribute holding the raw number, which
  * is what the play functions read.
  */
-export function Readout({ values, fields, refreshMs = 100 }: ReadoutProps) {
+export function Readout({ values, fields, refreshMs = 100, keyNumbers = false }: ReadoutProps) {
   const cells = useRef<(HTMLElement | null)[]>([]);
   const frozen = useRef({ values, fields });
 
@@ -43,27 +73,52 @@ export function Readout({ values, fields, refreshMs = 100 }: ReadoutProps) {
       });
     };
     update();
-    const timer = setInterval(update, refreshMs);
-    return () => clearInterval(timer);
+    return refreshTogether(update, refreshMs);
   }, [refreshMs]);
 
+  const cell = (field: ReadoutField, i: number, style: CSSProperties) => (
+    <dd
+      style={style}
+      data-testid={field.key}
+      data-value="NaN"
+      ref={(el) => {
+        cells.current[i] = el;
+      }}
+    >
+      –
+    </dd>
+  );
+  if (keyNumbers) {
+    return (
+      <dl style={{ display: 'flex', flexWrap: 'wrap', gap: '6px 20px', margin: '8px 0', font: '13px system-ui, sans-serif' }}>
+        {fields.map((field, i) => (
+          <div key={field.key} style={{ minWidth: 0, maxWidth: '100%' }}>
+            <dt style={{ opacity: 0.75, overflowWrap: 'anywhere' }}>{field.label}</dt>
+            {cell(field, i, { margin: 0, font: '600 20px ui-monospace, monospace', fontVariantNumeric: 'tabular-nums' })}
+          </div>
+        ))}
+      </dl>
+    );
+  }
   return (
-    <dl style={{ display: 'grid', gridTemplateColumns: 'max-content max-content', gap: '2px 12px', font: '13px ui-monospace, monospace', margin: '8px 0' }}>
+    // Labels wrap on a phone; the grid never grows wider than its container.
+    <dl style={{ display: 'grid', gridTemplateColumns: 'minmax(0, max-content) minmax(0, max-content)', gap: '2px 12px', font: '13px ui-monospace, monospace', margin: '8px 0', maxWidth: '100%' }}>
       {fields.map((field, i) => (
         <div key={field.key} style={{ display: 'contents' }}>
-          <dt style={{ opacity: 0.7 }}>{field.label}</dt>
-          <dd
-            style={{ margin: 0, fontVariantNumeric: 'tabular-nums' }}
-            data-testid={field.key}
-            data-value="NaN"
-            ref={(el) => {
-              cells.current[i] = el;
-            }}
-          >
-            –
-          </dd>
+          <dt style={{ opacity: 0.7, overflowWrap: 'anywhere' }}>{field.label}</dt>
+          {cell(field, i, { margin: 0, fontVariantNumeric: 'tabular-nums' })}
         </div>
       ))}
     </dl>
+  );
+}
+
+/** The full readouts of a story, collapsed under its picture and key numbers. */
+export function MoreReadouts({ children, summary = 'All readouts' }: { children: ReactNode; summary?: string }) {
+  return (
+    <details style={{ margin: '8px 0', maxWidth: '100%' }}>
+      <summary style={{ cursor: 'pointer', font: '13px system-ui, sans-serif', opacity: 0.8 }}>{summary}</summary>
+      {children}
+    </details>
   );
 }

@@ -15,7 +15,7 @@ export async function waitForValue(
   root: HTMLElement,
   testId: string,
   predicate: (value: number) => boolean,
-  timeout = 4000,
+  timeout = 10000,
 ): Promise<number> {
   let value = Number.NaN;
   await waitFor(

@@ -69,7 +69,8 @@ export function StepDriver({ steps }: { steps: number }) {
   return null;
 }
 
-const button: CSSProperties = {
+/** The look of every button in the stories (the transport bar and the stories' own). */
+export const buttonStyle: CSSProperties = {
   font: '13px system-ui',
   padding: '3px 10px',
   borderRadius: 4,
@@ -93,13 +94,13 @@ export interface TransportProps {
 export function Transport({ paused, onPause, onStep, onReset, note }: TransportProps) {
   return (
     <div role="toolbar" aria-label="transport" style={{ display: 'flex', flexWrap: 'wrap', gap: 6, alignItems: 'center', margin: '0 0 8px' }}>
-      <button type="button" style={button} data-testid="transport-pause" aria-pressed={paused} onClick={() => onPause(!paused)}>
+      <button type="button" style={buttonStyle} data-testid="transport-pause" aria-pressed={paused} onClick={() => onPause(!paused)}>
         {paused ? '▶ Play' : '‖ Pause'}
       </button>
-      <button type="button" style={{ ...button, opacity: paused ? 1 : 0.4 }} data-testid="transport-step" disabled={!paused} onClick={onStep}>
+      <button type="button" style={{ ...buttonStyle, opacity: paused ? 1 : 0.4 }} data-testid="transport-step" disabled={!paused} onClick={onStep}>
         Step one frame ▸|
       </button>
-      <button type="button" style={button} data-testid="transport-reset" onClick={onReset}>
+      <button type="button" style={buttonStyle} data-testid="transport-reset" onClick={onReset}>
         ↺ Reset
       </button>
       {note ? <span style={{ font: '12px system-ui', opacity: 0.75 }}>{note}</span> : null}

@@ -2,8 +2,9 @@
  * The docs/*.md pages (and the README) are the single source of the documentation; Storybook shows
  * each one through a thin MDX page. Their links point at other .md files, which mean nothing inside
  * Storybook: this turns a link to a page into the Storybook path of that page's docs entry (the
- * docs block navigates the manager there). Links to anything else (source files, bench results)
- * are left as they are.
+ * docs block navigates the manager there). A link to any other file of the repository (the
+ * changelog, bench results, a source file) has no page in the Storybook: it becomes its text and
+ * the file's path, so no link leads nowhere. Web links, anchors and images are left as they are.
  */
 
 /** Each Markdown page, by its path from the repository root, and the Storybook title it has. */
@@ -42,10 +43,12 @@ function resolvePath(from: string, target: string): string {
 
 /** `markdown` (the page at `page`, a key of {@link DOC_PAGES}) with its links to other pages re-pointed. */
 export function forStorybook(markdown: string, page: keyof typeof DOC_PAGES): string {
-  return markdown.replace(/\]\(([^)\s#]+\.md)(#[^)\s]*)?\)/g, (link: string, target: string) => {
-    if (/^[a-z]+:/i.test(target)) return link;
+  return markdown.replace(/(!?)\[([^\]]*)\]\(([^)\s#]+)(#[^)\s]*)?\)/g, (link: string, image: string, text: string, target: string) => {
+    if (image || /^[a-z]+:/i.test(target) || target.startsWith('?')) return link;
     const path = resolvePath(page, target);
     const title = (DOC_PAGES as Record<string, string>)[path];
-    return title === undefined ? link : `](?path=/docs/${docsId(title)})`;
+    if (title !== undefined) return `[${text}](?path=/docs/${docsId(title)})`;
+    // Nothing in the Storybook to go to: say where the file is.
+    return text.includes(path) ? text : `${text} (\`${path}\` in the repository)`;
   });
 }

@@ -5,7 +5,7 @@ import { FrameProvider, useAdaptiveFramerate, useFrame } from '../../src/index.j
 import { busyWait } from '../components/busyWait.js';
 import { useStoryTransport } from '../components/transport.js';
 import { LivePlot } from '../components/LivePlot.js';
-import { Readout } from '../components/Readout.js';
+import { MoreReadouts, Readout } from '../components/Readout.js';
 import { RingBuffer } from '../components/ringBuffer.js';
 import { expectFramesAdvance, readValue, waitForValue } from '../components/playHelpers.js';
 import { FollowTransport } from './components/FollowTransport.js';
@@ -170,53 +170,61 @@ function AdaptiveDemo(props: AdaptiveProps) {
         <LaneLoop lane={1} display={realLoad ? null : displays[1]!} shared={shared} />
       </FrameProvider>
       <Readout
+        keyNumbers
         values={shared.values}
         fields={[
-          { key: 'frames', label: 'frames', format: (n) => n.toFixed(0) },
-          { key: 'loadMs', label: `work per frame (ms; one vblank = ${INTERVAL_MS.toFixed(1)})`, format: (n) => (Number.isFinite(n) ? n.toFixed(1) : '–') },
-          { key: 'hookDivisor', label: 'hook: divisor', format: (n) => n.toFixed(0) },
           { key: 'hookRate', label: 'hook: picture rate (Hz)', format: (n) => (Number.isFinite(n) ? n.toFixed(1) : '–') },
-          { key: 'hookMaxDivisor', label: 'hook: largest divisor so far', format: (n) => n.toFixed(0) },
-          { key: 'providerDivisor', label: 'provider: divisor', format: (n) => n.toFixed(0) },
           { key: 'providerRate', label: 'provider: picture rate (Hz)', format: (n) => (Number.isFinite(n) ? n.toFixed(1) : '–') },
-          { key: 'providerMaxDivisor', label: 'provider: largest divisor so far', format: (n) => n.toFixed(0) },
-          { key: 'hookAfterPeak', label: 'hook: divisors after reaching 3', format: backDown },
-          { key: 'providerAfterPeak', label: 'provider: divisors after reaching 3', format: backDown },
         ]}
       />
-      <LivePlot
-        title="Picture rate chosen (Hz) against time (s)"
-        yLabel="Hz"
-        yRange={[0, 65]}
-        x={plots.seconds}
-        references={[
-          { value: 60, label: '60 Hz', color: '#888' },
-          { value: 30, label: '30 Hz', color: '#888' },
-          { value: 20, label: '20 Hz', color: '#888' },
-        ]}
-        series={[
-          { label: 'useAdaptiveFramerate()', stroke: '#1e9e55', buffer: plots.hook, stepped: true, width: 2 },
-          { label: '<FrameProvider adaptive>', stroke: '#8e44ad', buffer: plots.provider, stepped: true },
-        ]}
-      />
-      <LivePlot
-        title="Work per frame (ms) against time (s)"
-        yLabel="ms"
-        height={130}
-        yRange={[0, 60]}
-        references={[
-          { value: INTERVAL_MS, label: 'one vblank', color: '#888' },
-          { value: 2 * INTERVAL_MS, label: 'two vblanks', color: '#888' },
-        ]}
-        x={plots.seconds}
-        series={[{ label: 'work', stroke: '#999', buffer: plots.load, stepped: true }]}
-      />
+      <MoreReadouts summary="All readouts and plots">
+        <Readout
+          values={shared.values}
+          fields={[
+            { key: 'frames', label: 'frames', format: (n) => n.toFixed(0) },
+            { key: 'loadMs', label: `work per frame (ms; one vblank = ${INTERVAL_MS.toFixed(1)})`, format: (n) => (Number.isFinite(n) ? n.toFixed(1) : '–') },
+            { key: 'hookDivisor', label: 'hook: divisor', format: (n) => n.toFixed(0) },
+            { key: 'hookMaxDivisor', label: 'hook: largest divisor so far', format: (n) => n.toFixed(0) },
+            { key: 'providerDivisor', label: 'provider: divisor', format: (n) => n.toFixed(0) },
+            { key: 'providerMaxDivisor', label: 'provider: largest divisor so far', format: (n) => n.toFixed(0) },
+            { key: 'hookAfterPeak', label: 'hook: divisors after reaching 3', format: backDown },
+            { key: 'providerAfterPeak', label: 'provider: divisors after reaching 3', format: backDown },
+          ]}
+        />
+        <LivePlot
+          title="Picture rate chosen (Hz) against time (s)"
+          yLabel="Hz"
+          yRange={[0, 65]}
+          x={plots.seconds}
+          references={[
+            { value: 60, label: '60 Hz', color: '#888' },
+            { value: 30, label: '30 Hz', color: '#888' },
+            { value: 20, label: '20 Hz', color: '#888' },
+          ]}
+          series={[
+            { label: 'useAdaptiveFramerate()', stroke: '#1e9e55', buffer: plots.hook, stepped: true, width: 2 },
+            { label: '<FrameProvider adaptive>', stroke: '#8e44ad', buffer: plots.provider, stepped: true },
+          ]}
+        />
+        <LivePlot
+          title="Work per frame (ms) against time (s)"
+          yLabel="ms"
+          height={130}
+          yRange={[0, 60]}
+          references={[
+            { value: INTERVAL_MS, label: 'one vblank', color: '#888' },
+            { value: 2 * INTERVAL_MS, label: 'two vblanks', color: '#888' },
+          ]}
+          x={plots.seconds}
+          series={[{ label: 'work', stroke: '#999', buffer: plots.load, stepped: true }]}
+        />
+      </MoreReadouts>
     </div>
   );
 }
 
 const meta = {
-  title: 'Hooks/16 · useAdaptiveFramerate and <FrameProvider adaptive>',
+  title: 'Hooks/17 · useAdaptiveFramerate and <FrameProvider adaptive>',
   component: AdaptiveDemo,
   args: { profile: 'cycle', loadMs: 22, phaseSeconds: 1, realLoad: false, lapSeconds: 1 },
   argTypes: {

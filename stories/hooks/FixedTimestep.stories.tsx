@@ -2,12 +2,13 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { useFixedTimestep } from '../../src/index.js';
-import { Readout } from '../components/Readout.js';
+import { MoreReadouts, Readout } from '../components/Readout.js';
 import { expectFramesAdvance, readValue, waitForValue } from '../components/playHelpers.js';
 import { TrailCanvas } from './components/TrailCanvas.js';
 import type { TrailCanvasHandle } from './components/TrailCanvas.js';
 import { updateArgs } from './components/transportPlay.js';
 import { useLiveArg } from './components/useLiveArg.js';
+import { buttonStyle } from '../components/transport.js';
 
 /** Controls of the useFixedTimestep demo. */
 interface FixedTimestepProps {
@@ -81,44 +82,53 @@ function FixedTimestepDemo({ updateRate, timeScale: timeScaleArg, lapSeconds }: 
   return (
     <div>
       <TrailCanvas ref={trail} lanes={LANES} countLabel="steps/frame" countMax={2} testId="trail" />
-      <div role="toolbar" aria-label="controls of the hook" style={{ display: 'flex', flexWrap: 'wrap', gap: 6, margin: '8px 0' }}>
-        <button type="button" onClick={() => loop.pause()}>
-          Pause
+      <div role="toolbar" aria-label="controls of the hook" style={{ display: 'flex', flexWrap: 'wrap', gap: 6, margin: '8px 0', alignItems: 'center' }}>
+        <span style={{ font: '12px system-ui', opacity: 0.75 }}>The hook's own controls:</span>
+        <button type="button" style={buttonStyle} onClick={() => loop.pause()}>
+          loop.pause()
         </button>
-        <button type="button" onClick={() => loop.resume()}>
-          Resume
+        <button type="button" style={buttonStyle} onClick={() => loop.resume()}>
+          loop.resume()
         </button>
-        <button type="button" onClick={() => loop.stepOnce()}>
-          Step once
+        <button type="button" style={buttonStyle} onClick={() => loop.stepOnce()}>
+          loop.stepOnce()
         </button>
-        <button type="button" onClick={reset}>
-          Reset
+        <button type="button" style={buttonStyle} onClick={reset}>
+          loop.reset()
         </button>
-        <button type="button" onClick={() => setTimeScale(0.25)}>
-          0.25×
+        <button type="button" style={buttonStyle} onClick={() => setTimeScale(0.25)}>
+          loop.setTimeScale(0.25)
         </button>
-        <button type="button" onClick={() => setTimeScale(1)}>
-          1×
+        <button type="button" style={buttonStyle} onClick={() => setTimeScale(1)}>
+          loop.setTimeScale(1)
         </button>
       </div>
       <Readout
+        keyNumbers
         values={live.values}
         fields={[
-          { key: 'frames', label: 'frames drawn', format: (n) => n.toFixed(0) },
-          { key: 'totalSteps', label: 'stats.totalSteps', format: (n) => n.toFixed(0) },
-          { key: 'stepsLastFrame', label: 'steps in the last frame', format: (n) => n.toFixed(0) },
           { key: 'paused', label: 'stats.paused', format: (n) => (n ? 'yes' : 'no') },
-          { key: 'timeScale', label: 'stats.timeScale (×)', format: (n) => n.toFixed(2) },
           { key: 'gameSpeed', label: `game s per real s, last ${SPEED_WINDOW} frames`, format: (n) => (Number.isFinite(n) ? n.toFixed(3) : '–') },
-          { key: 'pictureTime', label: 'stats.pictureTime (game s)', format: (n) => (Number.isFinite(n) ? n.toFixed(3) : '–') },
         ]}
       />
+      <MoreReadouts>
+        <Readout
+          values={live.values}
+          fields={[
+            { key: 'frames', label: 'frames drawn', format: (n) => n.toFixed(0) },
+            { key: 'totalSteps', label: 'stats.totalSteps', format: (n) => n.toFixed(0) },
+            { key: 'stepsLastFrame', label: 'steps in the last frame', format: (n) => n.toFixed(0) },
+            { key: 'timeScale', label: 'stats.timeScale (×)', format: (n) => n.toFixed(2) },
+            { key: 'pictureTime', label: 'stats.pictureTime (game s)', format: (n) => (Number.isFinite(n) ? n.toFixed(3) : '–') },
+          ]}
+        />
+      </MoreReadouts>
     </div>
   );
 }
 
 const meta = {
-  title: 'Hooks/13 · useFixedTimestep: pause, single step, time scale',
+  title: 'Hooks/14 · useFixedTimestep: pause, single step, time scale',
   component: FixedTimestepDemo,
   args: { updateRate: 30, timeScale: 1, lapSeconds: 1 },
   argTypes: {
@@ -190,7 +200,7 @@ export const PauseStepTimeScale: Story = {
     await expectFramesAdvance(canvasElement, 'frames', 10);
     await waitForValue(canvasElement, 'totalSteps', (n) => n > 0);
 
-    await userEvent.click(ui.getByRole('button', { name: 'Pause' }));
+    await userEvent.click(ui.getByRole('button', { name: 'loop.pause()' }));
     await waitForValue(canvasElement, 'paused', (p) => p === 1);
     await expectFramesAdvance(canvasElement, 'frames', 3);
     const steps = readValue(canvasElement, 'totalSteps');
@@ -201,18 +211,18 @@ export const PauseStepTimeScale: Story = {
     await expect(readValue(canvasElement, 'pictureTime')).toBe(picture);
 
     for (let click = 1; click <= 2; click += 1) {
-      await userEvent.click(ui.getByRole('button', { name: 'Step once' }));
+      await userEvent.click(ui.getByRole('button', { name: 'loop.stepOnce()' }));
       await waitForValue(canvasElement, 'totalSteps', (n) => n === steps + click);
       await expectFramesAdvance(canvasElement, 'frames', 10);
       await expect(readValue(canvasElement, 'totalSteps')).toBe(steps + click);
     }
 
-    await userEvent.click(ui.getByRole('button', { name: 'Resume' }));
-    await userEvent.click(ui.getByRole('button', { name: '0.25×' }));
+    await userEvent.click(ui.getByRole('button', { name: 'loop.resume()' }));
+    await userEvent.click(ui.getByRole('button', { name: 'loop.setTimeScale(0.25)' }));
     await waitForValue(canvasElement, 'timeScale', (s) => s === 0.25);
     // Once the window holds only quarter-speed frames, game time runs at 0.25 of real time.
     await waitForValue(canvasElement, 'gameSpeed', (s) => Math.abs(s - 0.25) < 0.005, 6000);
-    await userEvent.click(ui.getByRole('button', { name: '1×' }));
+    await userEvent.click(ui.getByRole('button', { name: 'loop.setTimeScale(1)' }));
     await waitForValue(canvasElement, 'gameSpeed', (s) => Math.abs(s - 1) < 0.005, 6000);
   },
 };
@@ -222,10 +232,10 @@ export const Reset: Story = {
   play: async ({ canvasElement }) => {
     const ui = within(canvasElement);
     await waitForValue(canvasElement, 'totalSteps', (n) => n >= 20);
-    await userEvent.click(ui.getByRole('button', { name: 'Pause' }));
-    await userEvent.click(ui.getByRole('button', { name: 'Reset' }));
+    await userEvent.click(ui.getByRole('button', { name: 'loop.pause()' }));
+    await userEvent.click(ui.getByRole('button', { name: 'loop.reset()' }));
     await waitForValue(canvasElement, 'totalSteps', (n) => n === 0);
-    await userEvent.click(ui.getByRole('button', { name: 'Resume' }));
+    await userEvent.click(ui.getByRole('button', { name: 'loop.resume()' }));
     await waitForValue(canvasElement, 'totalSteps', (n) => n > 0);
   },
 };

@@ -4,7 +4,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { FrameProvider, useFrame } from '../../src/index.js';
 import type { FrameGap } from '../../src/scheduler/types.js';
 import { busyWait } from '../components/busyWait.js';
-import { useStoryTransport } from '../components/transport.js';
+import { buttonStyle, useStoryTransport } from '../components/transport.js';
 import { Readout } from '../components/Readout.js';
 import { expectFramesAdvance, readValue, waitForValue } from '../components/playHelpers.js';
 import { TrailCanvas } from './components/TrailCanvas.js';
@@ -132,22 +132,22 @@ function ProviderOptionsDemo({ paused: pausedArg, timeScale: timeScaleArg, maxDe
         <Mover lane={1} live={live} />
       </FrameProvider>
       <div role="toolbar" aria-label="provider props" style={{ display: 'flex', flexWrap: 'wrap', gap: 6, margin: '8px 0' }}>
-        <button type="button" onClick={() => setPaused(!paused)}>
+        <button type="button" style={buttonStyle} onClick={() => setPaused(!paused)}>
           {paused ? 'Resume subtree' : 'Pause subtree'}
         </button>
-        <button type="button" onClick={() => setTimeScale(0.5)}>
+        <button type="button" style={buttonStyle} onClick={() => setTimeScale(0.5)}>
           0.5×
         </button>
-        <button type="button" onClick={() => setTimeScale(1)}>
+        <button type="button" style={buttonStyle} onClick={() => setTimeScale(1)}>
           1×
         </button>
-        <button type="button" onClick={() => setMaxDelta(0.1)}>
+        <button type="button" style={buttonStyle} onClick={() => setMaxDelta(0.1)}>
           max delta 0.1 s
         </button>
-        <button type="button" onClick={() => setMaxDelta(0.25)}>
+        <button type="button" style={buttonStyle} onClick={() => setMaxDelta(0.25)}>
           max delta 0.25 s
         </button>
-        <button type="button" onClick={() => busyWait(hitchMs)}>
+        <button type="button" style={buttonStyle} onClick={() => busyWait(hitchMs)}>
           Hitch: block the main thread {hitchMs} ms
         </button>
       </div>
@@ -172,7 +172,7 @@ function ProviderOptionsDemo({ paused: pausedArg, timeScale: timeScaleArg, maxDe
 }
 
 const meta = {
-  title: 'Hooks/17 · <FrameProvider paused, timeScale, maxDelta>',
+  title: 'Hooks/18 · <FrameProvider paused, timeScale, maxDelta>',
   component: ProviderOptionsDemo,
   args: { paused: false, timeScale: 0.5, maxDelta: 0.1, hitchMs: 400, lapSeconds: 1 },
   argTypes: {

@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { FrameProvider, useFrame } from '../../src/index.js';
 import { frameRateCapDivisor } from '../../src/scheduler/frameRateCap.js';
-import { Readout } from '../components/Readout.js';
+import { MoreReadouts, Readout } from '../components/Readout.js';
 import { expectFramesAdvance, readValue, waitForValue } from '../components/playHelpers.js';
 import { FollowTransport } from './components/FollowTransport.js';
 import { createSimulatedDisplay } from './components/simulatedDisplay.js';
@@ -11,6 +11,7 @@ import type { SimulatedDisplay } from './components/simulatedDisplay.js';
 import { TrailCanvas } from './components/TrailCanvas.js';
 import type { TrailCanvasHandle } from './components/TrailCanvas.js';
 import { useLiveArg } from './components/useLiveArg.js';
+import { buttonStyle } from '../components/transport.js';
 
 /** Controls of the frame-rate cap demo. */
 interface FrameRateCapProps {
@@ -109,39 +110,47 @@ function FrameRateCapDemo({ displayRate, maxFrameRate: capArg, lapSeconds }: Fra
       </FrameProvider>
       <div role="toolbar" aria-label="cap" style={{ display: 'flex', flexWrap: 'wrap', gap: 6, margin: '8px 0' }}>
         {[30, 60, 90].map((value) => (
-          <button key={value} type="button" aria-pressed={cap === value} onClick={() => setCap(value)}>
+          <button key={value} type="button" style={buttonStyle} aria-pressed={cap === value} onClick={() => setCap(value)}>
             cap {value}
           </button>
         ))}
-        <button type="button" aria-pressed={cap === 0} onClick={() => setCap(0)}>
+        <button type="button" style={buttonStyle} aria-pressed={cap === 0} onClick={() => setCap(0)}>
           no cap
         </button>
       </div>
       <p style={{ font: '13px system-ui', margin: '4px 0' }} data-testid="rule">
         {cap > 0
-          ? `maxFrameRate ${cap} on a ${displayRate} Hz display: every ${frameRateCapDivisor(displayRate, cap)}. vblank = ${(displayRate / frameRateCapDivisor(displayRate, cap)).toFixed(2)} Hz`
+          ? `maxFrameRate ${cap} on a ${displayRate} Hz display: one picture every ${frameRateCapDivisor(displayRate, cap)} vblanks = ${(displayRate / frameRateCapDivisor(displayRate, cap)).toFixed(2)} Hz`
           : `no cap: every vblank of the ${displayRate} Hz display`}
       </p>
       <Readout
+        keyNumbers
         values={live.values}
         fields={[
-          { key: 'frames', label: 'pictures', format: whole },
-          { key: 'refreshRate', label: 'detected refresh rate (Hz)', format: hz },
-          { key: 'divisor', label: 'frame.divisor (vblanks per picture)', format: whole },
           { key: 'rate', label: 'rate reached: refreshRate / divisor (Hz)', format: hz },
-          { key: 'gap', label: 'vblanks since the previous picture', format: whole },
-          { key: 'gapMin', label: 'fewest vblanks between pictures (this divisor)', format: whole },
-          { key: 'gapMax', label: 'most vblanks between pictures (this divisor)', format: whole },
           { key: 'flaps', label: 'pictures not exactly divisor vblanks apart', format: whole },
-          { key: 'providerMounts', label: 'provider mounts', format: whole },
         ]}
       />
+      <MoreReadouts>
+        <Readout
+          values={live.values}
+          fields={[
+            { key: 'frames', label: 'pictures', format: whole },
+            { key: 'refreshRate', label: 'detected refresh rate (Hz)', format: hz },
+            { key: 'divisor', label: 'frame.divisor (vblanks per picture)', format: whole },
+            { key: 'gap', label: 'vblanks since the previous picture', format: whole },
+            { key: 'gapMin', label: 'fewest vblanks between pictures (this divisor)', format: whole },
+            { key: 'gapMax', label: 'most vblanks between pictures (this divisor)', format: whole },
+            { key: 'providerMounts', label: 'provider mounts', format: whole },
+          ]}
+        />
+      </MoreReadouts>
     </div>
   );
 }
 
 const meta = {
-  title: 'Hooks/21 · <FrameProvider maxFrameRate>: a cap on whole vblanks',
+  title: 'Hooks/19 · <FrameProvider maxFrameRate>: a cap on whole vblanks',
   component: FrameRateCapDemo,
   args: { displayRate: 144, maxFrameRate: 60, lapSeconds: 2 },
   argTypes: {

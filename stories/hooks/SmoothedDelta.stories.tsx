@@ -4,7 +4,7 @@ import { expect } from 'storybook/test';
 import { FrameProvider, useFrame, useSmoothedDelta } from '../../src/index.js';
 import { LivePlot } from '../components/LivePlot.js';
 import { LiveViewer } from '../components/liveViewer.js';
-import { Readout } from '../components/Readout.js';
+import { MoreReadouts, Readout } from '../components/Readout.js';
 import { RingBuffer } from '../components/ringBuffer.js';
 import { expectFramesAdvance, readValue, waitForValue } from '../components/playHelpers.js';
 import { FollowTransport } from './components/FollowTransport.js';
@@ -98,24 +98,32 @@ function Dots({ display, lapSeconds }: { display: SimulatedDisplay; lapSeconds: 
     <div>
       <TrailCanvas ref={trail} lanes={LANES} countLabel="intervals/frame" countMax={2} testId="trail" />
       <Readout
+        keyNumbers
         values={live.values}
         fields={[
-          { key: 'frames', label: 'frames', format: (n) => n.toFixed(0) },
-          { key: 'rawDtMs', label: 'raw dt, last frame (ms)', format: ms },
-          { key: 'smoothDtMs', label: 'smoothed dt, last frame (ms)', format: ms },
           { key: 'rawJudderMs', label: 'judder, raw dt (ms RMS)', format: ms },
           { key: 'smoothJudderMs', label: 'judder, smoothed dt (ms RMS)', format: ms },
         ]}
       />
-      <LivePlot
-        title="dt handed to the game each frame (ms) against simulated display time (s)"
-        yLabel="ms"
-        x={live.seconds}
-        series={[
-          { label: 'useFrame: raw dt', stroke: '#f06a6a', buffer: live.rawDt },
-          { label: 'useSmoothedDelta', stroke: '#1e9e55', buffer: live.smoothDt, stepped: true, width: 2 },
-        ]}
-      />
+      <MoreReadouts summary="All readouts and plots">
+        <Readout
+          values={live.values}
+          fields={[
+            { key: 'frames', label: 'frames', format: (n) => n.toFixed(0) },
+            { key: 'rawDtMs', label: 'raw dt, last frame (ms)', format: ms },
+            { key: 'smoothDtMs', label: 'smoothed dt, last frame (ms)', format: ms },
+          ]}
+        />
+        <LivePlot
+          title="dt handed to the game each frame (ms) against simulated display time (s)"
+          yLabel="ms"
+          x={live.seconds}
+          series={[
+            { label: 'useFrame: raw dt', stroke: '#f06a6a', buffer: live.rawDt },
+            { label: 'useSmoothedDelta', stroke: '#1e9e55', buffer: live.smoothDt, stepped: true, width: 2 },
+          ]}
+        />
+      </MoreReadouts>
     </div>
   );
 }
@@ -141,7 +149,7 @@ function SmoothedDeltaDemo({ jitterMs, quantizationMs, lapSeconds }: SmoothedDel
 }
 
 const meta = {
-  title: 'Hooks/14 · useSmoothedDelta vs the raw delta',
+  title: 'Hooks/15 · useSmoothedDelta vs the raw delta',
   component: SmoothedDeltaDemo,
   args: { jitterMs: 1.5, quantizationMs: 0.1, lapSeconds: 1 },
   argTypes: {

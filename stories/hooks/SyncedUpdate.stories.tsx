@@ -13,6 +13,7 @@ import type { SimulatedDisplay } from './components/simulatedDisplay.js';
 import { TrailCanvas } from './components/TrailCanvas.js';
 import { expectPauseAndSingleStep } from './components/transportPlay.js';
 import type { TrailCanvasHandle } from './components/TrailCanvas.js';
+import { buttonStyle } from '../components/transport.js';
 
 /** Controls of the useSyncedUpdate demo. */
 interface SyncedUpdateProps {
@@ -105,7 +106,7 @@ function Slices({ display, overload, lapSeconds, stallMs }: { display: Simulated
   return (
     <>
       <TrailCanvas ref={trail} lanes={LANES} countLabel="slices/frame" countMax={4} testId="trail" />
-      <button type="button" style={{ margin: '8px 0' }} onClick={() => display.stall(stallMs)}>
+      <button type="button" style={{ ...buttonStyle, margin: '8px 0' }} onClick={() => display.stall(stallMs)}>
         Stall the display for {stallMs} ms
       </button>
       <Readout
@@ -153,7 +154,7 @@ function SyncedUpdateDemo({ overload, stallMs, jitterMs, lapSeconds }: SyncedUpd
 }
 
 const meta = {
-  title: 'Hooks/15 · useSyncedUpdate: slices per frame, overload',
+  title: 'Hooks/16 · useSyncedUpdate: slices per frame, overload',
   component: SyncedUpdateDemo,
   args: { overload: 'slow-motion', stallMs: 200, jitterMs: 0.5, lapSeconds: 1 },
   argTypes: {

@@ -5,7 +5,8 @@ import { createFixedStep } from '../../src/core/index.js';
 import type { FixedStep } from '../../src/core/index.js';
 import { useFrame } from '../../src/index.js';
 import { LivePlot } from '../components/LivePlot.js';
-import { Readout } from '../components/Readout.js';
+import { MoreReadouts, Readout } from '../components/Readout.js';
+import type { ReadoutField } from '../components/Readout.js';
 import { RingBuffer } from '../components/ringBuffer.js';
 import { readValue, waitForValue } from '../components/playHelpers.js';
 import { TrailCanvas } from './components/TrailCanvas.js';
@@ -157,9 +158,13 @@ function WellDemo({ stepCostMs, renderCostMs, maxSteps, lapSeconds }: WellProps)
       { key: k.pending, label: `${name}: owed (game s)`, format: secs },
     ];
   };
+  const all = [...fields(0, 'no bound'), ...fields(1, 'slow-motion'), ...fields(2, 'catch-up')];
+  // Beside the picture: how many pictures a second each lane still shows.
+  const isFps = (field: ReadoutField) => field.label.endsWith('pictures per second');
   return (
     <div>
       <TrailCanvas ref={trail} lanes={LANES} countLabel="steps/frame" countMax={8} testId="trail" />
+      <Readout keyNumbers values={live.values} fields={all.filter(isFps)} />
       <LivePlot
         title="Each lane's frame time (ms) against display time (s)"
         yLabel="ms"
@@ -171,16 +176,15 @@ function WellDemo({ stepCostMs, renderCostMs, maxSteps, lapSeconds }: WellProps)
           { label: LANES[2].label, stroke: '#2e86c1', buffer: live.frameMs[2]!, stepped: true },
         ]}
       />
-      <Readout
-        values={live.values}
-        fields={[{ key: 'frames', label: 'vblanks', format: count }, ...fields(0, 'no bound'), ...fields(1, 'slow-motion'), ...fields(2, 'catch-up')]}
-      />
+      <MoreReadouts>
+        <Readout values={live.values} fields={[{ key: 'frames', label: 'vblanks', format: count }, ...all.filter((field) => !isFps(field))]} />
+      </MoreReadouts>
     </div>
   );
 }
 
 const meta = {
-  title: 'Hooks/19 · The well of despair: unbounded catch-up vs the bounded policies',
+  title: 'Algorithms/7 · The well of despair: unbounded catch-up',
   component: WellDemo,
   args: { stepCostMs: 20, renderCostMs: 2, maxSteps: 5, lapSeconds: 1 },
   argTypes: {

@@ -6,7 +6,7 @@ import type { FixedStep } from '../../src/core/index.js';
 import { useFrame } from '../../src/index.js';
 import { LiveVsync } from '../components/liveVsync.js';
 import { LiveViewer } from '../components/liveViewer.js';
-import { Readout } from '../components/Readout.js';
+import { MoreReadouts, Readout } from '../components/Readout.js';
 import { readValue, waitForValue } from '../components/playHelpers.js';
 import { TrailCanvas } from './components/TrailCanvas.js';
 import type { TrailCanvasHandle } from './components/TrailCanvas.js';
@@ -83,7 +83,8 @@ function ZeroTwoDemo({ jitterMs, quantizationMs, lapSeconds }: ZeroTwoProps) {
     for (let lane = 0; lane < 2; lane += 1) {
       const f = live.loops[lane]!.advance(vsync.timestampMs);
       const k = KEYS[lane]!;
-      trail.current?.picture(lane, f.pictureTime / lap.current, f.steps);
+      // A flap (red bar): steps that differ from the vblanks that really passed.
+      trail.current?.picture(lane, f.pictureTime / lap.current, f.steps, vsync.frames > 1 && f.steps !== vsync.vblanks);
       if (vsync.frames === 1) continue;
       if (f.steps === 0) v[k.zero] = v[k.zero]! + 1;
       if (f.steps === 2) v[k.two] = v[k.two]! + 1;
@@ -113,27 +114,36 @@ function ZeroTwoDemo({ jitterMs, quantizationMs, lapSeconds }: ZeroTwoProps) {
     <div>
       <TrailCanvas ref={trail} lanes={LANES} countLabel="steps/frame" countMax={2} testId="trail" />
       <Readout
+        keyNumbers
         values={live.values}
         fields={[
-          { key: 'frames', label: 'vblanks', format: count },
           { key: 'rawFlaps', label: 'plain floor: flaps', format: count },
-          { key: 'rawFlapRatio', label: 'plain floor: flaps, share', format: percent },
-          { key: 'rawZeroSteps', label: 'plain floor: frames with 0 steps', format: count },
-          { key: 'rawTwoSteps', label: 'plain floor: frames with 2 steps', format: count },
-          { key: 'rawJudderMs', label: 'plain floor: judder (ms RMS)', format: ms },
           { key: 'snappedFlaps', label: 'refreshRate: flaps', format: count },
-          { key: 'snappedFlapRatio', label: 'refreshRate: flaps, share', format: percent },
-          { key: 'snappedZeroSteps', label: 'refreshRate: frames with 0 steps', format: count },
-          { key: 'snappedTwoSteps', label: 'refreshRate: frames with 2 steps', format: count },
-          { key: 'snappedJudderMs', label: 'refreshRate: judder (ms RMS)', format: ms },
         ]}
       />
+      <MoreReadouts>
+        <Readout
+          values={live.values}
+          fields={[
+            { key: 'frames', label: 'vblanks', format: count },
+            { key: 'rawFlapRatio', label: 'plain floor: flaps, share', format: percent },
+            { key: 'rawZeroSteps', label: 'plain floor: frames with 0 steps', format: count },
+            { key: 'rawTwoSteps', label: 'plain floor: frames with 2 steps', format: count },
+            { key: 'rawJudderMs', label: 'plain floor: judder (ms RMS)', format: ms },
+            { key: 'snappedFlapRatio', label: 'refreshRate: flaps, share', format: percent },
+            { key: 'snappedZeroSteps', label: 'refreshRate: frames with 0 steps', format: count },
+            { key: 'snappedTwoSteps', label: 'refreshRate: frames with 2 steps', format: count },
+            { key: 'snappedJudderMs', label: 'refreshRate: judder (ms RMS)', format: ms },
+          ]}
+        />
+
+      </MoreReadouts>
     </div>
   );
 }
 
 const meta = {
-  title: 'Hooks/18 · The 0/2 step alternation and its fix',
+  title: 'Algorithms/11 · The 0-and-2 step alternation and its fix',
   component: ZeroTwoDemo,
   args: { jitterMs: 1, quantizationMs: 0.1, lapSeconds: 1 },
   argTypes: {

@@ -23,6 +23,8 @@ import * as Comparison from '../../stories/Comparison.stories.js';
 import * as Interpolated from '../../stories/Interpolated.stories.js';
 import * as StepInput from '../../stories/StepInput.stories.js';
 import * as GameClock from '../../stories/GameClock.stories.js';
+import * as Vblank from '../../stories/start/Vblank.stories.js';
+import * as Alpha from '../../stories/start/Alpha.stories.js';
 
 setProjectAnnotations([preview]);
 
@@ -94,9 +96,28 @@ const writeDocsImages = import.meta.env.VITE_DOCS_IMAGES === '1';
 
 const cases: Case[] = [
   {
+    name: 'vblank',
+    module: Vblank,
+    story: 'MissedVblanks',
+    change: { workMs: 40 },
+    // 40 ms of work: a picture every third vblank.
+    changed: (root) => until(() => value(root, 'slowMax') === 3, 'three vblanks a picture'),
+    loopFrames: true,
+  },
+  {
+    name: 'alpha',
+    module: Alpha,
+    story: 'TenUpdatesASecond',
+    docsImage: {},
+    change: { updateRate: 20 },
+    changed: (root) => until(() => value(root, 'updateRate') === 20, 'twenty updates a second'),
+    loopFrames: true,
+  },
+  {
     name: 'variable-vs-fixed',
     module: VariableVsFixed,
     story: 'SameThrowTwoComputers',
+    docsImage: { ready: (root) => value(root, 'variableGap') > 0.05 },
     change: { launchSpeed: 10 },
     changed: (root) => until(() => Math.abs(value(root, 'exactApex') - 100 / (2 * 9.81)) < 1e-9, 'exact apex of a 10 m/s throw'),
     loopFrames: true,
@@ -115,7 +136,6 @@ const cases: Case[] = [
     name: 'overload',
     module: Overload,
     story: 'SlowMotion',
-    docsImage: { ready: (root) => value(root, 'droppedMs') > 0 },
     change: { pattern: 'constant', maxSteps: 2 },
     changed: async (root) => {
       await until(() => value(root, 'maxSteps') === 2, 'two updates in a frame');
@@ -166,10 +186,10 @@ const cases: Case[] = [
     module: GameCanvasStories,
     story: 'Balls',
     docsImage: {},
-    change: { interpolation: 'none' },
-    // With 'none' every picture shows the latest state: alpha 1 from then on.
+    change: { interpolation: 'ahead' },
+    // The right panel's caption names the mode it now runs.
     changed: async (root) => {
-      await until(() => (root.textContent ?? '').includes("interpolation on ('none')"), 'caption follows the control');
+      await until(() => (root.textContent ?? '').includes("right: interpolation 'ahead'"), 'caption follows the control');
     },
     loopFrames: false,
   },
@@ -300,9 +320,15 @@ describe('stories in Chromium', () => {
       await page.viewport(390, 844);
       await frames(5);
       await page.screenshot({ path: `../../test-results/screenshots/${c.name}-390.png` });
-      // Nothing wider than the phone's screen (the canvases and plots follow the width).
+      // Nothing wider than the phone's screen (the canvases and plots follow the width), with the
+      // folded readouts and plots opened too.
+      for (const details of el.querySelectorAll('details')) details.open = true;
+      await frames(5);
+      await new Promise((resolve) => setTimeout(resolve, 120));
       const widest = Math.max(...[...el.querySelectorAll('canvas, .uplot')].map((node) => node.getBoundingClientRect().right));
       expect(widest).toBeLessThanOrEqual(390 + 1);
+      // … and the page does not scroll sideways (tables scroll inside themselves, labels wrap).
+      expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(390);
     });
   }
 });
@@ -347,7 +373,7 @@ describe('canvases at a 2× pixel ratio', () => {
     const descriptor = Object.getOwnPropertyDescriptor(window, 'devicePixelRatio');
     Object.defineProperty(window, 'devicePixelRatio', { configurable: true, get: () => 2 });
     try {
-      const el = mount(cases[1]!);
+      const el = mount(cases.find((c) => c.name === 'interpolation')!);
       await until(() => el.querySelector('.uplot canvas') !== null, 'plot drawn');
       await frames(10);
       const lanes = el.querySelector<HTMLCanvasElement>('[data-testid="lanes"]')!;
