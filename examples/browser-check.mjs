@@ -65,9 +65,13 @@ const countChains = () => {
   let next = 1;
   const lastRequestMs = new Map();
   const origins = new Map();
+  let requests = 0;
   window.__rafChains = {
     get started() {
       return next - 1;
+    },
+    get requests() {
+      return requests;
     },
     activeSince(sinceMs) {
       return [...lastRequestMs].filter(([, t]) => t >= sinceMs).map(([chain]) => ({ chain, origin: origins.get(chain) }));
@@ -79,6 +83,7 @@ const countChains = () => {
       chain = next++;
       origins.set(chain, (new Error().stack ?? '').split('\n').slice(2, 5).join(' | '));
     }
+    requests++;
     lastRequestMs.set(chain, performance.now());
     return original((timestampMs) => {
       const outer = current;
@@ -116,10 +121,12 @@ export async function runInChromium(appDir, check) {
     await page.addInitScript(countChains);
     await page.goto(`http://127.0.0.1:${server.address().port}/`);
     const result = await check(page);
-    // Chains that request frames during the next second: the loops running now.
-    const since = await page.evaluate(() => performance.now());
+    // Chains that request frames during the next second and at least 30 requests (a loaded machine
+    // may run few frames in a second): the loops running now.
+    const since = await page.evaluate(() => ({ ms: performance.now(), requests: window.__rafChains.requests }));
     await page.waitForTimeout(1000);
-    const active = await page.evaluate((t) => window.__rafChains.activeSince(t), since);
+    await page.waitForFunction((n) => window.__rafChains.requests >= n, since.requests + 30, { timeout: 60000, polling: 100 });
+    const active = await page.evaluate((t) => window.__rafChains.activeSince(t), since.ms);
     const started = await page.evaluate(() => window.__rafChains.started);
     if (active.length !== 1) {
       throw new Error(`expected exactly one requestAnimationFrame loop, found ${active.length}:\n${active.map((c) => `  chain ${c.chain}: ${c.origin}`).join('\n')}`);

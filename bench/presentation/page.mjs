@@ -107,7 +107,7 @@ function loop(timestampMs) {
   // time drawn, the updates handed out, the game time dropped so far, the rAF timestamp.
   performance.mark(`rt|${run.name}|${run.frames}|${frame.pictureMs}|${frame.updates}|${frame.droppedMs}|${timestampMs}`);
   run.frames += 1;
-  if (timestampMs - run.startMs >= run.seconds * 1000) {
+  if (timestampMs - run.startMs >= run.seconds * 1000 && run.frames >= run.minFrames) {
     const done = run;
     run = null;
     done.resolve({ frames: done.frames, crossOriginIsolated: globalThis.crossOriginIsolated === true });
@@ -116,15 +116,17 @@ function loop(timestampMs) {
 requestAnimationFrame(loop);
 
 /**
- * Run one algorithm for `seconds` of rAF time with a per-frame busy-wait of uniform 0–`maxLoadMs`
- * (seeded, so runs repeat). Resolves with the number of frames drawn.
+ * Run one algorithm for `seconds` of rAF time, and at least `minFrames` frames (a loaded machine may
+ * draw few a second), with a per-frame busy-wait of uniform 0–`maxLoadMs` (seeded, so runs repeat).
+ * Resolves with the number of frames drawn.
  */
-globalThis.__presentationRun = (name, seconds, maxLoadMs, seed) =>
+globalThis.__presentationRun = (name, seconds, maxLoadMs, seed, minFrames = 0) =>
   new Promise((resolve) => {
     run = {
       name,
       algorithm: makeAlgorithm(name),
       seconds,
+      minFrames,
       maxLoadMs,
       random: createSeededRandom(seed),
       frames: 0,

@@ -142,9 +142,10 @@ export function scoreTrace(events, algorithm, createViewerMeter) {
 /**
  * Runs every algorithm in every scenario; one page per scenario, one trace per run.
  * `dumpDir`: also write each run's trace there (for exploring what Chromium recorded).
- * @param {{ log?: (line: string) => void, seconds?: number, algorithms?: typeof ALGORITHMS, scenarios?: typeof SCENARIOS, warmupSeconds?: number, dumpDir?: string }} [options]
+ * `minFrames`: each run also lasts until the page has drawn this many pictures.
+ * @param {{ log?: (line: string) => void, seconds?: number, minFrames?: number, algorithms?: typeof ALGORITHMS, scenarios?: typeof SCENARIOS, warmupSeconds?: number, dumpDir?: string }} [options]
  */
-export async function runPresentation({ log = () => {}, seconds = 4, algorithms = ALGORITHMS, scenarios = SCENARIOS, warmupSeconds = 1, dumpDir } = {}) {
+export async function runPresentation({ log = () => {}, seconds = 4, minFrames = 0, algorithms = ALGORITHMS, scenarios = SCENARIOS, warmupSeconds = 1, dumpDir } = {}) {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('no Chromium found (see scripts/chromium.js)');
   const { createViewerMeter } = await prepare();
@@ -166,8 +167,8 @@ export async function runPresentation({ log = () => {}, seconds = 4, algorithms 
         for (const algorithm of algorithms) {
           await browser.startTracing(page, { categories: TRACE_CATEGORIES });
           const ran = await page.evaluate(
-            ([name, s, load, sd]) => globalThis.__presentationRun(name, s, load, sd),
-            [algorithm.id, seconds, scenario.maxLoadMs, seed++],
+            ([name, s, load, sd, min]) => globalThis.__presentationRun(name, s, load, sd, min),
+            [algorithm.id, seconds, scenario.maxLoadMs, seed++, minFrames],
           );
           // Let the last pictures reach the screen before the record stops (the page keeps drawing).
           await page.waitForTimeout(500);

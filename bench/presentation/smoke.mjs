@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm test` step: a short run of the Chromium presentation harness (one algorithm, idle, ~2 s)
-// that fails unless at least 95 % of the pictures the page drew were paired with a presentation
-// in Chromium's own trace. It checks that the pairing rule still holds on this Chromium; the
-// figures themselves belong to `npm run bench`.
+// `npm test` step: a short run of the Chromium presentation harness (one algorithm, idle, ~2 s and
+// at least 60 pictures) that fails unless at least 95 % of the pictures the page drew were paired
+// with a presentation in Chromium's own trace. It checks that the pairing rule still holds on this
+// Chromium; the figures themselves belong to `npm run bench`.
 import { runPresentation, ALGORITHMS, SCENARIOS } from './run.mjs';
 import { checkPairingRule } from './selfcheck.mjs';
 
@@ -16,6 +16,8 @@ console.log('✓ pairing rule on a hand-built trace (slow main frame, superseded
 const started = Date.now();
 const { browser, results } = await runPresentation({
   seconds: 2,
+  // However slowly a loaded machine draws: the check needs pictures, not a frame rate.
+  minFrames: 2 * MIN_DRAWN,
   warmupSeconds: 0.5,
   algorithms: ALGORITHMS.filter((a) => a.id === 'slicer'),
   scenarios: SCENARIOS.filter((s) => s.id === 'idle'),
@@ -27,7 +29,7 @@ console.log(`  drawn ${r.counts.drawn}, presented ${r.counts.presented} (${(r.pa
 console.log(`  shown ${r.shown} (superseded ${r.superseded}), vblanks between pictures ${JSON.stringify(r.vblankCounts)}, display interval ${r.intervalMs.toFixed(3)} ms`);
 console.log(`  flaps ${m.flaps}/${m.flapsCounted}, rAF ≠ screen ${r.rafMismatches}, judder ${m.judderMs.toFixed(3)} ms RMS, lag ${m.lagMeanMs.toFixed(1)} ms mean, pipeline ${r.pipelineMeanMs.toFixed(1)} ms, rAF timestamp vs BeginFrame time ≤ ${r.checks.maxTimestampSkewMs.toFixed(3)} ms`);
 if (r.counts.drawn < MIN_DRAWN) {
-  console.error(`✖ only ${r.counts.drawn} pictures drawn in 2 s (need ${MIN_DRAWN})`);
+  console.error(`✖ only ${r.counts.drawn} pictures in the trace of a run that drew ${2 * MIN_DRAWN} or more (need ${MIN_DRAWN})`);
   process.exit(1);
 }
 if (r.pairedRatio < MIN_PAIRED) {

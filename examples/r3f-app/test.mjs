@@ -11,14 +11,15 @@ const times = installAndBuild(appDir);
 const started = Date.now();
 const result = await runInChromium(appDir, async (page) => {
   const read = async (id) => Number(await page.getByTestId(id).textContent());
-  await page.waitForFunction(() => Number(document.querySelector('[data-testid=r3f-frames]')?.textContent) > 20, null, { timeout: 20000, polling: 100 });
+  // Timeouts far above what a loaded machine needs (a few seconds at 5 fps).
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=r3f-frames]')?.textContent) > 20, null, { timeout: 60000, polling: 100 });
   const updates0 = await read('updates');
   const frames0 = await read('r3f-frames');
   const hash0 = await pictureHash(page, 'canvas');
   await page.waitForFunction(
     ([u, f]) => Number(document.querySelector('[data-testid=updates]').textContent) > u + 10 && Number(document.querySelector('[data-testid=r3f-frames]').textContent) > f + 20,
     [updates0, frames0],
-    { timeout: 15000, polling: 100 }, // polling by timer: the default polls by requestAnimationFrame, a loop of its own
+    { timeout: 60000, polling: 100 }, // polling by timer: the default polls by requestAnimationFrame, a loop of its own
   );
   const hash1 = await pictureHash(page, 'canvas');
   const painted = await paintedPixels(page, 'canvas');

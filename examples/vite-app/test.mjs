@@ -65,7 +65,8 @@ async function check(reactVersion, outDir) {
     await page.waitForFunction(
       ([f, u]) => Number(document.querySelector('[data-testid=frames]').textContent) > f + 20 &&
         Number(document.querySelector('[data-testid=updates]').textContent) > u + 10,
-      [frames0, updates0], { timeout: 15000 });
+      // Far above what a loaded machine needs (a few seconds at 5 fps).
+      [frames0, updates0], { timeout: 60000 });
     const frames1 = await read('frames');
     const updates1 = await read('updates');
 

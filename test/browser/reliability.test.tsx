@@ -1,9 +1,10 @@
 // Reliability on the REAL requestAnimationFrame in headless Chromium, driven from outside over the
 // DevTools protocol (custom commands in test/browser/commands.ts): CPU throttling 4× and 6× steps
-// the adaptive frame rate down and back up; a 3 s blocked main thread and a debugger pause each
-// give exactly one clamped frame, a page throttled to 1 Hz (another tab in front) at most one;
-// mounting and unmounting a game 2,000 times keeps the heap flat. Only frame counts and the package's own
-// numbers are asserted, never wall-clock durations. The long version: bench/reliability/.
+// the adaptive frame rate down and back up; a 3 s blocked main thread, a debugger pause and a page
+// throttled to 1 Hz (another tab in front) each give one clamped frame and no burst; mounting and
+// unmounting a game 2,000 times keeps the heap flat. Asserted only what holds at any frame rate and
+// load: the package's numbers against each other and against what the same frames measured, never
+// counts within a wall-clock window or durations. The long version: bench/reliability/.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { commands } from 'vitest/browser';
 import { flushSync } from 'react-dom';
@@ -79,56 +80,97 @@ function busyWait(ms: number): void {
   while (performance.now() < end) work(100);
 }
 
+/** Median of `values` (sorted copy). */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1]!;
+}
+
+const VBLANK_MS = 1000 / 60;
+/** The adaptive rate's default `maxDivisor`: 60 → 30 → 20 → 15 Hz and no lower. */
+const MAX_DIVISOR = 4;
+/** The divisor the governor settles on for work of `costMs` a frame: the fewest vblanks it fits in. */
+const fittingDivisor = (costMs: number) => Math.min(MAX_DIVISOR, Math.max(1, Math.ceil(costMs / VBLANK_MS)));
+
 describe('CPU throttling (DevTools protocol: Emulation.setCPUThrottlingRate)', () => {
-  it('4× steps the adaptive rate down to every 2nd vblank, 6× to every 3rd, and it comes back to every vblank', async () => {
-    // 7 ms of work a frame: fits one 16.7 ms vblank; 28 ms at 4× (two vblanks); 42 ms at 6× (three).
+  it('more throttling never raises the adaptive rate, each divisor fits the work the same frames measured, and it comes back to every vblank', async () => {
+    // 7 ms of work a frame idle: fits one 16.7 ms vblank; ~28 ms at 4× (two vblanks), ~42 ms at 6×
+    // (three). A loaded machine makes the work slower still, so the divisors are not fixed numbers:
+    // each is checked against the work time measured in the frames that produced it.
     const iterations = calibrate(7);
     const seen: { scheduler: FrameScheduler | null } = { scheduler: null };
+    const costs: number[] = [];
     function Load() {
       seen.scheduler = useFrameScheduler();
-      useFrame(() => work(iterations));
+      useFrame(() => {
+        const t0 = performance.now();
+        work(iterations);
+        costs.push(performance.now() - t0);
+      });
       return null;
     }
     mount(<FrameProvider adaptive refreshRate={60}><Load /></FrameProvider>);
     const divisor = () => seen.scheduler!.divisor;
+    /** Let the rate settle for `n` of the loop's own frames, then read the divisor and the work those frames measured. */
+    const settle = async (n: number) => {
+      costs.length = 0;
+      await untilFrames(() => costs.length >= n, n * MAX_DIVISOR * 4, `${n} frames of the loop`);
+      return { divisor: divisor(), costMs: median(costs.slice(-n / 2)), maxCostMs: Math.max(...costs) };
+    };
     await waitFrames(60);
     // Unthrottled, 7 ms fits a vblank: every vblank (a loaded machine may have dipped briefly).
     await untilFrames(() => divisor() === 1, 600, 'divisor 1 unthrottled');
 
     await commands.cpuThrottle(4);
-    await untilFrames(() => divisor() >= 2, 600, 'divisor 2 at 4×');
-    await waitFrames(60);
-    const at4 = divisor();
+    await untilFrames(() => divisor() >= 2, 600, 'divisor 2 or more at 4×');
+    const at4 = await settle(60);
     await commands.cpuThrottle(6);
-    await untilFrames(() => divisor() >= 3, 900, 'divisor 3 at 6×');
-    const at6 = divisor();
+    await untilFrames(() => divisor() >= 3, 900, 'divisor 3 or more at 6×');
+    const at6 = await settle(60);
     await commands.cpuThrottle(1);
-    await untilFrames(() => divisor() === 1, 900, 'divisor back to 1');
-    console.info(`adaptive divisor: 4× → ${at4}, 6× → ${at6}, off → ${divisor()}`);
-    expect(at4).toBeGreaterThanOrEqual(2);
-    expect(at4).toBeLessThanOrEqual(3);
-    expect(at6).toBeGreaterThanOrEqual(3);
-  }, 60_000);
+    await untilFrames(() => divisor() === 1, 1200, 'divisor back to 1');
+    const off = divisor();
+    console.info(
+      `adaptive divisor: 4× → ${at4.divisor} (work ${at4.costMs.toFixed(1)} ms, at most ${at4.maxCostMs.toFixed(1)}), 6× → ${at6.divisor} (work ${at6.costMs.toFixed(1)} ms, at most ${at6.maxCostMs.toFixed(1)}), off → ${off}`,
+    );
+    // Stepped down under throttling, never back up under more of it.
+    expect(at4.divisor).toBeGreaterThanOrEqual(2);
+    expect(at6.divisor).toBeGreaterThanOrEqual(Math.max(3, at4.divisor));
+    // Never fewer vblanks than the work of most of the last 30 frames needs: five slow frames step
+    // down, so a median over the limit has stepped. Never more than the slowest frame needed plus
+    // one (the hysteresis: stepping back up waits for 30 fast frames).
+    for (const at of [at4, at6]) {
+      expect(at.divisor).toBeGreaterThanOrEqual(fittingDivisor(at.costMs));
+      expect(at.divisor).toBeLessThanOrEqual(fittingDivisor(at.maxCostMs) + 1);
+    }
+    expect(off).toBe(1);
+  }, 120_000);
 });
 
-/** A game under a provider: records clamped gaps, real deltas and fixed steps per frame. */
+/** One frame of the game: its raw delta, the time it was given (before the time scale), the fixed steps it ran. */
+interface GameFrame {
+  raw: number;
+  real: number;
+  steps: number;
+}
+
+/** A game under a provider: records what onGap reported and, per frame, deltas and fixed steps. */
 function mountGame() {
   const record = {
     gaps: [] as Array<{ raw: number; clamped: number }>,
-    deltas: [] as Array<{ raw: number; real: number }>,
-    stepsPerFrame: [] as number[],
+    frames: [] as GameFrame[],
   };
   let steps = 0;
   function Game() {
     useFixedTimestep({
       step: 1 / 60,
       update: () => void steps++,
-      render: () => {
-        record.stepsPerFrame.push(steps);
+      // Once a frame, after its updates: the frame's deltas and the steps it ran, in one record.
+      render: (_alpha: number, f: FrameInfo) => {
+        record.frames.push({ raw: f.rawDeltaSeconds, real: f.timeScale > 0 ? f.deltaSeconds / f.timeScale : 0, steps });
         steps = 0;
       },
     });
-    useFrame((f: FrameInfo) => void record.deltas.push({ raw: f.rawDeltaSeconds, real: f.timeScale > 0 ? f.deltaSeconds / f.timeScale : 0 }));
     return null;
   }
   mount(
@@ -139,32 +181,47 @@ function mountGame() {
   return record;
 }
 
-/**
- * Frames given `maxDelta` (0.25 s) in place of a longer gap: what onGap reports. A frame whose gap
- * was exactly 0.25 s got its own time, not a clamp (timestamps quantised to 0.1 ms make that
- * possible after a stall). No frame is ever given more than 0.25 s.
- */
-function clampedFrames(deltas: ReadonlyArray<{ raw: number; real: number }>): number {
-  expect(Math.max(...deltas.map((d) => d.real))).toBeLessThanOrEqual(0.25);
-  return deltas.filter((d) => d.raw > 0.25 && d.real > 0).length;
-}
+const MAX_DELTA = 0.25; // the scheduler's default maxDelta
+const MAX_STEPS = 5; // the fixed clock's default maxSteps
+/** A long gap right after a long gap (both over this and maxDelta) is a throttled page's: given 0. */
+const THROTTLED_GAP = 0.5;
 
 /**
- * The stall under test: gaps of a second or more. A loaded machine (CI running other work) can
- * also miss a few vblanks in a row (a 266 ms gap was seen), which the scheduler rightly clamps
- * and reports too; those are not the stall.
+ * The gap rule, checked frame by frame from `from` on, whatever the frame rate: a frame of at most
+ * `maxDelta` gets its own time; a longer one gets `maxDelta` (one clamped frame per stall, no burst
+ * after it), or 0 when the frame before was a long gap too; onGap reports exactly the frames over
+ * `maxDelta`, with what they were given; no frame runs more than `maxSteps` steps, a frame given 0
+ * runs none. Returns the frames that broke it, with the frame before each.
  */
-function longGaps<T extends { raw: number }>(gaps: readonly T[]): T[] {
-  return gaps.filter((g) => g.raw >= 1);
+function gapRuleViolations(record: ReturnType<typeof mountGame>, from: number): string[] {
+  const bad: string[] = [];
+  const { frames } = record;
+  for (let i = Math.max(from, 1); i < frames.length; i++) {
+    const f = frames[i]!;
+    const prev = frames[i - 1]!;
+    const throttled = f.raw > THROTTLED_GAP && prev.raw > MAX_DELTA && prev.raw > THROTTLED_GAP;
+    const expected = f.raw <= MAX_DELTA ? f.raw : throttled ? 0 : MAX_DELTA;
+    const ok = Math.abs(f.real - expected) < 1e-9 && f.steps <= MAX_STEPS && (f.real > 0 || f.steps === 0);
+    if (!ok) bad.push(`frame ${i}: ${JSON.stringify(f)} after ${JSON.stringify(prev)}, expected real ${expected}`);
+  }
+  const overMax = frames.slice(Math.max(from, 1)).filter((f) => f.raw > MAX_DELTA);
+  const reported = record.gaps.map((g) => `${g.raw.toFixed(6)}→${g.clamped}`);
+  const given = overMax.map((f) => `${f.raw.toFixed(6)}→${f.real}`);
+  if (reported.join() !== given.join()) bad.push(`onGap reported ${reported.join(', ')}; frames over maxDelta ${given.join(', ')}`);
+  return bad;
+}
+
+/** Start recording gaps afresh; the frame rule is then checked from the returned frame index on. */
+function restart(record: ReturnType<typeof mountGame>): number {
+  record.gaps.length = 0;
+  return record.frames.length;
 }
 
 describe('a long stall gives at most one clamped frame, then ordinary frames', () => {
-  it('a 3 s blocked main thread: exactly one clamped frame (0.25 s, reported to onGap), at most maxSteps in it', async () => {
+  it('a 3 s blocked main thread: one clamped frame (0.25 s, reported to onGap), at most maxSteps in it, then ordinary frames', async () => {
     const record = mountGame();
     await waitFrames(30);
-    record.gaps.length = 0;
-    record.deltas.length = 0;
-    record.stepsPerFrame.length = 0;
+    const from = restart(record);
     await new Promise<void>((resolve) =>
       setTimeout(() => {
         busyWait(3000);
@@ -172,43 +229,49 @@ describe('a long stall gives at most one clamped frame, then ordinary frames', (
       }, 0),
     );
     await waitFrames(30);
-    console.info(`blocked 3 s: gaps ${JSON.stringify(record.gaps)}, max steps in a frame ${Math.max(...record.stepsPerFrame)}`);
-    const stalls = longGaps(record.gaps);
-    expect(stalls).toHaveLength(1);
-    expect(stalls[0]!.raw).toBeGreaterThanOrEqual(2.9);
-    expect(stalls[0]!.clamped).toBe(0.25);
-    // One clamped frame per reported gap: the stall gives one, never a burst.
-    expect(clampedFrames(record.deltas)).toBe(record.gaps.length);
-    expect(Math.max(...record.stepsPerFrame)).toBeLessThanOrEqual(5);
-  }, 30_000);
+    const after = record.frames.slice(from);
+    console.info(`blocked 3 s: gaps ${JSON.stringify(record.gaps)}, max steps in a frame ${Math.max(...after.map((f) => f.steps))}`);
+    // The block is in the record (a loaded machine may add shorter stalls of its own: the rule covers
+    // those too). A frame's timestamp is its vblank, which can precede the end of the block: 2.88 s was seen.
+    const blocked = after.filter((f) => f.raw >= 2.5);
+    expect(blocked.length).toBeGreaterThanOrEqual(1);
+    expect(gapRuleViolations(record, from)).toEqual([]);
+    // The block's frame: given maxDelta, which is maxSteps' worth and more (or 0 and no step, had a
+    // stall of the machine's come right before it).
+    const i = record.frames.indexOf(blocked[0]!);
+    const afterLongGap = record.frames[i - 1]!.raw > THROTTLED_GAP;
+    expect(blocked[0]!.real).toBe(afterLongGap ? 0 : MAX_DELTA);
+    expect(blocked[0]!.steps).toBe(afterLongGap ? 0 : MAX_STEPS);
+  }, 60_000);
 
-  it('a debugger pause of 2 s (Debugger.pause, then resume): exactly one clamped frame', async () => {
+  it('a debugger pause of 2 s (Debugger.pause, then resume): one clamped frame, then ordinary frames', async () => {
     const record = mountGame();
     await waitFrames(30);
-    record.gaps.length = 0;
-    record.deltas.length = 0;
+    const from = restart(record);
     await commands.debuggerPause(2000);
     await waitFrames(30);
-    console.info(`debugger pause: gaps ${JSON.stringify(record.gaps)}, frames of 0.25 s or more ${JSON.stringify(record.deltas.filter((d) => d.raw >= 0.25))}`);
-    const stalls = longGaps(record.gaps);
-    expect(stalls).toHaveLength(1);
-    expect(stalls[0]!.clamped).toBe(0.25);
-    expect(clampedFrames(record.deltas)).toBe(record.gaps.length);
-  }, 30_000);
+    const after = record.frames.slice(from);
+    console.info(`debugger pause: gaps ${JSON.stringify(record.gaps)}, frames of 0.25 s or more ${JSON.stringify(after.filter((f) => f.raw >= MAX_DELTA))}`);
+    // The pause is in the record (its frame's timestamp is a vblank: 1.98 s was seen). Enabling the
+    // debugger on a loaded machine can stall the page for a second or more just before it (1.5 s
+    // was seen): the rule covers that stall too.
+    expect(after.some((f) => f.raw >= 1.5)).toBe(true);
+    expect(gapRuleViolations(record, from)).toEqual([]);
+  }, 60_000);
 
   it('rAF throttled to 1 Hz while visible (another tab in front; emulated over the real rAF, since headless Chromium never hides a tab): one clamped frame, then delta 0', async () => {
     const record = mountGame();
     await waitFrames(30);
-    record.gaps.length = 0;
-    record.deltas.length = 0;
-    record.stepsPerFrame.length = 0;
-    // Hand on one real frame a second, as Chromium does for a page it throttles.
+    const from = restart(record);
+    // Hand on one real frame a second, as Chromium does for a page it throttles; the first at once.
     const real = window.requestAnimationFrame.bind(window);
     let lastMs = -Infinity;
+    let handed = 0;
     const throttled = (callback: FrameRequestCallback): number => {
       const wait = (t: number): void => {
         if (t - lastMs >= 1000) {
           lastMs = t;
+          handed++;
           callback(t);
         } else real(wait);
       };
@@ -216,24 +279,24 @@ describe('a long stall gives at most one clamped frame, then ordinary frames', (
     };
     window.requestAnimationFrame = throttled;
     try {
-      await new Promise((resolve) => setTimeout(resolve, 5500));
+      // Six throttled frames, however long a loaded machine takes to hand them on.
+      await new Promise<void>((resolve) => {
+        const poll = () => (handed >= 6 ? resolve() : setTimeout(poll, 50));
+        poll();
+      });
     } finally {
       window.requestAnimationFrame = real;
     }
     await waitFrames(30);
-    console.info(`throttled to 1 Hz: gaps ${JSON.stringify(record.gaps)}, steps per frame ${JSON.stringify(record.stepsPerFrame.filter((n) => n !== 1))}`);
-    // Four or five throttled frames: the first clamped to 0.25 s, the rest given 0.
-    const stalls = longGaps(record.gaps);
-    expect(stalls.length).toBeGreaterThanOrEqual(4);
-    expect(stalls[0]!.clamped).toBe(0.25);
-    for (const g of stalls.slice(1)) expect(g.clamped).toBe(0);
-    // Clamped frames: the first throttled one, plus any short hiccup of a loaded machine (each
-    // reported as a gap of its own); never a clamped frame per throttled frame.
-    const clampedGaps = record.gaps.filter((g) => g.clamped > 0).length;
-    expect(clampedGaps).toBe(record.gaps.length - stalls.length + 1);
-    expect(clampedFrames(record.deltas)).toBe(clampedGaps);
-    expect(record.stepsPerFrame.filter((n) => n > 2).length).toBeLessThanOrEqual(clampedGaps);
-  }, 30_000);
+    const after = record.frames.slice(from);
+    console.info(`throttled to 1 Hz: gaps ${JSON.stringify(record.gaps)}, steps per frame ${JSON.stringify(after.map((f) => f.steps).filter((n) => n !== 1))}`);
+    // Five throttled gaps of a second or more: the first given maxDelta, the rest 0, none of them a burst.
+    const stalls = after.filter((f) => f.raw >= 1);
+    expect(stalls.length).toBeGreaterThanOrEqual(5);
+    expect(gapRuleViolations(record, from)).toEqual([]);
+    expect(stalls.filter((f) => f.real > 0).length).toBeLessThanOrEqual(1);
+    for (const f of stalls.slice(1)) expect(f.real).toBe(0);
+  }, 60_000);
 });
 
 describe('mount/unmount churn', () => {
