@@ -40,12 +40,6 @@ export function checkSource(owner: string, value: unknown): FrameSource {
  * Create the frame loop: one {@link FrameSource} feeding ordered subscribers, with pause, time
  * scale, frame-loop modes, error isolation, refresh-rate detection, the adaptive frame rate and a
  * frame-rate cap. Each costly part starts when first asked for. Details: docs/scheduler.md.
- *
- * @example
- * ```ts
- * const scheduler = createFrameScheduler({ maxFrameRate: 60 });
- * const stop = scheduler.subscribe((frame) => { world.x += world.vx * frame.deltaSeconds; });
- * ```
  */
 export function createFrameScheduler(options?: FrameSchedulerOptions): FrameScheduler {
   const o = optionsObject(OWNER, options, false, FRAME_SCHEDULER_OPTION_KEYS);

@@ -17,7 +17,6 @@ export interface RefreshTiming extends FrameTiming {
 
 /** Detection plus the adaptive frame rate and the frame-rate cap, which skip vblanks. @internal */
 export interface PacedTiming extends FrameTiming {
-  /** The adaptive frame rate; null while off. */
   adaptive: AdaptiveFramerate | null;
   /** The frame-rate cap, Hz; Infinity without a cap. */
   maxFrameRate: number;
@@ -25,7 +24,6 @@ export interface PacedTiming extends FrameTiming {
   capDivisor: number;
   /** The larger of the adaptive divisor and the cap's (a field, not a getter: docs/performance.md). */
   divisor: number;
-  /** Tell divisor listeners when the divisor changed. */
   notifyDivisor(): void;
   /** After a change of adaptive rate or cap: recompute; outside a frame, tell divisor listeners now. */
   retune(): void;

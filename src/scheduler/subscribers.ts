@@ -11,11 +11,8 @@ export interface FrameSubscription {
 
 /** A subscription's name and the names it runs before / after, checked and copied (see namedOrder.ts). */
 export interface SubscriberOrder {
-  /** This subscription's name, unique within its phase; undefined: unnamed. */
   readonly id: string | undefined;
-  /** Ids of subscribers (same phase) this one runs before. */
   readonly before: readonly string[];
-  /** Ids of subscribers (same phase) this one runs after. */
   readonly after: readonly string[];
 }
 
@@ -37,7 +34,6 @@ export interface SubscriberOrdering {
   read(owner: string, options: Record<string, unknown>): SubscriberOrder | undefined;
   /** Claim an added entry's id (RangeError when its phase has it already). */
   add(entry: Entry): void;
-  /** An entry with an order is removed. */
   forget(entry: Entry): void;
   /** Lay the live `entries` out with `place`; returns the frame count an unknown-id warning is due at (0: none). */
   layout(entries: readonly Entry[], place: (entry: Entry, at: number) => void, onError: ((error: unknown) => void) | null, frames: number): number;
@@ -53,7 +49,6 @@ export interface SubscriberList {
   count(): number;
   /** Call every live subscription in order; one that throws goes to `onError` and the rest still run. */
   run(frame: FrameInfo, onError: (error: unknown) => void): void;
-  /** Remove everyone. */
   clear(): void;
   /** The installed named ordering, or null. */
   ordering: SubscriberOrdering | null;
