@@ -17,7 +17,7 @@ export interface AdaptiveFramerateSnapshot {
 
 /**
  * Turns on the scheduler's adaptive frame rate (Peter Sundqvist, "Timestepping") while mounted; re-renders
- * only when the divisor or display rate changes. Not with `<FrameProvider adaptive>` too. See docs/react.md.
+ * only when the divisor or display rate changes. Do not combine with `<FrameProvider adaptive>`; see docs/react.md.
  */
 export function useAdaptiveFramerate(options?: SchedulerAdaptiveOptions): AdaptiveFramerateSnapshot {
   const scheduler = useFrameScheduler();
