@@ -1,8 +1,4 @@
-/**
- * `react-timestep`: game frame timing for React over one shared requestAnimationFrame loop: hooks,
- * providers, `<GameCanvas>` and the scheduler (marked `'use client'` by the build). See docs/README.md.
- * @packageDocumentation
- */
+/** `react-timestep`: game frame timing for React over one shared rAF loop (marked `'use client'` by the build). @packageDocumentation */
 
 // React bindings
 export {
