@@ -1,20 +1,4 @@
-/**
- * `react-timestep`: correct game frame timing for React over ONE shared requestAnimationFrame loop.
- *
- * - Hooks: {@link useFrame}, {@link useFixedTimestep}, {@link useInterpolated}, {@link useStepInput},
- *   {@link useSmoothedDelta}, {@link useSyncedUpdate}, {@link useAdaptiveFramerate},
- *   {@link useRefreshRate}, {@link useFrameStats}, {@link useFrameScheduler}. They work without a provider.
- * - {@link FrameProvider}: configure or isolate a frame loop for a subtree.
- * - {@link FixedClockProvider}: one fixed-step clock for a whole game; components add work to it
- *   with {@link useFixedUpdate} / {@link useFixedRender} and control it with {@link useFixedClock}.
- * - {@link GameCanvas}: a canvas running a fixed timestep with interpolated rendering.
- * - The scheduler itself: {@link createFrameScheduler}, {@link getDefaultScheduler}, {@link createFixedClock}.
- *
- * The timing algorithms live in `react-timestep/core`, the simulated display in
- * `react-timestep/simulation`, test helpers in `react-timestep/testing`.
- * The build marks this entry `'use client'` for React Server Component frameworks.
- * @packageDocumentation
- */
+/** `react-timestep`: game frame timing for React over one shared rAF loop (marked `'use client'` by the build). @packageDocumentation */
 
 // React bindings
 export {

@@ -1,8 +1,4 @@
-/**
- * `react-timestep/core`: the framework-free timing algorithms. No React, no DOM, no globals:
- * time in, decisions out.
- * @packageDocumentation
- */
+/** `react-timestep/core`: the framework-free timing algorithms, time in, decisions out. @packageDocumentation */
 export type {
   AdaptiveFramerate,
   DeltaSmoother,

@@ -49,17 +49,9 @@ function download(json: string): void {
 }
 
 /**
- * Frame timing over the page, from the app's own scheduler: recent frames against the vblank grid
- * (drops red, flaps and lost time amber, steps run blue), the detected rate and state, the divisor,
- * fps and p99, judder, the fixed clock's alpha; a button records the session for `replayTiming`.
- * Painted from a frame callback (never a re-render) into preallocated ring buffers; hidden (toggle
- * key) or unmounted, and not recording, it subscribes to nothing. See docs/devtools.md.
- *
+ * Frame timing over the page, from the app's own scheduler, painted from a frame callback (never a
+ * re-render); a button records the session for `replayTiming`. See docs/devtools.md.
  * @throws RangeError naming `FrameTimingOverlay` and the prop for a bad size, position or font size.
- * @example
- * ```tsx
- * {import.meta.env.DEV && <FrameTimingOverlay position="bottom-left" />} // inside the game's providers
- * ```
  */
 export function FrameTimingOverlay(props: FrameTimingOverlayProps) {
   checkKnownKeys(OWNER, props as Record<string, unknown>, KNOWN_PROPS);

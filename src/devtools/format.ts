@@ -36,7 +36,7 @@ export interface RecordedEvent {
   buttons?: number;
   pointerId?: number;
   pointerType?: string;
-  /** `document.visibilityState` after a `visibilitychange`. */
+  /** `document.visibilityState` after the change. */
   visibility?: 'visible' | 'hidden';
 }
 

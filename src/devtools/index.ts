@@ -1,7 +1,4 @@
-/**
- * `react-timestep/devtools`: a frame timing overlay and a session recorder (replayed by `replayTiming`).
- * @packageDocumentation
- */
+/** `react-timestep/devtools`: a frame timing overlay and a session recorder. @packageDocumentation */
 export { recordTiming } from './recordTiming.js';
 export type { RecordTimingOptions } from './recordTiming.js';
 export type { TimingRecording } from './format.js';

@@ -1,7 +1,4 @@
-/**
- * What the overlay shows, apart from drawing: recent frames in preallocated ring buffers, and its
- * own refresh-rate detector and frame statistics, so the app's scheduler starts no work for it.
- */
+// What the overlay shows, apart from drawing; its own detector and statistics, so the app's scheduler does no work for it.
 import { createFrameStats } from '../core/frameStats.js';
 import { createRefreshRateDetector } from '../core/refreshRateDetector.js';
 import type { FrameStats, RefreshRateEstimate } from '../core/types.js';
@@ -21,7 +18,6 @@ const MAX_VBLANKS = 255;
 export interface OverlayModel {
   /** Feed one frame (call at the end of the frame, after the clock ran). */
   sample(frame: FrameInfo, clock: FixedClockStats | null): void;
-  /** Frames held (≤ capacity). */
   readonly count: number;
   /** Ring index of the `i`-th frame held, oldest first. */
   at(i: number): number;
@@ -32,19 +28,16 @@ export interface OverlayModel {
   readonly flags: Uint8Array;
   /** The detector's estimate (reused object). */
   readonly estimate: RefreshRateEstimate;
-  /** [0]: the vblank interval drawn as the grid, ms (a typed array: a getter would box it on every read). */
+  /** [0]: the vblank interval drawn as the grid, ms (typed: docs/performance.md). */
   readonly gridMs: Float64Array;
-  /** Frame statistics over the window. */
   readonly stats: FrameStats;
   /** RMS, ms, over the frames held, of how far the shown time's advance strays from the vblanks elapsed. */
   judderMs(): number;
-  /** Frames held with the flag set. */
   countFlag(flag: number): number;
   /** Scheduler divisor (vblanks per picture) of the last frame. */
   readonly divisor: number;
 }
 
-/** Create the model for a strip of `capacity` frames. */
 export function createOverlayModel(capacity: number): OverlayModel {
   const intervalMs = new Float64Array(capacity);
   const errorMs = new Float64Array(capacity);
@@ -53,9 +46,8 @@ export function createOverlayModel(capacity: number): OverlayModel {
   const flags = new Uint8Array(capacity);
   const detector = createRefreshRateDetector();
   const stats = createFrameStats({ windowSize: capacity });
-  // Doubles kept in a typed array: a closure `let` would box every store (see docs/performance.md).
-  // [0] last timestamp, [1] last picture time (s), [2] last total dropped (s), [3] grid period,
-  // [4] stats' rate, [5] the clock's last elapsed game time (s).
+  // Typed (docs/performance.md): [0] last timestamp, [1] last picture time (s), [2] last total
+  // dropped (s), [3] grid period, [4] stats' rate, [5] the clock's last elapsed game time (s).
   const last = new Float64Array([NaN, NaN, 0, 1000 / 60, 60, NaN]);
   let head = 0;
   let count = 0;
@@ -69,8 +61,7 @@ export function createOverlayModel(capacity: number): OverlayModel {
     divisor = frame.divisor;
     const interval = t - last[0]!;
     last[0] = t;
-    // A clock with no jobs does not run (its numbers stand still and mean nothing); a paused one
-    // does not move either, and has nothing to show.
+    // A clock with no jobs, or paused, does not move: nothing to show.
     const cs = clock && clock.elapsedGameSeconds !== last[5] ? clock : null;
     if (clock) last[5] = clock.elapsedGameSeconds;
     const picture = cs ? cs.pictureTime : NaN;
@@ -107,11 +98,7 @@ export function createOverlayModel(capacity: number): OverlayModel {
     feed(frame);
   }
 
-  /**
-   * Hand the timestamp to the detector and the statistics, after the frame was judged. Not to the
-   * detector while the scheduler runs every d-th vblank (adaptive rate, cap): it would take the
-   * slower stream for the display and call it throttled. It keeps the grid it found before.
-   */
+  /** After the frame was judged; not to the detector at divisor > 1, which would read the slower stream as throttled. */
   function feed(frame: FrameInfo): void {
     stats.sample(frame.timestampMs);
     if (frame.divisor !== 1) return;

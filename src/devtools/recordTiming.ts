@@ -12,15 +12,15 @@ const LAST = Number.MAX_VALUE;
 
 /** Options of {@link recordTiming}. */
 export interface RecordTimingOptions {
-  /** The scheduler whose frames to record. Default: the shared default scheduler (hooks outside any `<FrameProvider>`). */
+  /** The scheduler whose frames to record. Default: the shared default scheduler. */
   scheduler?: FrameScheduler;
-  /** Most frames kept (about an hour at 60 Hz by default); later frames and events are not recorded. Default 216000. */
+  /** Most frames kept; later frames and events are not recorded. Default 216000 (an hour at 60 Hz). */
   maxFrames?: number;
 }
 
 /** A recording in progress, from {@link recordTiming}. */
 export interface TimingRecorder {
-  /** Stop listening and return the recording (a plain, JSON-ready object). Idempotent: later calls return the same one. */
+  /** Stop listening and return the recording, a JSON-ready object (later calls return the same one). */
   stop(): TimingRecording;
   /** Frames recorded so far. */
   readonly frameCount: number;
@@ -73,22 +73,9 @@ function describe(event: Event, frame: number): RecordedEvent {
 }
 
 /**
- * Start recording a session: every frame timestamp the scheduler's subscribers see, when each
- * frame's work began and ended, page visibility changes, and the input `useStepInput` listens to
- * (keys, pointers, blur; in the capture phase on the window, with their `timeStamp`). `stop()`
- * returns a versioned JSON document that `replayTiming` (react-timestep/testing) plays back.
- *
- * Start it in the same task that mounts the game (or before), so that the game's clock and the
- * recording begin on the same frame: a replay mounts the game before the first recorded frame.
- *
+ * Start recording a session's frame timing and input for `replayTiming`; start it in the same task
+ * that mounts the game, or earlier. See "Recording a session" in docs/devtools.md.
  * @throws RangeError naming `recordTiming` and the option for a bad `maxFrames` or an unknown option.
- * @example
- * ```ts
- * const recorder = recordTiming();
- * root.render(<Game />);
- * // … later, from a "report a bug" button:
- * const json = JSON.stringify(recorder.stop());
- * ```
  */
 export function recordTiming(options?: RecordTimingOptions): TimingRecorder {
   const o = optionsObject(OWNER, options, false, ['scheduler', 'maxFrames']);

@@ -1,8 +1,4 @@
-/**
- * `react-timestep/pixi`: a PixiJS 8 application on react-timestep's one frame loop, and
- * interpolated 2D transforms for sprites moved by fixed steps. Optional peer: `pixi.js` 8.
- * @packageDocumentation
- */
+/** `react-timestep/pixi`: PixiJS 8 on the one frame loop, and interpolated 2D transforms. @packageDocumentation */
 export { drivePixi } from './drivePixi.js';
 export type { PixiApplicationLike } from './drivePixi.js';
 export { usePixiDriver } from './usePixiDriver.js';

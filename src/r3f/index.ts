@@ -1,8 +1,4 @@
-/**
- * `react-timestep/r3f`: react-three-fiber on react-timestep's one frame loop, and interpolated
- * three.js transforms for fixed-step games. Optional peers: `@react-three/fiber` ≥ 9, `three`.
- * @packageDocumentation
- */
+/** `react-timestep/r3f`: react-three-fiber on the one frame loop, and interpolated three.js transforms. @packageDocumentation */
 export { R3FDriver, TimestepCanvas, useR3FDriver } from './R3FDriver.js';
 export type { R3FDriverProps, TimestepCanvasProps } from './R3FDriver.js';
 export { createInterpolatedTransform } from './interpolatedTransform.js';

@@ -27,65 +27,47 @@ declare const process: { env: { NODE_ENV?: string } };
 export interface FrameProviderProps {
   /** The subtree whose hooks run on this provider's loop instead of the shared default one. */
   children?: ReactNode;
-  /**
-   * Use this scheduler (you create and destroy it); every other prop is then ignored (a
-   * development warning names them). Stop giving it and the subtree moves to the provider's own.
-   */
+  /** Use this scheduler (you own it); other props are then ignored. Without it, the provider makes its own. */
   scheduler?: FrameScheduler;
-  /** `'always'` (default), `'demand'` or `'manual'`. Changes are applied with `setFrameloop`. */
+  /** When frames run. Default `'always'`. */
   frameloop?: FrameLoopMode;
-  /** Stop game time for everything under this provider. Changes are applied with `pause`/`resume`. */
+  /** Stop game time for everything under this provider. */
   paused?: boolean;
-  /** Game seconds per real second (0 to `MAX_TIME_SCALE` = 1e6). Default 1. Changes are applied with `setTimeScale`. */
+  /** Game seconds per real second (0 to `MAX_TIME_SCALE`). Default 1. */
   timeScale?: number;
-  /** Longest real gap a frame is given, seconds (default 0.25). Removing the prop restores the default. */
+  /** Longest real gap a frame is given, seconds. Default 0.25. */
   maxDelta?: number;
-  /** Called with what a subscriber threw; without one the error is thrown after the frame, never swallowed. */
+  /** Called with what a subscriber threw. Default: thrown after the frame. */
   onError?: (error: unknown, frame: FrameInfo) => void;
-  /** Called when a frame's real gap (hidden tab, breakpoint) was clamped to `maxDelta`. The payload is reused. */
+  /** Called when a frame's real gap was clamped to `maxDelta` (a reused payload). */
   onGap?: (gap: FrameGap) => void;
   /** Called after every frame, after all subscribers. */
   onFrame?: (frame: FrameInfo) => void;
-  /** Where frames come from (default: the browser's requestAnimationFrame). Read once. */
+  /** Where frames come from. Default: the browser's requestAnimationFrame. Read once. */
   source?: FrameSource;
   /** A fixed display rate in Hz instead of the detected one. Read once. */
   refreshRate?: number;
-  /** Turn on the adaptive frame rate. Changes are applied with `setAdaptive`. */
+  /** Turn on the adaptive frame rate. */
   adaptive?: boolean | SchedulerAdaptiveOptions;
-  /**
-   * Cap the frame rate on whole vblanks, Hz (≥ 1): every d-th vblank, d the whole number nearest to
-   * the detected rate / this (60 on 144 Hz: every 2nd, 72 Hz). Removing the prop removes the cap.
-   */
+  /** Cap the frame rate on whole vblanks, Hz (≥ 1); see docs/react.md. */
   maxFrameRate?: number;
 }
 
 /**
  * Gives the components below it their own frame loop, or a loop you made: to pause a subtree, slow
- * it down, drive it from a manual source in tests, or isolate two games on a page. Its own
- * scheduler lives as long as it is mounted; `source` and `refreshRate` are read once, every other
- * prop may change at any time (applied from the next frame, without a remount). Bad props throw
- * at the render that passes them, naming the prop and the value.
- *
- * @example
- * ```tsx
- * <FrameProvider paused={menuOpen} timeScale={0.5}>
- *   <Game />
- * </FrameProvider>
- * ```
+ * it down, drive it from a manual source or isolate two games. See docs/react.md.
  */
 export function FrameProvider(props: FrameProviderProps): ReactNode {
   checkProps(props);
   const { children, scheduler: given } = props;
   const latest = useLatest(props);
-  // Tests (renderWithFrames) hand their simulated display down to providers inside the tree.
   const sourceOverride = useContext(FrameSourceOverrideContext);
   // Created at render (creation starts nothing: the effects below do), so children see it at once.
   const [box] = useState<OwnedBox>(() => ({ owned: null, generation: 0 }));
   if (!given && box.owned === null) box.owned = createOwned();
   const owned = box.owned;
   function createOwned(): FrameScheduler {
-    // Every prop is a scheduler option but the first two; the adaptive rate and the cap are turned
-    // on by the effects, not here in render.
+    // The adaptive rate and the cap are turned on by the effects, not in render.
     const options: FrameSchedulerOptions & { children?: undefined; scheduler?: undefined } = {
       ...props,
       children: undefined,
@@ -108,8 +90,7 @@ export function FrameProvider(props: FrameProviderProps): ReactNode {
 
   useOwnedLifetime(box);
 
-  // A given scheduler is configured by its owner: say which props it makes this provider ignore
-  // (development only; `process.env.NODE_ENV` written out so a production build drops it).
+  // Name the props a given scheduler makes moot (NODE_ENV written out so production drops it).
   const ignored =
     given && isDevelopment() && process.env.NODE_ENV !== 'production'
       ? IGNORED_WITH_SCHEDULER.filter((key) => (props as Record<string, unknown>)[key] !== undefined).join(', ')
@@ -120,8 +101,7 @@ export function FrameProvider(props: FrameProviderProps): ReactNode {
     }
   }, [ignored]);
 
-  // Apply run-time changes. The scheduler already started with the initial values, and these
-  // setters are idempotent, so running them on mount is harmless.
+  // Run-time changes; the setters are idempotent, so running them on mount is harmless.
   const { paused, timeScale, frameloop, adaptive, maxFrameRate, maxDelta } = props;
   useEffect(() => {
     if (!owned || paused === undefined) return;
@@ -138,12 +118,10 @@ export function FrameProvider(props: FrameProviderProps): ReactNode {
   useEffect(() => {
     if (owned && adaptiveKey !== undefined) owned.setAdaptive(JSON.parse(adaptiveKey) as boolean | SchedulerAdaptiveOptions);
   }, [owned, adaptiveKey]);
-  // Unlike the props above, a removed cap is applied too (undefined removes it): a cap left
-  // behind would keep holding pictures with nothing in the props saying so.
+  // A removed cap (or maxDelta) is applied too: nothing in the props would say it was left behind.
   useEffect(() => {
     if (owned) owned.setMaxFrameRate(maxFrameRate);
   }, [owned, maxFrameRate]);
-  // Likewise a removed maxDelta restores the default.
   useEffect(() => {
     if (owned) owned.setMaxDelta(maxDelta ?? DEFAULT_MAX_DELTA_SECONDS);
   }, [owned, maxDelta]);
@@ -152,13 +130,11 @@ export function FrameProvider(props: FrameProviderProps): ReactNode {
 }
 
 const OWNER = 'FrameProvider';
-/** Props that configure the provider's own scheduler, so a given `scheduler` makes them moot. */
 const IGNORED_WITH_SCHEDULER: readonly string[] = ['paused', 'timeScale', 'frameloop', 'adaptive', 'maxFrameRate', 'maxDelta', 'source', 'refreshRate'];
 const PROP_KEYS: readonly string[] = ['children', 'scheduler', ...FRAME_SCHEDULER_OPTION_KEYS];
 const FRAME_LOOP_MODES: readonly FrameLoopMode[] = ['always', 'demand', 'manual'];
 type Check = (owner: string, name: string, value: unknown) => unknown;
 const isObject = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
-/** The check of each prop that has one, in the order they are checked; an undefined prop is not checked. */
 const CHECKS: ReadonlyArray<[string, Check]> = [
   ['frameloop', (owner, name, value) => oneOf(owner, name, value, FRAME_LOOP_MODES)],
   ['paused', booleanValue],
@@ -173,11 +149,7 @@ const CHECKS: ReadonlyArray<[string, Check]> = [
   ['onFrame', functionValue],
 ];
 
-/**
- * Every prop checked on every render (mount and change), so a wrong value fails where it is
- * written, with the component, the prop and the value in the message, and not as a TypeError in
- * every frame later. Unknown prop names (`timescale`) are errors too.
- */
+/** Every prop checked on every render, so a wrong value fails where it is written, not every frame later. */
 function checkProps(props: FrameProviderProps): void {
   checkKnownKeys(OWNER, props as Record<string, unknown>, PROP_KEYS);
   const p = props as Record<string, unknown>;
@@ -189,16 +161,10 @@ function checkProps(props: FrameProviderProps): void {
 }
 
 /**
- * Destroys the provider's own scheduler after it unmounts for good.
- *
- * Why deferred: StrictMode unmounts and remounts every effect once in development. Destroying in
- * that first cleanup would leave the children (which resubscribe right away) on a dead scheduler.
- * The remount happens synchronously in the same commit, so a microtask later we know whether the
- * provider is really gone. The children have unsubscribed by then, so the loop is already idle.
+ * Destroys the provider's own scheduler after it unmounts for good: a microtask later, since a
+ * StrictMode remount in the same commit must not find it dead; only the latest mount may destroy.
  */
 function useOwnedLifetime(box: OwnedBox): void {
-  // Each mount gets a number (kept in the box), so only the cleanup of the LAST mount may destroy
-  // (a remount since has a newer number).
   const owned = box.owned;
   useEffect(() => {
     if (!owned) return;

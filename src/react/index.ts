@@ -1,7 +1,4 @@
-/**
- * The React bindings: a provider and one small hook per idea over the shared frame scheduler.
- * @packageDocumentation
- */
+/** The React bindings: a provider and one small hook per idea over the shared scheduler. @packageDocumentation */
 export { FrameProvider } from './FrameProvider.js';
 export type { FrameProviderProps } from './FrameProvider.js';
 export { useFrameScheduler } from './useFrameScheduler.js';

@@ -1,9 +1,4 @@
-/**
- * Run `create` and, if it throws a RangeError or TypeError naming the core factory `from`, rethrow
- * it naming the hook `to` instead (a new error of the same type): the error then points at the
- * code the user wrote. Anything else is rethrown as it is.
- * @internal
- */
+/** Run `create`; a RangeError or TypeError naming the factory `from` is rethrown naming the hook `to`. @internal */
 export function renameOwner<T>(from: string, to: string, create: () => T): T {
   try {
     return create();

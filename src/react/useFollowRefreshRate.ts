@@ -7,12 +7,7 @@ export interface RateFollower {
   readonly refreshRate?: number;
 }
 
-/**
- * Keeps a core algorithm's refresh rate equal to `fixedRate` when given, else to the scheduler's
- * detected (or configured) display rate, following monitor changes (listening starts the
- * scheduler's detection, in the effect).
- * @internal
- */
+/** Keeps a core algorithm's refresh rate at `fixedRate`, else at the scheduler's (detection starts in the effect). @internal */
 export function useFollowRefreshRate(
   scheduler: FrameScheduler,
   target: RateFollower,

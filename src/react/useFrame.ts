@@ -12,57 +12,29 @@ const isId = (value: unknown): boolean => typeof value === 'string' && value !==
 
 /** Options of {@link useFrame}. */
 export interface UseFrameOptions {
-  /** When in the frame the callback runs: `'input'`, `'update'` (default), `'render'` or `'after'`. */
+  /** When in the frame the callback runs. Default `'update'`. */
   phase?: FramePhase;
-  /** Lower runs first within a phase. Default 0; ties run in mount order. `before`/`after` come first. */
+  /** Lower runs first within a phase (ties in mount order). Default 0. */
   priority?: number;
-  /**
-   * A name other `useFrame` calls (or subscribers) of the same phase can order against; unique
-   * within a phase. `id`, `before` and `after` need a `<FrameProvider>` (or any hook but `useFrame`
-   * on the page-wide scheduler).
-   */
+  /** A name, unique within the phase, others order against; see docs/scheduler.md, "Ordering by name". */
   id?: string;
-  /**
-   * Run just ahead of the subscribers of this phase with these ids, whatever the priorities. An id
-   * not mounted yet is ignored until it mounts (components mount in any order).
-   */
+  /** Run just ahead of the subscribers of this phase with these ids, whatever the priorities. */
   before?: string | readonly string[];
   /** Run after the subscribers of this phase with these ids, whatever the priorities. */
   after?: string | readonly string[];
 }
 
 /**
- * Runs `callback` once every frame of the scheduler (the nearest `<FrameProvider>`'s, or the
- * default one). Never re-renders the component: mutate refs, canvases or three.js objects here.
- *
- * The newest `callback` is always the one called, without resubscribing; changing `phase`,
- * `priority`, `id`, `before` or `after` resubscribes (a new array with the same ids does not).
- * `frame` is a reused object: read it, do not keep it. Bad arguments throw a RangeError naming
- * `useFrame` and the option at the render that passes them; an `id` that another mounted
- * subscriber of the phase already has throws when the effect subscribes.
- *
- * @example
- * ```tsx
- * function Spinner() {
- *   const ref = useRef<HTMLDivElement>(null);
- *   const angle = useRef(0);
- *   useFrame((frame) => {
- *     angle.current += 90 * frame.deltaSeconds; // 90°/s
- *     ref.current!.style.transform = `rotate(${angle.current}deg)`;
- *   });
- *   return <div ref={ref}>◆</div>;
- * }
- * ```
+ * Runs `callback` once every frame of the scheduler; never re-renders the component. `frame` is a
+ * reused object. See docs/react.md#useframe--a-callback-every-frame.
  */
 export function useFrame(callback: (frame: FrameInfo) => void, options: UseFrameOptions = {}): void {
-  // Checked on every render, so a bad argument fails at mount or at the render that changed it.
   functionValue(OWNER, 'callback', callback);
   const o = optionsObject(OWNER, options, false, SUBSCRIBE_OPTION_KEYS);
   const phase = oneOf(OWNER, 'phase', withDefault(o.phase, 'update'), FRAME_PHASES);
   const priority = finiteNumber(OWNER, 'priority', withDefault(o.priority, 0));
-  // The provider's scheduler, or the page-wide loop without the scheduler's methods.
   const scheduler = useContext(FrameSchedulerContext);
-  // Ids checked here too, not first in the effect (an effect's error is harder to trace).
+  // Ids checked at render, not first in the effect (an effect's error is harder to trace).
   if (!scheduler && !getDefaultLoop().ordered() && (o.id ?? o.before ?? o.after) !== undefined) unordered(OWNER);
   for (const name of ID_OPTIONS) {
     const value = o[name];
@@ -75,7 +47,6 @@ export function useFrame(callback: (frame: FrameInfo) => void, options: UseFrame
   const before = JSON.stringify(o.before);
   const after = JSON.stringify(o.after);
   const latest = useRef(callback);
-  // Before any effect of this commit: the newest callback is the one that runs.
   useInsertionEffect(() => {
     latest.current = callback;
   });

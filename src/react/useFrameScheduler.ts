@@ -3,20 +3,8 @@ import { getDefaultScheduler } from '../scheduler/defaultScheduler.js';
 import type { FrameScheduler } from '../scheduler/types.js';
 import { FrameSchedulerContext } from './context.js';
 
-/**
- * The scheduler the calling component runs on: the nearest `<FrameProvider>`'s, or the shared
- * default scheduler (created on first use) when there is no provider.
- *
- * @example
- * ```tsx
- * function PauseButton() {
- *   const scheduler = useFrameScheduler();
- *   return <button onClick={() => scheduler.pause()}>Pause</button>;
- * }
- * ```
- */
+/** The scheduler the calling component runs on: the nearest `<FrameProvider>`'s, else the default one (docs/react.md). */
 export function useFrameScheduler(): FrameScheduler {
-  // It takes no options: one passed (a JavaScript caller, `as never`) would be silently ignored.
   // eslint-disable-next-line prefer-rest-params
   if (arguments.length > 0) throw new RangeError(`useFrameScheduler: takes no options, got ${typeof arguments[0]}`);
   const provided = useContext(FrameSchedulerContext);

@@ -15,17 +15,8 @@ export interface UseFrameStatsOptions {
 }
 
 /**
- * Frame-rate statistics of the scheduler: fps, mean and percentile frame times, missed vblanks
- * (counted against the detected display rate). Every frame is sampled (in the `'after'` phase),
- * but a new snapshot is published, and the component re-rendered, at most once per `intervalMs`.
- *
- * @example
- * ```tsx
- * function FpsMeter() {
- *   const stats = useFrameStats({ intervalMs: 1000 });
- *   return <pre>{stats.fps.toFixed(1)} fps · p95 {stats.p95Ms.toFixed(1)} ms · missed {stats.missedVblanks}</pre>;
- * }
- * ```
+ * Frame-rate statistics of the scheduler, sampled every frame, re-rendered at most once per
+ * `intervalMs`. See docs/react.md#useframestats--an-fps-meter-that-does-not-cost-a-render-per-frame.
  */
 export function useFrameStats(options: UseFrameStatsOptions = {}): Readonly<FrameStatsSnapshot> {
   const o = optionsObject('useFrameStats', options, false, ['intervalMs', 'windowSize']);
@@ -35,8 +26,6 @@ export function useFrameStats(options: UseFrameStatsOptions = {}): Readonly<Fram
   const stats = useMemo(() => renameOwner('createFrameStats', 'useFrameStats', () => createFrameStats(windowSize === undefined ? {} : { windowSize })), [windowSize]);
   useFollowRefreshRate(scheduler, stats, undefined);
 
-  // A tiny external store: the published snapshot, and a frame subscription for as long as React
-  // listens (from commit to unmount).
   const published = useRef<Readonly<FrameStatsSnapshot> | null>(null);
   if (published.current === null) published.current = { ...stats.snapshot() };
   const subscribe = useCallback(
@@ -46,11 +35,9 @@ export function useFrameStats(options: UseFrameStatsOptions = {}): Readonly<Fram
         (frame) => {
           stats.sample(frame.timestampMs);
           const sincePublishMs = frame.timestampMs - lastPublishMs;
-          // `>= 0`: a clock that jumped back (a new time origin) must not hold the next publish
-          // back until it catches up with the old one; it publishes and restarts the interval.
+          // `>= 0`: a clock that jumped back publishes and restarts the interval.
           if (sincePublishMs >= 0 && sincePublishMs < intervalMs) return;
           lastPublishMs = frame.timestampMs;
-          // A copy (at most every intervalMs): the core snapshot is a reused object.
           published.current = { ...stats.snapshot() };
           onChange();
         },

@@ -12,24 +12,12 @@ import { renameOwner } from './renameOwner.js';
 /** The callback of the hooks built on {@link useRateCallback}: game seconds, and the frame. */
 export type DtCallback = (dt: number, frame: FrameInfo) => void;
 
-/**
- * Makes the frame subscriber of a {@link useRateCallback} hook: called once per subscription, it
- * returns the function every frame runs. `latest` holds the newest callback; `extra` is the
- * hook's own value that resubscribes when it changes.
- */
+/** Makes the per-frame function of a {@link useRateCallback} hook, once per subscription. */
 export type RateHandlerFactory<T, E> = (target: T, latest: MutableRefObject<DtCallback>, scheduler: FrameScheduler, extra: E) => (frame: FrameInfo) => void;
 
 /**
- * The shared body of `useSmoothedDelta` and `useSyncedUpdate`: a callback turned into game-time
- * calls by a core algorithm that follows the display rate.
- *
- * Checks `callback`, the option names (`optionKeys`), `phase` (default `'update'`; a hook without
- * a `phase` option refuses the name, so it is always `'update'` there) and `priority` (default 0),
- * naming `owner` (`coreFactory`'s errors are renamed to it). Then `create`s the algorithm at the given `refreshRate` or the scheduler's
- * (again whenever one of `createDeps` changes; the rate is kept current by useFollowRefreshRate)
- * and subscribes `makeHandler(…)`'s function, again when the scheduler, the algorithm, the phase,
- * the priority or `extra` change. The newest callback is called without resubscribing.
- * @internal
+ * The shared body of `useSmoothedDelta` and `useSyncedUpdate`: checks options naming `owner`, creates
+ * the core algorithm (again on `createDeps`), follows the display rate, subscribes `makeHandler`'s function. @internal
  */
 export function useRateCallback<T extends RateFollower, E>(
   owner: string,
@@ -54,7 +42,6 @@ export function useRateCallback<T extends RateFollower, E>(
   useFollowRefreshRate(scheduler, target, refreshRate);
   useEffect(
     () => scheduler.subscribe(makeHandler(target, latest, scheduler, extra), { phase, priority }),
-    // makeHandler is a module function of the hook: constant.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [scheduler, target, extra, phase, priority, latest],
   );

@@ -5,16 +5,8 @@ import type { FrameScheduler } from '../scheduler/types.js';
 export type SchedulerListen = (scheduler: FrameScheduler, onChange: () => void) => () => void;
 
 /**
- * A value of the scheduler that a component shows (`useRefreshRate`, `useAdaptiveFramerate`):
- * re-renders only when one of the `shown` fields changes, never per frame.
- *
- * `read` gives the current values (it may be a live object the scheduler mutates). React needs a
- * copy that changes identity only when a shown field changes, or useSyncExternalStore could not
- * see a change at all; the copy is kept per scheduler in `snapshots`, so it is shared by every
- * hook instance and stable across StrictMode's double render (which in React 18 re-creates a
- * component's refs). `listen` subscribes to the scheduler's listeners that say something may have
- * changed (a module function: constant).
- * @internal
+ * A scheduler value a component shows, re-rendered only when a `shown` field changes; the copy is kept
+ * per scheduler in `snapshots`, so it survives StrictMode's double render (new refs in React 18). @internal
  */
 export function useSchedulerSnapshot<T extends object>(
   scheduler: FrameScheduler,

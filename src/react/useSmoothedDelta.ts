@@ -14,26 +14,15 @@ export interface UseSmoothedDeltaOptions {
   refreshRate?: number;
   /** Refresh intervals game time may lead real time before the smoother resyncs. Default 3. */
   maxLeadIntervals?: number;
-  /** Which pass of the frame the callback runs in (see {@link FramePhase}). Default `'update'`. */
+  /** Which pass of the frame the callback runs in. Default `'update'`. */
   phase?: FramePhase;
-  /** Order within the phase: lower runs first, ties in subscription order. Default 0. */
+  /** Order within the phase: lower runs first. Default 0. */
   priority?: number;
 }
 
 /**
- * Like {@link useFrame} with a variable `dt`, but `dt` is snapped to whole refresh intervals
- * (Frank Force, "Time Delta Smoothing"): on a vsynced 60 Hz display every frame advances the game
- * by exactly 1/60 s instead of the measured 16.2, 17.1, 16.5 … ms; the remainder is carried. While
- * the detected loop is not synced to a display (measuring, vsync off, throttled) the measured delta
- * passes unchanged; a `refreshRate` you pass is trusted. A frame with no game time (the first, or
- * paused) passes `dt = 0`; the real delta is snapped, then scaled by the time scale.
- *
- * @example
- * ```tsx
- * useSmoothedDelta((dt) => {
- *   ship.x += ship.vx * dt; // dt is 1/60, 1/60, 2/60 … on a 60 Hz display
- * });
- * ```
+ * Like {@link useFrame} with a variable `dt` snapped to whole refresh intervals (Frank Force, "Time
+ * Delta Smoothing") while the loop is synced. See docs/react.md#usesmootheddelta--a-variable-dt-snapped-to-the-display.
  */
 export function useSmoothedDelta(
   callback: (dt: number, frame: FrameInfo) => void,
@@ -47,7 +36,6 @@ export function useSmoothedDelta(
     OPTION_KEYS,
     'createDeltaSmoother',
     (refreshRate) => createDeltaSmoother(dropUndefined({ refreshRate, maxLeadIntervals })),
-    // Only the lead limit needs a new smoother.
     [maxLeadIntervals],
     smoothedHandler,
     // A given rate is trusted (always smoothed): a change resubscribes.
@@ -65,9 +53,7 @@ function smoothedHandler(
     const callback = latest.current;
     if (!(frame.deltaSeconds > 0)) callback(0, frame);
     else if (trustRate || scheduler.refreshRate.synced) {
-      // Snap real time, then apply the time scale: snapping scaled time to display
-      // intervals would make a 0.5× slow motion alternate between 0 and 1 interval.
-      // deltaSeconds > 0 here, so timeScale > 0. Time scale 1: passed as is (docs/performance.md).
+      // Snap real time, then scale (scaled time would alternate 0 and 1 interval at 0.5×); 1 as is: docs/performance.md.
       if (frame.timeScale === 1) callback(smoother.smooth(frame.deltaSeconds), frame);
       else callback(smoother.smooth(frame.deltaSeconds / frame.timeScale) * frame.timeScale, frame);
     } else callback(frame.deltaSeconds, frame);

@@ -4,7 +4,6 @@ import type { FrameLoopHost } from './frameLoopHost.js';
 import { pacedTiming, type PacedTiming } from './refreshDetection.js';
 import type { SchedulerAdaptiveOptions } from './types.js';
 
-/** The `adaptive` option's value checked: a boolean or an options object with known keys. */
 function checkAdaptive(owner: string, value: unknown): boolean | SchedulerAdaptiveOptions {
   if (typeof value === 'boolean') return value;
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
@@ -14,26 +13,18 @@ function checkAdaptive(owner: string, value: unknown): boolean | SchedulerAdapti
   throw new RangeError(`${owner}: option \`adaptive\` must be a boolean or an options object, got ${typeof value}`);
 }
 
-/**
- * What `scheduler.setAdaptive` does on `host`: turning the adaptive frame rate on starts refresh
- * detection and the paced part of the loop (Peter Sundqvist, "Timestepping": each frame's work time
- * feeds {@link createAdaptiveFramerate}; at divisor d subscribers run on every d-th vblank with the
- * whole elapsed time). `false` before it was ever on starts nothing.
- * @internal
- */
+/** What `scheduler.setAdaptive` does on `host` (`false` before it was ever on starts nothing). @internal */
 export function adaptiveSetter(host: FrameLoopHost): (adaptive: boolean | SchedulerAdaptiveOptions) => void {
   return (value) => {
     const checked = checkAdaptive(host.owner, value);
     const existing = host.timing();
     if (checked === false && !(existing !== null && 'adaptive' in existing)) return;
     const timing: PacedTiming = pacedTiming(host);
-    // New options keep the divisor reached so far (clamped to a new maxDivisor): a second
-    // component asking for the adaptive rate, or a changed option, must not reset it to 1.
+    // New options keep the divisor reached so far: a second component must not reset it to 1.
     timing.adaptive =
       checked === false
         ? null
         : createAdaptiveFramerate({
-            // Spreading `true` adds nothing: the defaults.
             ...(checked as SchedulerAdaptiveOptions),
             refreshRate: host.estimate().refreshRate,
             initialDivisor: timing.adaptive ? timing.adaptive.divisor : 1,

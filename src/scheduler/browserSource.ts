@@ -18,27 +18,14 @@ function now(): number {
 }
 
 /**
- * The default {@link FrameSource}: `requestAnimationFrame` and `performance.now()`.
- *
- * Every global is read when it is used, never at import or creation, so that vitest fake timers
- * (or any polyfill) installed later still drive it, and importing on a server touches nothing.
- * Without `requestAnimationFrame` it falls back to `setTimeout` on a 60 Hz grid with
- * `performance.now()` (or `Date.now()`) timestamps.
- *
- * When `requestAnimationFrame` is replaced while a request is pending (fake timers installed after
- * real frames ran, or removed again), `stale(handle)` says so: the scheduler cancels that request
- * (with the cancel function that belongs to it) and asks the new one at its next request. A frame
- * of the replaced function that still arrives is handed out with a NaN timestamp (delta 0), since
- * its timestamp is on the other clock.
+ * The default {@link FrameSource}: `requestAnimationFrame` and `performance.now()`, read when used
+ * so fake timers installed later drive it; see "Where frames come from" in docs/scheduler.md.
  */
 export function createBrowserFrameSource(): FrameSource {
   // Fallback timers get negative handles so they never collide with rAF handles (always > 0).
   const timers = new Map<number, unknown>();
   let nextTimer = -1;
-  // The requestAnimationFrame / cancelAnimationFrame the last request went to. When the globals
-  // are swapped later (vitest fake timers installed or removed), a pending request belongs to the
-  // other clock: it is cancelled with its own cancel function, and its frame, if it still comes,
-  // carries a timestamp of the other clock.
+  // The rAF / cancel pair the last request went to: a pending request on swapped globals is stale.
   let rafUsed: TimerGlobals['requestAnimationFrame'] | null = null;
   let cafUsed: TimerGlobals['cancelAnimationFrame'] | null = null;
   // One wrapper per callback (the scheduler always passes the same one): no allocation per frame.
@@ -50,9 +37,7 @@ export function createBrowserFrameSource(): FrameSource {
       wrappedFor = callback;
       wrapped = (timestampMs) => {
         const g = globalThis as unknown as TimerGlobals;
-        // A frame from a requestAnimationFrame that is no longer the global one: its timestamp is
-        // on the replaced clock. Hand it out as NaN ("no valid timestamp": delta 0), so the real
-        // time that passed never becomes a spurious delta on the fake clock, or the other way.
+        // From a replaced rAF, on the other clock: NaN (delta 0), never a spurious delta.
         callback(g.requestAnimationFrame === rafUsed ? timestampMs : Number.NaN);
       };
     }
@@ -69,9 +54,7 @@ export function createBrowserFrameSource(): FrameSource {
       }
       const handle = nextTimer--;
       const t = now();
-      // Aim at the next point of a steady 60 Hz grid so the deltas stay even. Timers fire on whole
-      // milliseconds, so the point must be at least 1 ms away, or a timer that fired a fraction
-      // early would fire again at once.
+      // The next point of a steady 60 Hz grid, at least 1 ms away (timers fire on whole ms).
       const target = (Math.floor((t + 1) / FALLBACK_INTERVAL_MS) + 1) * FALLBACK_INTERVAL_MS;
       const delay = Math.ceil(target - t);
       timers.set(

@@ -37,24 +37,9 @@ export function checkSource(owner: string, value: unknown): FrameSource {
 }
 
 /**
- * Create the frame loop: one {@link FrameSource} feeding ordered subscribers (phase, `before` /
- * `after` ids, priority, subscription order), with pause, time scale, frame-loop modes, error
- * isolation, refresh-rate detection, the adaptive frame rate and a frame-rate cap.
- *
- * Per frame: the real delta since the previous frame (0 on the first, and for a missing, repeated
- * or backwards timestamp), clamped to `maxDelta` (reported to `onGap`), times `timeScale`, or 0
- * while paused. A long gap right after a long gap (a throttled page) gets 0. Subscriber errors go
- * to `onError`; without it they are rethrown after the whole frame ran.
- *
- * What costs work per frame starts the first time something asks for it: refresh detection at the
- * first `subscribe`, `advance` or `onRefreshRateChange`; named ordering at the first `id` /
- * `before` / `after`; the adaptive rate and the cap when turned on. Details: docs/scheduler.md.
- *
- * @example
- * ```ts
- * const scheduler = createFrameScheduler({ maxFrameRate: 60 });
- * const stop = scheduler.subscribe((frame) => { world.x += world.vx * frame.deltaSeconds; });
- * ```
+ * Create the frame loop: one {@link FrameSource} feeding ordered subscribers, with pause, time
+ * scale, frame-loop modes, error isolation, refresh-rate detection, the adaptive frame rate and a
+ * frame-rate cap. Each costly part starts when first asked for. Details: docs/scheduler.md.
  */
 export function createFrameScheduler(options?: FrameSchedulerOptions): FrameScheduler {
   const o = optionsObject(OWNER, options, false, FRAME_SCHEDULER_OPTION_KEYS);
@@ -84,11 +69,7 @@ function listen<T>(set: Set<(value: T) => void>, listener: (value: T) => void): 
   return () => void set.delete(entry);
 }
 
-/**
- * The {@link FrameScheduler} over a loop (made once per loop; the default loop's on demand). From
- * then on the loop starts named ordering itself when a subscription names ids.
- * @internal
- */
+/** The {@link FrameScheduler} over a loop, made once per loop (the default loop's on demand). @internal */
 export function schedulerOf(host: FrameLoopHost): FrameScheduler {
   const { config } = host;
   host.startOrdering ??= createNamedOrdering;

@@ -4,10 +4,7 @@ import type { FrameLoopHost } from './frameLoopHost.js';
 import { createLoopHost, DEFAULT_MAX_DELTA_SECONDS } from './loopHost.js';
 import type { FrameCallback, FrameScheduler, SubscribeOptions } from './types.js';
 
-/**
- * Where the default loop lives. A registered symbol on `globalThis`, so two copies of the
- * package in one page (a bundling accident, a micro-frontend) still share ONE loop.
- */
+/** Where the default loop lives on `globalThis`: a registered symbol, so two copies of the package share one loop. */
 export const DEFAULT_LOOP_KEY: unique symbol = Symbol.for('react-timestep.default-loop') as never;
 
 type LoopHolder = { [DEFAULT_LOOP_KEY]?: FrameLoopHost };
@@ -24,7 +21,7 @@ function defaultHost(): FrameLoopHost {
 
 /** The page-wide loop as `useFrame` without a provider sees it. @internal */
 export interface DefaultLoop {
-  /** `FrameScheduler.subscribe`, with `caller` naming the hook in error messages. */
+  /** `FrameScheduler.subscribe`, with `caller` named in error messages. */
   subscribe(callback: FrameCallback, options: SubscribeOptions, caller: string): () => void;
   /** True once `id` / `before` / `after` can be used on it. */
   ordered(): boolean;
@@ -35,29 +32,17 @@ const defaultLoop: DefaultLoop = {
   ordered: () => defaultHost().startOrdering !== undefined,
 };
 
-/**
- * The page-wide loop without the scheduler's methods: `useFrame` alone runs on it, so a page that
- * only uses `useFrame` bundles neither refresh detection nor the other features (docs/performance.md).
- * @internal
- */
+/** The page-wide loop without the scheduler's methods, so `useFrame` alone bundles no more (docs/performance.md). @internal */
 export function getDefaultLoop(): DefaultLoop {
   return defaultLoop;
 }
 
-/**
- * The page-wide scheduler used when no `<FrameProvider>` supplies one: created on first call (never
- * at import, so server rendering touches no browser API) with the browser frame source and the
- * default options of {@link createFrameScheduler}.
- */
+/** The page-wide scheduler used without a `<FrameProvider>`, created on first call; see docs/scheduler.md. */
 export function getDefaultScheduler(): FrameScheduler {
   return schedulerOf(defaultHost());
 }
 
-/**
- * Throw the default scheduler away: its subscribers are dropped, its pending frame is cancelled,
- * and the next {@link getDefaultScheduler} call creates a fresh one (refresh-rate estimate,
- * elapsed time, frame count and listeners all start over). For tests: `afterEach(resetDefaultScheduler)`.
- */
+/** Throw the default scheduler away; the next {@link getDefaultScheduler} creates a fresh one. For tests: `afterEach(resetDefaultScheduler)`. */
 export function resetDefaultScheduler(): void {
   const holder = globalThis as LoopHolder;
   const loop = holder[DEFAULT_LOOP_KEY];

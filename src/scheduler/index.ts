@@ -1,8 +1,4 @@
-/**
- * The one frame loop: a frame source (browser rAF, manual, fake timers) feeding ordered
- * subscribers. Internal aggregate: the package entries pick their names from here.
- * @packageDocumentation
- */
+/** The one frame loop (internal aggregate; the package entries pick names from here). @packageDocumentation */
 export type { FrameInfo, FramePhase, FrameScheduler, FrameSource } from './types.js';
 export { createFrameScheduler } from './createFrameScheduler.js';
 export { getDefaultScheduler, resetDefaultScheduler } from './defaultScheduler.js';

@@ -5,17 +5,9 @@ import { createSubscriberList, FRAME_PHASES } from './subscribers.js';
 import type { FrameSubscription, SubscriberOrder } from './subscribers.js';
 import type { FrameCallback, FrameGap, FrameInfo, FrameSource, SchedulerAdaptiveOptions, SubscribeOptions } from './types.js';
 
-/**
- * The rate a loop reports before anything measured the display: the most common one. A detector
- * that has not measured yet reports the same.
- */
+/** The rate reported before anything measured the display: the most common one. */
 const NOMINAL_RATE = 60;
-/**
- * A long gap right after another long gap, each longer than this (and than `maxDelta`), means the
- * browser is throttling the page (another tab or window in front: rAF at about 1 Hz while
- * `visibilityState` stays 'visible'; a frozen page), not that the machine is slow: a game that
- * really runs at 2 fps or more keeps getting `maxDelta` per frame.
- */
+/** Two gaps in a row longer than this and `maxDelta` mean a throttled page, not a slow machine (docs/scheduler.md). */
 const THROTTLED_GAP_SECONDS = 0.5;
 
 /** Longest real gap a frame is given unless the `maxDelta` option says otherwise, seconds. */
@@ -29,13 +21,7 @@ export function unordered(caller: string): never {
 /** Every option of `subscribe` (and `useFrame`). */
 export const SUBSCRIBE_OPTION_KEYS: readonly string[] = ['phase', 'priority', 'id', 'before', 'after'];
 
-/**
- * The frame loop itself, without its public face: frames, subscribers, error isolation and
- * requesting the next frame. `createFrameScheduler` puts the {@link FrameScheduler} methods on top;
- * `useFrame` alone runs on the page-wide loop without them (docs/performance.md). `config` is read
- * every frame and changed by those methods. `fixedRate`: the `refreshRate` option (Hz), when given.
- * @internal
- */
+/** The frame loop without its public face; `createFrameScheduler` puts the methods on top. @internal */
 export function createLoopHost(owner: string, source: FrameSource, config: LoopConfig, fixedRate: number | undefined): FrameLoopHost {
   const rate = fixedRate ?? NOMINAL_RATE;
   const given = fixedRate !== undefined;
@@ -90,14 +76,12 @@ export function createLoopHost(owner: string, source: FrameSource, config: LoopC
     try {
       onError(error, frame);
     } catch (thrownByHandler) {
-      // A handler that fails must not replace what it was handling: keep both (a handler that
-      // rethrows the very error it got reports it once).
+      // A failing handler must not hide what it was handling: keep both (the same error once).
       errors.push(error);
       if (thrownByHandler !== error) errors.push(thrownByHandler);
     }
   };
 
-  /** Call an optional callback of the loop (onGap, onFrame), handing what it throws to `report`. */
   function notify<T>(callback: (value: T) => void, value: T): void {
     try {
       callback(value);
@@ -106,7 +90,6 @@ export function createLoopHost(owner: string, source: FrameSource, config: LoopC
     }
   }
 
-  /** Throw what `report` collected (one error as is, several as an AggregateError). */
   function throwCollected(what: string): void {
     if (errors.length === 0) return;
     const all = errors.splice(0);
@@ -165,7 +148,6 @@ export function createLoopHost(owner: string, source: FrameSource, config: LoopC
   /** Check `id` / `before` / `after` of subscribe options: the named ordering's copy of them, or undefined when none is given. */
   function readOrder(caller: string, so: Record<string, unknown>): SubscriberOrder | undefined {
     if (so.id === undefined && so.before === undefined && so.after === undefined) return undefined;
-    // Started by the first subscription that names ids, on loops that have a scheduler.
     if (subscribers.ordering === null && host.startOrdering) subscribers.ordering = host.startOrdering();
     if (subscribers.ordering) return subscribers.ordering.read(caller, so);
     return unordered(caller);
@@ -199,13 +181,11 @@ export function createLoopHost(owner: string, source: FrameSource, config: LoopC
     if (mode !== 'demand') invalidated = false;
     if (subscriptions > 0 && (mode === 'always' || invalidated)) {
       if (handle !== null) {
-        // A request made on a clock that was swapped since (fake timers installed after real
-        // frames ran) may never come, or come on the other clock: ask again on the current one.
+        // A request on a swapped clock may never come: ask again on the current one.
         if (!source.stale?.(handle)) return;
         source.cancel(handle);
       }
-      // Restarting after a long idle (or on a clock that went back): the first frame is a fresh
-      // start, not a "gap". Before the first frame `times[0]` is NaN and this resets nothing new.
+      // Restarting after a long idle (or a clock that went back): a fresh start, not a "gap".
       const idleMs = atFrameEnd ? 0 : source.now() - (times[0] as number);
       if (!(idleMs >= 0 && idleMs <= config.maxDelta * 1000)) {
         times[0] = Number.NaN;
@@ -241,8 +221,7 @@ export function createLoopHost(owner: string, source: FrameSource, config: LoopC
 
       const { maxDelta, timeScale, paused } = config;
       const rawDeltaSeconds = forward ? (timestampMs - lastRunMs) / 1000 : 0;
-      // Throttled (a long gap right after a long gap): treated like frames of a hidden tab, which
-      // never come, so game time stands still; only the first long gap was given maxDelta.
+      // Throttled: like a hidden tab's frames, which never come, game time stands still.
       const longGap = rawDeltaSeconds > maxDelta && rawDeltaSeconds > THROTTLED_GAP_SECONDS;
       const throttled = longGap && lastGapLong;
       if (forward) lastGapLong = longGap;

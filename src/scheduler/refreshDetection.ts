@@ -2,71 +2,43 @@ import type { AdaptiveFramerate, RefreshRateEstimate } from '../core/types.js';
 import { createRefreshRateDetector } from '../core/refreshRateDetector.js';
 import type { FrameLoopHost, FrameTiming } from './frameLoopHost.js';
 
-/** A `const enum`: esbuild writes the value where it is used. */
 const enum Pacing {
-  /**
-   * With a divisor d the scheduler runs once at least d − 0.5 refresh intervals have passed: half
-   * an interval of slack absorbs timestamp jitter without ever running one vblank early or late.
-   */
+  /** With divisor d, run once d − 0.5 intervals have passed: the slack absorbs timestamp jitter. */
   SKIP_SLACK_INTERVALS = 0.5,
 }
 
-/**
- * The per-frame part of refresh-rate detection: the detector sees every vblank, and refresh
- * listeners hear of changes. Never skips a vblank (divisor 1); {@link pacedTiming} replaces it
- * with one that does.
- * @internal
- */
+/** The per-frame part of refresh-rate detection (divisor 1; {@link pacedTiming} skips vblanks). @internal */
 export interface RefreshTiming extends FrameTiming {
   /** The estimate frames read: the detector's, or the loop's fixed one. */
   readonly estimate: RefreshRateEstimate;
-  /** Call each of `listeners` with `argument`, reporting what one throws instead of stopping. */
+  /** Call each of `listeners` with `argument`, reporting what one throws. */
   notify<T>(listeners: Set<(value: T) => void>, argument: T): void;
 }
 
-/**
- * The per-frame part that the adaptive frame rate and the frame-rate cap share on top of
- * detection: they read the detected rate and skip vblanks.
- * @internal
- */
+/** Detection plus the adaptive frame rate and the frame-rate cap, which skip vblanks. @internal */
 export interface PacedTiming extends FrameTiming {
-  /** The adaptive frame rate; null while off. */
   adaptive: AdaptiveFramerate | null;
-  /** The frame-rate cap, Hz (`maxFrameRate`); Infinity without a cap, which gives divisor 1. */
+  /** The frame-rate cap, Hz; Infinity without a cap. */
   maxFrameRate: number;
   /** The cap's divisor at the current refresh rate (1 without a cap). */
   capDivisor: number;
-  /**
-   * The larger of the adaptive divisor and the cap's: a plain field, set wherever either changes
-   * (a getter here put the object in dictionary mode; see `setDivisor`).
-   */
+  /** The larger of the adaptive divisor and the cap's (a field, not a getter: docs/performance.md). */
   divisor: number;
-  /** Tell divisor listeners when the divisor changed. */
   notifyDivisor(): void;
-  /**
-   * The adaptive rate or the cap was changed: work the cap's divisor out again and, outside a
-   * frame, tell divisor listeners now, rethrowing what they throw (in a frame, the frame does).
-   */
+  /** After a change of adaptive rate or cap: recompute; outside a frame, tell divisor listeners now. */
   retune(): void;
 }
 
-/**
- * The detection part of `host`, created on first use: with a detector unless the loop's
- * `refreshRate` option fixed the rate. Once the paced part is installed, `host.timing()` is that
- * one (it contains detection); only {@link pacedTiming} reads what this returns, and it asks first.
- * @internal
- */
+/** The detection part of `host`, created on first use (no detector for a fixed `refreshRate`). @internal */
 export function refreshTiming(host: FrameLoopHost): RefreshTiming {
   const existing = host.timing();
   if (existing !== null) return existing as RefreshTiming;
   const detector = host.fixedRate ? null : createRefreshRateDetector();
   const estimate = detector ? detector.estimate : host.estimate();
-  // What listeners last heard. `synced` needs no copy: it is `state === 'synced'` in the
-  // detector's estimate, and the loop's fixed one never changes.
+  // What listeners last heard (`synced` follows `state`).
   let notifiedRate = estimate.refreshRate;
   let notifiedState = estimate.state;
 
-  /** What the listeners being called are handed. */
   let listenerArgument: unknown;
   // Created once, not inside notify(): docs/performance.md.
   const callListener = (listener: (value: never) => void): void => {
@@ -81,8 +53,6 @@ export function refreshTiming(host: FrameLoopHost): RefreshTiming {
     estimate,
     divisor: 1,
     begin(timestampMs) {
-      // Every vblank: the detector ignores NaN, repeats and lone backwards stamps itself, and
-      // restarts on a clock reset.
       if (detector) detector.sample(timestampMs);
       return false;
     },
@@ -103,11 +73,7 @@ export function refreshTiming(host: FrameLoopHost): RefreshTiming {
   return timing;
 }
 
-/**
- * The paced part of `host` (detection, the adaptive frame rate and the frame-rate cap), created
- * on first use around the detection part. Bundles that only detect leave it out.
- * @internal
- */
+/** The paced part of `host`, created on first use around detection; bundles that only detect leave it out. @internal */
 export function pacedTiming(host: FrameLoopHost): PacedTiming {
   const existing = host.timing();
   if (existing !== null && 'adaptive' in existing) return existing as PacedTiming;
@@ -118,11 +84,7 @@ export function pacedTiming(host: FrameLoopHost): PacedTiming {
   /** [0]: when the current frame's work started, ms (typed: docs/performance.md). */
   const startMs = new Float64Array(1);
   let timed = false;
-  /**
-   * The refresh rate the adaptive rate and the cap were last tuned to. Equal to
-   * `estimate.refreshRate` except inside `begin`, between the detector's sample and the retuning:
-   * the adaptive rate and the cap are created at the current rate.
-   */
+  /** The refresh rate the adaptive rate and the cap were last tuned to. */
   let tunedRate = estimate.refreshRate;
   let notifiedDivisor = 1;
 
@@ -133,7 +95,7 @@ export function pacedTiming(host: FrameLoopHost): PacedTiming {
     divisor: 1,
     begin(timestampMs, forward) {
       const adaptive = timing.adaptive;
-      // Work time is measured only for the adaptive rate (each now() is a new number).
+      // Only the adaptive rate needs work time (each now() is a new number).
       timed = adaptive !== null;
       if (timed) startMs[0] = source.now();
       // Every vblank, skipped ones too: the detector must see the display, not our rate.
@@ -176,7 +138,6 @@ export function pacedTiming(host: FrameLoopHost): PacedTiming {
       host.throwCollected('divisor listeners');
     },
   };
-  /** The cap and the adaptive rate share one divisor, the larger of the two; a field, not a getter: docs/performance.md. */
   function setDivisor(): void {
     const adaptiveDivisor = timing.adaptive ? timing.adaptive.divisor : 1;
     timing.divisor = adaptiveDivisor > timing.capDivisor ? adaptiveDivisor : timing.capDivisor;
@@ -186,11 +147,7 @@ export function pacedTiming(host: FrameLoopHost): PacedTiming {
   return timing;
 }
 
-/**
- * Vblanks per picture for a frame-rate cap (`frameRateCapDivisor` without the checks): the
- * whole number nearest to `refreshRate / maxFrameRate`, at least 1. 1 for `maxFrameRate` Infinity.
- * @internal
- */
+/** Vblanks per picture for a cap: nearest whole `refreshRate / maxFrameRate`, at least 1. @internal */
 export function capDivisor(refreshRate: number, maxFrameRate: number): number {
   // Math.round sends a tie (2.5) up: to the larger divisor, the lower rate.
   const nearest = Math.round(refreshRate / maxFrameRate);

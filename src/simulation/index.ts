@@ -1,9 +1,4 @@
-/**
- * `react-timestep/simulation`: a virtual display and cost model that run the core algorithms
- * unchanged and measure what a viewer would see: lag, judder, repeated pictures, skipped vblanks,
- * speed. Use it to compare algorithms for your own display rates and loads before you ship.
- * @packageDocumentation
- */
+/** `react-timestep/simulation`: a virtual display that measures what a viewer would see. @packageDocumentation */
 export { simulate } from './simulate.js';
 export { createViewerMeter } from './viewer.js';
 export type { ViewerMeter, ViewerMetrics } from './viewer.js';

@@ -1,7 +1,4 @@
-/**
- * `react-timestep/testing`: deterministic frames for your own tests.
- * @packageDocumentation
- */
+/** `react-timestep/testing`: deterministic frames for your own tests. @packageDocumentation */
 export { createManualFrameSource } from './manualFrameSource.js';
 export type { ManualFrameSource } from './manualFrameSource.js';
 export { renderWithFrames, type RenderWithFramesResult } from './render.js';

@@ -9,7 +9,7 @@ type Callback = (timestampMs: number) => void;
 export interface ManualFrameSourceOptions {
   /** Vblanks per second, Hz. Default 60. */
   refreshRate?: number;
-  /** Each frame timestamp is moved by a uniform amount in [−jitterMs, +jitterMs). Must stay below half an interval. Default 0. */
+  /** Seeded ± jitter of each timestamp, ms, under half an interval. Default 0. */
   jitterMs?: number;
   /** Seed of the jitter, so a failing test replays exactly. Default 1. */
   seed?: number;
@@ -23,12 +23,7 @@ export interface ManualFrameSource extends FrameSource {
   advanceFrames(n?: number): void;
   /** Move the clock forward by `ms`, running every vblank whose timestamp falls in that span. */
   advanceTime(ms: number): void;
-  /**
-   * Deliver one frame at exactly `timestampMs`, off the grid if you like (a late frame, a gap, a
-   * clock that went back): sets the clock and runs every callback requested before this call. The
-   * grid continues from the first vblank after it. If callbacks throw, the others still run and
-   * the first error is rethrown once all have run.
-   */
+  /** Deliver one frame at exactly `timestampMs`, off the grid if you like; the grid resumes after it. */
   tick(timestampMs: number): void;
   /** Move the clock without delivering a frame, e.g. to model work time inside a callback. */
   setNow(timestampMs: number): void;
@@ -45,17 +40,8 @@ export interface ManualFrameSource extends FrameSource {
 }
 
 /**
- * Create a {@link ManualFrameSource}: hand it to `createFrameScheduler({ source })` or a
- * `<FrameProvider source>` and step frames deterministically in your tests, on a vblank grid at any
- * refresh rate (with optional seeded jitter) or at exact timestamps (`tick`).
- *
- * @example
- * ```ts
- * const source = createManualFrameSource({ refreshRate: 120 });
- * const scheduler = createFrameScheduler({ source });
- * source.advanceFrames(3); // frames at 8.33, 16.67, 25 ms
- * source.tick(100); // one frame at exactly 100 ms
- * ```
+ * Create a {@link ManualFrameSource}, a simulated display for `createFrameScheduler({ source })` or
+ * `<FrameProvider source>`. See "Testing with a simulated display" in docs/testing.md.
  */
 export function createManualFrameSource(options?: ManualFrameSourceOptions): ManualFrameSource {
   const o = optionsObject(OWNER, options, false, ['refreshRate', 'jitterMs', 'seed', 'startMs']);
@@ -70,9 +56,8 @@ export function createManualFrameSource(options?: ManualFrameSourceOptions): Man
   const startMs = finiteNumber(OWNER, 'startMs', withDefault(o.startMs, 0));
   const random = createSeededRandom(seed);
 
-  // Two buffers swapped on each frame: callbacks requested during a frame land in the other one
-  // and wait for the next frame, as with requestAnimationFrame. Never truncated, a count says what
-  // is in use: a steady loop allocates nothing per frame (docs/performance.md).
+  // Two buffers swapped each frame: a request made during a frame waits for the next, as with rAF.
+  // Never truncated, a count says what is in use (docs/performance.md).
   let pendingHandles: number[] = [];
   let pendingCallbacks: Array<Callback | null> = [];
   let pendingUsed = 0;
@@ -90,8 +75,7 @@ export function createManualFrameSource(options?: ManualFrameSourceOptions): Man
   const grid = { index: 0, nextMs: 0 };
 
   function computeNext(): void {
-    // Counted from the start, divided last: no rounding error accumulates (vblank 216,000 at
-    // 60 Hz is exactly 3,600,000 ms).
+    // Counted from the start, divided last: no rounding error accumulates.
     const nominal = startMs + ((grid.index + 1) * 1000) / refreshRate;
     grid.nextMs = jitterMs === 0 ? nominal : nominal + random.range(-jitterMs, jitterMs);
   }

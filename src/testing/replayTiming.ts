@@ -20,10 +20,7 @@ export interface ReplayTimingOptions extends Omit<FrameSchedulerOptions, 'source
   strictMode?: boolean;
   /** Where to mount. Default: a new `<div>` appended to `document.body` (removed on unmount). */
   container?: HTMLElement;
-  /**
-   * Where events recorded on an element are dispatched again. Default: the element with the
-   * recorded `id`, else `document.body` (keys and pointers bubble to the window from there).
-   */
+  /** Where events recorded on an element are dispatched. Default: the element with the recorded `id`, else `document.body`. */
   eventTarget?: EventTarget | ((event: RecordedEvent) => EventTarget | null);
 }
 
@@ -39,13 +36,13 @@ export interface TimingReplay {
   readonly frameIndex: number;
   /** Frames in the recording. */
   readonly frameCount: number;
-  /** Replay the next `n` recorded frames, each after the input that arrived before it; returns how many ran (fewer at the end). */
+  /** Replay the next `n` recorded frames; returns how many ran (fewer at the end). */
   advanceFrames(n?: number): number;
   /** Replay every frame left, then the events recorded after the last frame. */
   finish(): void;
   /** Render a new tree under the same provider. */
   rerender(ui: ReactNode): void;
-  /** Unmount, remove the container it created, destroy the scheduler and restore `document.visibilityState`. */
+  /** Unmount, remove the container it created, destroy the scheduler, restore `document.visibilityState`. */
   unmount(): void;
 }
 
@@ -82,21 +79,9 @@ function makeEvent(e: RecordedEvent): Event {
 }
 
 /**
- * Replay a recording from `recordTiming` (react-timestep/devtools) on `ui`, mounted under a
- * `<FrameProvider>` on a hand-driven source: each recorded frame is delivered at its timestamp,
- * after the input and visibility changes that arrived before it (with their recorded `timeStamp`),
- * inside React's `act`. A fixed clock in `ui` runs the same step indices, with the same events in
- * the same steps, and the same alpha. Pass the scheduler options the recorded app used.
- *
- * @throws RangeError naming `replayTiming` and the field for a recording that is not version 1 or is malformed.
- * @example
- * ```tsx
- * import recording from './bug-1234.timing.json';
- * const replay = replayTiming(recording as TimingRecording, <Game />);
- * replay.finish();
- * expect(replay.container.textContent).toContain('jumps: 3');
- * replay.unmount();
- * ```
+ * Replay a recording from `recordTiming` on `ui`: each frame at its timestamp, after the input that
+ * arrived before it, inside React's `act`. See "Turn a bug report into a test" in docs/devtools.md.
+ * @throws RangeError naming `replayTiming` and the field for a malformed recording.
  */
 export function replayTiming(recording: TimingRecording, ui: ReactNode, options?: ReplayTimingOptions): TimingReplay {
   const checked = checkRecording(OWNER, recording);
@@ -108,8 +93,7 @@ export function replayTiming(recording: TimingRecording, ui: ReactNode, options?
   const ends = checked.frameEndMs ?? frames;
   const events = checked.events;
   const source = createManualFrameSource({ startMs: Math.min(checked.startMs ?? frames[0] ?? 0, frames[0] ?? Infinity) });
-  // During a frame the clock reads the recorded start of the frame's work, then its end: the
-  // adaptive rate measures the work time the recorded frame took.
+  // During a frame the clock reads the recorded start, then end, of its work (for the adaptive rate).
   let working = false;
   // While an event is dispatched the clock reads the time useStepInput took for it in the session.
   let dispatchMs = NaN;
