@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
-import { bytesAllocatedPerCall, exposeGc } from '../reliability/gc.js';
+import { bytesAllocatedPerCall, exposeGc } from './gc.js';
 
 const FRAMES = 100_000;
 const WARMUP = 50_000;
