@@ -10,7 +10,7 @@ import { bytesAllocatedPerCall, exposeGc } from './gc.js';
 const FRAMES = 100_000;
 const WARMUP = 50_000;
 const INTERVAL_MS = 1000 / 144;
-/** One boxed double (V8 HeapNumber), see test/reliability/allocation.test.ts. */
+/** One boxed double (V8 HeapNumber), see hotPaths.alloc.test.ts. */
 const ONE_BOXED_NUMBER = 16;
 
 function measure(gc: () => void, maxFrameRate: number | undefined, adaptive: boolean): { bytes: number; runs: number } {
