@@ -1,5 +1,6 @@
-// Shared helpers of the React tests that mount trees themselves (test/react, test/canvas). Every React tree here is rendered inside <StrictMode>,
-// and only APIs present in both React 18 and 19 are used (the react18 project runs these files too).
+// Shared helpers of the React tests that mount trees themselves (test/react, test/canvas). Every
+// React tree here is rendered inside <StrictMode>, and only APIs present in both React 18 and 19
+// are used (the react18 project runs these files too).
 import * as React from 'react';
 import { Component, StrictMode } from 'react';
 import type { ReactNode } from 'react';
