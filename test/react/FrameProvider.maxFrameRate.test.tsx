@@ -9,7 +9,7 @@ import { createManualFrameSource } from '../../src/testing/manualFrameSource.js'
 import type { ManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import type { FrameScheduler } from '../../src/scheduler/types.js';
 import { createVsyncStream } from '../../src/simulation/vsyncStream.js';
-import { CatchError, mount, strict, unmountAll, withListenerErrorsReported } from '../reliability/helpers.js';
+import { CatchError, mount, strict, unmountAll, withListenerErrorsReported } from '../helpers/react.js';
 
 afterEach(() => {
   unmountAll();

@@ -1,7 +1,7 @@
 // Unsubscribing releases the callback at once, even when no frame comes to tidy up (a hidden tab:
 // the loop is running, so it is not the last subscriber leaving, but no frame arrives).
 import { describe, expect, it } from 'vitest';
-import { exposeGc, retainedHeapBytes } from '../reliability/gc.js';
+import { exposeGc, retainedHeapBytes } from '../alloc/gc.js';
 import { setup } from './helpers.js';
 
 const CYCLES = 100_000;

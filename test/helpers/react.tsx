@@ -1,11 +1,11 @@
-// Shared helpers of the reliability tests. Every React tree here is rendered inside <StrictMode>,
-// and only APIs present in both React 18 and 19 are used (the react18 project runs these files too).
+// Shared helpers of the React tests that mount trees themselves (test/react, test/canvas). Every
+// React tree here is rendered inside <StrictMode>, and only APIs present in both React 18 and 19
+// are used (the react18 project runs these files too).
 import * as React from 'react';
 import { Component, StrictMode } from 'react';
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
-import type { FixedStepFrame } from '../../src/core/types.js';
 
 /** Wrap a tree in StrictMode (double render, double effects, as in development builds). */
 export function strict(node: ReactNode): ReactNode {
@@ -24,22 +24,6 @@ export class CatchError extends Component<{ children?: ReactNode; onError: (erro
   override render(): ReactNode {
     return this.state.failed ? null : this.props.children;
   }
-}
-
-/** Every own numeric field of a fixed-step frame, for "no NaN anywhere" checks. */
-export function fixedFrameNumbers(f: FixedStepFrame): number[] {
-  return [f.steps, f.alpha, f.droppedSeconds, f.totalSteps, f.pictureTime, f.elapsedGameSeconds, f.pendingSeconds, f.totalDroppedSeconds];
-}
-
-/** True when every value is a finite number (no NaN, no ±Infinity). */
-export function allFinite(values: readonly number[]): boolean {
-  for (const v of values) if (!Number.isFinite(v)) return false;
-  return true;
-}
-
-/** Accounting of a fixed step: simulated + dropped + pending − elapsed game time, seconds (0 when exact). */
-export function accountingError(f: FixedStepFrame, step: number): number {
-  return f.totalSteps * step + f.totalDroppedSeconds + f.pendingSeconds - f.elapsedGameSeconds;
 }
 
 /** React's `act` (exported by `react` in 18.3 and 19). */

@@ -9,7 +9,7 @@ import { createOverlayPainter, DEFAULT_COLORS } from '../../src/devtools/overlay
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { createFixedClock } from '../../src/scheduler/fixedClock.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
-import { ALLOCATION_TEST_TIMEOUT_MS, boxedTimestamps, exposeGc, leastBytesPerCall, ONE_BOXED_NUMBER } from '../reliability/gc.js';
+import { ALLOCATION_TEST_TIMEOUT_MS, boxedTimestamps, exposeGc, leastBytesPerCall, ONE_BOXED_NUMBER } from './gc.js';
 
 const FRAMES = 40_000;
 const WARMUP = 30_000;

@@ -1,17 +1,17 @@
 // useFixedTimestep allocates per frame nothing but the clock's one alpha: three mounted hooks (three
 // clocks, each with an update and a render, 2–3 steps a frame) on a manual source cost at most one
 // boxed number per clock a frame (the alpha the clock hands its renders, see
-// test/scheduler/fixedClock.alloc.test.ts); the hook's render wrapper adds none. Updates alone
+// fixedClock.alloc.test.ts); the hook's render wrapper adds none. Updates alone
 // allocate nothing.
 //
 // The harness allocates nothing itself: timestamps are boxed before measuring (see
-// test/scheduler/fixedClock.alloc.test.ts).
+// fixedClock.alloc.test.ts).
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FrameProvider, useFixedTimestep } from '../../src/index.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
-import { ALLOCATION_TEST_TIMEOUT_MS, boxedTimestamps, exposeGc, leastBytesPerCall, NOTHING_PER_CALL, ONE_BOXED_NUMBER } from '../reliability/gc.js';
-import { cleanupMounted, render } from './helpers.js';
+import { ALLOCATION_TEST_TIMEOUT_MS, boxedTimestamps, exposeGc, leastBytesPerCall, NOTHING_PER_CALL, ONE_BOXED_NUMBER } from './gc.js';
+import { cleanupMounted, render } from '../react/helpers.js';
 
 const FRAMES = 50_000;
 const WARMUP = 30_000;

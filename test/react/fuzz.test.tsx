@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FrameProvider, useFixedTimestep, useFrame, useFrameScheduler } from '../../src/index.js';
 import type { FrameLoopMode, FramePhase, FrameScheduler } from '../../src/scheduler/types.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
-import { act, mount, strict, unmountAll } from './helpers.js';
+import { act, mount, strict, unmountAll } from '../helpers/react.js';
 
 afterEach(() => unmountAll());
 

@@ -5,12 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
-import { bytesAllocatedPerCall, exposeGc } from '../reliability/gc.js';
+import { bytesAllocatedPerCall, exposeGc } from './gc.js';
 
 const FRAMES = 100_000;
 const WARMUP = 50_000;
 const INTERVAL_MS = 1000 / 144;
-/** One boxed double (V8 HeapNumber), see test/reliability/allocation.test.ts. */
+/** One boxed double (V8 HeapNumber), see hotPaths.alloc.test.ts. */
 const ONE_BOXED_NUMBER = 16;
 
 function measure(gc: () => void, maxFrameRate: number | undefined, adaptive: boolean): { bytes: number; runs: number } {

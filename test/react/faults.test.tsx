@@ -12,7 +12,7 @@ import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import type { ManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import { installFakeBrowser } from './fakeBrowser.js';
-import { act, mount, strict, unmountAll } from './helpers.js';
+import { act, mount, strict, unmountAll } from '../helpers/react.js';
 
 afterEach(() => {
   unmountAll();

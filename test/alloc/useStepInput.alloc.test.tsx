@@ -8,8 +8,8 @@ import { useFixedUpdate } from '../../src/react/useFixedUpdate.js';
 import { useStepInput } from '../../src/react/useStepInput.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
-import { ALLOCATION_TEST_TIMEOUT_MS, boxedTimestamps, exposeGc, leastBytesPerCall, NOTHING_PER_CALL } from '../reliability/gc.js';
-import { cleanupMounted, render } from './helpers.js';
+import { ALLOCATION_TEST_TIMEOUT_MS, boxedTimestamps, exposeGc, leastBytesPerCall, NOTHING_PER_CALL } from './gc.js';
+import { cleanupMounted, render } from '../react/helpers.js';
 
 const FRAMES = 20_000;
 const WARMUP = 20_000;

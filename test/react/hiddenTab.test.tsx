@@ -9,7 +9,7 @@ import type { FixedClock } from '../../src/index.js';
 import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import { installFakeBrowser } from './fakeBrowser.js';
 import type { FakeBrowser } from './fakeBrowser.js';
-import { act, mount, strict, unmountAll } from './helpers.js';
+import { act, mount, strict, unmountAll } from '../helpers/react.js';
 
 const INTERVAL_MS = 1000 / 60;
 const HIDDEN_MS = 30 * 60 * 1000; // half an hour in another tab

@@ -1,32 +1,18 @@
-// Bad input, each with a documented outcome (the outcome is in the test name and in
-// the README's Guarantees section): NaN, ±Infinity, negative and zero values, timestamps that repeat or
-// go backwards, a one-hour gap, 10,000 frames in one advance and one frame 10,000 intervals long.
-// Never a NaN in any output, and time is never lost without being reported: through the chain
-// scheduler → fixed step, simulated + dropped + pending = elapsed game time, and elapsed game time
-// + the clamped time reported to onGap = real time (× timeScale).
-import { afterEach, describe, expect, it } from 'vitest';
-import { useRef } from 'react';
-import { createAdaptiveFramerate } from '../../src/core/adaptiveFramerate.js';
-import { createDeltaSmoother } from '../../src/core/deltaSmoother.js';
+// Bad timestamps through the scheduler and a fixed step, each with a documented outcome (in the
+// test name and in docs/guarantees.md): NaN, ±Infinity, negative and zero values, timestamps that
+// repeat or go backwards, a one-hour gap and one frame 10,000 intervals long. Never a NaN in any
+// output, and time is never lost without being reported: simulated + dropped + pending = elapsed
+// game time, and elapsed game time + the clamped time reported to onGap = real time (× timeScale).
+// The core algorithms alone: test/core/badInput.test.ts; with React: test/react/badInput.test.tsx.
+import { describe, expect, it } from 'vitest';
 import { createFixedStep, DEFAULT_BOUNDARY_TOLERANCE } from '../../src/core/fixedStep.js';
-import { createFrameStats } from '../../src/core/frameStats.js';
-import { createRefreshRateDetector } from '../../src/core/refreshRateDetector.js';
-import { createSyncedSlicer } from '../../src/core/syncedSlicer.js';
 import type { FixedStepFrame, FixedStepOverload } from '../../src/core/types.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
-import type { FrameInfo } from '../../src/scheduler/types.js';
-import { useFixedTimestep, useFrame } from '../../src/index.js';
-import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
-import { renderWithFrames } from '../../src/testing/render.js';
-import { accountingError, allFinite, fixedFrameNumbers } from './helpers.js';
+import { accountingError, allFinite, fixedFrameNumbers, infoNumbers } from '../helpers/numbers.js';
 
 const STEP = 1 / 60;
 const INTERVAL_MS = 1000 / 60;
-
-function infoNumbers(f: FrameInfo): number[] {
-  return [f.timestampMs, f.deltaSeconds, f.rawDeltaSeconds, f.elapsedSeconds, f.frameIndex, f.refreshRate, f.divisor, f.timeScale];
-}
 
 /**
  * A scheduler in 'manual' mode with a fixed step subscribed the way useFixedTimestep does it
@@ -206,118 +192,5 @@ describe('bad timestamps through the scheduler and a fixed step', () => {
     }
     expect(c.scheduler.frame.frameIndex).toBe(4999);
     expect(c.gaps.length).toBeGreaterThan(50);
-  });
-});
-
-describe('bad values fed to each core algorithm', () => {
-  const BAD = [Number.NaN, Infinity, -Infinity, -1, -0, 0] as const;
-
-  it.each(BAD)('delta smoother and synced slicer: %s s counts as 0 s (+Infinity as one hour), the same as feeding that, never NaN', (bad) => {
-    const equivalent = bad === Infinity ? 3600 : 0;
-    const smoother = createDeltaSmoother({ refreshRate: 60 });
-    const twin = createDeltaSmoother({ refreshRate: 60 });
-    const slicer = createSyncedSlicer({ refreshRate: 60, overload: 'catch-up' });
-    const slicerTwin = createSyncedSlicer({ refreshRate: 60, overload: 'catch-up' });
-    for (const d of [0.0171, 0.016, 0.0335, 0.017]) {
-      smoother.smooth(d);
-      twin.smooth(d);
-      slicer.advance(d);
-      slicerTwin.advance(d);
-    }
-    const out = smoother.smooth(bad);
-    expect(out).toBe(twin.smooth(equivalent));
-    expect(smoother.carry).toBe(twin.carry);
-    expect(Number.isFinite(out) && Number.isFinite(smoother.carry)).toBe(true);
-    const slices = [...slicer.advance(bad)];
-    expect(slices).toEqual([...slicerTwin.advance(equivalent)]);
-    expect(allFinite(slices)).toBe(true);
-    expect(slicer.bufferSeconds).toBe(slicerTwin.bufferSeconds);
-  });
-
-  it.each(BAD.filter((v) => !(v >= 0) || v === Infinity))('adaptive frame rate: a %s work time is ignored (divisor and lag unchanged)', (bad) => {
-    const rate = createAdaptiveFramerate({ refreshRate: 60 });
-    for (let i = 0; i < 3; i++) rate.record(0.02);
-    const lag = rate.lag;
-    expect(rate.record(bad)).toBe(1);
-    expect(rate.lag).toBe(lag);
-  });
-
-  it.each([Number.NaN, Infinity, -Infinity])('refresh-rate detector and frame stats: a %s timestamp is ignored', (bad) => {
-    const detector = createRefreshRateDetector();
-    const stats = createFrameStats();
-    for (let k = 0; k < 40; k++) {
-      detector.sample(k * INTERVAL_MS);
-      stats.sample(k * INTERVAL_MS);
-    }
-    const before = { ...detector.estimate };
-    const statsBefore = { ...stats.snapshot() };
-    detector.sample(bad);
-    stats.sample(bad);
-    expect({ ...detector.estimate }).toEqual(before);
-    expect({ ...stats.snapshot() }).toEqual(statsBefore);
-    expect(allFinite([detector.estimate.refreshRate, detector.estimate.interval, detector.estimate.confidence])).toBe(true);
-  });
-
-  it.each([Number.NaN, Infinity, -Infinity, -5, 0])('fixed step: a %s timestamp after the start runs nothing and drops nothing', (bad) => {
-    const fixed = createFixedStep({ step: STEP });
-    fixed.advance(0);
-    fixed.advance(5 * INTERVAL_MS);
-    const total = fixed.frame.totalSteps;
-    const f = fixed.advance(bad);
-    expect(f.steps).toBe(0);
-    expect(f.droppedSeconds).toBe(0);
-    expect(f.totalSteps).toBe(total);
-    expect(allFinite(fixedFrameNumbers(f))).toBe(true);
-  });
-});
-
-describe('10,000 frames in one advance (React in the loop, StrictMode)', () => {
-  afterEach(() => {
-    expect(getDefaultScheduler().subscriberCount).toBe(0);
-  });
-
-  it('advanceFrames(10000) in one act: 9,999 updates of exactly 1/60 s, one render per frame, at most one update per frame', () => {
-    let updates = 0;
-    let renders = 0;
-    let framesSeen = 0;
-    let maxUpdatesInFrame = 0;
-    let nonFinite = 0;
-    let wrongDt = 0;
-    let alphaOut = 0;
-    function Game() {
-      const inFrame = useRef(0);
-      useFrame(() => {
-        framesSeen++;
-        inFrame.current = 0;
-      }, { phase: 'input' });
-      useFixedTimestep({
-        step: STEP,
-        update: (dt) => {
-          if (dt !== STEP) wrongDt++;
-          updates++;
-          maxUpdatesInFrame = Math.max(maxUpdatesInFrame, ++inFrame.current);
-        },
-        render: (alpha, frame) => {
-          renders++;
-          if (!(alpha >= 0 && alpha <= 1)) alphaOut++;
-          if (!allFinite(infoNumbers(frame))) nonFinite++;
-        },
-      });
-      return null;
-    }
-    const view = renderWithFrames(<Game />, { strictMode: true, refreshRate: 60 });
-    view.advanceFrames(10_000);
-    // Frame 1 is time zero; the 9,999 frames after it are 9,999 × 1/60 s.
-    expect(framesSeen).toBe(10_000);
-    expect(renders).toBe(10_000);
-    expect(updates).toBe(9_999);
-    expect(maxUpdatesInFrame).toBe(1);
-    expect(nonFinite).toBe(0);
-    expect(wrongDt).toBe(0);
-    expect(alphaOut).toBe(0);
-    expect(view.scheduler.subscriberCount).toBe(3);
-    expect(view.source.pendingCount).toBe(1);
-    view.unmount();
-    expect(view.source.pendingCount).toBe(0);
   });
 });

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FrameProvider, useFrame, useFrameStats } from '../../src/index.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
-import { act, mount, strict, unmountAll } from './helpers.js';
+import { act, mount, strict, unmountAll } from '../helpers/react.js';
 
 afterEach(() => {
   unmountAll();

@@ -8,7 +8,7 @@ import type { FixedStepFrame } from '../../src/core/types.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import type { FrameInfo } from '../../src/scheduler/types.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
-import { exposeGc, retainedHeapBytes } from './gc.js';
+import { exposeGc, retainedHeapBytes } from '../alloc/gc.js';
 
 const DISPLAY_HZ = 144;
 const HOURS = 24;

@@ -9,7 +9,7 @@ import { createManualFrameSource } from '../../src/testing/manualFrameSource.js'
 import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import type { FrameScheduler } from '../../src/scheduler/types.js';
 import type { ManualFrameSource } from '../../src/testing/manualFrameSource.js';
-import { act, mount, strict, unmountAll } from './helpers.js';
+import { act, mount, strict, unmountAll } from '../helpers/react.js';
 
 afterEach(() => {
   unmountAll();

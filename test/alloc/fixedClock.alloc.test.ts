@@ -16,7 +16,7 @@ import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.j
 import { createFixedClock } from '../../src/scheduler/fixedClock.js';
 import type { FixedClockOptions } from '../../src/scheduler/fixedClock.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
-import { ALLOCATION_TEST_TIMEOUT_MS, boxedTimestamps, exposeGc, leastBytesPerCall, NOTHING_PER_CALL, ONE_BOXED_NUMBER } from '../reliability/gc.js';
+import { ALLOCATION_TEST_TIMEOUT_MS, boxedTimestamps, exposeGc, leastBytesPerCall, NOTHING_PER_CALL, ONE_BOXED_NUMBER } from './gc.js';
 
 const FRAMES = 100_000;
 const WARMUP = 50_000;

@@ -9,8 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FrameProvider, useAdaptiveFramerate, useFrame, useFrameStats, useRefreshRate, useSmoothedDelta, useSyncedUpdate } from '../../src/index.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
-import { ALLOCATION_TEST_TIMEOUT_MS, boxedTimestamps, exposeGc, leastBytesPerCall, NOTHING_PER_CALL, ONE_BOXED_NUMBER } from '../reliability/gc.js';
-import { cleanupMounted, render } from './helpers.js';
+import { ALLOCATION_TEST_TIMEOUT_MS, boxedTimestamps, exposeGc, leastBytesPerCall, NOTHING_PER_CALL, ONE_BOXED_NUMBER } from './gc.js';
+import { cleanupMounted, render } from '../react/helpers.js';
 
 const FRAMES = 40_000;
 const WARMUP = 30_000;

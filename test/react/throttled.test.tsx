@@ -8,7 +8,7 @@ import type { FixedStepOverload } from '../../src/core/types.js';
 import { FrameProvider, useFixedTimestep, useFrame } from '../../src/index.js';
 import type { FrameGap } from '../../src/scheduler/types.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
-import { act, mount, strict, unmountAll } from './helpers.js';
+import { act, mount, strict, unmountAll } from '../helpers/react.js';
 
 afterEach(() => {
   unmountAll();
