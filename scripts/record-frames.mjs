@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/* global navigator */
+/* global navigator, fetch */
 // `npm run record-frames`: record requestAnimationFrame timestamp streams in real headless browsers
 // and write them to test/fixtures/frames/<browser>-<scenario>.json. `npm test` never records: the
 // tests read the committed files (test/fixtures/frames.ts), so every run replays the same frames.
