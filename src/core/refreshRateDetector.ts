@@ -129,8 +129,8 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
     s.skeptical = estimate.state === 'unsynced';
     s.tracked = s.rejected = 0;
     s.pendingCount = s.overLimit = s.advancing = s.recentOffset = s.creep = 0;
-    startFit(s.fit, stamps[0]!);
     s.fit.pointMs = stamps[0]!;
+    startFit(s.fit);
     addPoint(s.fit, 0);
     s.skipRun = 0;
     // Count each interval in vblanks of the base and refine the base from the totals, twice; the
@@ -141,7 +141,7 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
         n += Math.max(1, Math.round((stamps[i]! - stamps[i - 1]!) / base));
         if (pass === 2) {
           s.fit.pointMs = stamps[i]!;
-          countSkip(s, n - s.fit.lastIndex, s.fit.lastMs);
+          countSkip(s, n - s.fit.lastIndex);
           addPoint(s.fit, n);
         }
       }

@@ -44,8 +44,9 @@ export function createGridFit(): GridFit {
   };
 }
 
-/** Start an empty fit whose index 0 sits at `originMs`. */
-export function startFit(fit: GridFit, originMs: number): void {
+/** Start an empty fit whose index 0 sits at `pointMs`. */
+export function startFit(fit: GridFit): void {
+  const originMs = fit.pointMs;
   fit.originMs = originMs;
   fit.points = 0;
   fit.segments = 1;

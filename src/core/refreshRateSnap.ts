@@ -11,10 +11,6 @@ const enum Snap {
   TWIN_PAST = 0.75,
 }
 
-function fits(rate: number, candidate: number, tolerance: number): boolean {
-  return Math.abs(rate - candidate) <= Math.min(Math.max(tolerance, Snap.FLOOR * candidate), Snap.CAP * candidate);
-}
-
 /**
  * snapRate's input and output as fields (see refreshRateFit.ts `pointMs`): measured rate, its error
  * and tolerance (Hz); the rate reported now and the one to report (0: none).
@@ -36,49 +32,54 @@ export function createSnapQuery(): SnapQuery {
  * whole-number rate is preferred, then the nearest. Between twins, the one held (the current,
  * else the whole-number one) gives way only when the measurement is `TWIN_SIGMAS` standard errors
  * from it and three quarters of the way to the other: the drift between the two grids over the fit
- * decides, and jitter cannot flip it back.
+ * decides, and jitter cannot flip it back. Helpers take indices, not rates: see `SnapQuery`.
  */
 export function snapRate(known: Float64Array, q: SnapQuery): void {
-  const rate = q.rate;
-  const current = q.current;
-  const currentTwin = current > 0 ? twinOf(known, current) : 0;
-  if (currentTwin > 0 && (fits(rate, current, q.tolerance) || fits(rate, currentTwin, q.tolerance))) {
-    q.result = swap(rate, q.error, current, currentTwin) ? currentTwin : current;
+  let held = -1;
+  for (let i = 0; i < known.length; i++) if (known[i] === q.current) held = i;
+  const heldTwin = held >= 0 ? twinIndex(known, held) : -1;
+  if (heldTwin >= 0 && (fits(known, held, q) || fits(known, heldTwin, q))) {
+    q.result = known[swaps(known, held, heldTwin, q) ? heldTwin : held]!;
     return;
   }
-  let best = 0;
+  let best = -1;
   let bestWhole = false;
   let bestDistance = Infinity;
   for (let i = 0; i < known.length; i++) {
-    const candidate = known[i]!;
-    if (!fits(rate, candidate, q.tolerance)) continue;
-    if (candidate === current) {
-      best = candidate;
-      break;
+    if (!fits(known, i, q)) continue;
+    if (i === held) {
+      q.result = q.current;
+      return;
     }
-    const whole = Number.isInteger(candidate);
-    const distance = Math.abs(rate - candidate);
+    const whole = Number.isInteger(known[i]);
+    const distance = Math.abs(q.rate - known[i]!);
     if ((whole && !bestWhole) || (whole === bestWhole && distance < bestDistance)) {
-      best = candidate;
+      best = i;
       bestWhole = whole;
       bestDistance = distance;
     }
   }
-  const twin = best > 0 && best !== current ? twinOf(known, best) : 0;
-  q.result = twin > 0 && swap(rate, q.error, best, twin) ? twin : best;
-}
-
-/** Whether the measurement has left `held` for its `twin` (see snapRate). */
-function swap(rate: number, error: number, held: number, twin: number): boolean {
-  const away = Math.abs(rate - held);
-  return away > Snap.TWIN_SIGMAS * error && away - Math.abs(rate - twin) > (2 * Snap.TWIN_PAST - 1) * Math.abs(twin - held);
-}
-
-/** The twin of `rate` among the known rates, or 0 if it has none. */
-function twinOf(known: Float64Array, rate: number): number {
-  for (let i = 0; i < known.length; i++) {
-    const candidate = known[i]!;
-    if (candidate !== rate && Math.abs(candidate / rate - 1) < Snap.TWIN) return candidate;
+  if (best < 0) {
+    q.result = 0;
+    return;
   }
-  return 0;
+  const twin = twinIndex(known, best);
+  q.result = known[twin >= 0 && swaps(known, best, twin, q) ? twin : best]!;
+}
+
+function fits(known: Float64Array, i: number, q: SnapQuery): boolean {
+  const candidate = known[i]!;
+  return Math.abs(q.rate - candidate) <= Math.min(Math.max(q.tolerance, Snap.FLOOR * candidate), Snap.CAP * candidate);
+}
+
+/** Whether the measurement has left known rate `held` for its twin `twin` (see snapRate). */
+function swaps(known: Float64Array, held: number, twin: number, q: SnapQuery): boolean {
+  const away = Math.abs(q.rate - known[held]!);
+  return away > Snap.TWIN_SIGMAS * q.error && away - Math.abs(q.rate - known[twin]!) > (2 * Snap.TWIN_PAST - 1) * Math.abs(known[twin]! - known[held]!);
+}
+
+/** The index of known rate `i`'s twin, or −1 if it has none. */
+function twinIndex(known: Float64Array, i: number): number {
+  for (let j = 0; j < known.length; j++) if (j !== i && Math.abs(known[j]! / known[i]! - 1) < Snap.TWIN) return j;
+  return -1;
 }

@@ -134,11 +134,9 @@ export function createTracker(): Tracker {
   };
 }
 
-const wrap = (x: number): number => x - Math.round(x);
-
-/** Skip tracking: the frame at `fit.pointMs`, `k` vblanks after the one before it (at `previousMs`). */
-export function countSkip(s: Tracker, k: number, previousMs: number): void {
-  const dt = s.fit.pointMs - previousMs;
+/** Skip tracking: the frame at `fit.pointMs`, `k` vblanks after the one before it (the last held, else the fit's last). */
+export function countSkip(s: Tracker, k: number): void {
+  const dt = s.fit.pointMs - (s.pendingCount > 0 ? s.pendingMs[s.pendingCount - 1]! : s.fit.lastMs);
   if (k < 2) {
     s.skipRun = 0;
     return;
@@ -159,7 +157,7 @@ export function countSkip(s: Tracker, k: number, previousMs: number): void {
 
 /** A steady run of vblank-skipping frames (a throttled loop, not a game missing vblanks at random). */
 export function steadySkips(s: Tracker): boolean {
-  return usualShare(s) >= Track.STEADY_SHARE;
+  return s.skipBins[usualBin(s)]! >= Track.STEADY_SHARE;
 }
 
 /** The histogram's largest bin: the usual vblanks per skipping frame (minus 2). */
@@ -168,8 +166,6 @@ function usualBin(s: Tracker): number {
   for (let i = 1; i < SKIP_BINS; i++) if (s.skipBins[i]! > s.skipBins[best]!) best = i;
   return best;
 }
-
-const usualShare = (s: Tracker): number => s.skipBins[usualBin(s)]!;
 
 /**
  * Vblanks per frame of a throttled loop: the usual count, averaged with a neighbouring count only
@@ -208,7 +204,7 @@ export function place(s: Tracker, t: number, known: Float64Array): 0 | 1 | 2 {
   const advances = n > last;
   if (advances) {
     fit.pointMs = t;
-    countSkip(s, n - last, held ? s.pendingMs[s.pendingCount - 1]! : fit.lastMs);
+    countSkip(s, n - last);
   }
   s.meanSquare += ((advances ? offset * offset : Track.NO_ADVANCE_PENALTY) - s.meanSquare) * Track.MISMATCH_WEIGHT;
   s.tracked++;
@@ -249,11 +245,18 @@ export function place(s: Tracker, t: number, known: Float64Array): 0 | 1 | 2 {
 function rephaseShift(s: Tracker): void {
   const o0 = s.pendingOffset[0]!;
   let sum = 0;
-  for (let i = 1; i < Track.PENDING; i++) sum += wrap(s.pendingOffset[i]! - o0);
+  // x − round(x) written out: a helper taking and returning a fraction would box it (docs/performance.md).
+  for (let i = 1; i < Track.PENDING; i++) {
+    const d = s.pendingOffset[i]! - o0;
+    sum += d - Math.round(d);
+  }
   const mean = sum / Track.PENDING;
-  for (let i = 0; i < Track.PENDING; i++) if (Math.abs(wrap(s.pendingOffset[i]! - o0) - mean) > Track.CLUSTER) return;
+  for (let i = 0; i < Track.PENDING; i++) {
+    const d = s.pendingOffset[i]! - o0;
+    if (Math.abs(d - Math.round(d) - mean) > Track.CLUSTER) return;
+  }
   const sigma = Math.sqrt(s.fit.residualVariance / Track.PENDING) / s.fit.period;
-  const shift = wrap(o0 + mean);
+  const shift = o0 + mean - Math.round(o0 + mean);
   const step = Math.abs(shift) > Math.max(Track.SHIFT_MIN, Track.SHIFT_SIGMAS * sigma, Track.STEP_RATIO * Math.abs(s.recentOffset));
   if (s.fit.segmentPoints >= Track.SEGMENT_MIN && s.fit.points >= Track.PATIENT_POINTS && step) s.shift = shift;
 }
@@ -304,7 +307,7 @@ function finerDivisor(s: Tracker, known: Float64Array): number {
     const rate = (1000 * d) / periodMs;
     if (rate < Track.FINE_MIN_HZ) continue;
     if (rate > Track.FINE_MAX_HZ) break;
-    if (Math.abs(wrap(shift * d)) > Track.FINE_GATE) continue;
+    if (Math.abs(shift * d - Math.round(shift * d)) > Track.FINE_GATE) continue;
     for (let i = 0; i < known.length; i++) if (Math.abs(rate / known[i]! - 1) < 0.02) return d;
   }
   return 1;
@@ -316,7 +319,7 @@ function subdivided(s: Tracker, divisor: number): void {
   for (let i = 0; i < s.pendingCount; i++) {
     const fine = s.pendingOffset[i]! * divisor;
     s.pendingN[i] = s.pendingN[i]! * divisor + Math.round(fine);
-    s.pendingOffset[i] = wrap(fine);
+    s.pendingOffset[i] = fine - Math.round(fine);
   }
   // Every interval so far skipped `divisor` vblanks of the finer grid.
   s.skipRun = Track.SUBDIVIDED_RUN;
