@@ -109,5 +109,7 @@ if (!chromium) {
   }
   run('presentation smoke', 'node', ['bench/presentation/smoke.mjs']);
 }
+// The real-frame-loop checks and story playback in Firefox ESR (puppeteer-core, WebDriver BiDi); without Firefox it says so (a failure under CI=true).
+run('browser (firefox)', process.execPath, ['test/browser/realFrameLoop.firefox.mjs']);
 
 finish(totals.failed > 0 ? 1 : 0);
