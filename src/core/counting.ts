@@ -54,8 +54,8 @@ const WRAP_PHASE_INTERVALS = 0.75;
  * re-phased (Firefox) is followed within a frame or two instead of ~16, during which remainders
  * near ± ½ hand out 0 and 2 in turn. On noisy streams (1 ms steps at 240 Hz) it never fires.
  */
-const STEP_INTERVALS = 0.4;
-const STEP_NOISES = 4;
+const STEP_INTERVALS = 0.35;
+const STEP_NOISES = 3;
 const STEP_GAIN = 0.35;
 /** The noise level a counter starts from (high: no step until the stream's noise is known). */
 const START_NOISE = 0.25;
