@@ -123,9 +123,9 @@ if (!chromium) {
   }
   run('presentation smoke', 'node', ['bench/presentation/smoke.mjs'], { needs: ['build'] });
 }
-
-// ── Firefox ── (the browser tests' Firefox steps go here, beside the Chromium block above: a
-// `vitest('firefox', […])` or `run(…)` per step, recorded and reported like every other step.)
+// ── Firefox: the real-frame-loop checks and story playback (puppeteer-core, WebDriver BiDi);
+// without Firefox it says so, and under CI=true that is a failure ──
+run('browser (firefox)', process.execPath, ['test/browser/realFrameLoop.firefox.mjs'], { needs: ['storybook build'] });
 
 console.log(`\n${timings.join(' · ')}`);
 if (failures.length > 0) console.error(`\n${failures.length} step(s) failed:\n${failures.map((f) => `  ✖ ${f}`).join('\n')}`);

@@ -48,6 +48,18 @@ const PHASE_GAIN = 1 / 16;
  */
 const WRAP_PHASE_INTERVALS = 0.75;
 
+/**
+ * A remainder farther from the phase than STEP_INTERVALS and STEP_NOISES times the stream's mean
+ * |remainder − phase| moves the phase STEP_GAIN of the way, not 1/16: a software vsync that
+ * re-phased (Firefox) is followed within a frame or two instead of ~16, during which remainders
+ * near ± ½ hand out 0 and 2 in turn. On noisy streams (1 ms steps at 240 Hz) it never fires.
+ */
+const STEP_INTERVALS = 0.35;
+const STEP_NOISES = 3;
+const STEP_GAIN = 0.35;
+/** The noise level a counter starts from (high: no step until the stream's noise is known). */
+const START_NOISE = 0.25;
+
 /** Real time minus handed-out time, in intervals (within about ± ½ of the phase in steady vsynced input). */
 export const VBLANK_CARRY = 0;
 /** Where the stream's frames sit relative to the counting boundaries, in intervals. */
@@ -56,11 +68,13 @@ export const VBLANK_PHASE = 1;
 export const VBLANK_INPUT = 2;
 /** The display rate, Hz, that {@link countDeltaVblanks} counts at (the fixed step's vblank grid: NaN while it takes timestamps raw). */
 export const VBLANK_RATE = 3;
+/** Running mean of |remainder − phase|, intervals: the stream's noise (see STEP_NOISES). */
+const VBLANK_NOISE = 4;
 /**
  * The first of the owner's own slots: an algorithm built on the counter keeps up to
  * {@link VBLANK_OWN_SLOTS} other per-frame numbers in the same array (one allocation), from here on.
  */
-export const VBLANK_SLOTS = 4;
+export const VBLANK_SLOTS = 5;
 /** How many slots every counter has room for after {@link VBLANK_SLOTS} (the synced slicer needs two). */
 const VBLANK_OWN_SLOTS = 2;
 
@@ -116,6 +130,7 @@ export function addCompensated(sum: Float64Array, value: number): number {
 export function createVblankState(refreshRate: number): Float64Array {
   const state = new Float64Array(VBLANK_SLOTS + VBLANK_OWN_SLOTS);
   state[VBLANK_RATE] = refreshRate;
+  state[VBLANK_NOISE] = START_NOISE;
   return state;
 }
 
@@ -136,7 +151,11 @@ export function countVblanks(state: Float64Array): number {
   // Only remainders that look like jitter teach the phase: a frame forced up to 0 says nothing
   // about where vblanks fall.
   if (carry > -1.5 && carry < 1.5) {
-    let phase = state[VBLANK_PHASE]! + (carry - state[VBLANK_PHASE]!) * PHASE_GAIN;
+    const residual = carry - state[VBLANK_PHASE]!;
+    const size = Math.abs(residual);
+    const noise = state[VBLANK_NOISE]!;
+    state[VBLANK_NOISE] = noise + (size - noise) * PHASE_GAIN;
+    let phase = state[VBLANK_PHASE]! + residual * (size > STEP_INTERVALS && size > STEP_NOISES * noise ? STEP_GAIN : PHASE_GAIN);
     if (phase > WRAP_PHASE_INTERVALS) phase -= 1;
     else if (phase < -WRAP_PHASE_INTERVALS) phase += 1;
     state[VBLANK_PHASE] = phase;
@@ -164,6 +183,7 @@ export function countDeltaVblanks(state: Float64Array, deltaSeconds: number): nu
 export function resetVblanks(state: Float64Array): void {
   const refreshRate = state[VBLANK_RATE]!;
   state.fill(0)[VBLANK_RATE] = refreshRate;
+  state[VBLANK_NOISE] = START_NOISE;
 }
 
 /** Count at `refreshRate` from now on: the carry keeps its time (rescaled to the new interval); the phase is relearnt. */

@@ -203,22 +203,24 @@ describe('createRefreshRateDetector: dropped frames', () => {
 });
 
 describe('createRefreshRateDetector: change of display', () => {
+  // 120 → 60.5 looks like 120 Hz with every other frame dropped and the phase creeping: told from a
+  // software vsync's re-phases by several small re-phases in a row the same way, within two seconds.
   it.each([
-    [60, 144],
-    [144, 60],
-    [60, 75],
-    [120, 60.5],
-  ])('notices %d → %d Hz within one second and counts one change', (from, to) => {
+    [60, 144, 1000],
+    [144, 60, 1000],
+    [60, 75, 1000],
+    [120, 60.5, 2000],
+  ])('notices %d → %d Hz within %d ms and counts one change', (from, to, withinMs) => {
     for (const seed of SEEDS) {
       const detector = createRefreshRateDetector();
       const first = feed(detector, { rate: from, jitterMs: 0.5, seed, startMs: 0 }, 2);
       expect(first.refreshRate).toBe(from);
       let noticedMs = Infinity;
-      for (const { t, elapsedMs } of vsync({ rate: to, jitterMs: 0.5, seed: seed + 100, startMs: 2003.7 }, 0, 2000)) {
+      for (const { t, elapsedMs } of vsync({ rate: to, jitterMs: 0.5, seed: seed + 100, startMs: 2003.7 }, 0, 3000)) {
         const e = detector.sample(t);
         if (noticedMs === Infinity && Math.abs(e.refreshRate - to) < 0.5 && e.synced) noticedMs = elapsedMs;
       }
-      expect({ seed, noticed: noticedMs <= 1000 }).toEqual({ seed, noticed: true });
+      expect({ seed, noticed: noticedMs <= withinMs }).toEqual({ seed, noticed: true });
       expect(detector.estimate.changes).toBe(1);
     }
   });

@@ -1,0 +1,110 @@
+/**
+ * The refresh-rate detector's grid fit: timestamps against vblank index, by least squares. One slope
+ * (the period) is shared by segments with their own phase: a software vsync that re-phases after a
+ * late frame (Firefox) shifts the grid, keeps its period, and starts a segment.
+ */
+
+/** The fit's state: named numeric fields, written in place (no allocation per sample). */
+export interface GridFit {
+  /** Timestamp of index 0, ms; x = t − originMs. */
+  originMs: number;
+  /** Points in all segments; segments. */
+  points: number;
+  segments: number;
+  /** The current segment's points, Welford means and co-moments of n and x; then the closed segments' sums. */
+  segmentPoints: number;
+  meanN: number;
+  meanX: number;
+  cNN: number;
+  cNX: number;
+  cXX: number;
+  sumNN: number;
+  sumNX: number;
+  sumXX: number;
+  /** Index and timestamp of the last point that joined the fit. */
+  lastIndex: number;
+  lastMs: number;
+  /** The slope (ms per vblank), residual variance (ms²) and the slope's standard error (ms), as `refit` last computed them. */
+  period: number;
+  residualVariance: number;
+  periodError: number;
+  /**
+   * The timestamp (ms) `addPoint` adds. A field, not an argument: a fractional double passed to a
+   * call V8 does not inline is boxed, an allocation per frame (docs/performance.md).
+   */
+  pointMs: number;
+}
+
+/** A fit with fractional fields from the start (V8 then stores them as doubles in place). */
+export function createGridFit(): GridFit {
+  return {
+    originMs: 0.5, points: 0, segments: 0, segmentPoints: 0, meanN: 0.5, meanX: 0.5, cNN: 0.5, cNX: 0.5, cXX: 0.5,
+    sumNN: 0.5, sumNX: 0.5, sumXX: 0.5, lastIndex: 0.5, lastMs: 0.5, period: 0.5, residualVariance: 0.5,
+    periodError: 0.5, pointMs: 0.5,
+  };
+}
+
+/** Start an empty fit whose index 0 sits at `pointMs`. */
+export function startFit(fit: GridFit): void {
+  const originMs = fit.pointMs;
+  fit.originMs = originMs;
+  fit.points = 0;
+  fit.segments = 1;
+  fit.sumNN = fit.sumNX = fit.sumXX = 0;
+  startSegment(fit);
+  fit.lastIndex = -1;
+  fit.lastMs = originMs;
+}
+
+function startSegment(fit: GridFit): void {
+  fit.segmentPoints = 0;
+  fit.meanN = fit.meanX = fit.cNN = fit.cNX = fit.cXX = 0;
+}
+
+/** Close the current segment: later points get a phase of their own, the slope keeps its evidence. */
+export function newSegment(fit: GridFit): void {
+  fit.sumNN += fit.cNN;
+  fit.sumNX += fit.cNX;
+  fit.sumXX += fit.cXX;
+  fit.segments++;
+  startSegment(fit);
+}
+
+/** The timestamp in `pointMs` joins the current segment as grid point `n`. */
+export function addPoint(fit: GridFit, n: number): void {
+  const t = fit.pointMs;
+  fit.lastIndex = n;
+  fit.lastMs = t;
+  fit.points++;
+  const count = ++fit.segmentPoints;
+  const x = t - fit.originMs;
+  const dn = n - fit.meanN;
+  const meanN = (fit.meanN += dn / count);
+  const dx = x - fit.meanX;
+  const meanX = (fit.meanX += dx / count);
+  fit.cNN += dn * (n - meanN);
+  fit.cNX += dn * (x - meanX);
+  fit.cXX += dx * (x - meanX);
+}
+
+/** The period and residual variance from the pooled co-moments (n − segments − 1 degrees of freedom). */
+export function refit(fit: GridFit): void {
+  const nn = fit.sumNN + fit.cNN;
+  const nx = fit.sumNX + fit.cNX;
+  const ss = fit.sumXX + fit.cXX - (nx * nx) / nn;
+  const freedom = fit.points - fit.segments - 1;
+  fit.period = nx / nn;
+  fit.residualVariance = ss > 0 && freedom > 0 ? ss / freedom : 0;
+  fit.periodError = Math.sqrt(fit.residualVariance / nn);
+}
+
+/** Count every index `divisor` times finer: a slow grid turned out to skip vblanks of a finer one. */
+export function subdivide(fit: GridFit, divisor: number): void {
+  fit.meanN *= divisor;
+  fit.cNN *= divisor * divisor;
+  fit.cNX *= divisor;
+  fit.sumNN *= divisor * divisor;
+  fit.sumNX *= divisor;
+  fit.lastIndex *= divisor;
+  refit(fit);
+}

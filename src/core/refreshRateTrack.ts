@@ -1,0 +1,343 @@
+/**
+ * The refresh-rate detector's tracking state: each timestamp after the lock is placed on the
+ * fitted grid, held back a few frames, and then joins the fit, starts a new segment (a re-phase:
+ * the grid shifted, the period stayed) or, when it fits no grid for several frames, ends the lock.
+ */
+import { addPoint, createGridFit, newSegment, subdivide, type GridFit } from './refreshRateFit.js';
+
+/* eslint-disable @typescript-eslint/no-duplicate-enum-values */
+const enum Track {
+  /** Points held back before they join the fit: a re-phase shows as this many shifted in a row. */
+  PENDING = 4,
+  /** A point farther than this from its grid point (periods) is left out of the fit. */
+  FIT_GATE = 0.3,
+  /** Weight of each sample in the running mean square residual that watches for a change of display. */
+  MISMATCH_WEIGHT = 1 / 8,
+  /** Mean square residual (periods²) above which the points no longer fit the grid (jitter ≤ 0.058). */
+  MISMATCH_LIMIT = 0.05,
+  /** Samples in a row over the limit, with no re-phase seen, before the lock ends. */
+  MISMATCH_PATIENCE = 6,
+  /** Points a fit needs before it is given that patience (a chance fit on a random loop is not). */
+  PATIENT_POINTS = 8,
+  /** Squared residual charged for a timestamp that does not advance the grid (a faster loop). */
+  NO_ADVANCE_PENALTY = 0.25,
+  /** A re-phase: the held points sit within CLUSTER of one another, shifted by at least this much … */
+  SHIFT_MIN = 0.1,
+  /** … and by this many standard errors of their mean (the timestamps' jitter / √PENDING) … */
+  SHIFT_SIGMAS = 5,
+  /** … after at least this many points on the segment before: re-phases are rare, a random walk is not. */
+  SEGMENT_MIN = 4,
+  CLUSTER = 0.25,
+  /** A re-phase's shift must be this many times the running mean offset before it (a step, not a creep) … */
+  STEP_RATIO = 2,
+  /** … whose weight per point is this. */
+  RECENT_WEIGHT = 1 / 4,
+  /** A slow grid splits into a finer one at a known display rate between these (Hz) … */
+  FINE_MIN_HZ = 47,
+  FINE_MAX_HZ = 400,
+  /** … when a re-phase shifts it by a whole number of the finer periods, to this fraction. */
+  FINE_GATE = 0.1,
+  /** The skip run a split grid starts with: the detector's THROTTLE_RUN, so a throttled loop stays throttled. */
+  SUBDIVIDED_RUN = 16,
+  /** Creeping re-phases in a row that end the lock: each under CREEP_SHIFT, after under CREEP_POINTS points. */
+  CREEP_RUN = 4,
+  CREEP_SHIFT = 0.2,
+  CREEP_POINTS = 16,
+  BREAK_HALF_LIFE_MS = 10000,
+  /** Weight of each interval in the decaying histogram of vblanks per skipping frame. */
+  BIN_WEIGHT = 1 / 32,
+  /** Share of the histogram a count next to the usual one needs to be averaged in. */
+  NEIGHBOUR_SHARE = 0.15,
+  /** Share of the histogram the usual count needs for a steady loop (4/5 alternating gives 0.8). */
+  STEADY_SHARE = 0.6,
+}
+/* eslint-enable @typescript-eslint/no-duplicate-enum-values */
+
+/** Histogram slots of vblanks per skipping frame: 2 … 8 (more counts as 8). */
+const SKIP_BINS = 7;
+
+export interface Tracker {
+  fit: GridFit;
+  locked: boolean;
+  decided: boolean;
+  rated: boolean;
+  skeptical: boolean;
+  displayKnown: boolean;
+  /** Fresh timestamps kept while not locked; backwards timestamps in a row. */
+  fresh: number;
+  backwards: number;
+  /** Timestamps tracked since the lock, and how many were left out of the fit. */
+  tracked: number;
+  rejected: number;
+  /** The last accepted timestamp, ms (NaN before the first). */
+  lastMs: number;
+  /** Running mean square residual, periods², and samples in a row over the limit. */
+  meanSquare: number;
+  overLimit: number;
+  /** Samples in a row that advanced the grid (a re-phase needs all its held points to). */
+  advancing: number;
+  /** Running mean of the offsets of the points that joined the fit: a re-phase is a step from near 0, not a creep. */
+  recentOffset: number;
+  /**
+   * Small re-phases in a row the same way after short segments (`creep` of them, signed): a grid of
+   * another period creeping (120 → 60.5 Hz reads as 120 with every other frame dropped), not re-phases.
+   */
+  creep: number;
+  /** Lock breaks, decaying by half every BREAK_HALF_LIFE_MS, and when the last one was (ms). */
+  breaks: number;
+  lastBreakMs: number;
+  recentBreaks: number;
+  /** Points held back: timestamp, grid index, offset from the grid point (periods). */
+  pendingCount: number;
+  pendingMs: Float64Array;
+  pendingN: Float64Array;
+  pendingOffset: Float64Array;
+  /** Results written to fields (fractional doubles returned from calls are boxed): the shift of a re-phase, vblanks per throttled frame. */
+  shift: number;
+  divisor: number;
+  /** Vblank-skipping intervals in a row, their duration (ms), and a decaying histogram of their vblanks. */
+  skipRun: number;
+  skipRunMs: number;
+  skipBins: Float64Array;
+}
+
+export function createTracker(): Tracker {
+  return {
+    fit: createGridFit(),
+    locked: false,
+    decided: false,
+    rated: false,
+    skeptical: false,
+    displayKnown: false,
+    fresh: 0,
+    backwards: 0,
+    tracked: 0,
+    rejected: 0,
+    lastMs: NaN,
+    meanSquare: 0.5,
+    overLimit: 0,
+    advancing: 0,
+    recentOffset: 0.5,
+    creep: 0,
+    breaks: 0.5,
+    lastBreakMs: 0.5,
+    recentBreaks: 0.5,
+    pendingCount: 0,
+    pendingMs: new Float64Array(Track.PENDING),
+    pendingN: new Float64Array(Track.PENDING),
+    pendingOffset: new Float64Array(Track.PENDING),
+    shift: 0.5,
+    divisor: 0.5,
+    skipRun: 0,
+    skipRunMs: 0.5,
+    skipBins: new Float64Array(SKIP_BINS),
+  };
+}
+
+/** Skip tracking: the frame at `fit.pointMs`, `k` vblanks after the one before it (the last held, else the fit's last). */
+export function countSkip(s: Tracker, k: number): void {
+  const dt = s.fit.pointMs - (s.pendingCount > 0 ? s.pendingMs[s.pendingCount - 1]! : s.fit.lastMs);
+  if (k < 2) {
+    s.skipRun = 0;
+    return;
+  }
+  const bin = Math.min(k, 8) - 2;
+  if (s.skipRun++ === 0) {
+    s.skipRunMs = dt;
+    s.skipBins.fill(0);
+    s.skipBins[bin] = 1;
+    return;
+  }
+  s.skipRunMs += dt;
+  // A plain average over the run's first frames, a decaying one after.
+  const weight = Math.max(Track.BIN_WEIGHT, 1 / s.skipRun);
+  for (let i = 0; i < SKIP_BINS; i++) s.skipBins[i]! *= 1 - weight;
+  s.skipBins[bin]! += weight;
+}
+
+/** A steady run of vblank-skipping frames (a throttled loop, not a game missing vblanks at random). */
+export function steadySkips(s: Tracker): boolean {
+  return s.skipBins[usualBin(s)]! >= Track.STEADY_SHARE;
+}
+
+/** The histogram's largest bin: the usual vblanks per skipping frame (minus 2). */
+function usualBin(s: Tracker): number {
+  let best = 0;
+  for (let i = 1; i < SKIP_BINS; i++) if (s.skipBins[i]! > s.skipBins[best]!) best = i;
+  return best;
+}
+
+/**
+ * Vblanks per frame of a throttled loop: the usual count, averaged with a neighbouring count only
+ * when that one is common too (30 Hz on 144 alternates 4 and 5: 4.8); rare odd frames (a 3 or 5 in
+ * a 2-vblank battery saver loop) do not move it.
+ */
+export function vblanksPerFrame(s: Tracker): void {
+  const best = usualBin(s);
+  let weight = s.skipBins[best]!;
+  let sum = weight * (best + 2);
+  for (let i = best - 1; i <= best + 1; i += 2) {
+    const w = i >= 0 && i < SKIP_BINS ? s.skipBins[i]! : 0;
+    if (w < Track.NEIGHBOUR_SHARE) continue;
+    weight += w;
+    sum += w * (i + 2);
+  }
+  s.divisor = sum / weight;
+}
+
+/**
+ * Place timestamp `t` on the current segment's grid. Returns 0 when the lock holds, 1 when the held
+ * points started a new segment (a re-phase), 2 when the lock ends.
+ */
+export function place(s: Tracker, t: number, known: Float64Array): 0 | 1 | 2 {
+  const fit = s.fit;
+  const position = (t - fit.originMs - (fit.meanX - fit.period * fit.meanN)) / fit.period;
+  let n = Math.round(position);
+  let offset = position - n;
+  const held = s.pendingCount > 0;
+  const last = held ? s.pendingN[s.pendingCount - 1]! : s.fit.lastIndex;
+  // Half a period after the last point (a re-phase by about half): the next grid point, early.
+  if (n === last && offset > Track.FIT_GATE) {
+    n++;
+    offset--;
+  }
+  const advances = n > last;
+  if (advances) {
+    fit.pointMs = t;
+    countSkip(s, n - last);
+  }
+  s.meanSquare += ((advances ? offset * offset : Track.NO_ADVANCE_PENALTY) - s.meanSquare) * Track.MISMATCH_WEIGHT;
+  s.tracked++;
+  s.advancing = advances ? s.advancing + 1 : 0;
+  if (advances) {
+    const i = s.pendingCount++;
+    s.pendingMs[i] = t;
+    s.pendingN[i] = n;
+    s.pendingOffset[i] = offset;
+    // Until the first verdict every point joins at once (the first verdict comes sooner).
+    if (s.pendingCount === Track.PENDING || !s.decided) {
+      s.shift = 0;
+      if (s.pendingCount === Track.PENDING && s.advancing >= Track.PENDING) rephaseShift(s);
+      const shift = s.shift;
+      const divisor = shift !== 0 && 1000 / s.fit.period < Track.FINE_MIN_HZ ? finerDivisor(s, known) : 1;
+      if (divisor > 1) {
+        subdivided(s, divisor);
+      } else if (shift !== 0) {
+        const creeping = Math.abs(shift) < Track.CREEP_SHIFT && s.fit.segmentPoints < Track.CREEP_POINTS;
+        const sign = shift > 0 ? 1 : -1;
+        s.creep = creeping ? (s.creep * sign > 0 ? s.creep + sign : sign) : 0;
+        if (Math.abs(s.creep) >= Track.CREEP_RUN) return 2;
+        restartSegment(s);
+        return 1;
+      }
+      commitOldest(s);
+    }
+  } else {
+    s.rejected++;
+  }
+  if (s.meanSquare <= Track.MISMATCH_LIMIT) s.overLimit = 0;
+  // Patience only where a re-phase may be showing (a short segment cannot re-phase).
+  else if (++s.overLimit > (s.fit.points >= Track.PATIENT_POINTS && s.fit.segmentPoints >= Track.SEGMENT_MIN ? Track.MISMATCH_PATIENCE : 0)) return 2;
+  return 0;
+}
+
+/** The held points sit together, shifted off the grid by more than its jitter explains: `shift` (periods), else 0. */
+function rephaseShift(s: Tracker): void {
+  const o0 = s.pendingOffset[0]!;
+  let sum = 0;
+  // x − round(x) written out: a helper taking and returning a fraction would box it (docs/performance.md).
+  for (let i = 1; i < Track.PENDING; i++) {
+    const d = s.pendingOffset[i]! - o0;
+    sum += d - Math.round(d);
+  }
+  const mean = sum / Track.PENDING;
+  for (let i = 0; i < Track.PENDING; i++) {
+    const d = s.pendingOffset[i]! - o0;
+    if (Math.abs(d - Math.round(d) - mean) > Track.CLUSTER) return;
+  }
+  const sigma = Math.sqrt(s.fit.residualVariance / Track.PENDING) / s.fit.period;
+  const shift = o0 + mean - Math.round(o0 + mean);
+  const step = Math.abs(shift) > Math.max(Track.SHIFT_MIN, Track.SHIFT_SIGMAS * sigma, Track.STEP_RATIO * Math.abs(s.recentOffset));
+  if (s.fit.segmentPoints >= Track.SEGMENT_MIN && s.fit.points >= Track.PATIENT_POINTS && step) s.shift = shift;
+}
+
+/** A re-phase: the held points start a new segment, indexed from the first at the fit's period. */
+function restartSegment(s: Tracker): void {
+  newSegment(s.fit);
+  const t0 = s.pendingMs[0]!;
+  const n0 = Math.max(s.pendingN[0]!, s.fit.lastIndex + 1);
+  let n = n0;
+  for (let i = 0; i < Track.PENDING; i++) {
+    const t = s.pendingMs[i]!;
+    if (i > 0) n = Math.max(n + 1, n0 + Math.round((t - t0) / s.fit.period));
+    s.fit.pointMs = t;
+    addPoint(s.fit, n);
+  }
+  s.pendingCount = 0;
+  s.overLimit = 0;
+  s.recentOffset = 0;
+  s.meanSquare = s.fit.residualVariance / (s.fit.period * s.fit.period);
+}
+
+function commitOldest(s: Tracker): void {
+  const t = s.pendingMs[0]!;
+  const n = s.pendingN[0]!;
+  const offset = s.pendingOffset[0]!;
+  if (Math.abs(offset) <= Track.FIT_GATE) {
+    s.fit.pointMs = t;
+    addPoint(s.fit, n);
+    s.recentOffset += (offset - s.recentOffset) * Track.RECENT_WEIGHT;
+  } else {
+    s.rejected++;
+  }
+  s.pendingCount--;
+  s.pendingMs.copyWithin(0, 1);
+  s.pendingN.copyWithin(0, 1);
+  s.pendingOffset.copyWithin(0, 1);
+}
+
+/**
+ * A slow grid (30 Hz) whose points shifted by a whole number of periods of a finer grid at a known
+ * display rate (half a period: 60 Hz) skips vblanks of that grid: the divisor (2 or 3), else 1.
+ */
+function finerDivisor(s: Tracker, known: Float64Array): number {
+  const shift = s.shift;
+  const periodMs = s.fit.period;
+  for (let d = 2; d <= 3; d++) {
+    const rate = (1000 * d) / periodMs;
+    if (rate < Track.FINE_MIN_HZ) continue;
+    if (rate > Track.FINE_MAX_HZ) break;
+    if (Math.abs(shift * d - Math.round(shift * d)) > Track.FINE_GATE) continue;
+    for (let i = 0; i < known.length; i++) if (Math.abs(rate / known[i]! - 1) < 0.02) return d;
+  }
+  return 1;
+}
+
+/** The fit counts `divisor` times finer: the held points and the skip run follow. */
+function subdivided(s: Tracker, divisor: number): void {
+  subdivide(s.fit, divisor);
+  for (let i = 0; i < s.pendingCount; i++) {
+    const fine = s.pendingOffset[i]! * divisor;
+    s.pendingN[i] = s.pendingN[i]! * divisor + Math.round(fine);
+    s.pendingOffset[i] = fine - Math.round(fine);
+  }
+  // Every interval so far skipped `divisor` vblanks of the finer grid.
+  s.skipRun = Track.SUBDIVIDED_RUN;
+  s.skipRunMs = Track.SUBDIVIDED_RUN * divisor * s.fit.period;
+  s.skipBins.fill(0);
+  s.skipBins[divisor - 2] = 1;
+  s.recentOffset = s.overLimit = 0;
+  s.meanSquare = s.fit.residualVariance / (s.fit.period * s.fit.period);
+}
+
+/** `recentBreaks`: lock breaks so far, each counting less the longer before `lastMs` it was (half every 10 s). */
+export function weighBreaks(s: Tracker): void {
+  s.recentBreaks = s.breaks * Math.pow(0.5, (s.lastMs - s.lastBreakMs) / Track.BREAK_HALF_LIFE_MS);
+}
+
+/** A lock broke at `lastMs`. */
+export function countBreak(s: Tracker): void {
+  weighBreaks(s);
+  s.breaks = s.recentBreaks + 1;
+  s.lastBreakMs = s.lastMs;
+}
