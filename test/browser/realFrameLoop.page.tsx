@@ -3,7 +3,7 @@
 // window.__results; only "frames advanced" is asserted about time, never durations.
 import { createRoot } from 'react-dom/client';
 import { FrameProvider, GameCanvas, useFixedTimestep, useRefreshRate } from '../../src/index.js';
-import type { RefreshRateSnapshot } from '../../src/index.js';
+import type { RefreshRateSnapshot } from '../../src/react/useRefreshRate.js';
 
 interface Results {
   canvas?: { updates: number; renders: number; minAlpha: number; maxAlpha: number; green: number };
