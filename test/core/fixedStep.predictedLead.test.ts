@@ -79,6 +79,8 @@ describe("'predicted' against 'ahead' (property)", () => {
             // The present one 60 Hz vblank later, or the default prediction.
             const p = predicted.advance(nowUs / 1000, passPresent ? nowUs / 1000 + 1000 / 60 : undefined);
             expect(p.totalDroppedSeconds).toBeLessThanOrEqual(a.totalDroppedSeconds + step + 1e-9);
+            // Simulated past the clock by at most the lead (≤ maxSteps steps) + one step + the tolerance.
+            expect(-p.pendingSeconds).toBeLessThanOrEqual((maxSteps + 1.05) * step + 1e-9);
             expect(Math.abs(p.elapsedGameSeconds - ((nowUs - startUs) / 1e6) * timeScale)).toBeLessThan(1e-9);
             expect(Math.abs(p.totalSteps * step + p.totalDroppedSeconds + p.pendingSeconds - p.elapsedGameSeconds)).toBeLessThan(1e-9);
             const droppedSteps = p.totalDroppedSeconds / step;
