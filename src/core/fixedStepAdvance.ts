@@ -115,7 +115,10 @@ export function advanceFixedStep(s: FixedStepState): FixedStepFrame {
       let leadMs: number;
       if (Number.isFinite(s.predictedPresentMs)) leadMs = s.predictedPresentMs - clock.inputMs;
       else leadMs = s.previousIntervalMs > 0 && s.previousIntervalMs < s.lastIntervalMs ? s.previousIntervalMs : s.lastIntervalMs;
-      s.leadGameMs = leadMs > 0 ? leadMs * clock.scale : 0;
+      // At most one frame's worth of steps (maxSteps): a farther present cannot be reached anyway.
+      const leadGameMs = leadMs > 0 ? leadMs * clock.scale : 0;
+      const maxLeadMs = s.maxSteps * s.stepMs;
+      s.leadGameMs = leadGameMs < maxLeadMs ? leadGameMs : maxLeadMs;
     }
     referenceMs += s.leadGameMs;
   } else {
@@ -157,7 +160,24 @@ export function advanceFixedStep(s: FixedStepState): FixedStepFrame {
   else if (frozen) run = 0;
   else {
     run = want < s.maxSteps ? want : s.maxSteps;
-    if (want > run && s.slowMotion) dropped = want - run;
+    if (want > run && s.slowMotion) {
+      dropped = want - run;
+      // A lead is aimed at, not owed (after a long first frame the default prediction is that
+      // whole frame again): drop no more than the clock's count moved past maxSteps since the
+      // last frame, as 'ahead' does; a state already past the clock keeps its lead.
+      if (referenceMs !== clock.gameMs) {
+        // (Counts written out, not a helper: a fractional argument to a call V8 does not inline is boxed.)
+        const consumed = s.totalSteps + s.droppedSteps;
+        const lastRatio = (s.frame.elapsedGameSeconds * 1000) / s.stepMs;
+        const lastWhole = Math.round(lastRatio);
+        const lastCount = Math.abs(lastRatio - lastWhole) <= FIXED_STEP_SNAP_STEPS ? lastWhole : Math.ceil(lastRatio);
+        const clockRatio = clock.gameMs / s.stepMs;
+        const clockWhole = Math.round(clockRatio);
+        const clockCount = Math.abs(clockRatio - clockWhole) <= FIXED_STEP_SNAP_STEPS ? clockWhole : Math.ceil(clockRatio);
+        const owed = clockCount - (consumed < lastCount ? consumed : lastCount) - run;
+        if (owed < dropped) dropped = owed > 0 ? owed : 0;
+      }
+    }
   }
   s.totalSteps += run;
   s.droppedSteps += dropped;
