@@ -92,7 +92,7 @@ export function FrameTimingOverlay(props: FrameTimingOverlayProps) {
     ctx?.setTransform(dpr, 0, 0, dpr, 0, 0);
     const [background, text, frame, grid, dropped, flap, steps] = colorKey.split('|') as string[];
     const colors: OverlayColors = { background: background!, text: text!, frame: frame!, grid: grid!, dropped: dropped!, flap: flap!, steps: steps! };
-    const model = createOverlayModel(Math.max(1, Math.ceil(width / barWidth)));
+    const model = createOverlayModel(Math.max(1, Math.ceil(width / barWidth)), scheduler);
     const painter = ctx ? createOverlayPainter(ctx, width, height, fontSize, colors, barWidth) : null;
     const clockStats = clock ? clock.stats : null;
     let first = true;

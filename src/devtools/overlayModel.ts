@@ -1,9 +1,8 @@
-// What the overlay shows, apart from drawing; its own detector and statistics, so the app's scheduler does no work for it.
+// What the overlay shows, apart from drawing: recent frames in ring buffers, frame statistics, and the estimate of the scheduler it watches.
 import { createFrameStats } from '../core/frameStats.js';
-import { createRefreshRateDetector } from '../core/refreshRateDetector.js';
 import type { FrameStats, RefreshRateEstimate } from '../core/types.js';
 import type { FixedClockStats } from '../scheduler/fixedClock.js';
-import type { FrameInfo } from '../scheduler/types.js';
+import type { FrameInfo, FrameScheduler } from '../scheduler/types.js';
 
 /** Flags of a frame in the strip. */
 export const DROPPED = 1;
@@ -26,7 +25,7 @@ export interface OverlayModel {
   readonly vblanks: Uint8Array;
   readonly steps: Uint8Array;
   readonly flags: Uint8Array;
-  /** The detector's estimate (reused object). */
+  /** The scheduler's refresh-rate estimate (its reused object). */
   readonly estimate: RefreshRateEstimate;
   /** [0]: the vblank interval drawn as the grid, ms (typed: docs/performance.md). */
   readonly gridMs: Float64Array;
@@ -38,13 +37,13 @@ export interface OverlayModel {
   readonly divisor: number;
 }
 
-export function createOverlayModel(capacity: number): OverlayModel {
+/** Create the model for a strip of `capacity` frames of `scheduler` (feed it that scheduler's frames). */
+export function createOverlayModel(capacity: number, scheduler: Pick<FrameScheduler, 'refreshRate'>): OverlayModel {
   const intervalMs = new Float64Array(capacity);
   const errorMs = new Float64Array(capacity);
   const vblanks = new Uint8Array(capacity);
   const steps = new Uint8Array(capacity);
   const flags = new Uint8Array(capacity);
-  const detector = createRefreshRateDetector();
   const stats = createFrameStats({ windowSize: capacity });
   // Typed (docs/performance.md): [0] last timestamp, [1] last picture time (s), [2] last total
   // dropped (s), [3] grid period, [4] stats' rate, [5] the clock's last elapsed game time (s).
@@ -56,58 +55,55 @@ export function createOverlayModel(capacity: number): OverlayModel {
   function sample(frame: FrameInfo, clock: FixedClockStats | null): void {
     const t = frame.timestampMs;
     if (!Number.isFinite(t)) return;
-    // This frame is judged against the grid known before it; the detector takes it last (see feed).
-    const estimate = detector.estimate;
+    // The scheduler's detector has seen this frame, and every vblank its divisor skipped: while the
+    // loop runs every d-th vblank the estimate keeps the display's rate.
+    const estimate = scheduler.refreshRate;
+    if (estimate.refreshRate !== last[4]) {
+      last[4] = estimate.refreshRate;
+      last[3] = 1000 / estimate.refreshRate;
+      stats.setRefreshRate(estimate.refreshRate);
+    }
     divisor = frame.divisor;
     const interval = t - last[0]!;
     last[0] = t;
     // A clock with no jobs, or paused, does not move: nothing to show.
     const cs = clock && clock.elapsedGameSeconds !== last[5] ? clock : null;
     if (clock) last[5] = clock.elapsedGameSeconds;
-    const picture = cs ? cs.pictureTime : NaN;
+    // Doubles go straight into typed arrays: a local merged from two branches (x = c ? y : NaN)
+    // was boxed, three heap numbers a frame while synced.
     const previousPicture = last[1]!;
-    last[1] = picture;
+    last[1] = NaN;
     if (interval > 0) {
       const onGrid = estimate.state === 'synced';
       const period = last[3]!;
       const n = Math.min(MAX_VBLANKS, Math.max(1, Math.round(interval / period)));
       // Without a vblank grid (measuring, unsynced, throttled) there is nothing to drop or flap against.
       let f = onGrid && n > divisor ? DROPPED : 0;
-      let error = onGrid ? interval - n * period : NaN;
+      errorMs[head] = NaN;
+      if (onGrid && !cs) errorMs[head] = interval - n * period;
       if (cs) {
+        last[1] = cs.pictureTime;
         f |= STEPPED;
         if (cs.totalDroppedSeconds > last[2]!) f |= LOST_TIME;
         last[2] = cs.totalDroppedSeconds;
         const scale = frame.timeScale * cs.timeScale;
         // The picture's advance in real ms against the vblanks elapsed (x === x: not NaN, no call).
         if (onGrid && scale > 0 && !frame.paused && !cs.paused && previousPicture === previousPicture) {
-          error = ((picture - previousPicture) * 1000) / scale - n * period;
+          const error = ((cs.pictureTime - previousPicture) * 1000) / scale - n * period;
+          errorMs[head] = error;
           if (error >= period / 2 || error <= -period / 2) f |= FLAP;
-        } else {
-          error = NaN;
         }
       }
       intervalMs[head] = interval;
-      errorMs[head] = error;
       vblanks[head] = n;
       steps[head] = cs ? (cs.steps > 255 ? 255 : cs.steps) : 0;
       flags[head] = f;
       head = head + 1 === capacity ? 0 : head + 1;
       if (count < capacity) count++;
+    } else if (cs) {
+      last[1] = cs.pictureTime;
     }
-    feed(frame);
-  }
-
-  /** After the frame was judged; not to the detector at divisor > 1, which would read the slower stream as throttled. */
-  function feed(frame: FrameInfo): void {
-    stats.sample(frame.timestampMs);
-    if (frame.divisor !== 1) return;
-    const estimate = detector.sample(frame.timestampMs);
-    if (estimate.refreshRate !== last[4]) {
-      last[4] = estimate.refreshRate;
-      last[3] = 1000 / estimate.refreshRate;
-      stats.setRefreshRate(estimate.refreshRate);
-    }
+    stats.sample(t);
   }
 
   return {
@@ -120,7 +116,9 @@ export function createOverlayModel(capacity: number): OverlayModel {
     vblanks,
     steps,
     flags,
-    estimate: detector.estimate,
+    get estimate() {
+      return scheduler.refreshRate;
+    },
     gridMs: last.subarray(3, 4),
     stats,
     judderMs() {

@@ -1,7 +1,6 @@
-// The overlay's frame path allocates a few heap numbers a frame at most (no buffer, string or
-// object): its model (own refresh-rate detector, frame stats, ring buffers) fed every frame and
-// the strip painted every frame, on a scheduler with a fixed clock of one update, over 40,000
-// frames at 60 Hz. (The text lines, redrawn four times a second, format numbers into strings:
+// The overlay's frame path allocates nothing: its model (the scheduler's refresh-rate estimate,
+// frame stats, ring buffers) fed every frame and the strip painted every frame, on a scheduler
+// with a fixed clock of one update, synced to a 60 Hz display, over 40,000 frames. (The text lines, redrawn four times a second, format numbers into strings:
 // here the paint time stays put so they are not due.)
 import { describe, expect, it } from 'vitest';
 import { createOverlayModel } from '../../src/devtools/overlayModel.js';
@@ -9,18 +8,11 @@ import { createOverlayPainter, DEFAULT_COLORS } from '../../src/devtools/overlay
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { createFixedClock } from '../../src/scheduler/fixedClock.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
-import { ALLOCATION_TEST_TIMEOUT_MS, boxedTimestamps, exposeGc, leastBytesPerCall, ONE_BOXED_NUMBER } from './gc.js';
+import { ALLOCATION_TEST_TIMEOUT_MS, boxedTimestamps, exposeGc, leastBytesPerCall, NOTHING_PER_CALL } from './gc.js';
 
 const FRAMES = 40_000;
 const WARMUP = 30_000;
 const RUNS = 6;
-/**
- * Measured 64 B, all of it in the call to the core refresh-rate detector: without that call the
- * overlay's frame path measures under 1 B. The frame's timestamp, read from the frame info, is
- * boxed to be passed (16 B), and the detector, not inlined here, boxes a few of its own doubles.
- * Five heap numbers leave room for the measurement's noise (±1 B).
- */
-const BOUND = 5 * ONE_BOXED_NUMBER;
 const timestamps = boxedTimestamps(WARMUP + RUNS * FRAMES + 1, 1000 / 60);
 
 /** A 2d context that draws nothing: what is measured is the overlay's own work. */
@@ -28,7 +20,7 @@ const noop = () => {};
 const ctx = { fillRect: noop, fillText: noop, clearRect: noop, setTransform: noop, fillStyle: '', font: '', textBaseline: 'top' } as unknown as CanvasRenderingContext2D;
 
 describe('overlay frame path', { timeout: ALLOCATION_TEST_TIMEOUT_MS }, () => {
-  it('allocates at most five heap numbers per frame (model and strip)', () => {
+  it(`allocates less than ${NOTHING_PER_CALL} B a frame (model and strip)`, () => {
     const gc = exposeGc();
     expect(typeof gc).toBe('function');
     const source = createManualFrameSource();
@@ -36,7 +28,7 @@ describe('overlay frame path', { timeout: ALLOCATION_TEST_TIMEOUT_MS }, () => {
     const clock = createFixedClock(scheduler, { step: 1 / 60 });
     let updates = 0;
     clock.addUpdate(() => void updates++);
-    const model = createOverlayModel(140);
+    const model = createOverlayModel(140, scheduler);
     const painter = createOverlayPainter(ctx, 280, 150, 12, DEFAULT_COLORS, 2);
     scheduler.subscribe(
       (frame) => {
@@ -46,12 +38,13 @@ describe('overlay frame path', { timeout: ALLOCATION_TEST_TIMEOUT_MS }, () => {
       { phase: 'after', priority: Number.MAX_VALUE },
     );
     let i = 0;
-    const bytes = leastBytesPerCall(gc!, WARMUP, FRAMES, RUNS, () => source.tick(timestamps[i++] as number), BOUND);
+    const bytes = leastBytesPerCall(gc!, WARMUP, FRAMES, RUNS, () => source.tick(timestamps[i++] as number), NOTHING_PER_CALL);
     console.info(`overlay: ${bytes.toFixed(2)} B/frame`);
     expect(updates).toBeGreaterThan(WARMUP);
     expect(model.count).toBe(140);
+    expect(model.estimate).toBe(scheduler.refreshRate);
     expect(model.estimate.state).toBe('synced');
-    expect(bytes).toBeLessThan(BOUND);
+    expect(bytes).toBeLessThan(NOTHING_PER_CALL);
     scheduler.destroy();
   });
 });
