@@ -181,7 +181,7 @@ function ComparisonMatrix({ metric, durationSeconds, jitterMs }: ComparisonProps
 }
 
 const meta = {
-  title: 'Compare/25 · Comparison matrix',
+  title: 'Compare/28 · Comparison matrix',
   component: ComparisonMatrix,
   args: { metric: 'lagMeanMs', durationSeconds: 10, jitterMs: 1 },
   argTypes: {
