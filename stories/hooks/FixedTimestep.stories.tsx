@@ -241,6 +241,17 @@ Every control acts on the running loop: nothing is remounted and the trail is ke
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** With no click: the loop pauses by itself, runs exactly one update per scripted stepOnce (3), resumes, and the cycle comes back. */
+export const ScriptRepeats: Story = {
+  play: async ({ canvasElement }) => {
+    await waitForValue(canvasElement, 'paused', (p) => p === 1);
+    await waitForValue(canvasElement, 'paused', (p) => p === 0);
+    await waitForValue(canvasElement, 'stepsWhilePaused', (n) => Number.isFinite(n));
+    await expect(readValue(canvasElement, 'stepsWhilePaused')).toBe(3);
+    await waitForValue(canvasElement, 'scriptedPauses', (n) => n >= 2);
+  },
+};
+
 /** Pause freezes the picture while frames go on; each Step once runs one update; 0.25× runs a quarter as fast. */
 export const PauseStepTimeScale: Story = {
   // The buttons alone: the script would pause and resume in the middle of this sequence.
@@ -305,16 +316,5 @@ export const LiveControls: Story = {
     await expectFramesAdvance(canvasElement, 'frames', 10);
     await expect(readValue(canvasElement, 'totalSteps')).toBeGreaterThan(steps);
     await expect(readValue(canvasElement, 'timeScale')).toBe(0.5);
-  },
-};
-
-/** With no click: the loop pauses by itself, runs exactly one update per scripted stepOnce (3), resumes, and the cycle comes back. */
-export const ScriptRepeats: Story = {
-  play: async ({ canvasElement }) => {
-    await waitForValue(canvasElement, 'paused', (p) => p === 1);
-    await waitForValue(canvasElement, 'paused', (p) => p === 0);
-    await waitForValue(canvasElement, 'stepsWhilePaused', (n) => Number.isFinite(n));
-    await expect(readValue(canvasElement, 'stepsWhilePaused')).toBe(3);
-    await waitForValue(canvasElement, 'scriptedPauses', (n) => n >= 2);
   },
 };

@@ -267,6 +267,18 @@ subtree only:
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** With no click: the scripted hitch comes back every three seconds; each time the page loop jumps 250 ms of game time, the subtree maxDelta × timeScale = 50 ms. */
+export const HitchRepeats: Story = {
+  play: async ({ canvasElement }) => {
+    await waitForValue(canvasElement, 'scriptedHitches', (n) => n >= 1);
+    await waitForValue(canvasElement, 'gapRawMs', (ms) => ms > 300);
+    await expect(readValue(canvasElement, 'gapClampedMs')).toBeCloseTo(100, 9);
+    await waitForValue(canvasElement, 'insideJumpMs', (ms) => Math.abs(ms - 50) < 1e-9);
+    await waitForValue(canvasElement, 'outsideJumpMs', (ms) => Math.abs(ms - 250) < 1e-9);
+    await waitForValue(canvasElement, 'scriptedHitches', (n) => n >= 2);
+  },
+};
+
 /** timeScale 0.5 then 1, pause and resume, all on the running provider; then a hitch clamped to maxDelta 0.1 s, and one clamped to 0.25 s after maxDelta changed on the same provider. */
 export const LiveProps: Story = {
   // The buttons' hitches only: a scripted one would land inside the speed windows measured here.
@@ -303,18 +315,6 @@ export const LiveProps: Story = {
     await waitForValue(canvasElement, 'gapClampedMs', (ms) => Math.abs(ms - 250) < 1e-9);
     await waitForValue(canvasElement, 'insideJumpMs', (ms) => Math.abs(ms - 250) < 1e-9);
     await expect(readValue(canvasElement, 'providerMounts')).toBe(1);
-  },
-};
-
-/** With no click: the scripted hitch comes back every three seconds; each time the page loop jumps 250 ms of game time, the subtree maxDelta × timeScale = 50 ms. */
-export const HitchRepeats: Story = {
-  play: async ({ canvasElement }) => {
-    await waitForValue(canvasElement, 'scriptedHitches', (n) => n >= 1);
-    await waitForValue(canvasElement, 'gapRawMs', (ms) => ms > 300);
-    await expect(readValue(canvasElement, 'gapClampedMs')).toBeCloseTo(100, 9);
-    await waitForValue(canvasElement, 'insideJumpMs', (ms) => Math.abs(ms - 50) < 1e-9);
-    await waitForValue(canvasElement, 'outsideJumpMs', (ms) => Math.abs(ms - 250) < 1e-9);
-    await waitForValue(canvasElement, 'scriptedHitches', (n) => n >= 2);
   },
 };
 
