@@ -82,18 +82,19 @@ function FixedTimestepDemo({ updateRate, timeScale: timeScaleArg, lapSeconds, au
       v.paused = stats.paused ? 1 : 0;
       v.timeScale = stats.timeScale;
       v.pictureTime = stats.pictureTime;
-      runScript(frame.timestampMs);
+      runScript(frame.timestampMs, frame.paused);
     },
   });
 
   useEffect(() => loop.setTimeScale(timeScale), [loop, timeScale]);
 
   // One scripted event at most per frame, so each single step has a frame of its own.
-  function runScript(nowMs: number): void {
+  // Its clock stands still while the transport bar pauses the page loop.
+  function runScript(nowMs: number, transportPaused: boolean): void {
     const script = live.script;
     const dt = Number.isFinite(script.lastMs) ? (nowMs - script.lastMs) / 1000 : 0;
     script.lastMs = nowMs;
-    if (!script.on) return;
+    if (!script.on || transportPaused) return;
     script.seconds += dt;
     const event = SCRIPT[script.next]!;
     if (script.seconds < event.at) return;

@@ -79,9 +79,10 @@ function Mover({ lane, live }: { lane: number; live: Live }) {
     if (lane === 0) {
       v.frames = frame.frameIndex;
       live.trail.current?.draw();
-      // The scripted hitch keeps coming back: block this frame, so the next one sees the gap.
+      // The scripted hitch keeps coming back: block this frame, so the next one sees the gap. Its
+      // clock stands still while the transport bar pauses the page loop.
       const script = live.script;
-      script.untilNext -= frame.rawDeltaSeconds;
+      if (!frame.paused) script.untilNext -= frame.rawDeltaSeconds;
       if (script.autoHitch && script.untilNext <= 0) {
         script.untilNext = HITCH_EVERY;
         v.scriptedHitches = v.scriptedHitches! + 1;
