@@ -7,7 +7,7 @@ import { MATRIX_METRICS, gradeMatrixCell } from '../src/simulation/matrix.js';
 import type { MatrixGrade, MatrixMetric } from '../src/simulation/matrix.js';
 import { useRafLoop } from './components/useRafLoop.js';
 import { useLiveArgs, useOnArgChange } from './components/liveArgs.js';
-import { Readout } from './components/Readout.js';
+import { MoreReadouts, Readout } from './components/Readout.js';
 import { expectFramesAdvance } from './components/playHelpers.js';
 
 /** Controls of the comparison matrix. */
@@ -86,13 +86,6 @@ function ComparisonMatrix({ metric, durationSeconds, jitterMs }: ComparisonProps
 
   return (
     <div style={{ font: '13px system-ui' }}>
-      <Readout
-        values={progress}
-        fields={[
-          { key: 'frames', label: 'frames', format: (n) => n.toFixed(0) },
-          { key: 'cells', label: `runs done (of ${queue.length})`, format: (n) => n.toFixed(0) },
-        ]}
-      />
       <div style={{ overflowX: 'auto', maxWidth: '100%' }}>
         <table data-testid="matrix" data-done={done === queue.length ? 'yes' : 'no'} style={{ borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums' }}>
           <caption style={{ textAlign: 'left', font: '600 14px system-ui', padding: '4px 0' }}>
@@ -153,6 +146,10 @@ function ComparisonMatrix({ metric, durationSeconds, jitterMs }: ComparisonProps
           </li>
         ))}
       </ul>
+      <Readout keyNumbers values={progress} fields={[{ key: 'cells', label: `runs done (of ${queue.length})`, format: (n) => n.toFixed(0) }]} />
+      <MoreReadouts>
+        <Readout values={progress} fields={[{ key: 'frames', label: 'frames', format: (n) => n.toFixed(0) }]} />
+      </MoreReadouts>
       <p style={{ margin: '0 0 8px', opacity: 0.75, maxWidth: 820 }}>
         Colours are fixed thresholds, the same in every column and every run, never the best or worst of a column. Grey: the
         metric does not apply to that algorithm.
@@ -181,7 +178,7 @@ function ComparisonMatrix({ metric, durationSeconds, jitterMs }: ComparisonProps
 }
 
 const meta = {
-  title: 'Compare/25 · Comparison matrix',
+  title: 'Compare/28 · Comparison matrix',
   component: ComparisonMatrix,
   args: { metric: 'lagMeanMs', durationSeconds: 10, jitterMs: 1 },
   argTypes: {
@@ -256,6 +253,8 @@ async function filledMatrix(canvasElement: HTMLElement): Promise<CellValue[]> {
     grade: cell.dataset.grade ?? '',
   }));
   await expect(cells.length).toBe(DEFAULT_MATRIX_ALGORITHMS.length * DEFAULT_MATRIX_RATES.length * DEFAULT_MATRIX_LOADS.length);
+  // The coloured table opens the story; the runs done follow it.
+  await expect(table!.compareDocumentPosition(canvasElement.querySelector('[data-testid="cells"]')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   return cells;
 }
 

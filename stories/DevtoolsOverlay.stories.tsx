@@ -64,7 +64,7 @@ function OverlayDemo({ stallEvery, stallMs, interpolation }: OverlayStoryProps) 
 }
 
 const meta = {
-  title: 'Components/30 · Frame timing overlay',
+  title: 'A game/26 · The frame timing overlay',
   component: OverlayDemo,
   args: { stallEvery: 45, stallMs: 40, interpolation: 'previous' },
   argTypes: {

@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { FrameProvider, useFrame } from '../src/index.js';
 import type { UseFrameOptions } from '../src/react/useFrame.js';
-import { Readout } from './components/Readout.js';
+import { MoreReadouts, Readout } from './components/Readout.js';
 import { expectFramesAdvance } from './components/playHelpers.js';
 
 /** Controls of the ordering demo. */
@@ -52,7 +52,7 @@ function Job({ spec, log }: { spec: JobSpec; log: Log }) {
   }, spec.options);
   return (
     <li style={{ font: '13px ui-monospace, monospace' }}>
-      <b>{spec.name}</b>: {spec.says}
+      <b style={chip(spec.name)}>{spec.name}</b>: {spec.says}
     </li>
   );
 }
@@ -69,13 +69,29 @@ function FrameStart({ log }: { log: Log }) {
   return null;
 }
 
+/** One colour per subscriber: its chip in the run order and its line in the mount order. */
+const COLORS: Record<string, string> = { camera: '#5dade2', enemies: '#f06a6a', player: '#f5b041', controls: '#58d68d' };
+const chip = (name: string) => ({ background: COLORS[name] ?? '#999', color: '#111', borderRadius: 4, padding: '2px 8px' });
+
 /** The last frame's order and the last error, copied into the DOM ten times a second (no render per frame). */
 function OrderView({ log }: { log: Log }) {
   const order = useRef<HTMLParagraphElement>(null);
   const error = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     const timer = setInterval(() => {
-      if (order.current) order.current.textContent = log.names.join(' → ');
+      const view = order.current;
+      // The chips are rebuilt only when the order changed (ten checks a second, not per frame).
+      if (view && view.textContent !== log.names.join(' → ')) {
+        view.replaceChildren();
+        log.names.forEach((name, i) => {
+          if (i > 0) view.append(' → ');
+          const span = document.createElement('span');
+          Object.assign(span.style, chip(name));
+          span.dataset.chip = name;
+          span.textContent = name;
+          view.append(span);
+        });
+      }
       if (error.current) {
         error.current.textContent = log.error === '' ? 'no error' : log.error;
         // Red only for an error.
@@ -87,7 +103,7 @@ function OrderView({ log }: { log: Log }) {
   return (
     <>
       <p style={{ font: '600 18px system-ui', margin: '8px 0' }}>
-        ran this frame: <span ref={order} data-testid="order" />
+        ran this frame: <span ref={order} data-testid="order" style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 4, alignItems: 'center' }} />
       </p>
       <p ref={error} data-testid="error" style={{ font: '13px ui-monospace, monospace', margin: '4px 0' }} />
     </>
@@ -105,14 +121,16 @@ function OrderingDemo({ named, reversed, cycle }: OrderingProps) {
       }}
     >
       <FrameStart log={log} />
+      <OrderView log={log} />
       <p style={{ font: '13px system-ui', margin: '4px 0' }}>mounted in this order:</p>
-      <ol>
+      <ol data-testid="mounted">
         {list.map((spec) => (
           <Job key={spec.name} spec={spec} log={log} />
         ))}
       </ol>
-      <OrderView log={log} />
-      <Readout values={log.values} fields={[{ key: 'frames', label: 'frames', format: (n) => n.toFixed(0) }]} />
+      <MoreReadouts>
+        <Readout values={log.values} fields={[{ key: 'frames', label: 'frames', format: (n) => n.toFixed(0) }]} />
+      </MoreReadouts>
     </FrameProvider>
   );
 }
@@ -126,7 +144,8 @@ const meta = {
     docs: {
       description: {
         component: `
-Four \`useFrame\` subscribers in the \`'update'\` phase. By priority alone they run camera, enemies,
+Four \`useFrame\` subscribers in the \`'update'\` phase. On top, the order they ran in this frame, one
+coloured chip each; under it the order they mounted in and the options each one passes. By priority alone they run camera, enemies,
 player, controls. With names, the camera says \`after: 'player'\` and the controls say
 \`before: 'player'\`: only those two move. The controls take the player's place, just ahead of it,
 and the camera waits for the player; the enemies keep their place. The order is the same whichever
@@ -151,6 +170,11 @@ type Story = StoryObj<typeof meta>;
 async function expectOrder(root: HTMLElement, expected: string): Promise<void> {
   await expectFramesAdvance(root, 'frames', 5);
   await waitFor(() => expect(root.querySelector('[data-testid="order"]')?.textContent).toBe(expected), { timeout: 3000 });
+  // One chip per subscriber, in the run order, above the mount order.
+  const chips = [...root.querySelectorAll<HTMLElement>('[data-testid="order"] [data-chip]')].map((c) => c.dataset.chip);
+  await expect(chips.join(' → ')).toBe(expected);
+  const order = root.querySelector('[data-testid="order"]')!;
+  await expect(order.compareDocumentPosition(root.querySelector('[data-testid="mounted"]')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 }
 
 /** Names on: controls just ahead of the player, the camera after it, the enemies where priority puts them. */

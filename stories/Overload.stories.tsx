@@ -47,6 +47,20 @@ const ms0 = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '–');
 const ms1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
 const ratio = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '–');
 
+/** The three policies side by side, on the frames of the display the selected policy's work paces. */
+const SIDE_LANES = [
+  { label: "'slow-motion': drops the excess", color: '#f06a6a' },
+  { label: "'catch-up': keeps the debt, pays it off", color: '#58d68d' },
+  { label: 'variable: one giant update', color: '#f5b041' },
+] as const;
+
+function sideBySide(updateRate: number, maxSteps: number) {
+  return [
+    createFixedStep({ step: 1 / updateRate, maxSteps, overload: 'slow-motion', interpolation: 'previous' }),
+    createFixedStep({ step: 1 / updateRate, maxSteps, overload: 'catch-up', interpolation: 'previous' }),
+  ];
+}
+
 function fixedFor(policy: Policy, updateRate: number, maxSteps: number) {
   return policy === 'variable' ? null : createFixedStep({ step: 1 / updateRate, maxSteps, overload: policy, interpolation: 'previous' });
 }
@@ -55,6 +69,7 @@ function OverloadDemo(props: OverloadProps) {
   const { policy, updateRate, maxSteps } = props;
   const args = useLiveArgs(props);
   const lanes = useRef<LaneCanvasHandle>(null);
+  const side = useRef<LaneCanvasHandle>(null);
   // Built once; a new policy, rate or bound swaps the loop below and keeps the history.
   const [state] = useState(() => {
     const step = 1 / updateRate;
@@ -79,7 +94,18 @@ function OverloadDemo(props: OverloadProps) {
       lagMs: new RingBuffer(SAMPLES),
       droppedMs: new RingBuffer(SAMPLES),
       positions: new Float64Array(1),
+      // Side by side: the two fixed-step policies, each's game time before the current loop and its last picture (s), the variable loop's game time.
+      side: sideBySide(updateRate, maxSteps),
+      sideOffsets: new Float64Array(2),
+      sidePictures: new Float64Array(2),
+      sideVariable: 0,
+      sidePositions: new Float64Array(3),
       values: {
+        behindSlowMs: Number.NaN,
+        behindCatchUpMs: Number.NaN,
+        behindVariableMs: Number.NaN,
+        mostBehindCatchUpMs: 0,
+        mostOffVariableMs: 0,
         frames: 0,
         loadOn: 0,
         lagMs: Number.NaN,
@@ -105,6 +131,9 @@ function OverloadDemo(props: OverloadProps) {
       s.gameOffsetSeconds = s.gameSeconds;
     }
     s.fixed = fixedFor(policy, updateRate, maxSteps);
+    s.sideOffsets[0] = s.sideOffsets[0]! + s.sidePictures[0]!;
+    s.sideOffsets[1] = s.sideOffsets[1]! + s.sidePictures[1]!;
+    s.side = sideBySide(updateRate, maxSteps);
     s.step = 1 / updateRate;
     s.values.maxSteps = 0;
   }, [policy, updateRate, maxSteps]);
@@ -146,6 +175,20 @@ function OverloadDemo(props: OverloadProps) {
       // No sample before the first measurement: the plot starts when the speed is known.
       if (Number.isFinite(v.speed)) s.speed.push(v.speed);
     }
+
+    // The three policies on this same frame: how far each picture is behind real time.
+    for (let i = 0; i < 2; i += 1) {
+      s.sidePictures[i] = s.side[i]!.advance(nowMs).pictureTime;
+      s.sidePositions[i] = pingPong(s.sideOffsets[i]! + s.sidePictures[i]!, PERIOD_SECONDS);
+    }
+    if (Number.isFinite(s.lastMs)) s.sideVariable += (nowMs - s.lastMs) / 1000;
+    s.sidePositions[2] = pingPong(s.sideVariable, PERIOD_SECONDS);
+    v.behindSlowMs = realMs - (s.sideOffsets[0]! + s.sidePictures[0]!) * 1000;
+    v.behindCatchUpMs = realMs - (s.sideOffsets[1]! + s.sidePictures[1]!) * 1000;
+    v.behindVariableMs = realMs - s.sideVariable * 1000;
+    v.mostBehindCatchUpMs = Math.max(v.mostBehindCatchUpMs, v.behindCatchUpMs);
+    v.mostOffVariableMs = Math.max(v.mostOffVariableMs, Math.abs(v.behindVariableMs));
+    side.current?.draw(s.sidePositions, pingPong(realMs / 1000, PERIOD_SECONDS));
 
     const t = realMs / 1000;
     const inSpike = t % PERIOD_SECONDS >= LOAD_AT_SECONDS && t % PERIOD_SECONDS < LOAD_AT_SECONDS + 1;
@@ -190,21 +233,32 @@ function OverloadDemo(props: OverloadProps) {
 
   return (
     <div>
-      <LaneCanvas ref={lanes} lanes={[{ label: `${policy}: dot = picture, ring = game clock`, color: '#5dade2' }]} testId="lanes" />
+      <LaneCanvas ref={side} lanes={SIDE_LANES} testId="side-lanes" />
       <Readout
         keyNumbers
         values={state.values}
         fields={[
-          { key: 'droppedMs', label: 'game time dropped, total (ms)', format: ms0 },
-          { key: 'speed', label: 'game speed, last ¼ s (1 = real time)', format: ratio },
-          { key: 'lagMs', label: 'lag, last ¼ s, net of dropped (ms)', format: ms1 },
+          { key: 'behindSlowMs', label: "'slow-motion': behind real time (ms)", format: ms0 },
+          { key: 'behindCatchUpMs', label: "'catch-up': behind real time (ms)", format: ms0 },
+          { key: 'behindVariableMs', label: 'variable: behind real time (ms)', format: ms0 },
         ]}
       />
       <MoreReadouts summary="All readouts and plots">
+        <LaneCanvas ref={lanes} lanes={[{ label: `${policy}: dot = picture, ring = game clock`, color: '#5dade2' }]} testId="lanes" />
+        <Readout
+          values={state.values}
+          fields={[
+            { key: 'droppedMs', label: 'game time dropped, total (ms)', format: ms0 },
+            { key: 'speed', label: 'game speed, last ¼ s (1 = real time)', format: ratio },
+            { key: 'lagMs', label: 'lag, last ¼ s, net of dropped (ms)', format: ms1 },
+          ]}
+        />
         <Readout
           values={state.values}
           fields={[
             { key: 'frames', label: 'frames', format: ms0 },
+            { key: 'mostBehindCatchUpMs', label: "'catch-up': most behind real time (ms)", format: ms0 },
+            { key: 'mostOffVariableMs', label: 'variable: most off real time (ms)', format: ms1 },
             { key: 'loadOn', label: 'load on', format: (n) => (n ? 'yes' : 'no') },
             { key: 'quietLagMs', label: 'lag before any load (ms)', format: ms1 },
             { key: 'quietFrameMs', label: 'mean frame interval before any load (ms)', format: ms1 },
@@ -296,7 +350,9 @@ useFixedTimestep({
 When one update costs more real time than the game time it simulates, a fixed-step loop falls
 behind; running more updates to catch up makes the next frame even longer. Left alone, the loop
 sinks ever deeper: the "well of despair" ("Setting up a game update loop in-sync with rendering",
-April 2013). Every way out gives something up:
+April 2013). Every way out gives something up. On top, the three side by side on the same frames
+(those of the display the selected policy's work paces), the ring at real time: the number under
+each is how far its picture is behind real time.
 
 - \`overload: 'slow-motion'\`: at most \`maxSteps\` updates per frame; the excess game time is dropped
   and reported (\`droppedSeconds\`). The game runs slower than real time while overloaded.
@@ -340,9 +396,14 @@ async function expectLagRecovers(canvasElement: HTMLElement, timeout: number): P
   );
 }
 
-/** Updates cost 25 ms but simulate 16.7: at most five a frame, the rest dropped; lag recovers. */
+/** Updates cost 25 ms but simulate 16.7: at most five a frame, the rest dropped; lag recovers. Side by side: slow-motion stays behind real time, catch-up comes back to it, variable never leaves it. */
 export const SlowMotion: Story = {
   play: async ({ canvasElement }) => {
+    await waitForValue(canvasElement, 'behindSlowMs', (ms) => ms > 100, 6000);
+    await waitForValue(canvasElement, 'mostBehindCatchUpMs', (ms) => ms > 100, 6000);
+    await waitForValue(canvasElement, 'behindCatchUpMs', (ms) => readValue(canvasElement, 'loadOn') === 0 && ms < 50, 6000);
+    await expect(readValue(canvasElement, 'behindSlowMs')).toBeGreaterThan(100);
+    await expect(readValue(canvasElement, 'mostOffVariableMs')).toBeLessThan(1e-6);
     await expectFramesAdvance(canvasElement, 'frames', 5);
     await waitForValue(canvasElement, 'speed', Number.isFinite, 3000);
     await waitForValue(canvasElement, 'droppedMs', (ms) => ms > 0, 6000);

@@ -4,7 +4,7 @@ import { expect } from 'storybook/test';
 import { useFrameScheduler, useFrameStats, useRefreshRate } from '../src/index.js';
 import { busyWait } from './components/busyWait.js';
 import { LivePlot } from './components/LivePlot.js';
-import { Readout } from './components/Readout.js';
+import { MoreReadouts, Readout } from './components/Readout.js';
 import { RingBuffer } from './components/ringBuffer.js';
 import { formatNumber } from './components/format.js';
 import { useLiveArgs } from './components/liveArgs.js';
@@ -60,21 +60,6 @@ function RefreshRateDemo(props: RefreshRateProps) {
           ? 'Measuring your display…'
           : `Your display: ${rate.refreshRate} Hz, ${rate.synced ? 'the loop is in sync' : `loop ${rate.state}`}`}
       </p>
-      <Readout
-        values={live.values}
-        fields={[
-          { key: 'frames', label: 'frames', format: (n) => n.toFixed(0) },
-          { key: 'refreshRate', label: 'refresh rate (Hz)', format: (n) => n.toFixed(2) },
-          { key: 'intervalMs', label: 'measured vblank interval (ms)', format: (n) => n.toFixed(3) },
-          { key: 'confidence', label: 'confidence' },
-          { key: 'synced', label: 'synced', format: (n) => (n ? 'yes' : 'no') },
-          { key: 'state', label: 'state', format: (n) => STATES[n] ?? '–' },
-        ]}
-      />
-      <p style={{ font: '13px ui-monospace, monospace', margin: '4px 0' }} data-testid="stats">
-        useFrameStats: {formatNumber(stats.fps, 1)} fps · p50 {formatNumber(stats.p50Ms, 2)} ms · p95 {formatNumber(stats.p95Ms, 2)} ms · p99{' '}
-        {formatNumber(stats.p99Ms, 2)} ms · missed vblanks {formatNumber(stats.missedVblanks, 0)}
-      </p>
       <LivePlot
         title="Frame intervals (ms) and the interval of the detected rate"
         yLabel="ms"
@@ -84,6 +69,29 @@ function RefreshRateDemo(props: RefreshRateProps) {
           { label: '1 / refresh rate', stroke: '#1e9e55', buffer: live.estimate, stepped: true, width: 2 },
         ]}
       />
+      <Readout
+        keyNumbers
+        values={live.values}
+        fields={[
+          { key: 'refreshRate', label: 'refresh rate (Hz)', format: (n) => n.toFixed(2) },
+          { key: 'confidence', label: 'confidence' },
+          { key: 'state', label: 'state', format: (n) => STATES[n] ?? '–' },
+        ]}
+      />
+      <MoreReadouts>
+        <Readout
+          values={live.values}
+          fields={[
+            { key: 'frames', label: 'frames', format: (n) => n.toFixed(0) },
+            { key: 'intervalMs', label: 'measured vblank interval (ms)', format: (n) => n.toFixed(3) },
+            { key: 'synced', label: 'synced', format: (n) => (n ? 'yes' : 'no') },
+          ]}
+        />
+        <p style={{ font: '13px ui-monospace, monospace', margin: '4px 0', overflowWrap: 'anywhere' }} data-testid="stats">
+          useFrameStats: {formatNumber(stats.fps, 1)} fps · p50 {formatNumber(stats.p50Ms, 2)} ms · p95 {formatNumber(stats.p95Ms, 2)} ms · p99{' '}
+          {formatNumber(stats.p99Ms, 2)} ms · missed vblanks {formatNumber(stats.missedVblanks, 0)}
+        </p>
+      </MoreReadouts>
     </div>
   );
 }
@@ -114,7 +122,8 @@ function DisplayInfo() {
       },
       description: {
         component: `
-**Your own screen, measured live.** The scheduler feeds every animation-frame timestamp to the
+**Your own screen, measured live.** The plot on top shows each frame's interval against the interval
+of the detected rate; under it the rate, the confidence and the state. The scheduler feeds every animation-frame timestamp to the
 refresh-rate detector; \`useRefreshRate()\` shows its verdict and re-renders only when the verdict
 changes (a different monitor, a throttled tab), never per frame. The detector snaps to known display
 rates, fractional ones included (59.94, 119.88, 143.9 Hz), reports how well the recent intervals fit
@@ -143,5 +152,11 @@ export const YourDisplay: Story = {
     await expect(confidence).toBeGreaterThanOrEqual(0);
     await expect(confidence).toBeLessThanOrEqual(1);
     await expect(readValue(canvasElement, 'state')).toBeGreaterThanOrEqual(0);
+    // The plot comes first, the key numbers under it, the rest folded.
+    const plot = canvasElement.querySelector('canvas');
+    await expect(plot).toBeTruthy();
+    const keyNumber = canvasElement.querySelector('[data-testid="refreshRate"]')!;
+    await expect(plot!.compareDocumentPosition(keyNumber) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await expect(canvasElement.querySelector('details [data-testid="stats"]')).toBeTruthy();
   },
 };

@@ -114,7 +114,7 @@ function SharedCanvasDemo({ updateRate }: SharedCanvasProps) {
 }
 
 const meta = {
-  title: 'Components/22 · Shared canvas: three components, one GameCanvas',
+  title: 'A game/25 · One canvas, three components',
   component: SharedCanvasDemo,
   args: { updateRate: 20 },
   argTypes: {

@@ -18,13 +18,23 @@ interface FixedTimestepProps {
   timeScale: number;
   /** Game seconds the dot takes to cross the track, s. */
   lapSeconds: number;
+  /** Pause, step once three times and resume by itself, every three seconds (besides the buttons). */
+  autoScript: boolean;
 }
 
 /** Frames over which the game speed readout is measured. */
 const SPEED_WINDOW = 30;
 const LANES = [{ label: 'useFixedTimestep', color: '#f5b041' }] as const;
+/** The scripted cycle, in real seconds from its start: pause, three single steps, resume (then again). */
+const SCRIPT = [
+  { at: 1, act: 'pause' },
+  { at: 1.5, act: 'step' },
+  { at: 2, act: 'step' },
+  { at: 2.5, act: 'step' },
+  { at: 3, act: 'resume' },
+] as const;
 
-function FixedTimestepDemo({ updateRate, timeScale: timeScaleArg, lapSeconds }: FixedTimestepProps) {
+function FixedTimestepDemo({ updateRate, timeScale: timeScaleArg, lapSeconds, autoScript }: FixedTimestepProps) {
   const trail = useRef<TrailCanvasHandle>(null);
   const [timeScale, setTimeScale] = useLiveArg(timeScaleArg);
   const live = useMemo(
@@ -34,10 +44,13 @@ function FixedTimestepDemo({ updateRate, timeScale: timeScaleArg, lapSeconds }: 
       // Ring of (frame timestamp, game seconds) pairs for the game speed over SPEED_WINDOW frames.
       times: new Float64Array(SPEED_WINDOW),
       games: new Float64Array(SPEED_WINDOW),
-      values: { frames: 0, totalSteps: 0, paused: 0, timeScale: 1, gameSpeed: Number.NaN, pictureTime: Number.NaN, stepsLastFrame: 0 },
+      values: { frames: 0, totalSteps: 0, paused: 0, timeScale: 1, gameSpeed: Number.NaN, pictureTime: Number.NaN, stepsLastFrame: 0, scriptedPauses: 0, stepsWhilePaused: Number.NaN },
+      // The script: on or off, real seconds into its cycle, the next event, updates in its paused phase.
+      script: { on: true, seconds: 0, next: 0, lastMs: Number.NaN, pausedSteps: 0 },
     }),
     [],
   );
+  live.script.on = autoScript;
   const lap = useRef(lapSeconds);
   lap.current = lapSeconds;
 
@@ -48,6 +61,7 @@ function FixedTimestepDemo({ updateRate, timeScale: timeScaleArg, lapSeconds }: 
       body[0] = body[1]!;
       body[1] = body[1]! + dt / lap.current;
       body[2] = body[2]! + 1;
+      if (live.script.next > 0) live.script.pausedSteps += 1;
     },
     render: (alpha, frame) => {
       const body = live.body;
@@ -68,10 +82,34 @@ function FixedTimestepDemo({ updateRate, timeScale: timeScaleArg, lapSeconds }: 
       v.paused = stats.paused ? 1 : 0;
       v.timeScale = stats.timeScale;
       v.pictureTime = stats.pictureTime;
+      runScript(frame.timestampMs, frame.paused);
     },
   });
 
   useEffect(() => loop.setTimeScale(timeScale), [loop, timeScale]);
+
+  // One scripted event at most per frame, so each single step has a frame of its own.
+  // Its clock stands still while the transport bar pauses the page loop.
+  function runScript(nowMs: number, transportPaused: boolean): void {
+    const script = live.script;
+    const dt = Number.isFinite(script.lastMs) ? (nowMs - script.lastMs) / 1000 : 0;
+    script.lastMs = nowMs;
+    if (!script.on || transportPaused) return;
+    script.seconds += dt;
+    const event = SCRIPT[script.next]!;
+    if (script.seconds < event.at) return;
+    if (event.act === 'pause') {
+      loop.pause();
+      script.pausedSteps = 0;
+      live.values.scriptedPauses += 1;
+    } else if (event.act === 'step') loop.stepOnce();
+    else {
+      live.values.stepsWhilePaused = script.pausedSteps;
+      loop.resume();
+      script.seconds = 0;
+    }
+    script.next = (script.next + 1) % SCRIPT.length;
+  }
 
   const reset = () => {
     loop.reset();
@@ -109,6 +147,7 @@ function FixedTimestepDemo({ updateRate, timeScale: timeScaleArg, lapSeconds }: 
         fields={[
           { key: 'paused', label: 'stats.paused', format: (n) => (n ? 'yes' : 'no') },
           { key: 'gameSpeed', label: `game s per real s, last ${SPEED_WINDOW} frames`, format: (n) => (Number.isFinite(n) ? n.toFixed(3) : '–') },
+          { key: 'stepsWhilePaused', label: 'updates in the last scripted pause', format: (n) => (Number.isFinite(n) ? n.toFixed(0) : '–') },
         ]}
       />
       <MoreReadouts>
@@ -120,6 +159,7 @@ function FixedTimestepDemo({ updateRate, timeScale: timeScaleArg, lapSeconds }: 
             { key: 'stepsLastFrame', label: 'steps in the last frame', format: (n) => n.toFixed(0) },
             { key: 'timeScale', label: 'stats.timeScale (×)', format: (n) => n.toFixed(2) },
             { key: 'pictureTime', label: 'stats.pictureTime (game s)', format: (n) => (Number.isFinite(n) ? n.toFixed(3) : '–') },
+            { key: 'scriptedPauses', label: 'scripted pauses', format: (n) => n.toFixed(0) },
           ]}
         />
       </MoreReadouts>
@@ -130,7 +170,7 @@ function FixedTimestepDemo({ updateRate, timeScale: timeScaleArg, lapSeconds }: 
 const meta = {
   title: 'Hooks/14 · useFixedTimestep: pause, single step, time scale',
   component: FixedTimestepDemo,
-  args: { updateRate: 30, timeScale: 1, lapSeconds: 1 },
+  args: { updateRate: 30, timeScale: 1, lapSeconds: 1, autoScript: true },
   argTypes: {
     updateRate: {
       name: 'update rate (Hz)',
@@ -146,6 +186,11 @@ const meta = {
       name: 'lap (game s)',
       description: 'Game seconds the dot takes to cross the track once, s.',
       control: { type: 'range', min: 0.5, max: 6, step: 0.5 },
+    },
+    autoScript: {
+      name: 'pause and step every 3 s',
+      description: 'By itself, every three real seconds: pause() after 1 s, stepOnce() at 1.5, 2 and 2.5 s, resume() at 3 s; besides the buttons.',
+      control: 'boolean',
     },
   },
   parameters: {
@@ -183,6 +228,10 @@ while it is paused. The small axis counts the updates behind each picture.
   readout measures it over the last ${SPEED_WINDOW} frames.
 - **Reset** (\`reset()\`): back to time zero.
 
+By itself, every three seconds, the story pauses the loop after one second, steps it once three
+times half a second apart and resumes it: the number beside the picture counts the updates in the
+last scripted pause (3: one per \`stepOnce()\`). The buttons do the same by hand.
+
 Every control acts on the running loop: nothing is remounted and the trail is kept.
 `,
       },
@@ -193,8 +242,21 @@ Every control acts on the running loop: nothing is remounted and the trail is ke
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** With no click: the loop pauses by itself, runs exactly one update per scripted stepOnce (3), resumes, and the cycle comes back. */
+export const ScriptRepeats: Story = {
+  play: async ({ canvasElement }) => {
+    await waitForValue(canvasElement, 'paused', (p) => p === 1);
+    await waitForValue(canvasElement, 'paused', (p) => p === 0);
+    await waitForValue(canvasElement, 'stepsWhilePaused', (n) => Number.isFinite(n));
+    await expect(readValue(canvasElement, 'stepsWhilePaused')).toBe(3);
+    await waitForValue(canvasElement, 'scriptedPauses', (n) => n >= 2);
+  },
+};
+
 /** Pause freezes the picture while frames go on; each Step once runs one update; 0.25× runs a quarter as fast. */
 export const PauseStepTimeScale: Story = {
+  // The buttons alone: the script would pause and resume in the middle of this sequence.
+  args: { autoScript: false },
   play: async ({ canvasElement }) => {
     const ui = within(canvasElement);
     await expectFramesAdvance(canvasElement, 'frames', 10);
@@ -229,6 +291,7 @@ export const PauseStepTimeScale: Story = {
 
 /** Reset: back to time zero, and the loop runs on from there. */
 export const Reset: Story = {
+  args: { autoScript: false },
   play: async ({ canvasElement }) => {
     const ui = within(canvasElement);
     await waitForValue(canvasElement, 'totalSteps', (n) => n >= 20);
@@ -242,6 +305,7 @@ export const Reset: Story = {
 
 /** The timeScale and updateRate controls act on the running loop: no remount, the step count goes on. */
 export const LiveControls: Story = {
+  args: { autoScript: false },
   play: async ({ canvasElement }) => {
     await waitForValue(canvasElement, 'totalSteps', (n) => n >= 10);
     updateArgs({ timeScale: 0.5 });

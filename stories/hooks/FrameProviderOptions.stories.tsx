@@ -5,7 +5,7 @@ import { FrameProvider, useFrame } from '../../src/index.js';
 import type { FrameGap } from '../../src/scheduler/types.js';
 import { busyWait } from '../components/busyWait.js';
 import { buttonStyle, useStoryTransport } from '../components/transport.js';
-import { Readout } from '../components/Readout.js';
+import { MoreReadouts, Readout } from '../components/Readout.js';
 import { expectFramesAdvance, readValue, waitForValue } from '../components/playHelpers.js';
 import { TrailCanvas } from './components/TrailCanvas.js';
 import type { TrailCanvasHandle } from './components/TrailCanvas.js';
@@ -23,12 +23,16 @@ interface ProviderOptionsProps {
   hitchMs: number;
   /** Game seconds a dot takes to cross the track, s. */
   lapSeconds: number;
+  /** Hitch by itself: after half a real second, then every HITCH_EVERY real seconds (besides the button). */
+  autoHitch: boolean;
 }
 
 /** Frames over which each lane's game speed is measured. */
 const WINDOW = 30;
 /** A frame whose real gap exceeds this is the hitch, s. */
 const HITCH_SECONDS = 0.09;
+/** Real seconds between two scripted hitches (the first comes after half a second). */
+const HITCH_EVERY = 3;
 const LANES = [
   { label: 'outside (page loop)', color: '#5dade2' },
   { label: 'inside <FrameProvider>', color: '#f5b041' },
@@ -39,6 +43,8 @@ const INSIDE = { game: 'insideGame', speed: 'insideSpeed', jump: 'insideJumpMs' 
 interface Live {
   trail: { current: TrailCanvasHandle | null };
   lap: { current: number };
+  /** The scripted hitch: on or off, its length (ms), and real seconds until the next one. */
+  script: { autoHitch: boolean; hitchMs: number; untilNext: number };
   /** Per lane (0 outside, 1 inside): [game s, then WINDOW game deltas, then WINDOW real deltas]. */
   lanes: Float64Array;
   values: Record<string, number>;
@@ -73,6 +79,15 @@ function Mover({ lane, live }: { lane: number; live: Live }) {
     if (lane === 0) {
       v.frames = frame.frameIndex;
       live.trail.current?.draw();
+      // The scripted hitch keeps coming back: block this frame, so the next one sees the gap. Its
+      // clock stands still while the transport bar pauses the page loop.
+      const script = live.script;
+      if (!frame.paused) script.untilNext -= frame.rawDeltaSeconds;
+      if (script.autoHitch && script.untilNext <= 0) {
+        script.untilNext = HITCH_EVERY;
+        v.scriptedHitches = v.scriptedHitches! + 1;
+        busyWait(script.hitchMs);
+      }
     }
   });
   return null;
@@ -86,7 +101,7 @@ function MountCounter({ live }: { live: Live }) {
   return null;
 }
 
-function ProviderOptionsDemo({ paused: pausedArg, timeScale: timeScaleArg, maxDelta: maxDeltaArg, hitchMs, lapSeconds }: ProviderOptionsProps) {
+function ProviderOptionsDemo({ paused: pausedArg, timeScale: timeScaleArg, maxDelta: maxDeltaArg, hitchMs, lapSeconds, autoHitch }: ProviderOptionsProps) {
   const [paused, setPaused] = useLiveArg(pausedArg);
   const [timeScale, setTimeScale] = useLiveArg(timeScaleArg);
   const [maxDelta, setMaxDelta] = useLiveArg(maxDeltaArg);
@@ -99,6 +114,7 @@ function ProviderOptionsDemo({ paused: pausedArg, timeScale: timeScaleArg, maxDe
     () => ({
       trail,
       lap,
+      script: { autoHitch, hitchMs, untilNext: 0.5 },
       lanes: new Float64Array(2 * STRIDE),
       values: {
         frames: 0,
@@ -112,10 +128,15 @@ function ProviderOptionsDemo({ paused: pausedArg, timeScale: timeScaleArg, maxDe
         gapRawMs: Number.NaN,
         gapClampedMs: Number.NaN,
         providerMounts: 0,
+        scriptedHitches: 0,
       },
     }),
+    // Created once; the script's options are written in below on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
+  live.script.autoHitch = autoHitch;
+  live.script.hitchMs = hitchMs;
   const onGap = (gap: FrameGap) => {
     live.values.gapRawMs = gap.rawDeltaSeconds * 1000;
     live.values.gapClampedMs = gap.clampedSeconds * 1000;
@@ -126,6 +147,15 @@ function ProviderOptionsDemo({ paused: pausedArg, timeScale: timeScaleArg, maxDe
   return (
     <div>
       <TrailCanvas ref={trail} lanes={LANES} countLabel="intervals/frame" countMax={2} testId="trail" />
+      <Readout
+        keyNumbers
+        values={live.values}
+        fields={[
+          { key: 'outsideJumpMs', label: 'hitch: outside advanced (game ms)', format: ms },
+          { key: 'insideJumpMs', label: 'hitch: inside advanced (game ms)', format: ms },
+          { key: 'insideSpeed', label: `inside: game s per real s (${WINDOW} frames)`, format: speed },
+        ]}
+      />
       <Mover lane={0} live={live} />
       <FrameProvider paused={paused || transport.paused} timeScale={timeScale} maxDelta={maxDelta} onGap={onGap}>
         <MountCounter live={live} />
@@ -151,22 +181,22 @@ function ProviderOptionsDemo({ paused: pausedArg, timeScale: timeScaleArg, maxDe
           Hitch: block the main thread {hitchMs} ms
         </button>
       </div>
-      <Readout
-        values={live.values}
-        fields={[
-          { key: 'frames', label: 'frames (outside)', format: (n) => n.toFixed(0) },
-          { key: 'outsideGame', label: 'outside: game time (s)', format: (n) => n.toFixed(3) },
-          { key: 'insideGame', label: 'inside: game time (s)', format: (n) => n.toFixed(3) },
-          { key: 'outsideSpeed', label: `outside: game s per real s (${WINDOW} frames)`, format: speed },
-          { key: 'insideSpeed', label: `inside: game s per real s (${WINDOW} frames)`, format: speed },
-          { key: 'insidePaused', label: 'inside: frame.paused', format: (n) => (n ? 'yes' : 'no') },
-          { key: 'outsideJumpMs', label: 'hitch: outside advanced (game ms)', format: ms },
-          { key: 'insideJumpMs', label: 'hitch: inside advanced (game ms)', format: ms },
-          { key: 'gapRawMs', label: 'onGap: real gap (ms)', format: ms },
-          { key: 'gapClampedMs', label: 'onGap: given instead (ms)', format: ms },
-          { key: 'providerMounts', label: 'provider mounts', format: (n) => n.toFixed(0) },
-        ]}
-      />
+      <MoreReadouts>
+        <Readout
+          values={live.values}
+          fields={[
+            { key: 'frames', label: 'frames (outside)', format: (n) => n.toFixed(0) },
+            { key: 'outsideGame', label: 'outside: game time (s)', format: (n) => n.toFixed(3) },
+            { key: 'insideGame', label: 'inside: game time (s)', format: (n) => n.toFixed(3) },
+            { key: 'outsideSpeed', label: `outside: game s per real s (${WINDOW} frames)`, format: speed },
+            { key: 'insidePaused', label: 'inside: frame.paused', format: (n) => (n ? 'yes' : 'no') },
+            { key: 'gapRawMs', label: 'onGap: real gap (ms)', format: ms },
+            { key: 'gapClampedMs', label: 'onGap: given instead (ms)', format: ms },
+            { key: 'scriptedHitches', label: 'scripted hitches', format: (n) => n.toFixed(0) },
+            { key: 'providerMounts', label: 'provider mounts', format: (n) => n.toFixed(0) },
+          ]}
+        />
+      </MoreReadouts>
     </div>
   );
 }
@@ -174,7 +204,7 @@ function ProviderOptionsDemo({ paused: pausedArg, timeScale: timeScaleArg, maxDe
 const meta = {
   title: 'Hooks/18 · <FrameProvider paused, timeScale, maxDelta>',
   component: ProviderOptionsDemo,
-  args: { paused: false, timeScale: 0.5, maxDelta: 0.1, hitchMs: 400, lapSeconds: 1 },
+  args: { paused: false, timeScale: 0.5, maxDelta: 0.1, hitchMs: 400, lapSeconds: 1, autoHitch: true },
   argTypes: {
     paused: {
       name: 'paused',
@@ -203,6 +233,7 @@ const meta = {
       description: 'Game seconds a dot takes to cross the track, s.',
       control: { type: 'range', min: 0.5, max: 6, step: 0.5 },
     },
+    autoHitch: { name: 'hitch every 3 s', description: 'Block the main thread for hitchMs by itself after half a second and every three seconds after, besides the button.', control: 'boolean' },
   },
   parameters: {
     docs: {
@@ -223,9 +254,10 @@ subtree only:
 - \`paused\`: the orange dot stops (its trail shrinks to one dot) while frames go on; the blue dot runs.
 - \`timeScale\`: game seconds per real second in the subtree; at 0.5 the orange ghosts are half as far
   apart. Both props change the running provider: nothing is remounted (the mount counter stays 1).
-- \`maxDelta\`: **Hitch** blocks the main thread (for real) for \`hitchMs\`. The next frame's gap is
+- \`maxDelta\`: a hitch blocks the main thread (for real) for \`hitchMs\`: by itself after half a second
+  and every three seconds after, and on the **Hitch** button. The next frame's gap is
   clamped: the blue dot (page loop, default 0.25 s) jumps 250 ms of game time, the orange one
-  \`maxDelta\` × \`timeScale\`; \`onGap\` reports the real gap and what was given instead. A new
+  \`maxDelta\` × \`timeScale\` (50 ms at the start: 0.1 s at 0.5×; both numbers are under the picture); \`onGap\` reports the real gap and what was given instead. A new
   \`maxDelta\` applies from the next frame, on the same provider.
 `,
       },
@@ -236,8 +268,22 @@ subtree only:
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** With no click: the scripted hitch comes back every three seconds; each time the page loop jumps 250 ms of game time, the subtree maxDelta × timeScale = 50 ms. */
+export const HitchRepeats: Story = {
+  play: async ({ canvasElement }) => {
+    await waitForValue(canvasElement, 'scriptedHitches', (n) => n >= 1);
+    await waitForValue(canvasElement, 'gapRawMs', (ms) => ms > 300);
+    await expect(readValue(canvasElement, 'gapClampedMs')).toBeCloseTo(100, 9);
+    await waitForValue(canvasElement, 'insideJumpMs', (ms) => Math.abs(ms - 50) < 1e-9);
+    await waitForValue(canvasElement, 'outsideJumpMs', (ms) => Math.abs(ms - 250) < 1e-9);
+    await waitForValue(canvasElement, 'scriptedHitches', (n) => n >= 2);
+  },
+};
+
 /** timeScale 0.5 then 1, pause and resume, all on the running provider; then a hitch clamped to maxDelta 0.1 s, and one clamped to 0.25 s after maxDelta changed on the same provider. */
 export const LiveProps: Story = {
+  // The buttons' hitches only: a scripted one would land inside the speed windows measured here.
+  args: { autoHitch: false },
   play: async ({ canvasElement }) => {
     const ui = within(canvasElement);
     await expectFramesAdvance(canvasElement, 'frames', 10);
@@ -275,7 +321,7 @@ export const LiveProps: Story = {
 
 /** Starts paused: the subtree's game time stays at 0 while the page loop runs. */
 export const StartsPaused: Story = {
-  args: { paused: true },
+  args: { paused: true, autoHitch: false },
   play: async ({ canvasElement }) => {
     await expectFramesAdvance(canvasElement, 'frames', 20);
     await expect(readValue(canvasElement, 'insideGame')).toBe(0);
