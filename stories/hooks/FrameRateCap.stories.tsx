@@ -158,7 +158,7 @@ function FrameRateCapDemo({ displayRate, maxFrameRate: capArg, lapSeconds, autoC
   const whole = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '–');
   return (
     <div>
-      <TrailCanvas ref={trail} lanes={LANES} countLabel="vblanks/picture" countMax={6} testId="trail" />
+      <TrailCanvas ref={trail} lanes={LANES} countLabel="vblanks/picture" countMax={8} testId="trail" />
       <FollowTransport displays={displays} />
       <CapScript live={live} cap={cap} setCap={setCap} />
       <FrameProvider key={displayRate} source={display} {...(cap > 0 ? { maxFrameRate: cap } : {})}>
