@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { FixedClockProvider, useFixedUpdate, useFrame, useStepInput } from '../src/index.js';
 import { MoreReadouts, Readout } from './components/Readout.js';
+import { useStoryTransport } from './components/transport.js';
 import { expectFramesAdvance, readValue, waitForValue } from './components/playHelpers.js';
 
 /** Controls of the input timeline. */
@@ -11,11 +12,69 @@ interface StepInputProps {
   updateRate: number;
   /** Milliseconds of history on the timeline. */
   windowMs: number;
+  /** Press and release keys by itself on a loop (besides the viewer's own keys). */
+  autoKeys: boolean;
 }
 
 const WIDTH = 720;
 const HEIGHT = 190;
 const ROWS = { frames: 30, steps: 70, events: 120, held: 160 };
+/**
+ * The scripted keys, one round, in ms after the previous entry: Space pressed for 80 ms every
+ * 0.7 s, ArrowUp held for 400 ms, and a 20 ms tap of ArrowDown (shorter than a step at 5–30 Hz).
+ */
+const KEY_SCRIPT = [
+  { after: 100, type: 'keydown', code: 'Space', key: ' ' },
+  { after: 80, type: 'keyup', code: 'Space', key: ' ' },
+  { after: 170, type: 'keydown', code: 'ArrowUp', key: 'ArrowUp' },
+  { after: 400, type: 'keyup', code: 'ArrowUp', key: 'ArrowUp' },
+  { after: 50, type: 'keydown', code: 'Space', key: ' ' },
+  { after: 80, type: 'keyup', code: 'Space', key: ' ' },
+  { after: 170, type: 'keydown', code: 'ArrowDown', key: 'ArrowDown' },
+  { after: 20, type: 'keyup', code: 'ArrowDown', key: 'ArrowDown' },
+] as const;
+/** The round is 1.4 s long: the next round's first press comes this long after the last release. */
+const ROUND_REST_MS = 330;
+
+/**
+ * Plays {@link KEY_SCRIPT} on a loop as real KeyboardEvents on window, as a user's keys arrive
+ * (between frames, stamped by the browser). It waits while the transport bar pauses the story, and
+ * releases whatever it holds when it stops.
+ */
+function KeyScript({ values }: { values: Record<string, number> }) {
+  const transport = useStoryTransport();
+  const paused = useRef(transport.paused);
+  paused.current = transport.paused;
+  useEffect(() => {
+    let next = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const held = new Set<string>();
+    const send = (type: string, code: string, key: string) => window.dispatchEvent(new KeyboardEvent(type, { code, key, bubbles: true }));
+    const tick = () => {
+      if (paused.current) {
+        timer = setTimeout(tick, 100);
+        return;
+      }
+      const entry = KEY_SCRIPT[next]!;
+      send(entry.type, entry.code, entry.key);
+      if (entry.type === 'keydown') held.add(entry.code);
+      else held.delete(entry.code);
+      values.scripted = (values.scripted ?? 0) + 1;
+      next += 1;
+      if (next === KEY_SCRIPT.length) {
+        next = 0;
+        values.scriptRounds = (values.scriptRounds ?? 0) + 1;
+      }
+      timer = setTimeout(tick, next === 0 ? ROUND_REST_MS + KEY_SCRIPT[0].after : KEY_SCRIPT[next]!.after);
+    };
+    timer = setTimeout(tick, KEY_SCRIPT[0].after);
+    return () => {
+      clearTimeout(timer);
+      for (const code of held) send('keyup', code, code === 'Space' ? ' ' : code);
+    };
+  }, [values]);
+  return null;
+}
 
 interface Tick {
   /** ms on the frame clock */
@@ -71,6 +130,7 @@ function Game({ windowMs, values }: { windowMs: number; values: Record<string, n
       if (event.timestampMs <= step.startMs) values.late = (values.late ?? 0) + 1;
       timeline.events.push({ t: event.timestampMs, deliveredTo: step.endMs, down: event.kind === 'keydown' });
     }
+    if (step.heldCodes().length > 0) values.heldSteps = (values.heldSteps ?? 0) + 1;
     if (step.heldCodes().length > 0) timeline.held.push({ start: clockStep.stepStartTimestampMs, end: clockStep.stepEndTimestampMs });
   });
 
@@ -161,14 +221,19 @@ function Game({ windowMs, values }: { windowMs: number; values: Record<string, n
   );
 }
 
-function StepInputDemo({ updateRate, windowMs }: StepInputProps) {
+function StepInputDemo({ updateRate, windowMs, autoKeys }: StepInputProps) {
   const values = useMemo<Record<string, number>>(
-    () => ({ frames: 0, received: 0, delivered: 0, twice: 0, late: 0, zeroStepFrames: 0, maxStepsInFrame: 0 }),
+    () => ({ frames: 0, received: 0, delivered: 0, twice: 0, late: 0, zeroStepFrames: 0, maxStepsInFrame: 0, heldSteps: 0, scripted: 0, scriptRounds: 0 }),
     [],
   );
   return (
     <div>
-      <p style={{ font: '13px system-ui, sans-serif', margin: '0 0 8px' }}>Press and hold keys (click the page first so it has focus).</p>
+      <p style={{ font: '13px system-ui, sans-serif', margin: '0 0 8px' }}>
+        {autoKeys
+          ? 'The story presses keys by itself (Space every 0.7 s, ↑ held, a quick ↓ tap); press and hold your own too (click the page first).'
+          : 'Press and hold keys (click the page first so it has focus).'}
+      </p>
+      {autoKeys && <KeyScript values={values} />}
       <FixedClockProvider step={1 / updateRate} maxSteps={8}>
         <Game windowMs={windowMs} values={values} />
       </FixedClockProvider>
@@ -188,6 +253,9 @@ function StepInputDemo({ updateRate, windowMs }: StepInputProps) {
             { key: 'zeroStepFrames', label: 'frames that ran no step', format: (n) => n.toFixed(0) },
             { key: 'maxStepsInFrame', label: 'most steps in one frame', format: (n) => n.toFixed(0) },
             { key: 'received', label: 'key presses and releases the page received', format: (n) => n.toFixed(0) },
+            { key: 'scripted', label: 'of which the script dispatched', format: (n) => n.toFixed(0) },
+            { key: 'scriptRounds', label: 'scripted rounds', format: (n) => n.toFixed(0) },
+            { key: 'heldSteps', label: 'steps that saw a key held', format: (n) => n.toFixed(0) },
             { key: 'late', label: 'stamped before their step began (dispatched late)', format: (n) => n.toFixed(0) },
           ]}
         />
@@ -199,10 +267,16 @@ function StepInputDemo({ updateRate, windowMs }: StepInputProps) {
 const meta = {
   title: 'A game/23 · Input per step',
   component: StepInputDemo,
-  args: { updateRate: 10, windowMs: 1500 },
+  args: { updateRate: 10, windowMs: 1500, autoKeys: true },
   argTypes: {
     updateRate: { name: 'update rate (Hz)', description: 'Steps per second of the shared clock: at 10 most frames run no step, at 300 a frame runs about five.', control: { type: 'select' }, options: [5, 10, 30, 60, 120, 300] },
     windowMs: { name: 'timeline window (ms)', description: 'How much real time the timeline shows.', control: { type: 'range', min: 500, max: 4000, step: 100 } },
+    autoKeys: {
+      name: 'scripted keys',
+      description:
+        'By itself, every 1.4 s: Space pressed for 80 ms (twice, 0.7 s apart), ArrowUp held for 400 ms and ArrowDown tapped for 20 ms, as real KeyboardEvents on window; besides your own keys.',
+      control: 'boolean',
+    },
   },
   parameters: {
     docs: {
@@ -232,6 +306,11 @@ a key event (green: down, red: up) is stamped with \`event.timeStamp\` and hande
 whose span holds it: the horizontal line runs from the event to that step's end. The blue bars are
 the steps that saw a key held at their end.
 
+By itself the story presses keys as a user would, on a loop (Space every 0.7 s, ArrowUp held for
+400 ms, a 20 ms tap of ArrowDown, shorter than a step at 10 updates a second), so the timeline
+always shows presses landing in steps; the "scripted keys" control turns it off, your own keys
+work either way.
+
 At 10 updates a second most frames run no step: the events wait, none is lost. At 300 a second a
 frame runs about five steps: each event still goes to one of them, the one it belongs to, and the
 held state changes at the right step inside the frame. "handed to more than one step" stays 0.
@@ -254,8 +333,26 @@ async function press(presses: number): Promise<void> {
   }
 }
 
+/** With no key pressed by the viewer: the scripted presses arrive, each is handed to one step, held keys are seen by steps, and the script comes round again. */
+export const ScriptedKeys: Story = {
+  play: async ({ canvasElement }) => {
+    const perRound = KEY_SCRIPT.length;
+    await waitForValue(canvasElement, 'scriptRounds', (n) => n >= 1);
+    await waitForValue(canvasElement, 'delivered', (n) => n >= perRound);
+    await waitForValue(canvasElement, 'heldSteps', (n) => n > 0);
+    await waitForValue(canvasElement, 'scriptRounds', (n) => n >= 2);
+    // Both rounds' events (and nothing else was pressed) reached a step, none of them twice.
+    await waitForValue(canvasElement, 'delivered', (n) => n >= 2 * perRound);
+    await expect(readValue(canvasElement, 'received')).toBe(readValue(canvasElement, 'scripted'));
+    await expect(readValue(canvasElement, 'delivered')).toBeLessThanOrEqual(readValue(canvasElement, 'received'));
+    await expect(readValue(canvasElement, 'twice')).toBe(0);
+  },
+};
+
 /** 10 steps a second: most frames run no step; every press still reaches exactly one step. */
 export const FewStepsPerFrame: Story = {
+  // Only the presses below, so the counts are exactly theirs.
+  args: { autoKeys: false },
   play: async ({ canvasElement }) => {
     await expectFramesAdvance(canvasElement, 'frames', 10);
     await press(6);
@@ -268,7 +365,7 @@ export const FewStepsPerFrame: Story = {
 
 /** 300 steps a second: several steps per frame; no press is seen twice. */
 export const ManyStepsPerFrame: Story = {
-  args: { updateRate: 300 },
+  args: { updateRate: 300, autoKeys: false },
   play: async ({ canvasElement }) => {
     await expectFramesAdvance(canvasElement, 'frames', 10);
     await press(6);

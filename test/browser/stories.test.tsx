@@ -217,7 +217,7 @@ const cases: Case[] = [
   {
     name: 'step-input',
     module: StepInput,
-    story: 'FewStepsPerFrame',
+    story: 'ScriptedKeys',
     change: { updateRate: 300 },
     changed: (root) => until(() => value(root, 'maxStepsInFrame') >= 3, 'several steps in one frame at 300 Hz'),
     loopFrames: false,
