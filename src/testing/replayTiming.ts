@@ -1,5 +1,6 @@
 import * as React from 'react';
 import type { ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { optionsObject } from '../core/validate.js';
 import { checkRecording } from '../devtools/format.js';
@@ -48,12 +49,14 @@ export interface TimingReplay {
 
 type Act = (callback: () => void) => void;
 
-/** React's `act` (React 19 and 18.3: `act`; 18.0–18.2: `unstable_act`). */
+/**
+ * React's `act` (React 19 and 18.3: `act`; 18.0–18.2: `unstable_act`). A production build has none
+ * (a story in a static Storybook): there `flushSync` renders, and runs the effects, before it returns.
+ */
 function getAct(): Act {
   const react = React as unknown as { act?: Act; unstable_act?: Act };
   const act = react.act ?? react.unstable_act;
-  if (typeof act !== 'function') throw new Error(`${OWNER}: this React version has no \`act\` (React 18 or 19 is required)`);
-  return act;
+  return typeof act === 'function' ? act : (callback) => void flushSync(callback);
 }
 
 /** A DOM event like the recorded one, carrying the recorded `timeStamp`. */
