@@ -10,8 +10,8 @@ import { createFixedClock } from '../../src/scheduler/fixedClock.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import { ALLOCATION_TEST_TIMEOUT_MS, boxedTimestamps, exposeGc, leastBytesPerCall, NOTHING_PER_CALL } from './gc.js';
 
-const FRAMES = 40_000;
-const WARMUP = 30_000;
+const FRAMES = 100_000;
+const WARMUP = 50_000;
 const RUNS = 6;
 const timestamps = boxedTimestamps(WARMUP + RUNS * FRAMES + 1, 1000 / 60);
 
