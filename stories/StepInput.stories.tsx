@@ -136,6 +136,7 @@ function Game({ windowMs, values }: { windowMs: number; values: Record<string, n
 
   // The CSS width the timeline is drawn at: its container's, up to WIDTH (text stays 11 px on a phone).
   const size = useMemo(() => new Float64Array([WIDTH]), []);
+  const lastNow = useMemo(() => new Float64Array(1), []);
   // Sharp at any devicePixelRatio: the backing store in device pixels, the drawing in CSS pixels.
   useEffect(() => {
     const c = canvas.current;
@@ -157,19 +158,22 @@ function Game({ windowMs, values }: { windowMs: number; values: Record<string, n
 
   useFrame(
     (frame) => {
-      // Paused by the transport bar: keep the last picture.
-      if (frame.paused) return;
-      values.frames = (values.frames ?? 0) + 1;
-      if (timeline.stepsThisFrame === 0) values.zeroStepFrames = (values.zeroStepFrames ?? 0) + 1;
-      values.maxStepsInFrame = Math.max(values.maxStepsInFrame ?? 0, timeline.stepsThisFrame);
-      timeline.stepsThisFrame = 0;
-      const now = frame.timestampMs;
-      timeline.frames.push(now);
-      const oldest = now - windowMs;
-      while (timeline.frames.length > 0 && timeline.frames[0]! < oldest) timeline.frames.shift();
-      while (timeline.stepEnds.length > 0 && timeline.stepEnds[0]! < oldest) timeline.stepEnds.shift();
-      while (timeline.held.length > 0 && timeline.held[0]!.end < oldest) timeline.held.shift();
-      while (timeline.events.length > 0 && timeline.events[0]!.t < oldest) timeline.events.shift();
+      // Paused by the transport bar: nothing new, but the picture is drawn again (a resize clears it).
+      if (!frame.paused) {
+        values.frames = (values.frames ?? 0) + 1;
+        if (timeline.stepsThisFrame === 0) values.zeroStepFrames = (values.zeroStepFrames ?? 0) + 1;
+        values.maxStepsInFrame = Math.max(values.maxStepsInFrame ?? 0, timeline.stepsThisFrame);
+        timeline.stepsThisFrame = 0;
+        lastNow[0] = frame.timestampMs;
+        const now = frame.timestampMs;
+        timeline.frames.push(now);
+        const oldest = now - windowMs;
+        while (timeline.frames.length > 0 && timeline.frames[0]! < oldest) timeline.frames.shift();
+        while (timeline.stepEnds.length > 0 && timeline.stepEnds[0]! < oldest) timeline.stepEnds.shift();
+        while (timeline.held.length > 0 && timeline.held[0]!.end < oldest) timeline.held.shift();
+        while (timeline.events.length > 0 && timeline.events[0]!.t < oldest) timeline.events.shift();
+      }
+      const oldest = lastNow[0]! - windowMs;
       const ctx = canvas.current?.getContext('2d');
       if (!ctx) return;
       const width = size[0]!;
