@@ -1,4 +1,5 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { resizeKeepingPicture } from './resizeCanvas.js';
 
 /** One lane: an object at `position` (0..1 across the track), and optionally where it should be. */
 export interface Lane {
@@ -62,8 +63,7 @@ export const LaneCanvas = forwardRef<LaneCanvasHandle, LaneCanvasProps>(function
       const dpr = window.devicePixelRatio || 1;
       size.current[0] = cssWidth;
       size.current[1] = dpr;
-      c.width = Math.round(cssWidth * dpr);
-      c.height = Math.round(height * dpr);
+      resizeKeepingPicture(c, Math.round(cssWidth * dpr), Math.round(height * dpr));
       c.style.width = `${cssWidth}px`;
       c.style.height = `${height}px`;
     };

@@ -1,4 +1,5 @@
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
+import { resizeKeepingPicture } from '../../components/resizeCanvas.js';
 
 /** One lane of a {@link TrailCanvas}. */
 export interface TrailLane {
@@ -89,8 +90,7 @@ export const TrailCanvas = forwardRef<TrailCanvasHandle, TrailCanvasProps>(funct
       const ratio = globalThis.devicePixelRatio || 1;
       store.size[0] = cssWidth;
       store.size[1] = ratio;
-      element.width = Math.round(cssWidth * ratio);
-      element.height = Math.round(height * ratio);
+      resizeKeepingPicture(element, Math.round(cssWidth * ratio), Math.round(height * ratio));
       element.style.width = `${cssWidth}px`;
       element.style.height = `${height}px`;
       // The label column fits the longest label (measured here, not per frame); on a narrow
