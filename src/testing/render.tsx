@@ -1,13 +1,9 @@
-import * as React from 'react';
 import type { ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import type { Root } from 'react-dom/client';
 import { dropUndefined } from '../react/dropUndefined.js';
-import { FrameProvider } from '../react/FrameProvider.js';
-import { FrameSourceOverrideContext } from '../react/frameSourceOverride.js';
 import { createFrameScheduler } from '../scheduler/createFrameScheduler.js';
 import type { FrameScheduler, FrameSchedulerOptions } from '../scheduler/types.js';
 import { createManualFrameSource } from './manualFrameSource.js';
+import { mountOnFrames } from './mountOnFrames.js';
 import type { ManualFrameSource } from './manualFrameSource.js';
 
 /** Options of {@link renderWithFrames}: the simulated display plus any scheduler option. */
@@ -42,16 +38,6 @@ export interface RenderWithFramesResult {
   advanceTime(ms: number): void;
 }
 
-type Act = (callback: () => void) => void;
-
-// React's own `act`, so no test library is needed: `unstable_act` in React 18.0–18.2.
-function getAct(): Act {
-  const react = React as unknown as { act?: Act; unstable_act?: Act };
-  const act = react.act ?? react.unstable_act;
-  if (typeof act !== 'function') throw new Error('renderWithFrames: this React version has no `act` (React 18 or 19 is required)');
-  return act;
-}
-
 /**
  * Render `ui` on a simulated display: nothing moves until you call `advanceFrames` or
  * `advanceTime`, each inside React's `act`. Set `globalThis.IS_REACT_ACT_ENVIRONMENT = true` and
@@ -59,35 +45,15 @@ function getAct(): Act {
  */
 export function renderWithFrames(ui: ReactNode, options: RenderWithFramesOptions = {}): RenderWithFramesResult {
   const { refreshRate, jitterMs, seed, strictMode = false, container: given, ...schedulerOptions } = options;
-  const act = getAct();
   const source = createManualFrameSource(dropUndefined({ refreshRate, jitterMs, seed }));
   const scheduler = createFrameScheduler({ ...schedulerOptions, source });
-  const container = given ?? document.body.appendChild(document.createElement('div'));
-  const root: Root = createRoot(container);
-
-  const wrap = (node: ReactNode): ReactNode => {
-    // A <FrameProvider> inside `ui` with its own scheduler would otherwise wait for browser frames.
-    const tree = (
-      <FrameSourceOverrideContext.Provider value={source}>
-        <FrameProvider scheduler={scheduler}>{node}</FrameProvider>
-      </FrameSourceOverrideContext.Provider>
-    );
-    return strictMode ? <React.StrictMode>{tree}</React.StrictMode> : tree;
-  };
-  act(() => root.render(wrap(ui)));
-
-  let mounted = true;
+  const mounted = mountOnFrames(ui, scheduler, source, strictMode, given, document);
+  const { act } = mounted;
   return {
-    container,
-    rerender(next) {
-      act(() => root.render(wrap(next)));
-    },
+    container: mounted.container,
+    rerender: mounted.rerender,
     unmount() {
-      if (!mounted) return;
-      mounted = false;
-      act(() => root.unmount());
-      if (!given) container.remove();
-      scheduler.destroy();
+      if (mounted.unmount()) scheduler.destroy();
     },
     source,
     scheduler,

@@ -1,16 +1,12 @@
-import * as React from 'react';
 import type { ReactNode } from 'react';
-import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
 import { optionsObject } from '../core/validate.js';
 import { checkRecording } from '../devtools/format.js';
 import type { RecordedEvent, TimingRecording } from '../devtools/format.js';
 import { eventTimeMs } from '../core/inputQueue.js';
-import { FrameProvider } from '../react/FrameProvider.js';
-import { FrameSourceOverrideContext } from '../react/frameSourceOverride.js';
 import { createFrameScheduler } from '../scheduler/createFrameScheduler.js';
 import { createManualFrameSource } from './manualFrameSource.js';
 import type { ManualFrameSource } from './manualFrameSource.js';
+import { getAct, mountOnFrames } from './mountOnFrames.js';
 import type { FrameScheduler, FrameSchedulerOptions, FrameSource } from '../scheduler/types.js';
 
 const OWNER = 'replayTiming';
@@ -47,17 +43,6 @@ export interface TimingReplay {
   unmount(): void;
 }
 
-type Act = (callback: () => void) => void;
-
-/**
- * React's `act` (React 19 and 18.3: `act`; 18.0–18.2: `unstable_act`). A production build has none
- * (a story in a static Storybook): there `flushSync` renders, and runs the effects, before it returns.
- */
-function getAct(): Act {
-  const react = React as unknown as { act?: Act; unstable_act?: Act };
-  const act = react.act ?? react.unstable_act;
-  return typeof act === 'function' ? act : (callback) => void flushSync(callback);
-}
 
 /** A DOM event like the recorded one, carrying the recorded `timeStamp`. */
 function makeEvent(e: RecordedEvent): Event {
@@ -144,21 +129,9 @@ export function replayTiming(recording: TimingRecording, ui: ReactNode, options?
     });
   }
 
-  const container = given ?? doc.body.appendChild(doc.createElement('div'));
-  const root = createRoot(container);
-  const wrap = (node: ReactNode): ReactNode => {
-    const tree = React.createElement(
-      FrameSourceOverrideContext.Provider,
-      { value: clock },
-      React.createElement(FrameProvider, { scheduler }, node),
-    );
-    return strictMode ? React.createElement(React.StrictMode, null, tree) : tree;
-  };
-  act(() => root.render(wrap(ui)));
-
-  let mounted = true;
+  const mounted = mountOnFrames(ui, scheduler, clock, strictMode, given, doc);
   const replay: TimingReplay = {
-    container,
+    container: mounted.container,
     scheduler,
     source,
     get frameIndex() {
@@ -181,14 +154,9 @@ export function replayTiming(recording: TimingRecording, ui: ReactNode, options?
       replay.advanceFrames(frames.length - frameIndex);
       dispatchUpTo(Infinity);
     },
-    rerender(next) {
-      act(() => root.render(wrap(next)));
-    },
+    rerender: mounted.rerender,
     unmount() {
-      if (!mounted) return;
-      mounted = false;
-      act(() => root.unmount());
-      if (!given) container.remove();
+      if (!mounted.unmount()) return;
       unsubscribeEnd();
       scheduler.destroy();
       if (visibility !== null) {
