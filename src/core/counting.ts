@@ -42,9 +42,10 @@ const PHASE_GAIN = 1 / 16;
 /**
  * A phase beyond ± this many intervals moves by one whole interval the other way. On a display
  * slightly slower or faster than the stated rate the remainders drift; the phase follows them, and
- * when it has drifted this far the next frame hands out one interval more (or less) and the phase
- * moves with it, so the correction happens once, in one frame, with the phase still centred on
- * the frames. Past half an interval, so jitter around a phase near ± ½ does not flip it to and fro.
+ * when it has drifted this far the frame hands out one interval more (or less: never below 0, then
+ * the next frame does) and the phase moves with it, so the correction happens once, in one frame,
+ * with the phase still centred on the frames. Past half an interval, so jitter around a phase near
+ * ± ½ does not flip it to and fro.
  */
 const WRAP_PHASE_INTERVALS = 0.75;
 
@@ -55,6 +56,14 @@ const WRAP_PHASE_INTERVALS = 0.75;
  * near ± ½ hand out 0 and 2 in turn. On noisy streams (1 ms steps at 240 Hz) it never fires.
  */
 const STEP_INTERVALS = 0.35;
+/**
+ * In a frame that is irregular anyway (a re-phase's step, or a hitch of LONG_FRAME_INTERVALS or
+ * more) the phase wraps already past ± this: the interval a drifting phase owes is paid where the
+ * picture jumps regardless, not later in a smooth run (Firefox's re-phases drift it one way).
+ */
+const RECENTRE_PHASE_INTERVALS = 0.5;
+/** More intervals than an overload of five dropped frames: a hitch, where one more or less is not seen. */
+const LONG_FRAME_INTERVALS = 6;
 const STEP_NOISES = 3;
 const STEP_GAIN = 0.35;
 /** The noise level a counter starts from (high: no step until the stream's noise is known). */
@@ -155,9 +164,20 @@ export function countVblanks(state: Float64Array): number {
     const size = Math.abs(residual);
     const noise = state[VBLANK_NOISE]!;
     state[VBLANK_NOISE] = noise + (size - noise) * PHASE_GAIN;
-    let phase = state[VBLANK_PHASE]! + residual * (size > STEP_INTERVALS && size > STEP_NOISES * noise ? STEP_GAIN : PHASE_GAIN);
-    if (phase > WRAP_PHASE_INTERVALS) phase -= 1;
-    else if (phase < -WRAP_PHASE_INTERVALS) phase += 1;
+    const step = size > STEP_INTERVALS && size > STEP_NOISES * noise;
+    let phase = state[VBLANK_PHASE]! + residual * (step ? STEP_GAIN : PHASE_GAIN);
+    const wrap = step || k >= LONG_FRAME_INTERVALS ? RECENTRE_PHASE_INTERVALS : WRAP_PHASE_INTERVALS;
+    if (phase > wrap) {
+      phase -= 1;
+      k += 1;
+      state[VBLANK_CARRY] = carry - 1;
+    } else if (phase < -wrap) {
+      phase += 1;
+      if (k > 0) {
+        k -= 1;
+        state[VBLANK_CARRY] = carry + 1;
+      }
+    }
     state[VBLANK_PHASE] = phase;
   }
   return k;

@@ -5,17 +5,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadBrowserStreams, REPHASE_COUNTABLE } from '../fixtures/browserFrames.js';
-import { browserTables, COUNTING_KINDS, detectorVerdicts, flaps } from '../fixtures/browserMetrics.js';
+import { browserTables, COUNTING_KINDS, detectorVerdicts, flaps, reportedRate } from '../fixtures/browserMetrics.js';
 
 const streams = loadBrowserStreams();
 /** The bar: flaps on at most 0.2 % of frames, the verdict right on at least 99 % after its first right one. */
 const MAX_FLAPS = 0.002;
 const MIN_VERDICT = 0.99;
-/**
- * Open: Firefox at 240 Hz under load re-phases 151 times in 2,000 frames (every 13 frames, often
- * before the counter has settled on the last phase). Its bound is what it does now, not the bar.
- */
-const OPEN_FLAPS: Record<string, number> = { 'firefox-240-load': 0.004 };
 
 describe('browser streams: the fixtures', () => {
   it('cover Firefox at 30–240 Hz idle and loaded, battery saver, unthrottled Chromium and WebKitGTK', () => {
@@ -76,11 +71,15 @@ describe('browser streams: the detector holds its verdict', () => {
 
 describe('browser streams: counting through re-phases', () => {
   for (const s of streams.filter((x) => x.grid)) {
+    const reported = reportedRate(s);
     for (const kind of COUNTING_KINDS) {
-      it(`${s.name}: ${kind} flaps on ≤ ${OPEN_FLAPS[s.name] ? `${OPEN_FLAPS[s.name]! * 100} % (open)` : '0.2 %'} of frames`, () => {
-        const f = flaps(s, kind);
-        expect(f.counted).toBeGreaterThan(s.frames * 0.5);
-        expect(f.ratio).toBeLessThanOrEqual(OPEN_FLAPS[s.name] ?? MAX_FLAPS);
+      it(`${s.name}: ${kind} flaps on ≤ 0.2 % of frames, at the fitted rate and at the detector's (${reported.toFixed(2)} Hz)`, () => {
+        expect(Math.abs(reported / s.rateHz - 1)).toBeLessThan(0.005);
+        for (const rate of [s.rateHz, reported]) {
+          const f = flaps(s, kind, rate);
+          expect(f.counted).toBeGreaterThan(s.frames * 0.5);
+          expect(f.ratio, `${s.name} at ${rate} Hz`).toBeLessThanOrEqual(MAX_FLAPS);
+        }
       });
     }
   }

@@ -1,0 +1,84 @@
+/**
+ * The vblank counter behind the delta smoother, the synced slicer and the fixed step
+ * (src/core/counting.ts): where it pays the interval a drifting phase owes, and that it never
+ * gains or loses time doing so.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { countVblanks, createVblankState, VBLANK_CARRY, VBLANK_INPUT, VBLANK_PHASE } from '../../src/core/counting.js';
+
+function count(state: Float64Array, intervals: number): number {
+  state[VBLANK_INPUT] = intervals;
+  return countVblanks(state);
+}
+
+/**
+ * A counter whose frames sit about `offset` (over ½) intervals after its boundaries, settled: frames
+ * start 0.45 after one, creep later by 0.001 interval a frame until the phase has followed them
+ * past `offset`, then come steadily until the phase is on them.
+ */
+function settledAt(offset: number): Float64Array {
+  const state = createVblankState(60);
+  expect(count(state, 0.45)).toBe(0);
+  while (state[VBLANK_PHASE]! < offset) expect(count(state, 1.001)).toBe(1);
+  for (let i = 0; i < 300; i++) expect(count(state, 1)).toBe(1);
+  expect(state[VBLANK_PHASE]).toBeCloseTo(state[VBLANK_CARRY]!, 6);
+  expect(state[VBLANK_PHASE]).toBeGreaterThan(offset);
+  expect(state[VBLANK_PHASE]).toBeLessThan(offset + 0.05);
+  return state;
+}
+
+describe('the vblank counter pays an interval the phase owes in a frame that jumps anyway', () => {
+  it('a re-phase that pushes the phase past ½ is paid in the re-phase frame: the frames after it count 1 each', () => {
+    // Frames 0.6 after the boundaries; the software vsync restarts 0.45 later (Firefox).
+    const state = settledAt(0.6);
+    expect(count(state, 1.45)).toBe(2);
+    for (let i = 0; i < 100; i++) expect(count(state, 1), `frame ${i} after the re-phase`).toBe(1);
+  });
+
+  it('a hitch of six or more intervals re-centres a phase past ½ (nine handed out for eight), and nothing else changes', () => {
+    const state = settledAt(0.6);
+    const before = state[VBLANK_PHASE]!;
+    expect(count(state, 8)).toBe(9);
+    expect(state[VBLANK_PHASE]).toBeCloseTo(before - 1, 6);
+    for (let i = 0; i < 100; i++) expect(count(state, 1)).toBe(1);
+  });
+
+  it('a shorter frame (five intervals) and a phase within ¾ are left alone', () => {
+    const state = settledAt(0.6);
+    expect(count(state, 5)).toBe(5);
+    for (let i = 0; i < 100; i++) expect(count(state, 1)).toBe(1);
+  });
+
+  it('a phase drifting past ¾ (a display slower than stated) hands out one more in the frame that crosses, once', () => {
+    const state = settledAt(0.7);
+    const counts: number[] = [];
+    // 1.002 intervals a frame: the frames creep later by 0.002 interval each.
+    for (let i = 0; i < 200; i++) {
+      counts.push(count(state, 1.002));
+      // Paid at once: after every frame the carry sits by the (wrapped) phase, never an interval away.
+      expect(Math.abs(state[VBLANK_CARRY]! - state[VBLANK_PHASE]!), `frame ${i}`).toBeLessThan(0.1);
+    }
+    const twos = counts.flatMap((k, i) => (k === 2 ? [i] : []));
+    expect(twos).toHaveLength(1);
+    expect(counts.every((k) => k === 1 || k === 2)).toBe(true);
+  });
+
+  it('conserves time: whatever it pays where, counts plus carry are the intervals put in, and the carry stays within 2.5', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 0, max: 12, noNaN: true }), { minLength: 1, maxLength: 400 }), (inputs) => {
+        const state = createVblankState(60);
+        let handed = 0;
+        let total = 0;
+        for (const x of inputs) {
+          const k = count(state, x);
+          expect(Number.isInteger(k) && k >= 0).toBe(true);
+          handed += k;
+          total += x;
+          expect(Math.abs(state[VBLANK_CARRY]!)).toBeLessThanOrEqual(2.5);
+        }
+        expect(handed + state[VBLANK_CARRY]!).toBeCloseTo(total, 6);
+      }),
+    );
+  });
+});
