@@ -165,22 +165,25 @@ export function countVblanks(state: Float64Array): number {
     const noise = state[VBLANK_NOISE]!;
     state[VBLANK_NOISE] = noise + (size - noise) * PHASE_GAIN;
     const step = size > STEP_INTERVALS && size > STEP_NOISES * noise;
-    let phase = state[VBLANK_PHASE]! + residual * (step ? STEP_GAIN : PHASE_GAIN);
-    const wrap = step || k >= LONG_FRAME_INTERVALS ? RECENTRE_PHASE_INTERVALS : WRAP_PHASE_INTERVALS;
-    if (phase > wrap) {
-      phase -= 1;
-      k += 1;
-      state[VBLANK_CARRY] = carry - 1;
-    } else if (phase < -wrap) {
-      phase += 1;
-      if (k > 0) {
-        k -= 1;
-        state[VBLANK_CARRY] = carry + 1;
-      }
-    }
+    const phase = state[VBLANK_PHASE]! + residual * (step ? STEP_GAIN : PHASE_GAIN);
     state[VBLANK_PHASE] = phase;
+    if (Math.abs(phase) > (step || k >= LONG_FRAME_INTERVALS ? RECENTRE_PHASE_INTERVALS : WRAP_PHASE_INTERVALS)) k = wrapPhase(state, k);
   }
   return k;
+}
+
+/**
+ * Move the phase one interval back towards the centre and pay the interval it owed in this frame:
+ * `k` plus or minus one (never below 0: then the next frame pays). Rare, so kept out of
+ * countVblanks, which stays small enough for V8 to inline into every algorithm's frame (a count
+ * called, not inlined, boxes the delta passed to it: 16 bytes a frame).
+ */
+function wrapPhase(state: Float64Array, k: number): number {
+  const up = state[VBLANK_PHASE]! < 0;
+  state[VBLANK_PHASE] = state[VBLANK_PHASE]! + (up ? 1 : -1);
+  if (up && k === 0) return 0;
+  state[VBLANK_CARRY] = state[VBLANK_CARRY]! + (up ? 1 : -1);
+  return up ? k - 1 : k + 1;
 }
 
 /**
