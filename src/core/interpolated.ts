@@ -213,8 +213,9 @@ function quaternionInto(previous: Float64Array, current: Float64Array, value: Fl
   dot = Math.min(dot * sign, 1);
   let wPrevious = 1 - a;
   let wCurrent = a;
-  // Nearly equal rotations: slerp's sine ratio loses precision, and the lerp is the same to 1e-7.
-  if (slerp && dot < 0.9995) {
+  // Nearly equal rotations (under 4.5e-5 rad apart): acos near 1 loses precision, and the lerp is
+  // the same to 1e-13. (A switch at 0.9995, 0.03 rad, left a step of up to 1e-6 rad there.)
+  if (slerp && dot < 1 - 1e-9) {
     const theta = Math.acos(dot);
     const sinTheta = Math.sin(theta);
     wPrevious = Math.sin((1 - a) * theta) / sinTheta;
