@@ -5,6 +5,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadBrowserStreams, REPHASE_COUNTABLE } from '../fixtures/browserFrames.js';
+import { FRAME_GAP_MS, loadFrameFixtures } from '../fixtures/frames.js';
+import { createRefreshRateDetector } from '../../src/core/index.js';
 import { browserTables, COUNTING_KINDS, detectorVerdicts, flaps, reportedRate } from '../fixtures/browserMetrics.js';
 
 const streams = loadBrowserStreams();
@@ -82,6 +84,32 @@ describe('browser streams: counting through re-phases', () => {
         }
       });
     }
+  }
+});
+
+describe('the 60 Hz Chromium and Firefox fixtures (test/fixtures/frames) meet the same bar', () => {
+  for (const f of loadFrameFixtures()) {
+    it(`${f.name}: the detector is right on ≥ 99 % of frames after its first right verdict; each algorithm flaps on ≤ 0.2 %`, () => {
+      const detector = createRefreshRateDetector();
+      let first = -1;
+      let right = 0;
+      for (let i = 0; i < f.timestampsMs.length; i++) {
+        const e = detector.sample(f.timestampsMs[i]! + 1000);
+        // A hidden tab's 1–2 s frames are a throttled loop, rightly.
+        const hidden = i > 0 && f.timestampsMs[i]! - f.timestampsMs[i - 1]! > FRAME_GAP_MS;
+        const ok = hidden ? e.state === 'throttled' : e.state === 'synced' && Math.abs(e.refreshRate / f.rateHz - 1) <= 0.005;
+        if (ok && first < 0) first = i;
+        if (ok && first >= 0) right++;
+      }
+      expect(first).toBeGreaterThanOrEqual(0);
+      expect(first).toBeLessThan(100);
+      expect(right / (f.timestampsMs.length - first)).toBeGreaterThanOrEqual(MIN_VERDICT);
+      for (const kind of COUNTING_KINDS) {
+        const m = flaps(f, kind);
+        expect(m.counted, kind).toBeGreaterThan(f.timestampsMs.length * 0.5);
+        expect(m.ratio, kind).toBeLessThanOrEqual(MAX_FLAPS);
+      }
+    });
   }
 });
 
