@@ -52,6 +52,11 @@ export interface TimingRecording {
   frameStartMs?: number[];
   /** `performance.now()` after each frame's subscribers ran, ms: with `frameStartMs`, the work time the adaptive rate measures. */
   frameEndMs: number[];
+  /**
+   * The vblanks the adaptive rate or a `maxFrameRate` cap skipped (no subscriber saw them), ms, in
+   * order: the replay's refresh detection and pacing see them too. Optional: none skipped.
+   */
+  skipped?: number[];
   /** Input and visibility events in the order they arrived. */
   events: RecordedEvent[];
   /** `navigator.userAgent` of the recording browser, for the bug report. */
@@ -66,6 +71,15 @@ function fail(owner: string, what: string, value: unknown): never {
   throw new RangeError(`${owner}: ${what}, got ${shown}`);
 }
 
+function checkTimestamps(owner: string, name: string, times: unknown[]): void {
+  let previous = -Infinity;
+  for (let i = 0; i < times.length; i++) {
+    const t = times[i];
+    if (typeof t !== 'number' || !Number.isFinite(t) || t < previous) fail(owner, `\`recording.${name}[${i}]\` must be a finite timestamp no earlier than the one before`, t);
+    previous = t;
+  }
+}
+
 /** Check a recording (from JSON, perhaps hand-edited): an error naming `owner` and the bad field. */
 export function checkRecording(owner: string, value: unknown): TimingRecording {
   if (typeof value !== 'object' || value === null) fail(owner, '`recording` must be a recording object (from recordTiming().stop())', value);
@@ -77,11 +91,10 @@ export function checkRecording(owner: string, value: unknown): TimingRecording {
     const times = r[name];
     if (times !== undefined && (!Array.isArray(times) || times.length !== r.frames.length)) fail(owner, `\`recording.${name}\` must hold one time per frame`, times);
   }
-  let previous = -Infinity;
-  for (let i = 0; i < r.frames.length; i++) {
-    const t = r.frames[i];
-    if (typeof t !== 'number' || !Number.isFinite(t) || t < previous) fail(owner, `\`recording.frames[${i}]\` must be a finite timestamp no earlier than the one before`, t);
-    previous = t;
+  checkTimestamps(owner, 'frames', r.frames);
+  if (r.skipped !== undefined) {
+    if (!Array.isArray(r.skipped)) fail(owner, '`recording.skipped` must be an array of skipped vblanks\' timestamps (ms)', r.skipped);
+    checkTimestamps(owner, 'skipped', r.skipped);
   }
   for (let i = 0; i < r.events.length; i++) {
     const e = r.events[i] as Partial<RecordedEvent> | undefined;

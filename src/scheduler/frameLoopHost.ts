@@ -44,6 +44,8 @@ export interface FrameLoopHost {
   /** What `setAdaptive` does; null until installed. */
   adaptive(): ((adaptive: boolean | SchedulerAdaptiveOptions) => void) | null;
   attachAdaptive(setAdaptive: (adaptive: boolean | SchedulerAdaptiveOptions) => void): void;
+  /** Called with each vblank the adaptive rate or a cap skips (recordTiming keeps them for the replay); made by the first. */
+  skipListeners?: ((timestampMs: number) => void)[];
   readonly refreshListeners: Set<(estimate: RefreshRateEstimate) => void>;
   readonly divisorListeners: Set<(divisor: number) => void>;
   /** Hand an error to `onError`, or keep it for {@link FrameLoopHost.throwCollected}. */

@@ -73,6 +73,18 @@ export function refreshTiming(host: FrameLoopHost): RefreshTiming {
   return timing;
 }
 
+/** Tell the skip listeners (recordTiming) about a skipped vblank; an error goes where subscribers' errors go. */
+function notifySkip(host: FrameLoopHost, timestampMs: number): void {
+  const listeners = host.skipListeners!;
+  for (let i = 0; i < listeners.length; i++) {
+    try {
+      listeners[i]!(timestampMs);
+    } catch (error) {
+      host.report(error);
+    }
+  }
+}
+
 /** The paced part of `host`, created on first use around detection; bundles that only detect leave it out. @internal */
 export function pacedTiming(host: FrameLoopHost): PacedTiming {
   const existing = host.timing();
@@ -109,7 +121,9 @@ export function pacedTiming(host: FrameLoopHost): PacedTiming {
       }
       const divisor = timing.divisor;
       // A vblank between pictures: nothing runs, the time goes to the next run.
-      return divisor > 1 && forward && timestampMs - (times[0] as number) < ((divisor - Pacing.SKIP_SLACK_INTERVALS) * 1000) / estimate.refreshRate;
+      const skip = divisor > 1 && forward && timestampMs - (times[0] as number) < ((divisor - Pacing.SKIP_SLACK_INTERVALS) * 1000) / estimate.refreshRate;
+      if (skip && host.skipListeners) notifySkip(host, timestampMs);
+      return skip;
     },
     end() {
       // `timed`: a subscriber that turned the adaptive rate on during this frame gave it no start.

@@ -80,6 +80,8 @@ export function replayTiming(recording: TimingRecording, ui: ReactNode, options?
   const starts = checked.frameStartMs ?? frames;
   const ends = checked.frameEndMs ?? frames;
   const events = checked.events;
+  const skipped = checked.skipped ?? [];
+  let skippedIndex = 0;
   const source = createManualFrameSource({ startMs: Math.min(checked.startMs ?? frames[0] ?? 0, frames[0] ?? Infinity) });
   // During a frame the clock reads the recorded start, then end, of its work (for the adaptive rate).
   let working = false;
@@ -114,6 +116,14 @@ export function replayTiming(recording: TimingRecording, ui: ReactNode, options?
     return eventTarget ?? (e.id ? doc.getElementById(e.id) : null) ?? doc.body;
   }
 
+  /** Deliver the skipped vblanks before `timestampMs` (all that are left for `Infinity`): the scheduler skips them again. */
+  function skipUpTo(timestampMs: number): void {
+    if (skippedIndex >= skipped.length || skipped[skippedIndex]! >= timestampMs) return;
+    act(() => {
+      while (skippedIndex < skipped.length && skipped[skippedIndex]! < timestampMs) source.tick(skipped[skippedIndex++]!);
+    });
+  }
+
   /** Dispatch the events that arrived before frame `frame` (all that are left for `Infinity`). */
   function dispatchUpTo(frame: number): void {
     if (eventIndex >= events.length || events[eventIndex]!.frame > frame) return;
@@ -141,8 +151,9 @@ export function replayTiming(recording: TimingRecording, ui: ReactNode, options?
     advanceFrames(n = 1) {
       let ran = 0;
       while (ran < n && frameIndex < frames.length) {
-        dispatchUpTo(frameIndex);
-        const t = frames[frameIndex++]!;
+        const t = frames[frameIndex]!;
+        skipUpTo(t);
+        dispatchUpTo(frameIndex++);
         working = true;
         act(() => source.tick(t));
         working = false;
@@ -153,6 +164,7 @@ export function replayTiming(recording: TimingRecording, ui: ReactNode, options?
     finish() {
       replay.advanceFrames(frames.length - frameIndex);
       dispatchUpTo(Infinity);
+      skipUpTo(Infinity);
     },
     rerender: mounted.rerender,
     unmount() {

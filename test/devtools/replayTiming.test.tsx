@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as fc from 'fast-check';
-import { act } from 'react';
+import { act, type ReactElement } from 'react';
 import { useFrame } from '../../src/react/useFrame.js';
+import { useFrameScheduler } from '../../src/react/useFrameScheduler.js';
 import { recordTiming } from '../../src/devtools/recordTiming.js';
 import type { TimingRecording } from '../../src/devtools/format.js';
 import { FrameProvider } from '../../src/react/FrameProvider.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
-import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
+import { createManualFrameSource, type ManualFrameSource } from '../../src/testing/manualFrameSource.js';
+import type { FrameInfo, FrameSchedulerOptions } from '../../src/scheduler/types.js';
 import { replayTiming } from '../../src/testing/replayTiming.js';
 import { cleanupMounted, render } from '../react/helpers.js';
 import chromiumSession from './fixtures/chromium-session.json';
@@ -127,43 +129,83 @@ describe('recordTiming → replayTiming', () => {
     expect(replay(recording, step)).toEqual(log);
   });
 
-  it('replays the work time of each frame: the adaptive rate steps down at the same frame', () => {
-    function Divisors({ log }: { log: number[] }) {
-      useFrame((frame) => void log.push(frame.divisor));
-      return null;
-    }
+  /**
+   * Record `ui` live on a manual source at `timestampMs(1 … frames)`, optionally doing `work` in
+   * each frame's update phase. The page's clock is the display's, as in a browser: the recorder
+   * reads performance.now().
+   */
+  function recordLive(
+    options: FrameSchedulerOptions,
+    ui: ReactElement,
+    frames: number,
+    timestampMs: (k: number) => number,
+    work?: (frame: FrameInfo, source: ManualFrameSource) => void,
+  ): TimingRecording {
     const source = createManualFrameSource({ startMs: 0 });
-    const scheduler = createFrameScheduler({ source, adaptive: true });
-    // The page's clock is the display's, as in a browser: the recorder reads performance.now().
+    const scheduler = createFrameScheduler({ ...options, source });
     const clock = vi.spyOn(performance, 'now').mockImplementation(() => source.now());
-    const live: number[] = [];
-    const view = render(
-      <FrameProvider scheduler={scheduler}>
-        <Divisors log={live} />
-      </FrameProvider>,
-    );
+    const view = render(<FrameProvider scheduler={scheduler}>{ui}</FrameProvider>);
     const recorder = recordTiming({ scheduler });
-    // Frames 30 to 60 work 25 ms, longer than a vblank: the adaptive rate steps down to 30 Hz.
-    scheduler.subscribe((frame) => source.setNow(frame.timestampMs + (frame.frameIndex >= 30 && frame.frameIndex < 60 ? 25 : 3)), { phase: 'update' });
-    for (let k = 1; k <= 90; k++) act(() => source.tick(100 + (k * 1000) / 60));
+    if (work) scheduler.subscribe((frame) => work(frame, source), { phase: 'update' });
+    for (let k = 1; k <= frames; k++) act(() => source.tick(timestampMs(k)));
     const recording = recorder.stop();
     view.unmount();
     scheduler.destroy();
     clock.mockRestore();
+    return recording;
+  }
+
+  it('replays the work time of each frame and the skipped vblanks: the adaptive rate steps down and back up at the same frames', () => {
+    function Divisors({ log }: { log: number[] }) {
+      useFrame((frame) => void log.push(frame.divisor));
+      return null;
+    }
+    const live: number[] = [];
+    // Frames 30 to 60 work 25 ms, longer than a vblank: the adaptive rate steps down to 30 Hz.
+    const recording = recordLive({ adaptive: true }, <Divisors log={live} />, 400, (k) => 100 + (k * 1000) / 60, (frame, source) =>
+      source.setNow(frame.timestampMs + (frame.frameIndex >= 30 && frame.frameIndex < 60 ? 25 : 3)),
+    );
     const firstChange = live.findIndex((d) => d !== 1);
     expect(firstChange).toBeGreaterThan(30);
+    // It stepped down, skipped vblanks (kept in the recording), and stepped up again.
+    expect(live.slice(firstChange)).toContain(1);
+    expect(recording.skipped!.length).toBeGreaterThan(5);
+    expect(recording.frames.length + recording.skipped!.length).toBe(400);
 
     const replayed: number[] = [];
     const replay = replayTiming(recording, <Divisors log={replayed} />, { adaptive: true });
-    replay.advanceFrames(firstChange + 1);
+    replay.finish();
     replay.unmount();
-    expect(replayed).toEqual(live.slice(0, firstChange + 1));
+    expect(replayed).toEqual(live);
     // Without the recorded work times the same frames never step down.
     const idle: number[] = [];
     const plain = replayTiming({ ...recording, frameStartMs: undefined, frameEndMs: recording.frames }, <Divisors log={idle} />, { adaptive: true });
     plain.advanceFrames(firstChange + 1);
     plain.unmount();
     expect(idle.every((d) => d === 1)).toBe(true);
+  });
+
+  it('replays the vblanks a maxFrameRate cap skipped: the replay detects the display, not the capped stream', () => {
+    function Rates({ log }: { log: string[] }) {
+      const scheduler = useFrameScheduler();
+      useFrame((frame) => void log.push(`${scheduler.refreshRate.state} ${frame.refreshRate.toFixed(2)} ÷${frame.divisor}`));
+      return null;
+    }
+    const live: string[] = [];
+    const recording = recordLive({ maxFrameRate: 30 }, <Rates log={live} />, 240, (k) => 100 + (k * 1000) / 60 + ((k * 7) % 5) * 0.05);
+    expect(live.at(-1)).toBe('synced 60.00 ÷2');
+    expect(recording.skipped!.length).toBeGreaterThan(100);
+
+    const replay = (r: TimingRecording): string[] => {
+      const log: string[] = [];
+      const run = replayTiming(r, <Rates log={log} />, { maxFrameRate: 30 });
+      run.finish();
+      run.unmount();
+      return log;
+    };
+    expect(replay(recording)).toEqual(live);
+    // Without them the replay's detector sees a 30 Hz stream: a throttled loop.
+    expect(replay({ ...recording, skipped: undefined }).at(-1)).toBe('throttled 60.00 ÷2');
   });
 
   it('replays page visibility: the game sees document.visibilityState change before the same frame, and it is restored at unmount', () => {

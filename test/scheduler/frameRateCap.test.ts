@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createDeltaSmoother } from '../../src/core/deltaSmoother.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { frameRateCapDivisor } from '../../src/scheduler/frameRateCap.js';
+import { FRAME_LOOP_HOST, type FrameLoopHost } from '../../src/scheduler/frameLoopHost.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import type { FrameScheduler, FrameSchedulerOptions } from '../../src/scheduler/types.js';
 import { createViewerMeter } from '../../src/simulation/viewer.js';
@@ -290,5 +291,24 @@ describe('bad caps throw where they are given', () => {
     for (let k = 0; k <= 180; k++) source.tick((k * 1000) / 60);
     expect(scheduler.divisor).toBe(60);
     expect(runs).toBe(4); // vblanks 0, 60, 120, 180
+  });
+});
+
+describe('skipped vblanks are told to the skip listeners (what recordTiming keeps)', () => {
+  it('every skipped vblank, in order; a listener that throws goes to onError and the frames go on', () => {
+    const source = createManualFrameSource({ startMs: 0 });
+    const errors: unknown[] = [];
+    const scheduler = createFrameScheduler({ source, maxFrameRate: 30, refreshRate: 60, onError: (error) => void errors.push(error) });
+    const host = (scheduler as unknown as Record<symbol, FrameLoopHost>)[FRAME_LOOP_HOST]!;
+    const skipped: number[] = [];
+    host.skipListeners = [(t) => void skipped.push(t), () => { throw new Error('listener'); }];
+    const ran: number[] = [];
+    scheduler.subscribe((frame) => void ran.push(frame.timestampMs));
+    for (let k = 1; k <= 20; k++) source.tick((k * 1000) / 60);
+    expect(ran.length + skipped.length).toBe(20);
+    expect(skipped.length).toBeGreaterThanOrEqual(9);
+    expect([...ran, ...skipped].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => ((i + 1) * 1000) / 60));
+    expect(errors).toHaveLength(skipped.length);
+    scheduler.destroy();
   });
 });
