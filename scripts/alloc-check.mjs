@@ -76,6 +76,8 @@ for (const file of ['dist/index.js', 'dist/core/index.js']) {
   }
 }
 const core = await import(pathToFileURL(resolve(root, 'dist/core/index.js')).href);
+// The smoother's internal entry useSmoothedDelta calls, from its module.
+const smootherInternals = await import(pathToFileURL(resolve(root, 'dist/core/deltaSmoother.js')).href);
 const api = await import(pathToFileURL(resolve(root, 'dist/index.js')).href);
 const { createManualFrameSource } = await import(pathToFileURL(resolve(root, 'dist/testing/index.js')).href);
 // The page-wide loop `useFrame` alone runs on is internal: built here from its module.
@@ -513,6 +515,22 @@ path('scheduler via source.tick (always, adaptive, 100 subscribers)', 'spiky', (
   return (input, count) => {
     for (let i = 0; i < count; i++) source.tick(input[i]);
     if (!(total[0] > 0)) throw new Error('subscribers did not run');
+  };
+});
+
+// useSmoothedDelta's frame handler without React: the smoother reads the frame's delta itself, so
+// the handler passes no number even when V8 inlines nothing (the small-function run).
+path('scheduler frames through a delta smoother (useSmoothedDelta)', 'spiky', () => {
+  const { SMOOTH_DELTA_OF } = smootherInternals;
+  const source = createManualFrameSource({ startMs: 0 });
+  const scheduler = api.createFrameScheduler({ source, frameloop: 'always', refreshRate: REFRESH_HZ });
+  const smoother = core.createDeltaSmoother({ refreshRate: REFRESH_HZ });
+  scheduler.subscribe((frame) => {
+    sink[0] += smoother[SMOOTH_DELTA_OF](frame);
+  });
+  return (input, count) => {
+    for (let i = 0; i < count; i++) source.tick(input[i]);
+    if (!(sink[0] > 0)) throw new Error('the smoother did not run');
   };
 });
 

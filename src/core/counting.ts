@@ -187,13 +187,15 @@ function wrapPhase(state: Float64Array, k: number): number {
 }
 
 /**
- * {@link countVblanks} for a measured delta in seconds (bad deltas count as counting.ts says) at
- * `state[VBLANK_RATE]`, its interval count snapped to a whole number within
- * {@link SNAP_INTERVALS}. The delta-based algorithms (delta smoother, synced slicer) count this way.
+ * {@link countVblanks} for a measured delta in seconds, written to `state[VBLANK_INPUT]` first as
+ * {@link sanitizeDeltaSeconds} returns it, at `state[VBLANK_RATE]`, its interval count snapped to
+ * a whole number within {@link SNAP_INTERVALS}. The delta-based algorithms (delta smoother, synced
+ * slicer) count this way. The delta travels in the array, not as an argument: a number passed to a
+ * call V8 does not inline is boxed, 16 bytes a frame (docs/performance.md).
  */
-export function countDeltaVblanks(state: Float64Array, deltaSeconds: number): number {
+export function countDeltaVblanks(state: Float64Array): number {
   // snapToWhole written out (see there).
-  const intervals = sanitizeDeltaSeconds(deltaSeconds) * state[VBLANK_RATE]!;
+  const intervals = state[VBLANK_INPUT]! * state[VBLANK_RATE]!;
   const whole = Math.round(intervals);
   state[VBLANK_INPUT] = Math.abs(intervals - whole) <= SNAP_INTERVALS ? whole : intervals;
   return countVblanks(state);

@@ -9,6 +9,7 @@ import {
   setVblankRate,
   SNAP_INTERVALS,
   VBLANK_CARRY,
+  VBLANK_INPUT,
   VBLANK_RATE,
   VBLANK_SLOTS,
 } from './counting.js';
@@ -18,6 +19,14 @@ const ROUNDINGS: readonly DeltaRounding[] = ['nearest', 'up'];
 const KNOWN_OPTIONS = ['refreshRate', 'maxLeadIntervals', 'rounding'] as const;
 
 const DEFAULT_MAX_LEAD_INTERVALS = 3;
+
+/**
+ * `smoother[SMOOTH_DELTA_OF](frame)`: `smooth(frame.deltaSeconds)` with the delta read inside, so
+ * a caller V8 does not inline it into hands over no number to box (useSmoothedDelta). @internal
+ */
+export const SMOOTH_DELTA_OF: unique symbol = Symbol('smoothDeltaOf') as never;
+/** A smoother with its internal entry. @internal */
+export type SmootherOfFrames = DeltaSmoother & { [SMOOTH_DELTA_OF](source: { readonly deltaSeconds: number }): number };
 
 /** The smoother's slot in the counter's array, seconds: the carry of 'up', or the first frame's lead of 'nearest'. */
 const CARRY_SECONDS = VBLANK_SLOTS;
@@ -52,11 +61,12 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
   }
   cacheResults();
 
-  function smooth(deltaSeconds: number): number {
+  /** Smooth the delta in `counter[VBLANK_INPUT]`, seconds, sanitized (see smooth). */
+  function smoothInput(): number {
     const refreshRate = counter[VBLANK_RATE]!;
     if (rounding === 'nearest') {
       // 0 allowed: a delta under half an interval is carried, so no resync is needed.
-      let intervals = countDeltaVblanks(counter, deltaSeconds);
+      let intervals = countDeltaVblanks(counter);
       if (!counter[CARRY_SECONDS]) {
         // The article's lead, once: the picture drawn now is shown one interval later.
         intervals += 1;
@@ -64,7 +74,7 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
       }
       return intervals < CACHED_INTERVALS ? results[intervals]! : intervals / refreshRate;
     }
-    const x = sanitizeDeltaSeconds(deltaSeconds) + counter[CARRY_SECONDS]!;
+    const x = counter[VBLANK_INPUT]! + counter[CARRY_SECONDS]!;
     // snapToWhole written out (see there).
     const raw = x * refreshRate;
     const whole = Math.round(raw);
@@ -81,7 +91,12 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
     return out;
   }
 
-  return {
+  function smooth(deltaSeconds: number): number {
+    counter[VBLANK_INPUT] = sanitizeDeltaSeconds(deltaSeconds);
+    return smoothInput();
+  }
+
+  const smoother = {
     smooth,
     get carry() {
       return rounding === 'nearest' ? counter[VBLANK_CARRY]! / counter[VBLANK_RATE]! - counter[CARRY_SECONDS]! : counter[CARRY_SECONDS]!;
@@ -101,5 +116,12 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
       resetVblanks(counter);
       resyncs = 0;
     },
+  } as SmootherOfFrames;
+  // Added after, not as a computed key in the literal: V8 then keeps `smooth` a known method to inline.
+  smoother[SMOOTH_DELTA_OF] = (source) => {
+    // A scheduler frame's delta: a number from 0 to maxDelta, nothing to sanitize.
+    counter[VBLANK_INPUT] = source.deltaSeconds;
+    return smoothInput();
   };
+  return smoother;
 }

@@ -10,6 +10,7 @@ import {
   SNAP_INTERVALS,
   snapToWhole,
   VBLANK_CARRY,
+  VBLANK_INPUT,
   VBLANK_RATE,
   VBLANK_SLOTS,
 } from './counting.js';
@@ -78,7 +79,8 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
     const refreshRate = counter[VBLANK_RATE]!;
     let released: number;
     if (rounding === 'nearest') {
-      released = countDeltaVblanks(counter, deltaSeconds);
+      counter[VBLANK_INPUT] = sanitizeDeltaSeconds(deltaSeconds);
+      released = countDeltaVblanks(counter);
       counter[BUFFER] = counter[VBLANK_CARRY]! / refreshRate;
     } else {
       // The buffer and the delta are never negative, so neither is the count.
