@@ -76,8 +76,9 @@ for (const file of ['dist/index.js', 'dist/core/index.js']) {
   }
 }
 const core = await import(pathToFileURL(resolve(root, 'dist/core/index.js')).href);
-// The smoother's internal entry useSmoothedDelta calls, from its module.
-const smootherInternals = await import(pathToFileURL(resolve(root, 'dist/core/deltaSmoother.js')).href);
+// The internal entries the hooks call, from their modules.
+const distModule = (file) => import(pathToFileURL(resolve(root, `dist/core/${file}.js`)).href);
+const internals = { smoother: await distModule('deltaSmoother'), slicer: await distModule('syncedSlicer'), stats: await distModule('frameStats') };
 const api = await import(pathToFileURL(resolve(root, 'dist/index.js')).href);
 const { createManualFrameSource } = await import(pathToFileURL(resolve(root, 'dist/testing/index.js')).href);
 // The page-wide loop `useFrame` alone runs on is internal: built here from its module.
@@ -518,21 +519,42 @@ path('scheduler via source.tick (always, adaptive, 100 subscribers)', 'spiky', (
   };
 });
 
-// useSmoothedDelta's frame handler without React: the smoother reads the frame's delta itself, so
-// the handler passes no number even when V8 inlines nothing (the small-function run).
-path('scheduler frames through a delta smoother (useSmoothedDelta)', 'spiky', () => {
-  const { SMOOTH_DELTA_OF } = smootherInternals;
-  const source = createManualFrameSource({ startMs: 0 });
-  const scheduler = api.createFrameScheduler({ source, frameloop: 'always', refreshRate: REFRESH_HZ });
-  const smoother = core.createDeltaSmoother({ refreshRate: REFRESH_HZ });
-  scheduler.subscribe((frame) => {
-    sink[0] += smoother[SMOOTH_DELTA_OF](frame);
+// The hooks' frame handlers without React: the smoother, the slicer and the statistics read the
+// frame's numbers themselves, so a handler passes no number even when V8 inlines nothing (the
+// small-function run). (useStepInput's queue does the same with the step: test/alloc.)
+const frameHandlers = {
+  useSmoothedDelta: () => {
+    const smoother = core.createDeltaSmoother({ refreshRate: REFRESH_HZ });
+    return (frame) => {
+      sink[0] += smoother[internals.smoother.SMOOTH_DELTA_OF](frame);
+    };
+  },
+  useSyncedUpdate: () => {
+    const slicer = core.createSyncedSlicer({ refreshRate: REFRESH_HZ });
+    return (frame) => {
+      const slices = slicer[internals.slicer.ADVANCE_FRAME](frame);
+      for (let i = 0; i < slices.length; i++) sink[0] += slices[i];
+    };
+  },
+  useFrameStats: () => {
+    const stats = core.createFrameStats();
+    return (frame) => {
+      stats[internals.stats.SAMPLE_FRAME](frame);
+      sink[0] += 1;
+    };
+  },
+};
+for (const [hook, makeHandler] of Object.entries(frameHandlers)) {
+  path(`scheduler frames through ${hook}'s handler`, 'spiky', () => {
+    const source = createManualFrameSource({ startMs: 0 });
+    const scheduler = api.createFrameScheduler({ source, frameloop: 'always', refreshRate: REFRESH_HZ });
+    scheduler.subscribe(makeHandler());
+    return (input, count) => {
+      for (let i = 0; i < count; i++) source.tick(input[i]);
+      if (!(sink[0] > 0)) throw new Error(`${hook}'s handler did not run`);
+    };
   });
-  return (input, count) => {
-    for (let i = 0; i < count; i++) source.tick(input[i]);
-    if (!(sink[0] > 0)) throw new Error('the smoother did not run');
-  };
-});
+}
 
 /**
  * The fixed clock (createFixedClock over createFrameScheduler, as the hooks use it), 1/120 s steps on

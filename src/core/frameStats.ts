@@ -19,6 +19,14 @@ function nearestRank(sorted: Float64Array, n: number, p: number): number {
 }
 
 /**
+ * `stats[SAMPLE_FRAME](frame)`: `sample(frame.timestampMs)` with the timestamp read inside, so a
+ * caller V8 does not inline it into hands over no number to box (useFrameStats). @internal
+ */
+export const SAMPLE_FRAME: unique symbol = Symbol('sampleFrame') as never;
+/** Frame statistics with their internal entry. @internal */
+export type StatsOfFrames = FrameStats & { [SAMPLE_FRAME](frame: { readonly timestampMs: number }): void };
+
+/**
  * Create a frame-statistics window: `sample(timestampMs)` each frame, `snapshot()` a few times a
  * second (one reused object) for the last `windowSize` intervals. Depth: docs/core.md#createframestats.
  */
@@ -31,8 +39,9 @@ export function createFrameStats(options?: FrameStatsOptions): FrameStats {
   const scratch = new Float64Array(windowSize);
   let head = 0; // next write position
   let count = 0;
-  // [0]: the last timestamp, ms (NaN before the first). Why typed: docs/performance.md.
-  const last = new Float64Array(1);
+  // [0]: the last timestamp, ms (NaN before the first); [1]: the one being sampled. Why typed:
+  // docs/performance.md.
+  const last = new Float64Array(2);
   last[0] = NaN;
   let backwards = 0;
 
@@ -48,6 +57,14 @@ export function createFrameStats(options?: FrameStatsOptions): FrameStats {
   };
 
   function sample(timestampMs: number): void {
+    // Not a number: ignored like NaN, never converted.
+    last[1] = typeof timestampMs === 'number' ? timestampMs : NaN;
+    sampleInput();
+  }
+
+  /** Sample the timestamp in `last[1]`. */
+  function sampleInput(): void {
+    const timestampMs = last[1]!;
     if (!Number.isFinite(timestampMs)) return;
     // NaN before the first timestamp: that one only anchors the chain below.
     const interval = timestampMs - last[0]!;
@@ -88,7 +105,7 @@ export function createFrameStats(options?: FrameStatsOptions): FrameStats {
     return snap;
   }
 
-  return {
+  const stats = {
     sample,
     snapshot,
     setRefreshRate(next: number) {
@@ -100,5 +117,11 @@ export function createFrameStats(options?: FrameStatsOptions): FrameStats {
       last[0] = NaN;
       backwards = 0;
     },
+  } as StatsOfFrames;
+  // Added after, not as a computed key in the literal (see createDeltaSmoother).
+  stats[SAMPLE_FRAME] = (frame) => {
+    last[1] = frame.timestampMs;
+    sampleInput();
   };
+  return stats;
 }

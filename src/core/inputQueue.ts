@@ -117,6 +117,15 @@ function copy(event: Readonly<InputEventInit>, record: InputRecord): InputRecord
 const blank = (): InputRecord => copy({ kind: 'custom', timestampMs: 0 }, {} as InputRecord);
 
 /**
+ * `queue[TAKE_STEP_OF](step)`: `takeStep(step.stepEndTimestampMs)` (a fixed clock's step, always a
+ * number) with the time read inside, so a caller V8 does not inline it into hands over no number to
+ * box (useStepInput). @internal
+ */
+export const TAKE_STEP_OF: unique symbol = Symbol('takeStepOf') as never;
+/** An input queue with its internal entry. @internal */
+export type QueueOfSteps = InputQueue & { [TAKE_STEP_OF](step: { readonly stepEndTimestampMs: number }): StepInput };
+
+/**
  * Create an input queue for fixed steps: push timestamped events as they arrive, and call
  * `takeStep(stepEndTimestampMs)` at the start of each step to read its events and held state.
  * Each event goes to one step, in timestamp order. Depth: docs/core.md#createinputqueue.
@@ -135,7 +144,7 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
     stepRecords.push(blank());
   }
   // Fields, not closure `let`s. Why: docs/performance.md.
-  const n = { head: 0, waiting: 0, taken: 0, dropped: 0, stepIndex: -1, startMs: -Infinity, endMs: -Infinity };
+  const n = { head: 0, waiting: 0, taken: 0, dropped: 0, stepIndex: -1, startMs: -Infinity, endMs: -Infinity, nextEndMs: -Infinity };
   const [state, beginStep, apply, resetState]: InputStateWriter = createInputState();
 
   const at = (offset: number): number => (n.head + offset) % capacity;
@@ -163,7 +172,30 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
     },
   } as unknown as StepInput;
 
-  return {
+  /** Take the step ending at `n.nextEndMs` (see takeStep). */
+  function takeNext(): StepInput {
+    n.startMs = n.endMs;
+    const endMs = n.nextEndMs;
+    n.endMs = endMs;
+    n.stepIndex++;
+    beginStep();
+    let taken = 0;
+    while (taken < n.waiting) {
+      const index = at(taken);
+      const record = wait[index]!;
+      if (record.timestampMs > endMs) break;
+      apply(record);
+      wait[index] = stepRecords[taken]!;
+      stepRecords[taken] = record;
+      taken++;
+    }
+    n.head = at(taken);
+    n.waiting -= taken;
+    n.taken = taken;
+    return step;
+  }
+
+  const queue = {
     push(event) {
       oneOf(PUSH, 'kind', (event as Partial<InputEventInit> | null)?.kind, KINDS);
       const t = event.timestampMs;
@@ -193,24 +225,8 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
       if (typeof stepEndTimestampMs !== 'number' || Number.isNaN(stepEndTimestampMs)) {
         throw new RangeError(`InputQueue.takeStep: \`stepEndTimestampMs\` must be a number (ms), got ${String(stepEndTimestampMs)}`);
       }
-      n.startMs = n.endMs;
-      n.endMs = stepEndTimestampMs;
-      n.stepIndex++;
-      beginStep();
-      let taken = 0;
-      while (taken < n.waiting) {
-        const index = at(taken);
-        const record = wait[index]!;
-        if (record.timestampMs > stepEndTimestampMs) break;
-        apply(record);
-        wait[index] = stepRecords[taken]!;
-        stepRecords[taken] = record;
-        taken++;
-      }
-      n.head = at(taken);
-      n.waiting -= taken;
-      n.taken = taken;
-      return step;
+      n.nextEndMs = stepEndTimestampMs;
+      return takeNext();
     },
     step,
     state,
@@ -228,5 +244,11 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
       n.waiting = 0;
       resetState();
     },
+  } as QueueOfSteps;
+  // Added after, not as a computed key in the literal (see createDeltaSmoother).
+  queue[TAKE_STEP_OF] = (stepInfo) => {
+    n.nextEndMs = stepInfo.stepEndTimestampMs;
+    return takeNext();
   };
+  return queue;
 }

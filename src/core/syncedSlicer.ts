@@ -32,6 +32,15 @@ const BUFFER = VBLANK_SLOTS;
 const DROPPED = VBLANK_SLOTS + 1;
 
 /**
+ * `slicer[ADVANCE_FRAME](frame)`: `advance(frame.deltaSeconds / frame.timeScale)` (0 at time scale
+ * 0) with the delta read inside, so a caller V8 does not inline it into hands over no number to box
+ * (useSyncedUpdate). @internal
+ */
+export const ADVANCE_FRAME: unique symbol = Symbol('advanceFrame') as never;
+/** A slicer with its internal entry. @internal */
+export type SlicerOfFrames = SyncedSlicer & { [ADVANCE_FRAME](frame: { readonly deltaSeconds: number; readonly timeScale: number }): readonly number[] };
+
+/**
  * Create a refresh-synced slicer: `advance(delta)` buffers the delta and releases whole refresh
  * intervals of it as this frame's update slices (the same array every call). Rounding and the
  * overload policies: docs/core.md#createsyncedslicer.
@@ -74,17 +83,22 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
   const slices: number[] = [];
 
   function advance(deltaSeconds: number): readonly number[] {
+    counter[VBLANK_INPUT] = sanitizeDeltaSeconds(deltaSeconds);
+    return advanceInput();
+  }
+
+  /** Slice the delta in `counter[VBLANK_INPUT]`, seconds, sanitized (see advance). */
+  function advanceInput(): readonly number[] {
     // pop(), not `length = 0`. Why: docs/performance.md.
     while (slices.length > 0) slices.pop();
     const refreshRate = counter[VBLANK_RATE]!;
     let released: number;
     if (rounding === 'nearest') {
-      counter[VBLANK_INPUT] = sanitizeDeltaSeconds(deltaSeconds);
       released = countDeltaVblanks(counter);
       counter[BUFFER] = counter[VBLANK_CARRY]! / refreshRate;
     } else {
       // The buffer and the delta are never negative, so neither is the count.
-      const bufferSeconds = counter[BUFFER]! + sanitizeDeltaSeconds(deltaSeconds);
+      const bufferSeconds = counter[BUFFER]! + counter[VBLANK_INPUT]!;
       // snapToWhole written out (see there).
       const raw = bufferSeconds * refreshRate;
       const whole = Math.round(raw);
@@ -117,7 +131,7 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
     return slices;
   }
 
-  return {
+  const slicer = {
     advance,
     get bufferSeconds() {
       return counter[BUFFER]!;
@@ -134,5 +148,13 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
       resetVblanks(counter);
       while (slices.length > 0) slices.pop();
     },
+  } as SlicerOfFrames;
+  // Added after, not as a computed key in the literal (see createDeltaSmoother).
+  slicer[ADVANCE_FRAME] = (frame) => {
+    // Real time: a scheduler frame's delta (0 to maxDelta) unscaled; 0 while time stands still.
+    const scale = frame.timeScale;
+    counter[VBLANK_INPUT] = scale > 0 ? frame.deltaSeconds / scale : 0;
+    return advanceInput();
   };
+  return slicer;
 }

@@ -1,6 +1,6 @@
 import { useContext, useEffect, useMemo } from 'react';
 import type { RefObject } from 'react';
-import { createInputQueue, eventTimeMs } from '../core/inputQueue.js';
+import { createInputQueue, eventTimeMs, TAKE_STEP_OF, type QueueOfSteps } from '../core/inputQueue.js';
 import type { InputEventInit, InputEventKind, InputQueue } from '../core/inputQueue.js';
 import { pointerCode } from '../core/inputState.js';
 import { booleanValue, optionalFunction, optionsObject } from '../core/validate.js';
@@ -86,7 +86,7 @@ export function useStepInput(options: UseStepInputOptions = {}): InputQueue {
   const latest = useLatest(options);
   const display = useLatest(useContext(FrameSourceOverrideContext));
   const [queue, takeInput, link] = useMemo(() => {
-    const made = renameOwner('createInputQueue', OWNER, () => createInputQueue({ capacity: options.capacity, onOverflow: (total) => latest.current.onOverflow?.(total) }));
+    const made = renameOwner('createInputQueue', OWNER, () => createInputQueue({ capacity: options.capacity, onOverflow: (total) => latest.current.onOverflow?.(total) })) as QueueOfSteps;
     // One reused record per source: a DOM event allocates nothing here (the queue copies it).
     const keyRecord = {} as InputEventInit;
     const pointerRecord = {} as InputEventInit;
@@ -138,7 +138,8 @@ export function useStepInput(options: UseStepInputOptions = {}): InputQueue {
     const take: FixedUpdate = (_dt, step) => {
       // A keyed remount below this component replaces the element behind a ref without rendering here.
       sync();
-      made.takeStep(step.stepEndTimestampMs);
+      // The step, not its end time: a number passed to a call V8 does not inline is boxed.
+      made[TAKE_STEP_OF](step);
     };
     return [made, take, { attached, sync }] as const;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- capacity is read at mount
