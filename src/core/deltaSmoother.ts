@@ -96,8 +96,13 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
     return smoothInput();
   }
 
-  const smoother = {
+  const smoother: SmootherOfFrames = {
     smooth,
+    [SMOOTH_DELTA_OF](source) {
+      // A scheduler frame's delta: a number from 0 to maxDelta, nothing to sanitize.
+      counter[VBLANK_INPUT] = source.deltaSeconds;
+      return smoothInput();
+    },
     get carry() {
       return rounding === 'nearest' ? counter[VBLANK_CARRY]! / counter[VBLANK_RATE]! - counter[CARRY_SECONDS]! : counter[CARRY_SECONDS]!;
     },
@@ -116,12 +121,6 @@ export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoothe
       resetVblanks(counter);
       resyncs = 0;
     },
-  } as SmootherOfFrames;
-  // Added after, not as a computed key in the literal: V8 then keeps `smooth` a known method to inline.
-  smoother[SMOOTH_DELTA_OF] = (source) => {
-    // A scheduler frame's delta: a number from 0 to maxDelta, nothing to sanitize.
-    counter[VBLANK_INPUT] = source.deltaSeconds;
-    return smoothInput();
   };
   return smoother;
 }

@@ -105,8 +105,12 @@ export function createFrameStats(options?: FrameStatsOptions): FrameStats {
     return snap;
   }
 
-  const stats = {
+  const stats: StatsOfFrames = {
     sample,
+    [SAMPLE_FRAME](frame) {
+      last[1] = frame.timestampMs;
+      sampleInput();
+    },
     snapshot,
     setRefreshRate(next: number) {
       refreshRate = positiveNumber(OWNER, 'refreshRate', next);
@@ -117,11 +121,6 @@ export function createFrameStats(options?: FrameStatsOptions): FrameStats {
       last[0] = NaN;
       backwards = 0;
     },
-  } as StatsOfFrames;
-  // Added after, not as a computed key in the literal (see createDeltaSmoother).
-  stats[SAMPLE_FRAME] = (frame) => {
-    last[1] = frame.timestampMs;
-    sampleInput();
   };
   return stats;
 }

@@ -195,7 +195,11 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
     return step;
   }
 
-  const queue = {
+  const queue: QueueOfSteps = {
+    [TAKE_STEP_OF](stepInfo) {
+      n.nextEndMs = stepInfo.stepEndTimestampMs;
+      return takeNext();
+    },
     push(event) {
       oneOf(PUSH, 'kind', (event as Partial<InputEventInit> | null)?.kind, KINDS);
       const t = event.timestampMs;
@@ -244,11 +248,6 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
       n.waiting = 0;
       resetState();
     },
-  } as QueueOfSteps;
-  // Added after, not as a computed key in the literal (see createDeltaSmoother).
-  queue[TAKE_STEP_OF] = (stepInfo) => {
-    n.nextEndMs = stepInfo.stepEndTimestampMs;
-    return takeNext();
   };
   return queue;
 }

@@ -131,8 +131,14 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
     return slices;
   }
 
-  const slicer = {
+  const slicer: SlicerOfFrames = {
     advance,
+    [ADVANCE_FRAME](frame) {
+      // Real time: a scheduler frame's delta (0 to maxDelta) unscaled; 0 while time stands still.
+      const scale = frame.timeScale;
+      counter[VBLANK_INPUT] = scale > 0 ? frame.deltaSeconds / scale : 0;
+      return advanceInput();
+    },
     get bufferSeconds() {
       return counter[BUFFER]!;
     },
@@ -148,13 +154,6 @@ export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
       resetVblanks(counter);
       while (slices.length > 0) slices.pop();
     },
-  } as SlicerOfFrames;
-  // Added after, not as a computed key in the literal (see createDeltaSmoother).
-  slicer[ADVANCE_FRAME] = (frame) => {
-    // Real time: a scheduler frame's delta (0 to maxDelta) unscaled; 0 while time stands still.
-    const scale = frame.timeScale;
-    counter[VBLANK_INPUT] = scale > 0 ? frame.deltaSeconds / scale : 0;
-    return advanceInput();
   };
   return slicer;
 }
