@@ -77,7 +77,6 @@ for (const file of ['dist/index.js', 'dist/core/index.js']) {
 }
 const core = await import(pathToFileURL(resolve(root, 'dist/core/index.js')).href);
 // The internal entries the hooks call, from their modules.
-const distModule = (file) => import(pathToFileURL(resolve(root, `dist/core/${file}.js`)).href);
 const api = await import(pathToFileURL(resolve(root, 'dist/index.js')).href);
 const { createManualFrameSource } = await import(pathToFileURL(resolve(root, 'dist/testing/index.js')).href);
 // The page-wide loop `useFrame` alone runs on is internal: built here from its module.
