@@ -81,6 +81,7 @@ const distModule = (file) => import(pathToFileURL(resolve(root, `dist/core/${fil
 const internals = { smoother: await distModule('deltaSmoother'), slicer: await distModule('syncedSlicer'), stats: await distModule('frameStats') };
 const api = await import(pathToFileURL(resolve(root, 'dist/index.js')).href);
 const { createManualFrameSource } = await import(pathToFileURL(resolve(root, 'dist/testing/index.js')).href);
+const { createViewerMeter } = await import(pathToFileURL(resolve(root, 'dist/simulation/index.js')).href);
 // The page-wide loop `useFrame` alone runs on is internal: built here from its module.
 const { createLoopHost } = await import(pathToFileURL(resolve(root, 'dist/scheduler/loopHost.js')).href);
 
@@ -606,6 +607,20 @@ for (const interpolation of ['previous', 'predicted']) {
     fixedClockPath(`3 updates + 3 renders (${interpolation}, ${overload}; one boxed alpha a frame)`, { interpolation, overload }, true, 'one-number');
   }
 }
+
+// A live story scores every picture with the viewer model; each picture shows the previous frame's time.
+path('viewer meter add (a story scoring each picture)', 'spiky', () => {
+  const meter = createViewerMeter({ refreshIntervalMs: PERIOD_MS });
+  const frame = { presentMs: 0, pictureMs: 0, droppedMs: 0, updates: 1, vblanks: 1 };
+  return (input, count) => {
+    for (let i = 0; i < count; i++) {
+      frame.pictureMs = frame.presentMs;
+      frame.presentMs = input[i];
+      meter.add(frame);
+    }
+    if (!(meter.result().judderMs > 0)) throw new Error('the viewer meter measured no judder on the spiky input');
+  };
+});
 
 /** Start V8's sampling heap profiler (for --sites); the returned function stops it and summarises. */
 async function startSiteSampling() {
