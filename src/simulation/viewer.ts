@@ -124,7 +124,7 @@ function newMark(): PictureMark {
 }
 
 function newTotals(): Totals {
-  const totals: Totals = {
+  return {
     frames: 0,
     judderCount: 0,
     flaps: 0,
@@ -133,37 +133,12 @@ function newTotals(): Totals {
     skipped: 0,
     doubled: 0,
     lagSumMs: 0,
-    lagMaxMs: 0,
-    lagMinMs: 0,
+    lagMaxMs: -Infinity,
+    lagMinMs: Infinity,
     judderSquaresMs2: 0,
     judderMaxMs: 0,
     droppedBeforeMs: 0,
   };
-  clearTotals(totals);
-  return totals;
-}
-
-function clearTotals(t: Totals): void {
-  t.frames = 0;
-  t.judderCount = 0;
-  t.flaps = 0;
-  t.flapsCounted = 0;
-  t.repeated = 0;
-  t.skipped = 0;
-  t.doubled = 0;
-  t.lagSumMs = 0;
-  t.lagMaxMs = -Infinity;
-  t.lagMinMs = Infinity;
-  t.judderSquaresMs2 = 0;
-  t.judderMaxMs = 0;
-  t.droppedBeforeMs = 0;
-}
-
-function clearMark(mark: PictureMark): void {
-  mark.presentMs = 0;
-  mark.pictureMs = 0;
-  mark.netPictureMs = 0;
-  mark.droppedMs = 0;
 }
 
 function markPicture(mark: PictureMark, f: ViewerFrame): void {
@@ -279,9 +254,8 @@ export function createViewerMeter(options: ViewerOptions): ViewerMeter {
     result: () => metricsOf(totals, first, last, stepMs, refreshIntervalMs),
     reset() {
       // A reset mid-run counts only what is dropped from then on: `previous.droppedMs` stays.
-      clearTotals(totals);
-      clearMark(first);
-      clearMark(last);
+      // (`first` and `last` are rewritten by the next measured picture.)
+      Object.assign(totals, newTotals());
       havePrevious = false;
     },
   };
