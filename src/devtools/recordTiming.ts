@@ -1,7 +1,7 @@
-import { integerAtLeast, optionsObject, withDefault } from '../core/validate.js';
-import { getDefaultScheduler } from '../scheduler/defaultScheduler.js';
-import { FRAME_LOOP_HOST, type FrameLoopHost } from '../scheduler/frameLoopHost.js';
-import type { FrameScheduler } from '../scheduler/types.js';
+import { integerAtLeast, optionsObject, withDefault } from '../core/internal.js';
+import { getDefaultScheduler } from '../scheduler/index.js';
+import { FRAME_LOOP_HOST, type FrameLoopHost } from '../scheduler/internal.js';
+import type { FrameScheduler } from '../scheduler/index.js';
 import { RECORDING_VERSION } from './format.js';
 import type { RecordedEvent, RecordedEventType, TimingRecording } from './format.js';
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
-import { ADAPTIVE_OPTION_KEYS, createAdaptiveFramerate } from '../core/adaptiveFramerate.js';
-import type { FrameScheduler, SchedulerAdaptiveOptions } from '../scheduler/types.js';
-import { optionsObject } from '../core/validate.js';
+import { ADAPTIVE_OPTION_KEYS, createAdaptiveFramerate } from '../core/internal.js';
+import type { FrameScheduler, SchedulerAdaptiveOptions } from '../scheduler/internal.js';
+import { optionsObject } from '../core/internal.js';
 import { renameOwner } from './renameOwner.js';
 import { useFrameScheduler } from './useFrameScheduler.js';
 import { useSchedulerSnapshot } from './useSchedulerSnapshot.js';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { FrameScheduler } from '../scheduler/types.js';
+import type { FrameScheduler } from '../scheduler/index.js';
 
 /** A core algorithm whose refresh rate can follow the display's. @internal */
 export interface RateFollower {

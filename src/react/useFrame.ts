@@ -1,9 +1,9 @@
 import { useContext, useEffect, useInsertionEffect, useRef } from 'react';
-import { finiteNumber, functionValue, oneOf, optionsObject, withDefault } from '../core/validate.js';
-import { getDefaultLoop } from '../scheduler/defaultScheduler.js';
-import { SUBSCRIBE_OPTION_KEYS, unordered } from '../scheduler/loopHost.js';
-import { FRAME_PHASES } from '../scheduler/subscribers.js';
-import type { FrameInfo, FramePhase } from '../scheduler/types.js';
+import { finiteNumber, functionValue, oneOf, optionsObject, withDefault } from '../core/internal.js';
+import { getDefaultLoop } from '../scheduler/internal.js';
+import { SUBSCRIBE_OPTION_KEYS, unordered } from '../scheduler/internal.js';
+import { FRAME_PHASES } from '../scheduler/internal.js';
+import type { FrameInfo, FramePhase } from '../scheduler/index.js';
 import { FrameSchedulerContext } from './context.js';
 
 const OWNER = 'useFrame';

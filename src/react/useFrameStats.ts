@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
-import { createFrameStats, type Stats } from '../core/frameStats.js';
-import type { FrameStatsSnapshot } from '../core/types.js';
-import { optionsObject, positiveNumber, withDefault } from '../core/validate.js';
+import { createFrameStats, type Stats } from '../core/internal.js';
+import type { FrameStatsSnapshot } from '../core/index.js';
+import { optionsObject, positiveNumber, withDefault } from '../core/internal.js';
 import { renameOwner } from './renameOwner.js';
 import { useFollowRefreshRate } from './useFollowRefreshRate.js';
 import { useFrameScheduler } from './useFrameScheduler.js';

@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import type { MutableRefObject } from 'react';
-import { finiteNumber, functionValue, oneOf, optionsObject, withDefault } from '../core/validate.js';
-import { FRAME_PHASES } from '../scheduler/subscribers.js';
-import type { FrameInfo, FrameScheduler } from '../scheduler/types.js';
+import { finiteNumber, functionValue, oneOf, optionsObject, withDefault } from '../core/internal.js';
+import { FRAME_PHASES } from '../scheduler/internal.js';
+import type { FrameInfo, FrameScheduler } from '../scheduler/index.js';
 import { useFollowRefreshRate } from './useFollowRefreshRate.js';
 import type { RateFollower } from './useFollowRefreshRate.js';
 import { useFrameScheduler } from './useFrameScheduler.js';

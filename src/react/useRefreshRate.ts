@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import type { FrameScheduler } from '../scheduler/types.js';
-import type { RefreshRateEstimate } from '../core/types.js';
-import { booleanValue, optionsObject, withDefault } from '../core/validate.js';
+import type { FrameScheduler } from '../scheduler/index.js';
+import type { RefreshRateEstimate } from '../core/index.js';
+import { booleanValue, optionsObject, withDefault } from '../core/internal.js';
 import { useFrameScheduler } from './useFrameScheduler.js';
 import { useSchedulerSnapshot } from './useSchedulerSnapshot.js';
 import type { SchedulerListen } from './useSchedulerSnapshot.js';

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import type { FrameScheduler } from '../scheduler/types.js';
+import type { FrameScheduler } from '../scheduler/index.js';
 
 /** Listen to the scheduler's changes of a shown value; returns the unsubscribe. */
 export type SchedulerListen = (scheduler: FrameScheduler, onChange: () => void) => () => void;

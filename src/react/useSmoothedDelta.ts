@@ -1,7 +1,7 @@
 import type { MutableRefObject } from 'react';
-import { createDeltaSmoother, type Smoother } from '../core/deltaSmoother.js';
-import type { DeltaSmoother } from '../core/types.js';
-import type { FrameInfo, FramePhase, FrameScheduler } from '../scheduler/types.js';
+import { createDeltaSmoother, type Smoother } from '../core/internal.js';
+import type { DeltaSmoother } from '../core/index.js';
+import type { FrameInfo, FramePhase, FrameScheduler } from '../scheduler/index.js';
 import { dropUndefined } from './dropUndefined.js';
 import { useRateCallback } from './useRateCallback.js';
 import type { DtCallback } from './useRateCallback.js';

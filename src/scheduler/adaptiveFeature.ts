@@ -1,5 +1,5 @@
-import { ADAPTIVE_OPTION_KEYS, createAdaptiveFramerate } from '../core/adaptiveFramerate.js';
-import { checkKnownKeys } from '../core/validate.js';
+import { ADAPTIVE_OPTION_KEYS, createAdaptiveFramerate } from '../core/internal.js';
+import { checkKnownKeys } from '../core/internal.js';
 import type { FrameLoopHost } from './frameLoopHost.js';
 import { pacedTiming, type PacedTiming } from './refreshDetection.js';
 import type { SchedulerAdaptiveOptions } from './types.js';

@@ -1,4 +1,4 @@
-import { booleanValue, oneOf, optionalFunction, optionsObject, positiveNumber, timeScaleValue, withDefault } from '../core/validate.js';
+import { booleanValue, oneOf, optionalFunction, optionsObject, positiveNumber, timeScaleValue, withDefault } from '../core/internal.js';
 import { adaptiveSetter } from './adaptiveFeature.js';
 import { createBrowserFrameSource } from './browserSource.js';
 import { setFrameRateCap } from './frameRateCap.js';

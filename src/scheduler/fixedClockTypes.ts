@@ -1,5 +1,5 @@
 // The public face of a fixed clock on a scheduler: its options, its jobs, its step and its stats.
-import type { FixedStepFrame, FixedStepOverload, Interpolation } from '../core/types.js';
+import type { FixedStepFrame, FixedStepOverload, Interpolation } from '../core/internal.js';
 import type { FrameInfo, FrameScheduler } from './types.js';
 
 /** Options of {@link createFixedClock}; also what {@link FixedClock.setOptions} changes. */

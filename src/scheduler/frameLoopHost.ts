@@ -1,4 +1,4 @@
-import type { RefreshRateEstimate } from '../core/types.js';
+import type { RefreshRateEstimate } from '../core/index.js';
 import type { FrameSubscription, SubscriberList, SubscriberOrdering } from './subscribers.js';
 import type { FrameCallback, FrameGap, FrameInfo, FrameLoopMode, FrameScheduler, FrameSource, SchedulerAdaptiveOptions, SubscribeOptions } from './types.js';
 

@@ -1,4 +1,4 @@
-import { positiveNumber } from '../core/validate.js';
+import { positiveNumber } from '../core/internal.js';
 import type { FrameLoopHost } from './frameLoopHost.js';
 import { capDivisor, pacedTiming } from './refreshDetection.js';
 

@@ -1,5 +1,5 @@
-import type { RefreshRateEstimate } from '../core/types.js';
-import { finiteNumber, oneOf, optionsObject, withDefault } from '../core/validate.js';
+import type { RefreshRateEstimate } from '../core/index.js';
+import { finiteNumber, oneOf, optionsObject, withDefault } from '../core/internal.js';
 import type { FrameLoopHost, FrameTiming, LoopConfig } from './frameLoopHost.js';
 import { createSubscriberList, FRAME_PHASES } from './subscribers.js';
 import type { FrameSubscription, SubscriberOrder } from './subscribers.js';

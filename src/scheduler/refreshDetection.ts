@@ -1,5 +1,5 @@
-import type { AdaptiveFramerate, RefreshRateEstimate } from '../core/types.js';
-import { createRefreshRateDetector } from '../core/refreshRateDetector.js';
+import type { AdaptiveFramerate, RefreshRateEstimate } from '../core/index.js';
+import { createRefreshRateDetector } from '../core/index.js';
 import type { FrameLoopHost, FrameTiming } from './frameLoopHost.js';
 
 const enum Pacing {
