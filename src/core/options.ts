@@ -76,7 +76,7 @@ export function wholeAtLeast(min: number, fallback?: number): Rule<number> {
   return { accepts: (v) => Number.isInteger(v) && (v as number) >= min, expected: `a whole number >= ${min}`, fallback };
 }
 
-export function oneOf<T extends string>(values: readonly T[], fallback?: T): Rule<T> {
+export function choice<T extends string>(values: readonly T[], fallback?: T): Rule<T> {
   return { accepts: (v) => (values as readonly unknown[]).includes(v), expected: `one of '${values.join("', '")}'`, fallback };
 }
 

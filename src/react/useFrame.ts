@@ -35,7 +35,7 @@ export function useFrame(callback: (frame: FrameInfo) => void, options: UseFrame
   const priority = finiteNumber(OWNER, 'priority', withDefault(o.priority, 0));
   const scheduler = useContext(FrameSchedulerContext);
   // Ids checked at render, not first in the effect (an effect's error is harder to trace).
-  if (!scheduler && !getDefaultLoop().ordered() && (o.id ?? o.before ?? o.after) !== undefined) unordered(OWNER);
+  if (!scheduler && !getDefaultLoop().startOrdering && (o.id ?? o.before ?? o.after) !== undefined) unordered(OWNER);
   for (const name of ID_OPTIONS) {
     const value = o[name];
     if (value !== undefined && !(name === 'id' ? isId(value) : [value].flat().every(isId))) {

@@ -1,6 +1,6 @@
 import { ADAPTIVE_OPTION_KEYS, createAdaptiveFramerate } from '../core/internal.js';
 import { checkKnownKeys } from '../core/internal.js';
-import type { FrameLoopHost } from './frameLoopHost.js';
+import type { FrameLoop } from './frameLoop.js';
 import { pacedTiming, type PacedTiming } from './refreshDetection.js';
 import type { SchedulerAdaptiveOptions } from './types.js';
 
@@ -13,22 +13,20 @@ function checkAdaptive(owner: string, value: unknown): boolean | SchedulerAdapti
   throw new RangeError(`${owner}: option \`adaptive\` must be a boolean or an options object, got ${typeof value}`);
 }
 
-/** What `scheduler.setAdaptive` does on `host` (`false` before it was ever on starts nothing). @internal */
-export function adaptiveSetter(host: FrameLoopHost): (adaptive: boolean | SchedulerAdaptiveOptions) => void {
-  return (value) => {
-    const checked = checkAdaptive(host.owner, value);
-    const existing = host.timing();
-    if (checked === false && !(existing !== null && 'adaptive' in existing)) return;
-    const timing: PacedTiming = pacedTiming(host);
-    // New options keep the divisor reached so far: a second component must not reset it to 1.
-    timing.adaptive =
-      checked === false
-        ? null
-        : createAdaptiveFramerate({
-            ...(checked as SchedulerAdaptiveOptions),
-            refreshRate: host.estimate().refreshRate,
-            initialDivisor: timing.adaptive ? timing.adaptive.divisor : 1,
-          });
-    timing.retune();
-  };
+/** What `scheduler.setAdaptive` does on `loop` (`false` before it was ever on starts nothing). @internal */
+export function setAdaptive(loop: FrameLoop, value: unknown): void {
+  const checked = checkAdaptive(loop.owner, value);
+  const existing = loop.timing;
+  if (checked === false && !(existing !== null && 'adaptive' in existing)) return;
+  const timing: PacedTiming = pacedTiming(loop);
+  // New options keep the divisor reached so far: a second component must not reset it to 1.
+  timing.adaptive =
+    checked === false
+      ? null
+      : createAdaptiveFramerate({
+          ...(checked as SchedulerAdaptiveOptions),
+          refreshRate: loop.estimate.refreshRate,
+          initialDivisor: timing.adaptive ? timing.adaptive.divisor : 1,
+        });
+  timing.retune();
 }
