@@ -1,8 +1,8 @@
 import { ADAPTIVE_OPTION_KEYS, createAdaptiveFramerate } from '../core/internal.js';
 import { checkKnownKeys } from '../core/internal.js';
-import type { FrameLoop } from './frameLoop.js';
-import { pacedTiming, type PacedTiming } from './refreshDetection.js';
-import type { SchedulerAdaptiveOptions } from './types.js';
+import { FrameLoop } from './frameLoop.js';
+import { listen, pacedTiming, type LoopView, type PacedTiming } from './refreshDetection.js';
+import type { FrameScheduler, SchedulerAdaptiveOptions } from './types.js';
 
 function checkAdaptive(owner: string, value: unknown): boolean | SchedulerAdaptiveOptions {
   if (typeof value === 'boolean') return value;
@@ -29,4 +29,21 @@ export function setAdaptive(loop: FrameLoop, value: unknown): void {
           initialDivisor: timing.adaptive ? timing.adaptive.divisor : 1,
         });
   timing.retune();
+}
+
+/** `setAdaptive` on `view`: the lean page-wide loop or a scheduler. @internal */
+export function setAdaptiveOn(view: LoopView, value: boolean | SchedulerAdaptiveOptions): void {
+  if (view instanceof FrameLoop) setAdaptive(view, value);
+  else (view as FrameScheduler).setAdaptive(value);
+}
+
+/** Vblanks per picture on `view` (1 while nothing paces it). @internal */
+export function divisorOf(view: LoopView): number {
+  return view instanceof FrameLoop ? (view.timing?.divisor ?? 1) : (view as FrameScheduler).divisor;
+}
+
+/** `onDivisorChange` of `view`; returns the unsubscribe. @internal */
+export function onDivisorChange(view: LoopView, listener: (divisor: number) => void): () => void {
+  if (!(view instanceof FrameLoop)) return (view as FrameScheduler).onDivisorChange(listener);
+  return listen(view.divisorListeners, listener);
 }

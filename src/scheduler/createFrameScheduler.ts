@@ -4,10 +4,10 @@
 import { checkNames, checkOptions, checkValue, choice, flag, optionsArgument, positive, required, timeScale, type Rules } from '../core/internal.js';
 import { setAdaptive } from './adaptiveFeature.js';
 import { createBrowserFrameSource } from './browserSource.js';
-import { DEFAULT_MAX_DELTA_SECONDS, FrameLoop, type LoopConfig, type LoopObserver } from './frameLoop.js';
+import { DEFAULT_MAX_DELTA_SECONDS, FrameLoop, SUBSCRIBE_OPTION_KEYS, SUBSCRIBE_RULES, type LoopConfig, type LoopObserver } from './frameLoop.js';
 import { setFrameRateCap } from './frameRateCap.js';
 import { createNamedOrdering } from './namedOrder.js';
-import { refreshTiming } from './refreshDetection.js';
+import { listen, refreshTiming } from './refreshDetection.js';
 import type { FrameLoopMode, FrameScheduler, FrameSchedulerOptions, FrameSource } from './types.js';
 
 const OWNER = 'createFrameScheduler';
@@ -99,14 +99,6 @@ export function observeLoop(scheduler: FrameScheduler, observer: LoopObserver): 
   };
 }
 
-/** Add a listener to one of the loop's sets; returns its remover. */
-function listen<T>(set: Set<(value: T) => void>, listener: (value: T) => void): () => void {
-  // Wrapped so the same function can be added twice and removed independently.
-  const entry = (value: T): void => listener(value);
-  set.add(entry);
-  return () => void set.delete(entry);
-}
-
 /** The {@link FrameScheduler} over `loop`, made once per loop (the page-wide loop's on demand). @internal */
 export function schedulerOf(loop: FrameLoop): FrameScheduler {
   if (loop.scheduler) return loop.scheduler;
@@ -119,7 +111,9 @@ export function schedulerOf(loop: FrameLoop): FrameScheduler {
   const scheduler: FrameScheduler = {
     subscribe(callback, subscribeOptions) {
       if (typeof callback !== 'function') throw new RangeError('subscribe: `callback` must be a function');
-      const remove = loop.subscribe(callback, subscribeOptions, 'subscribe');
+      const o = optionsArgument('subscribe', subscribeOptions, false);
+      checkNames('subscribe', 'option', o, SUBSCRIBE_OPTION_KEYS);
+      const remove = loop.subscribe(callback, { ...o, ...checkOptions('subscribe', 'option', o, SUBSCRIBE_RULES) }, 'subscribe');
       detect();
       return remove;
     },

@@ -6,10 +6,10 @@
  * namedOrder.ts), so a hook bundles only the features it uses. `createFrameScheduler` puts the
  * public methods on top (schedulerOf); the hooks use the loop as it is. @internal
  */
-import { checkNames, checkValue, choice, finite, optionsArgument, type RefreshRateEstimate } from '../core/internal.js';
+import { choice, finite, type RefreshRateEstimate, type Rules } from '../core/internal.js';
 import { createSubscriberList, FRAME_PHASES } from './subscribers.js';
 import type { SubscriberOrder, SubscriberOrdering } from './subscribers.js';
-import type { FrameCallback, FrameGap, FrameInfo, FrameLoopMode, FrameScheduler, FrameSource, SubscribeOptions } from './types.js';
+import type { FrameCallback, FrameGap, FrameInfo, FrameLoopMode, FramePhase, FrameScheduler, FrameSource, SubscribeOptions } from './types.js';
 
 /** The rate reported before anything measured the display: the most common one. */
 const NOMINAL_RATE = 60;
@@ -21,8 +21,8 @@ export const DEFAULT_MAX_DELTA_SECONDS = 0.25;
 
 /** Every option of `subscribe` (and `useFrame`). */
 export const SUBSCRIBE_OPTION_KEYS: readonly string[] = ['phase', 'priority', 'id', 'before', 'after'];
-const PHASE_RULE = choice(FRAME_PHASES, 'update');
-const PRIORITY_RULE = finite(0);
+/** The rules of a subscription's `phase` and `priority`. */
+export const SUBSCRIBE_RULES: Rules<{ phase: FramePhase; priority: number }> = { phase: choice(FRAME_PHASES, 'update'), priority: finite(0) };
 
 /** The error for `id` / `before` / `after` on the page-wide loop before it has a scheduler. */
 export function unordered(caller: string): never {
@@ -109,13 +109,13 @@ export class FrameLoop {
 
   // ───────────── subscriptions ─────────────
 
-  /** Run `callback` every frame in its phase and priority order; returns the unsubscribe (idempotent). `caller` names errors. */
-  subscribe(callback: FrameCallback, options?: SubscribeOptions, caller = 'subscribe'): () => void {
-    const o = optionsArgument(caller, options, false);
-    checkNames(caller, 'option', o, SUBSCRIBE_OPTION_KEYS);
-    const phase = checkValue(caller, 'option', 'phase', o.phase, PHASE_RULE);
-    const priority = checkValue(caller, 'option', 'priority', o.priority, PRIORITY_RULE);
-    const subscription = this.subscribers.add(callback, phase, priority, this.readOrder(caller, o));
+  /**
+   * Run `callback` every frame in its phase and priority order; returns the unsubscribe
+   * (idempotent). The options are trusted (checked where they entered: `subscribe`, `useFrame`, a
+   * hook); `caller` names the ids' errors.
+   */
+  subscribe(callback: FrameCallback, options: SubscribeOptions = {}, caller = 'subscribe'): () => void {
+    const subscription = this.subscribers.add(callback, options.phase ?? 'update', options.priority ?? 0, this.readOrder(caller, options as Record<string, unknown>));
     this.subscriptions++;
     this.sync(false);
     const born = this.generation;

@@ -1,6 +1,7 @@
 import type { AdaptiveFramerate, RefreshRateEstimate } from '../core/index.js';
 import { createRefreshRateDetector } from '../core/index.js';
-import type { FrameLoop, FrameTiming } from './frameLoop.js';
+import { FrameLoop, type FrameTiming } from './frameLoop.js';
+import type { FrameScheduler } from './types.js';
 
 const enum Pacing {
   /** With divisor d, run once d − 0.5 intervals have passed: the slack absorbs timestamp jitter. */
@@ -175,4 +176,29 @@ export function capDivisor(refreshRate: number, maxFrameRate: number): number {
   // Math.round sends a tie (2.5) up: to the larger divisor, the lower rate.
   const nearest = Math.round(refreshRate / maxFrameRate);
   return nearest > 1 ? nearest : 1;
+}
+
+/** What the hooks and the fixed clock use of a frame loop: a FrameScheduler has it, and so has the lean page-wide FrameLoop. @internal */
+export type LoopView = Pick<FrameScheduler, 'subscribe' | 'invalidate' | 'paused' | 'timeScale' | 'frame'>;
+
+/** The refresh-rate estimate of `view` (a reused object); on a lean loop, detection starts the first time. @internal */
+export function refreshRateOf(view: LoopView): RefreshRateEstimate {
+  if (!(view instanceof FrameLoop)) return (view as FrameScheduler).refreshRate;
+  if (!view.fixedRate) refreshTiming(view);
+  return view.estimate;
+}
+
+/** `onRefreshRateChange` of `view`; on a lean loop, detection starts. Returns the unsubscribe. @internal */
+export function onRefreshRateChange(view: LoopView, listener: (estimate: RefreshRateEstimate) => void): () => void {
+  if (!(view instanceof FrameLoop)) return (view as FrameScheduler).onRefreshRateChange(listener);
+  refreshRateOf(view);
+  return listen(view.refreshListeners, listener);
+}
+
+/** Add a listener to one of the loop's sets; returns its remover. @internal */
+export function listen<T>(set: Set<(value: T) => void>, listener: (value: T) => void): () => void {
+  // Wrapped so the same function can be added twice and removed independently.
+  const entry = (value: T): void => listener(value);
+  set.add(entry);
+  return () => void set.delete(entry);
 }
