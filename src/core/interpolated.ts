@@ -235,6 +235,24 @@ function quaternionInto(previous: Float64Array, current: Float64Array, value: Fl
   for (let i = 0; i < 4; i++) value[i] = value[i]! * inverse;
 }
 
+// A number's `current` and `previous` are accessors shared by every number (in Object.keys and
+// JSON, as an object literal's would be), over its state in a field that is not: accessors made per
+// object would put each object in dictionary mode, 5× slower to blend (docs/performance.md).
+interface ScalarBase extends Pick<InterpolatedScalar, 'kind' | 'enabled'> {
+  readonly state: { previous: Float64Array; current: Float64Array };
+}
+const SCALAR_ACCESSORS: PropertyDescriptorMap = Object.getOwnPropertyDescriptors({
+  get current(): number {
+    return (this as unknown as ScalarBase).state.current[0]!;
+  },
+  set current(x: number) {
+    (this as unknown as ScalarBase).state.current[0] = x;
+  },
+  get previous(): number {
+    return (this as unknown as ScalarBase).state.previous[0]!;
+  },
+});
+
 /**
  * A value with a previous and a current state: `snapshot()` at the start of each fixed step, change
  * `current` in the step, `blend(alpha, target)` at render; `teleport()` moves it with no streak.
@@ -272,14 +290,10 @@ export function createInterpolated(options: InterpolatedOptions): Interpolated {
   const previous = new Float64Array(size);
   const current = new Float64Array(scalar ? 2 : size);
   const value = scalar ? current : new Float64Array(size);
-  // A number's `current` and `previous` are own accessors over the arrays (in Object.keys and JSON,
-  // as an object literal's would be); `angle` is not read from `kind`, which plain JavaScript could overwrite.
+  // `angle` is not read from `kind`, which plain JavaScript could overwrite.
   const angle = kind === 'angle';
   const base = scalar
-    ? Object.defineProperties({ kind, enabled } as Pick<InterpolatedScalar, 'kind' | 'enabled'>, {
-        current: { get: () => current[0], set: (x: number) => void (current[0] = x), enumerable: true, configurable: true },
-        previous: { get: () => previous[0], enumerable: true, configurable: true },
-      })
+    ? Object.defineProperties({ kind, enabled } as ScalarBase, { state: { value: { previous, current } }, ...SCALAR_ACCESSORS })
     : { kind, size, enabled, current, previous, value };
 
   // Into `current[1]`, not a return, so `blend` stays small enough to inline (docs/performance.md).
