@@ -98,6 +98,7 @@ jest();
 run('publint', 'npx', ['publint', '--strict'], { needs: ['build'] });
 run('attw', 'npx', ['attw', '--pack', '.', '--profile', 'esm-only'], { needs: ['build'] });
 run('packed package.json', 'node', ['scripts/prepare.mjs', '--check'], { needs: ['build'] });
+run('release', 'node', ['scripts/check-release.mjs'], { needs: ['build'] });
 run('size', 'node', ['scripts/size.mjs'], { needs: ['build'] });
 run('allocation', 'node', ['scripts/alloc-check.mjs'], { needs: ['build'] });
 // Again with V8 inlining only its small functions, as it does where a big function has used up
