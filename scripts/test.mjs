@@ -124,9 +124,11 @@ if (!chromium) {
   }
   run('presentation smoke', 'node', ['bench/presentation/smoke.mjs'], { needs: ['build'] });
 }
-// ── Firefox: the real-frame-loop checks and story playback (puppeteer-core, WebDriver BiDi);
-// without Firefox it says so, and under CI=true that is a failure ──
-run('browser (firefox)', process.execPath, ['test/browser/realFrameLoop.firefox.mjs'], { needs: ['storybook build'] });
+// ── Firefox (puppeteer-core, WebDriver BiDi) and WebKitGTK (WebKitWebDriver under xvfb-run): the
+// real-frame-loop checks and a play-through of every story; without the browser the runner says
+// so, and under CI=true that is a failure ──
+run('browser (firefox)', process.execPath, ['test/browser/runInEngine.mjs', 'firefox'], { needs: ['storybook build'] });
+run('browser (webkit)', process.execPath, ['test/browser/runInEngine.mjs', 'webkit'], { needs: ['storybook build'] });
 
 console.log(`\n${timings.join(' · ')}`);
 if (failures.length > 0) console.error(`\n${failures.length} step(s) failed:\n${failures.map((f) => `  ✖ ${f}`).join('\n')}`);
