@@ -235,47 +235,23 @@ function quaternionInto(previous: Float64Array, current: Float64Array, value: Fl
   for (let i = 0; i < 4; i++) value[i] = value[i]! * inverse;
 }
 
-// A number's or angle's `current`/`previous` are accessors shared by every such object, finding
-// its state under these symbol keys (not in Object.keys or JSON): see docs/performance.md.
-const PREVIOUS = Symbol();
-const CURRENT = Symbol();
-const ANGLE = Symbol();
-
-interface ScalarState {
-  [PREVIOUS]: Float64Array;
-  [CURRENT]: Float64Array;
-  [ANGLE]: boolean; // not read from `kind`, which plain JavaScript could overwrite
+// A number's `current` and `previous` are accessors shared by every number (in Object.keys and
+// JSON, as an object literal's would be), over its state in a field that is not: accessors made per
+// object would put each object in dictionary mode, 5× slower to blend (docs/performance.md).
+interface ScalarBase extends Pick<InterpolatedScalar, 'kind' | 'enabled'> {
+  readonly state: { previous: Float64Array; current: Float64Array };
 }
-
-type ScalarBase = ScalarState & Pick<InterpolatedScalar, 'kind' | 'enabled'>;
-
-// Own, enumerable and configurable, as an object literal's accessors are.
-const SCALAR_ACCESSORS = Object.getOwnPropertyDescriptors({
+const SCALAR_ACCESSORS: PropertyDescriptorMap = Object.getOwnPropertyDescriptors({
   get current(): number {
-    return (this as unknown as ScalarState)[CURRENT][0]!;
+    return (this as unknown as ScalarBase).state.current[0]!;
   },
   set current(x: number) {
-    (this as unknown as ScalarState)[CURRENT][0] = x;
+    (this as unknown as ScalarBase).state.current[0] = x;
   },
   get previous(): number {
-    return (this as unknown as ScalarState)[PREVIOUS][0]!;
+    return (this as unknown as ScalarBase).state.previous[0]!;
   },
 });
-
-// Into `current[1]`, not a return (docs/performance.md). When c − p overflows, p(1 − a) + c·a cannot.
-function blendScalar(self: ScalarBase, alpha: number): void {
-  const current = self[CURRENT];
-  const a = clampAlpha(self.enabled ? alpha : 1);
-  const p = self[PREVIOUS][0]!;
-  const c = current[0]!;
-  let delta = c - p;
-  // An angle turns the shorter way: the difference into [−π, π), half a turn the negative way.
-  if (self[ANGLE]) {
-    if (delta - delta !== 0) delta = (c % TWO_PI) - (p % TWO_PI);
-    delta -= TWO_PI * Math.floor((delta + Math.PI) / TWO_PI);
-  }
-  current[1] = a === 0 ? p : a === 1 ? c : delta - delta === 0 ? p + delta * a : p * (1 - a) + c * a;
-}
 
 /**
  * A value with a previous and a current state: `snapshot()` at the start of each fixed step, change
@@ -314,10 +290,26 @@ export function createInterpolated(options: InterpolatedOptions): Interpolated {
   const previous = new Float64Array(size);
   const current = new Float64Array(scalar ? 2 : size);
   const value = scalar ? current : new Float64Array(size);
+  // `angle` is not read from `kind`, which plain JavaScript could overwrite.
+  const angle = kind === 'angle';
   const base = scalar
-    ? Object.defineProperties({ kind, enabled, [PREVIOUS]: previous, [CURRENT]: current, [ANGLE]: kind === 'angle' } as ScalarBase, SCALAR_ACCESSORS)
+    ? Object.defineProperties({ kind, enabled } as ScalarBase, { state: { value: { previous, current } }, ...SCALAR_ACCESSORS })
     : { kind, size, enabled, current, previous, value };
 
+  // Into `current[1]`, not a return, so `blend` stays small enough to inline (docs/performance.md).
+  // When c − p overflows, p(1 − a) + c·a cannot.
+  function blendScalar(alpha: number): void {
+    const a = clampAlpha(base.enabled ? alpha : 1);
+    const p = previous[0]!;
+    const c = current[0]!;
+    let delta = c - p;
+    // An angle turns the shorter way: the difference into [−π, π), half a turn the negative way.
+    if (angle) {
+      if (delta - delta !== 0) delta = (c % TWO_PI) - (p % TWO_PI);
+      delta -= TWO_PI * Math.floor((delta + Math.PI) / TWO_PI);
+    }
+    current[1] = a === 0 ? p : a === 1 ? c : delta - delta === 0 ? p + delta * a : p * (1 - a) + c * a;
+  }
   // The only closures per object, so they work detached (as callbacks).
   function snapshot(): void {
     for (let i = 0; i < size; i++) previous[i] = current[i]!;
@@ -350,7 +342,7 @@ export function createInterpolated(options: InterpolatedOptions): Interpolated {
     teleport,
     blend: scalar
       ? function blend(alpha: number, _target?: unknown): number {
-          blendScalar(base as ScalarBase, alpha);
+          blendScalar(alpha);
           return current[1]!;
         }
       : function blend<T extends VectorTarget>(alpha: number, target?: T): T | Float64Array {

@@ -1,12 +1,20 @@
 import { useContext, useEffect, useInsertionEffect, useRef } from 'react';
-import { callback as callbackRule, checkNames, checkOptions, checkValue, optionsArgument, required } from '../core/internal.js';
+import { callback as callbackRule, checkNames, checkOptions, checkValue, optionsArgument, required, type Rules } from '../core/internal.js';
 import { getDefaultLoop, SUBSCRIBE_OPTION_KEYS, SUBSCRIBE_RULES, unordered } from '../scheduler/internal.js';
 import type { FrameInfo, FramePhase } from '../scheduler/index.js';
 import { FrameSchedulerContext } from './context.js';
 
 const OWNER = 'useFrame';
-const ID_OPTIONS = ['id', 'before', 'after'] as const;
 const isId = (value: unknown): boolean => typeof value === 'string' && value !== '';
+const ID = 'an id (a non-empty string)';
+const ids = { accepts: (v: unknown) => [v].flat().every(isId), expected: `${ID} or an array of ids` };
+/** `subscribe`'s rules and the ids', checked at render (an effect's error is harder to trace). */
+const RULES: Rules<{ phase: FramePhase; priority: number; id: string | undefined; before: unknown; after: unknown }> = {
+  ...SUBSCRIBE_RULES,
+  id: { accepts: isId, expected: ID },
+  before: ids,
+  after: ids,
+};
 
 /** Options of {@link useFrame}. */
 export interface UseFrameOptions {
@@ -30,17 +38,9 @@ export function useFrame(callback: (frame: FrameInfo) => void, options: UseFrame
   checkValue(OWNER, 'option', 'callback', callback, required(callbackRule()));
   const o = optionsArgument(OWNER, options, false);
   checkNames(OWNER, 'option', o, SUBSCRIBE_OPTION_KEYS);
-  const { phase, priority } = checkOptions(OWNER, 'option', o, SUBSCRIBE_RULES);
+  const { phase, priority, id } = checkOptions(OWNER, 'option', o, RULES);
   const scheduler = useContext(FrameSchedulerContext);
-  // Ids checked at render, not first in the effect (an effect's error is harder to trace).
-  if (!scheduler && !getDefaultLoop().startOrdering && (o.id ?? o.before ?? o.after) !== undefined) unordered(OWNER);
-  for (const name of ID_OPTIONS) {
-    const value = o[name];
-    if (value !== undefined && !(name === 'id' ? isId(value) : [value].flat().every(isId))) {
-      throw new RangeError(`${OWNER}: option \`${name}\` must be an id (a non-empty string)${name === 'id' ? '' : ' or an array of ids'}, got ${JSON.stringify(value)}`);
-    }
-  }
-  const id = o.id as string | undefined;
+  if (!scheduler && !getDefaultLoop().startOrdering && (id ?? o.before ?? o.after) !== undefined) unordered(OWNER);
   // Id lists are compared as JSON, so an inline `after={['a']}` does not resubscribe every render.
   const before = JSON.stringify(o.before);
   const after = JSON.stringify(o.after);

@@ -4,7 +4,7 @@
 import { checkNames, checkOptions, checkValue, choice, flag, optionsArgument, positive, required, timeScale, type Rules } from '../core/internal.js';
 import { setAdaptive } from './adaptiveFeature.js';
 import { createBrowserFrameSource } from './browserSource.js';
-import { DEFAULT_MAX_DELTA_SECONDS, FrameLoop, SUBSCRIBE_OPTION_KEYS, SUBSCRIBE_RULES, type LoopConfig, type LoopObserver } from './frameLoop.js';
+import { DEFAULT_MAX_DELTA_SECONDS, destroyLoop, FrameLoop, SUBSCRIBE_OPTION_KEYS, SUBSCRIBE_RULES, type LoopConfig, type LoopObserver } from './frameLoop.js';
 import { setFrameRateCap } from './frameRateCap.js';
 import { createNamedOrdering } from './namedOrder.js';
 import { listen, refreshTiming } from './refreshDetection.js';
@@ -161,15 +161,15 @@ export function schedulerOf(loop: FrameLoop): FrameScheduler {
     onDivisorChange: (listener) => listen(loop.divisorListeners, listener),
     setAdaptive: (value) => setAdaptive(loop, value),
     get subscriberCount() {
-      return loop.subscriberCount;
+      return loop.subscribers.count();
     },
     get running() {
-      return loop.running;
+      return loop.handle !== null;
     },
     get frame() {
       return loop.frame;
     },
-    destroy: () => loop.destroy(),
+    destroy: () => destroyLoop(loop),
   };
   loops.set(scheduler, loop);
   loop.scheduler = scheduler;

@@ -1,7 +1,7 @@
 // The page-wide loop the hooks run on without a <FrameProvider>: one per page, made on first use.
 import { createBrowserFrameSource } from './browserSource.js';
 import { schedulerOf } from './createFrameScheduler.js';
-import { DEFAULT_MAX_DELTA_SECONDS, FrameLoop } from './frameLoop.js';
+import { DEFAULT_MAX_DELTA_SECONDS, destroyLoop, FrameLoop } from './frameLoop.js';
 import type { FrameScheduler } from './types.js';
 
 /** Where the page-wide loop lives on `globalThis`: a registered symbol, so two copies of the package share one loop. */
@@ -23,5 +23,5 @@ export function resetDefaultScheduler(): void {
   const loop = registry[PAGE_LOOP];
   if (!loop) return;
   delete registry[PAGE_LOOP];
-  loop.destroy();
+  destroyLoop(loop);
 }

@@ -79,12 +79,12 @@ export class FrameLoop {
   lastRunMs = NaN;
   inFrame = false;
   private readonly gap: FrameGap = { timestampMs: 0, rawDeltaSeconds: 0, clampedSeconds: 0 };
-  private handle: number | null = null;
+  handle: number | null = null;
   /** Live subscriptions, counted here for the per-frame check. */
-  private subscriptions = 0;
+  subscriptions = 0;
   /** Counts destroy() calls: an unsubscribe from before one must not lower the count again. */
-  private generation = 0;
-  private invalidated = false;
+  generation = 0;
+  invalidated = false;
   private framesRun = 0;
   /** The game clock as a compensated sum: exact over days of frames (Neumaier, see addCompensated). */
   private gameSum = 0;
@@ -138,14 +138,6 @@ export class FrameLoop {
     return unordered(caller);
   }
 
-  get subscriberCount(): number {
-    return this.subscribers.count();
-  }
-
-  get running(): boolean {
-    return this.handle !== null;
-  }
-
   get paused(): boolean {
     return this.config.paused;
   }
@@ -158,17 +150,6 @@ export class FrameLoop {
   invalidate(): void {
     if (this.config.mode !== 'demand') return;
     this.invalidated = true;
-    this.sync(false);
-  }
-
-  /** Unsubscribe everyone and cancel the pending request. */
-  destroy(): void {
-    this.subscribers.clear();
-    this.subscriptions = 0;
-    this.generation++;
-    this.invalidated = false;
-    this.refreshListeners.clear();
-    this.divisorListeners.clear();
     this.sync(false);
   }
 
@@ -308,4 +289,15 @@ export class FrameLoop {
     if (all.length === 1) throw all[0];
     throw new AggregateError(all, `react-timestep: ${all.length} ${what} threw`);
   }
+}
+
+/** Unsubscribe everyone and cancel the pending request (a function, so a hook's bundle leaves it out). */
+export function destroyLoop(loop: FrameLoop): void {
+  loop.subscribers.clear();
+  loop.subscriptions = 0;
+  loop.generation++;
+  loop.invalidated = false;
+  loop.refreshListeners.clear();
+  loop.divisorListeners.clear();
+  loop.sync(false);
 }

@@ -37,32 +37,192 @@ function label(entry: Entry): string {
   return id === undefined ? `an unnamed subscriber (priority ${entry.priority})` : show(id);
 }
 
+/** A phase's subscribers as a graph: `outs`/`ins` per subscriber, `waits` its uncut incoming links. */
+interface Graph {
+  entries: readonly Entry[];
+  outs: Link[][];
+  ins: Link[][];
+  waits: number[];
+}
+
+/** Link the subscribers by their `before`/`after` ids; an id no subscriber of the phase has goes to `missing`. */
+function linkEntries(entries: readonly Entry[], named: Map<string, Entry>, missing: Set<string>): Graph {
+  const at = new Map<Entry | undefined, number>(entries.map((entry, i) => [entry, i]));
+  const graph: Graph = { entries, outs: entries.map(() => []), ins: entries.map(() => []), waits: entries.map(() => 0) };
+  entries.forEach((entry, i) => {
+    // Ids match within a phase only: across phases the phase order decides.
+    if (!entry.order) return;
+    for (const side of SIDES) {
+      for (const name of entry.order[side]) {
+        const j = at.get(named.get(entry.rank + name));
+        if (j === undefined) {
+          missing.add(`subscribe: ${label(entry)} runs ${side} ${show(name)}, but no '${FRAME_PHASES[entry.rank]}' subscriber has that id`);
+          continue;
+        }
+        const link: Link = side === 'before' ? [i, j, true] : [j, i];
+        (graph.outs[link[0]] as Link[]).push(link);
+        (graph.ins[link[1]] as Link[]).push(link);
+        (graph.waits[link[1]] as number)++;
+      }
+    }
+  });
+  return graph;
+}
+
+/**
+ * Any topological order, one link cut per cycle (each cycle reported in `problems`). Consumes
+ * `waits`. Stalled on cycles, it walks `back` links from the earliest subscriber left to find one,
+ * cuts its link into its earliest member, releases, repeats: the same cuts as re-sorting per cycle,
+ * one pass over the links.
+ */
+function sortCuttingCycles({ entries, outs, ins, waits }: Graph, problems: string[]): number[] {
+  const n = entries.length;
+  // `sorted` is also the queue of links to release.
+  const sorted: number[] = [];
+  let done = 0;
+  const release = (): void => {
+    for (; done < sorted.length; done++) {
+      for (const link of outs[sorted[done] as number] as Link[]) if (!link[3] && --(waits[link[1]] as number) === 0) sorted.push(link[1]);
+    }
+  };
+  waits.forEach((count, i) => count || sorted.push(i));
+  release();
+  const backAt = entries.map(() => 0);
+  const back = (i: number): number => {
+    let link: Link;
+    while ((link = (ins[i] as Link[])[backAt[i] as number] as Link)[3] || !waits[link[0]]) (backAt[i] as number)++;
+    return link[0];
+  };
+  const seen = entries.map(() => 0);
+  for (let earliest = 0, walk = 1; sorted.length < n; walk++) {
+    while (!waits[earliest]) earliest++;
+    let i = earliest;
+    for (; seen[i] !== walk; i = back(i)) seen[i] = walk;
+    const cycle = [i];
+    for (let k = back(i); k !== i; k = back(k)) cycle.push(k);
+    cycle.reverse();
+    const into = Math.min(...cycle);
+    const first = cycle.indexOf(into);
+    const names = [...cycle.slice(first), ...cycle.slice(0, first)].map((k) => label(entries[k] as Entry));
+    problems.push(
+      `subscribe: before/after cycle in the '${FRAME_PHASES[(entries[into] as Entry).rank]}' phase: ${[...names, names[0]].join(' → ')} ` +
+        `(→: runs before); ${names.at(-1) as string} → ${names[0] as string} is ignored until the cycle is broken`,
+    );
+    // Cut every copy of that link (one id in both lists, or written on both ends).
+    const from = back(into);
+    for (const link of ins[into] as Link[]) {
+      if (link[0] === from && !link[3]) {
+        link[3] = true;
+        (waits[into] as number)--;
+      }
+    }
+    if (!waits[into]) sorted.push(into);
+    release();
+  }
+  return sorted;
+}
+
+/**
+ * Lay out in Kahn's order, least (place, base position) first, where `before` takes the target's
+ * place if earlier. Reverse topological order makes the places one pass, which also recounts `waits`.
+ */
+function layOut({ entries, outs, waits }: Graph, sorted: readonly number[]): Entry[] {
+  const n = entries.length;
+  const places = entries.map((_, i) => i);
+  for (let k = n; k--; ) {
+    const i = sorted[k] as number;
+    for (const [, to, pulls, cut] of outs[i] as Link[]) {
+      if (cut) continue;
+      (waits[to] as number)++;
+      if (pulls && (places[to] as number) < (places[i] as number)) places[i] = places[to] as number;
+    }
+  }
+  // Keys place × n + position, kept largest first.
+  const key = (i: number): number => (places[i] as number) * n + i;
+  const ready: number[] = [];
+  waits.forEach((count, i) => count || ready.push(key(i)));
+  ready.sort((a, b) => b - a);
+  const laid: Entry[] = [];
+  while (ready.length > 0) {
+    const i = (ready.pop() as number) % n;
+    laid.push(entries[i] as Entry);
+    for (const link of outs[i] as Link[]) {
+      if (link[3] || --(waits[link[1]] as number) !== 0) continue;
+      // Binary search for its slot: a linear walk was quadratic with many `after` one subscriber.
+      const added = key(link[1]);
+      let lo = 0;
+      for (let hi = ready.length; lo < hi; ) {
+        const mid = (lo + hi) >> 1;
+        if ((ready[mid] as number) > added) lo = mid + 1;
+        else hi = mid;
+      }
+      ready.splice(lo, 0, added);
+    }
+  }
+  return laid;
+}
+
 /**
  * Named ordering for one subscriber list: a topological sort (Kahn's algorithm) while any live
  * subscriber has `before`/`after`; the rules are in docs/scheduler.md, "Ordering by name".
  */
-export function createNamedOrdering(): SubscriberOrdering {
+class NamedOrdering implements SubscriberOrdering {
   /** Live named subscribers by phase rank + id. */
-  const named = new Map<string, Entry>();
-  const constrained = new Set<Entry>();
+  private readonly named = new Map<string, Entry>();
+  private readonly constrained = new Set<Entry>();
   /** Cycles of the previous layout, not reported again while they last (a set: a list cost cycles² lookups). */
-  let reported = new Set<string>();
+  private reported = new Set<string>();
   /** Unknown-id messages → the frame count when first seen unknown (−1 once warned). */
-  const unknown = new Map<string, number>();
-  /** The current layout's cycles and unknown-id messages (a set: a list cost 1 ms with 300 unknown ids). */
-  let problems: string[];
-  let missing: Set<string>;
+  private readonly unknown = new Map<string, number>();
+
+  read(owner: string, options: Record<string, unknown>): SubscriberOrder | undefined {
+    return readSubscriberOrder(owner, options);
+  }
+
+  add(entry: Entry): void {
+    const { id, before, after } = entry.order as SubscriberOrder;
+    if (id !== undefined) {
+      const key = entry.rank + id;
+      if (this.named.has(key)) throw new RangeError(`subscribe: option \`id\` ${show(id)} is taken by another '${FRAME_PHASES[entry.rank]}' subscriber`);
+      this.named.set(key, entry);
+    }
+    if (before.length + after.length > 0) this.constrained.add(entry);
+  }
+
+  forget(entry: Entry): void {
+    const key = `${entry.rank}${(entry.order as SubscriberOrder).id}`;
+    if (this.named.get(key) === entry) this.named.delete(key);
+    this.constrained.delete(entry);
+  }
+
+  /** Allocates: runs only after a change. */
+  layout(entries: readonly Entry[], place: (entry: Entry, at: number) => void, onError: ((error: unknown) => void) | null, frames: number): number {
+    // The layout's cycles and unknown-id messages (a set: a list cost 1 ms with 300 unknown ids).
+    const problems: string[] = [];
+    const missing = new Set<string>();
+    if (this.constrained.size === 0) entries.forEach(place);
+    else {
+      const graph = linkEntries(entries, this.named, missing);
+      layOut(graph, sortCuttingCycles(graph, problems)).forEach(place);
+    }
+    // Each problem once, at the layout that introduced it.
+    for (const message of problems) if (!this.reported.has(message) && onError) onError(new RangeError(message));
+    this.reported = new Set(problems);
+    for (const key of this.unknown.keys()) if (!missing.has(key)) this.unknown.delete(key);
+    for (const key of missing) if (!this.unknown.has(key)) this.unknown.set(key, frames);
+    return this.warn(frames);
+  }
 
   /** Warn about the unknown ids due at `frames`; returns the frame count the next one is due at (0: none). */
-  function warn(frames: number): number {
+  warn(frames: number): number {
     const warned: string[] = [];
     let next = 0;
-    for (const [key, since] of unknown) {
+    for (const [key, since] of this.unknown) {
       const at = since + UNKNOWN_ID_GRACE_FRAMES;
       if (since < 0) continue;
       if (frames >= at) {
         warned.push(key);
-        unknown.set(key, -1);
+        this.unknown.set(key, -1);
       } else if (next === 0 || at < next) next = at;
     }
     if (warned.length > 0 && isDevelopment()) {
@@ -72,143 +232,7 @@ export function createNamedOrdering(): SubscriberOrdering {
     }
     return next;
   }
-
-  /** The constrained order. Allocates: runs only after a change. */
-  function order(entries: readonly Entry[]): Entry[] {
-    const n = entries.length;
-    const at = new Map<Entry | undefined, number>(entries.map((entry, i) => [entry, i]));
-    const outs = entries.map((): Link[] => []);
-    const ins = entries.map((): Link[] => []);
-    /** Per subscriber, its uncut links from subscribers not sorted (later: not laid out) yet. */
-    const waits = entries.map(() => 0);
-    entries.forEach((entry, i) => {
-      // Ids match within a phase only: across phases the phase order decides.
-      if (entry.order) {
-        for (const side of SIDES) {
-          for (const name of entry.order[side]) {
-            const j = at.get(named.get(entry.rank + name));
-            if (j === undefined) missing.add(`subscribe: ${label(entry)} runs ${side} ${show(name)}, but no '${FRAME_PHASES[entry.rank]}' subscriber has that id`);
-            else {
-              const link: Link = side === 'before' ? [i, j, true] : [j, i];
-              (outs[link[0]] as Link[]).push(link);
-              (ins[link[1]] as Link[]).push(link);
-              (waits[link[1]] as number)++;
-            }
-          }
-        }
-      }
-    });
-    // Any topological order first, one link cut per cycle; `sorted` is also the queue of links to release.
-    const sorted: number[] = [];
-    let done = 0;
-    const release = (): void => {
-      for (; done < sorted.length; done++) {
-        for (const link of outs[sorted[done] as number] as Link[]) if (!link[3] && --(waits[link[1]] as number) === 0) sorted.push(link[1]);
-      }
-    };
-    waits.forEach((count, i) => count || sorted.push(i));
-    release();
-    if (sorted.length < n) {
-      // Stalled on cycles: walk `back` links from the earliest left to find one, cut its link into its
-      // earliest member, release, repeat. Same cuts as re-sorting per cycle, one pass over the links.
-      const backAt = entries.map(() => 0);
-      const back = (i: number): number => {
-        let link: Link;
-        while ((link = (ins[i] as Link[])[backAt[i] as number] as Link)[3] || !waits[link[0]]) (backAt[i] as number)++;
-        return link[0];
-      };
-      const seen = entries.map(() => 0);
-      for (let earliest = 0, walk = 1; sorted.length < n; walk++) {
-        while (!waits[earliest]) earliest++;
-        let i = earliest;
-        for (; seen[i] !== walk; i = back(i)) seen[i] = walk;
-        const cycle = [i];
-        for (let k = back(i); k !== i; k = back(k)) cycle.push(k);
-        cycle.reverse();
-        const into = Math.min(...cycle);
-        const first = cycle.indexOf(into);
-        const names = [...cycle.slice(first), ...cycle.slice(0, first)].map((k) => label(entries[k] as Entry));
-        problems.push(
-          `subscribe: before/after cycle in the '${FRAME_PHASES[(entries[into] as Entry).rank]}' phase: ${[...names, names[0]].join(' → ')} ` +
-            `(→: runs before); ${names.at(-1) as string} → ${names[0] as string} is ignored until the cycle is broken`,
-        );
-        // Cut every copy of that link (one id in both lists, or written on both ends).
-        const from = back(into);
-        for (const link of ins[into] as Link[]) {
-          if (link[0] === from && !link[3]) {
-            link[3] = true;
-            (waits[into] as number)--;
-          }
-        }
-        if (!waits[into]) sorted.push(into);
-        release();
-      }
-    }
-    // Places: `before` takes the target's place if earlier; reverse topological order makes it one pass.
-    // The same pass recounts the links for Kahn's algorithm.
-    const places = entries.map((_, i) => i);
-    for (let k = n; k--; ) {
-      const i = sorted[k] as number;
-      for (const [, to, pulls, cut] of outs[i] as Link[]) {
-        if (!cut) {
-          (waits[to] as number)++;
-          if (pulls && (places[to] as number) < (places[i] as number)) places[i] = places[to] as number;
-        }
-      }
-    }
-    // Kahn's algorithm: least (place, base position) first; keys place × n + position, largest first.
-    const key = (i: number): number => (places[i] as number) * n + i;
-    const ready: number[] = [];
-    waits.forEach((count, i) => count || ready.push(key(i)));
-    ready.sort((a, b) => b - a);
-    const laid: Entry[] = [];
-    while (ready.length > 0) {
-      const i = (ready.pop() as number) % n;
-      laid.push(entries[i] as Entry);
-      for (const link of outs[i] as Link[]) {
-        if (!link[3] && --(waits[link[1]] as number) === 0) {
-          // Binary search for its slot: a linear walk was quadratic with many `after` one subscriber.
-          const added = key(link[1]);
-          let lo = 0;
-          for (let hi = ready.length; lo < hi; ) {
-            const mid = (lo + hi) >> 1;
-            if ((ready[mid] as number) > added) lo = mid + 1;
-            else hi = mid;
-          }
-          ready.splice(lo, 0, added);
-        }
-      }
-    }
-    return laid;
-  }
-
-  return {
-    read: readSubscriberOrder,
-    add(entry) {
-      const { id, before, after } = entry.order as SubscriberOrder;
-      if (id !== undefined) {
-        const key = entry.rank + id;
-        if (named.has(key)) throw new RangeError(`subscribe: option \`id\` ${show(id)} is taken by another '${FRAME_PHASES[entry.rank]}' subscriber`);
-        named.set(key, entry);
-      }
-      if (before.length + after.length > 0) constrained.add(entry);
-    },
-    forget(entry) {
-      const key = `${entry.rank}${(entry.order as SubscriberOrder).id}`;
-      if (named.get(key) === entry) named.delete(key);
-      constrained.delete(entry);
-    },
-    layout(entries, place, onError, frames) {
-      problems = [];
-      missing = new Set();
-      (constrained.size > 0 ? order(entries) : entries).forEach(place);
-      // Each problem once, at the layout that introduced it.
-      for (const message of problems) if (!reported.has(message) && onError) onError(new RangeError(message));
-      reported = new Set(problems);
-      for (const key of unknown.keys()) if (!missing.has(key)) unknown.delete(key);
-      for (const key of missing) if (!unknown.has(key)) unknown.set(key, frames);
-      return warn(frames);
-    },
-    warn,
-  };
 }
+
+/** A fresh {@link NamedOrdering} (the scheduler starts one when a subscriber first names an id). */
+export const createNamedOrdering = (): SubscriberOrdering => new NamedOrdering();
