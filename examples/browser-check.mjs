@@ -16,20 +16,30 @@ function sh(cwd, command, args, options = {}) {
 }
 
 /**
+ * The package as npm would publish it: REACT_TIMESTEP_TARBALL when set (`npm test` packs once for
+ * every app), else packed into `appDir` now. Returns the tarball's path.
+ */
+export function packedTarball(appDir) {
+  if (process.env.REACT_TIMESTEP_TARBALL) return process.env.REACT_TIMESTEP_TARBALL;
+  for (const file of readdirSync(appDir)) if (file.endsWith('.tgz')) rmSync(join(appDir, file));
+  sh(repoDir, 'npm', ['pack', '--silent', '--pack-destination', appDir], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const tarball = readdirSync(appDir).find((file) => file.endsWith('.tgz'));
+  if (!tarball) throw new Error('npm pack wrote no tarball');
+  return join(appDir, tarball);
+}
+
+/**
  * Pack the package into `appDir`, install the tarball and the app's own dependencies, and build.
  * Returns the seconds each part took.
  */
 export function installAndBuild(appDir) {
   const times = {};
   let started = Date.now();
-  for (const file of readdirSync(appDir)) if (file.endsWith('.tgz')) rmSync(join(appDir, file));
-  sh(repoDir, 'npm', ['pack', '--silent', '--pack-destination', appDir], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const tarball = readdirSync(appDir).find((file) => file.endsWith('.tgz'));
-  if (!tarball) throw new Error('npm pack wrote no tarball');
+  const tarball = packedTarball(appDir);
   times.pack = (Date.now() - started) / 1000;
   started = Date.now();
   // The app's package.json pins its dependencies; the tarball is added without touching it.
-  sh(appDir, 'npm', ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', `./${tarball}`]);
+  sh(appDir, 'npm', ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball]);
   times.install = (Date.now() - started) / 1000;
   started = Date.now();
   sh(appDir, 'npx', ['vite', 'build', '--logLevel', 'warn']);

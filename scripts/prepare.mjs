@@ -83,7 +83,10 @@ else if (mode === '--pack') {
   const pkg = JSON.parse(text);
   delete pkg.scripts.prepare;
   writeFileSync(BACKUP, text);
-  writeFileSync('package.json', `${JSON.stringify(pkg, null, 2)}\n`);
+  // Written aside and renamed over: `npm test` runs other steps meanwhile, which must never read a
+  // half-written package.json.
+  writeFileSync('.package.json.packed', `${JSON.stringify(pkg, null, 2)}\n`);
+  renameSync('.package.json.packed', 'package.json');
 } else if (process.env.npm_command !== 'ci' && process.env.npm_config_package_lock_only !== 'true') {
   buildIfStale();
 }

@@ -1,55 +1,23 @@
 #!/usr/bin/env node
-// `npm test`: every check, in order. A failing step does not stop the run: every step that can
-// still run does (a step whose prerequisite failed is skipped, saying so), then every failure is
-// listed, with the step timings and the closing line "tests: N passed, N failed" (every test case
-// the vitest and Jest steps ran). The exit code is non-zero if any step failed.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check. The steps below run TEST_JOBS at a time (default 2), and beside them
+// TEST_FRAME_JOBS (default 1) of the steps that mostly wait on a real browser's frames; each starts
+// as soon as the steps it needs have passed; a step whose prerequisite failed is skipped, saying
+// so. Every step that can run does, then every failure is listed, with the step timings and the
+// closing line "tests: N passed, N failed" (every test case the vitest and Jest steps ran). The exit
+// code is non-zero if any step failed or was skipped. To add a check, add a line to `steps`.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { findChromium } from './chromium.js';
+import { locateEngine } from './browsers.mjs';
+import { childCpuSeconds, runSteps } from './lib/steps.mjs';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
+const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 2);
+const frameJobs = Math.max(0, Number(process.env.TEST_FRAME_JOBS ?? 1) || 0);
 const reportDir = 'node_modules/.cache/react-timestep-test';
 rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0 };
-const timings = [];
-/** label → true (passed) or false (failed or skipped). */
-const outcome = new Map();
-const failures = [];
-const skipped = [];
-
-/** False (and the step is recorded as skipped) when a step in `needs` did not pass. */
-function ready(label, needs) {
-  const missing = needs.filter((need) => outcome.get(need) !== true);
-  if (missing.length === 0) return true;
-  const why = `skipped: needs ${missing.join(', ')}, which did not pass`;
-  console.log(`\n⤼ ${label} ${why}`);
-  skipped.push(`${label}: ${why}`);
-  outcome.set(label, false);
-  return false;
-}
-
-function record(label, ok, reason) {
-  outcome.set(label, ok);
-  if (!ok) {
-    failures.push(`${label}: ${reason}`);
-    console.error(`\n✖ ${label} ${reason}`);
-  }
-  return ok;
-}
-
-/** Run one command; `needs`: labels of steps it depends on (skipped if one did not pass). */
-function run(label, command, args, { needs = [] } = {}) {
-  if (!ready(label, needs)) return false;
-  const started = Date.now();
-  console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', shell: false });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  timings.push(`${label} ${seconds}s`);
-  return record(label, result.status === 0, `failed (exit ${result.status ?? result.signal}) after ${seconds}s`);
-}
-
 /** Add a JSON report's test counts to the totals; false when it ran no test. */
 function count(report) {
   if (!existsSync(report)) return false;
@@ -59,75 +27,86 @@ function count(report) {
   return (json.numTotalTests ?? 0) > 0;
 }
 
-function vitest(label, projects, { needs = [] } = {}) {
-  if (!ready(label, needs)) return false;
-  const report = `${reportDir}/${label}.json`;
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-  const started = Date.now();
-  console.log(`\n▶ ${label}: npx ${args.join(' ')}`);
-  const result = spawnSync('npx', args, { stdio: 'inherit' });
-  timings.push(`${label} ${((Date.now() - started) / 1000).toFixed(1)}s`);
-  if (!count(report)) return record(label, false, 'ran no test');
-  return record(label, result.status === 0, `failed (exit ${result.status ?? result.signal})`);
+/**
+ * A step that runs one command. `locks`: steps holding the same lock never run at once. `frames`:
+ * the step mostly waits on a browser's animation frames (it runs in the frame pool).
+ */
+const cmd = (label, command, { needs = [], locks = [], env = {}, frames = false } = {}) => ({ label, command, needs, locks, env, frames });
+
+function vitest(label, projects, { needs = [], frames = false } = {}) {
+  const report = `${reportDir}/${label.replace(/\W+/g, ' ').trim().replace(/ /g, '-')}.json`;
+  const command = ['npx', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  return { label, command, needs, frames, check: (code) => (!count(report) ? 'ran no test' : code === 0 ? null : `failed (exit ${code})`) };
 }
 
 /** The README's fake-timer recipe under Jest (jsdom, Jest's ESM mode) against the built dist/. */
 function jest() {
   const report = `${reportDir}/jest.json`;
-  const args = ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', 'node_modules/jest/bin/jest.js', '-c', 'test/jest/jest.config.mjs', '--json', `--outputFile=${report}`];
-  const ok = run('jest', process.execPath, args, { needs: ['build'] });
-  if (existsSync(report)) count(report);
-  return ok;
+  const command = [process.execPath, '--experimental-vm-modules', '--no-warnings=ExperimentalWarning', 'node_modules/jest/bin/jest.js', '-c', 'test/jest/jest.config.mjs', '--json', `--outputFile=${report}`];
+  return { label: 'jest', command, needs: ['build'], check: (code) => (count(report), code === 0 ? null : `failed (exit ${code})`) };
 }
 
-run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-run('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
-run('docs', 'node', ['scripts/check-docs.mjs']);
-run('doc examples', 'node', ['scripts/check-readme-examples.mjs']);
-run('api reference', 'node', ['scripts/api-docs.mjs', '--check']);
-run('links', 'node', ['scripts/check-links.mjs']);
-vitest('unit', ['core', 'react']);
+// npm pack swaps package.json for the packed one while it runs (scripts/prepare.mjs): one at a time.
+// `pack` packs once; the package checks and the example apps install that tarball.
+const { name, version } = JSON.parse(readFileSync('package.json', 'utf8'));
+const tarball = `${process.cwd()}/${reportDir}/${name}-${version}.tgz`;
+const PACKED = { needs: ['pack'] };
 
-if (existsSync('test/react18/node_modules/react/package.json')) outcome.set('install react 18', true);
-else run('install react 18', 'npm', ['ci', '--prefix', 'test/react18', '--no-audit', '--no-fund', '--loglevel=error']);
-vitest('react18', ['react18'], { needs: ['install react 18'] });
-
-// Everything below that reads dist/ needs the build.
-run('build', 'node', ['scripts/build.mjs']);
-jest();
-run('publint', 'npx', ['publint', '--strict'], { needs: ['build'] });
-run('attw', 'npx', ['attw', '--pack', '.', '--profile', 'esm-only'], { needs: ['build'] });
-run('packed package.json', 'node', ['scripts/prepare.mjs', '--check'], { needs: ['build'] });
-run('size', 'node', ['scripts/size.mjs'], { needs: ['build'] });
-run('allocation', 'node', ['scripts/alloc-check.mjs'], { needs: ['build'] });
-// Again with V8 inlining only its small functions, as it does where a big function has used up
-// its inlining budget (docs/performance.md).
-run('allocation, small-function inlining', process.execPath, ['--expose-gc', '--max-inlined-bytecode-size-cumulative=0', 'scripts/alloc-check.mjs'], { needs: ['build'] });
-run('storybook build', 'npx', ['storybook', 'build', '--quiet', '--disable-telemetry', '-o', 'storybook-static']);
-
-// ── Chromium: stories, browser tests, example apps ──
+// ── Real browsers: Chromium through Vitest; Firefox and WebKitGTK through runInEngine.mjs. A
+// missing browser is reported at the end, and under CI=true fails the run. ──
+const notRun = [];
 const chromium = findChromium();
-if (!chromium) {
-  const message =
-    'No Chromium found (looked for CHROMIUM_PATH, /usr/bin/chromium, /usr/bin/chromium-browser, google-chrome).\n' +
-    'The browser tests (every story and the example app in real Chromium) need one: `apt-get install -y chromium`.';
-  if (ci) record('browser tests', false, `${message}\nUnder CI=true a missing browser is a failure.`);
-  else console.warn(`\n⚠ BROWSER TESTS NOT RUN. ${message}`);
-} else {
-  console.log(`\nbrowser tests use ${chromium}`);
-  vitest('browser', ['storybook', 'browser']);
-  if (existsSync('examples/vite-app/test.mjs')) run('example app', 'node', ['examples/vite-app/test.mjs'], { needs: ['build'] });
-  // Renderer adapters in real WebGL: react-three-fiber, and PixiJS with matter-js.
-  for (const app of ['r3f-app', 'pixi-app']) {
-    if (existsSync(`examples/${app}/test.mjs`)) run(`example ${app}`, 'node', [`examples/${app}/test.mjs`], { needs: ['build'] });
-  }
-  run('presentation smoke', 'node', ['bench/presentation/smoke.mjs'], { needs: ['build'] });
+if (!chromium) notRun.push('Chromium (CHROMIUM_PATH, /usr/bin/chromium …) for the stories, browser tests and example apps: `apt-get install -y chromium`');
+const chromiumSteps = !chromium
+  ? []
+  : [
+      vitest('browser (chromium)', ['storybook', 'browser'], { frames: true }),
+      ...['vite-app', 'r3f-app', 'pixi-app'].map((app) => cmd(`example ${app}`, ['node', `examples/${app}/test.mjs`], { ...PACKED, env: { REACT_TIMESTEP_TARBALL: tarball } })),
+      cmd('presentation smoke', ['node', 'bench/presentation/smoke.mjs'], { needs: ['build'], frames: true }),
+    ];
+const engineSteps = [];
+for (const engine of ['firefox', 'webkit']) {
+  const where = locateEngine(engine);
+  if (where.missing) notRun.push(`${engine === 'webkit' ? 'WebKitGTK' : 'Firefox'}: ${where.missing}`);
+  else engineSteps.push(cmd(`browser (${engine})`, [process.execPath, 'test/browser/runInEngine.mjs', engine], { needs: ['storybook build'], frames: true }));
 }
-// ── Firefox: the real-frame-loop checks and story playback (puppeteer-core, WebDriver BiDi);
-// without Firefox it says so, and under CI=true that is a failure ──
-run('browser (firefox)', process.execPath, ['test/browser/realFrameLoop.firefox.mjs'], { needs: ['storybook build'] });
+const react18Ready = existsSync('test/react18/node_modules/react/package.json');
 
+const steps = [
+  cmd('build', ['node', 'scripts/build.mjs']),
+  cmd('storybook build', ['npx', 'storybook', 'build', '--quiet', '--disable-telemetry', '-o', 'storybook-static']),
+  vitest('unit', ['core', 'react']),
+  cmd('pack', ['npm', 'pack', '--silent', '--pack-destination', reportDir], { needs: ['build'], locks: ['pack'] }),
+  ...chromiumSteps,
+  ...engineSteps,
+  ...(react18Ready ? [] : [cmd('install react 18', ['npm', 'ci', '--prefix', 'test/react18', '--no-audit', '--no-fund', '--loglevel=error'])]),
+  vitest('react18', ['react18'], { needs: react18Ready ? [] : ['install react 18'] }),
+  jest(),
+  cmd('allocation', ['node', 'scripts/alloc-check.mjs'], { needs: ['build'] }),
+  // Again with V8 inlining only its small functions, as it does where a big function has used up
+  // its inlining budget (docs/performance.md).
+  cmd('allocation, small-function inlining', [process.execPath, '--expose-gc', '--max-inlined-bytecode-size-cumulative=0', 'scripts/alloc-check.mjs'], { needs: ['build'] }),
+  cmd('typecheck', ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json']),
+  cmd('lint', ['npx', 'eslint', '--max-warnings', '0', '.']),
+  cmd('docs', ['node', 'scripts/check-docs.mjs']),
+  cmd('doc examples', ['node', 'scripts/check-readme-examples.mjs']),
+  cmd('api reference', ['node', 'scripts/api-docs.mjs', '--check']),
+  cmd('links', ['node', 'scripts/check-links.mjs']),
+  cmd('publint', ['npx', 'publint', 'run', tarball, '--strict'], PACKED),
+  cmd('attw', ['npx', 'attw', tarball, '--profile', 'esm-only'], PACKED),
+  cmd('packed package.json', ['node', 'scripts/prepare.mjs', '--check'], { needs: ['build'], locks: ['pack'] }),
+  cmd('release', ['node', 'scripts/check-release.mjs'], { needs: ['build'], locks: ['pack'] }),
+  cmd('size', ['node', 'scripts/size.mjs'], { needs: ['build'] }),
+];
+
+const startedMs = Date.now();
+const { failures, skipped, timings } = await runSteps(steps, { jobs, frameJobs });
+if (ci) failures.push(...notRun.map((what) => `${what} (under CI=true a missing browser is a failure)`));
+
+const wallSeconds = (Date.now() - startedMs) / 1000;
 console.log(`\n${timings.join(' · ')}`);
+console.log(`${wallSeconds.toFixed(0)} s, ${jobs} steps at a time and ${frameJobs} waiting on frames; the steps used ${childCpuSeconds().toFixed(0)} s of CPU`);
+if (notRun.length > 0) console.warn(`\n⚠ NOT RUN, a browser is missing:\n${notRun.map((what) => `  ⚠ ${what}`).join('\n')}`);
 if (failures.length > 0) console.error(`\n${failures.length} step(s) failed:\n${failures.map((f) => `  ✖ ${f}`).join('\n')}`);
 if (skipped.length > 0) console.error(`${skipped.length} step(s) skipped:\n${skipped.map((f) => `  ⤼ ${f}`).join('\n')}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);

@@ -4,24 +4,21 @@
 // and once with React 18. It checks that the page renders, animates and logs no console error.
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import { readFileSync, existsSync, rmSync, readdirSync } from 'node:fs';
+import { readFileSync, existsSync } from 'node:fs';
 import { join, extname, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { findChromium, chromiumArgs } from '../../scripts/chromium.js';
+import { packedTarball } from '../browser-check.mjs';
 
 const appDir = dirname(fileURLToPath(import.meta.url));
-const repoDir = join(appDir, '..', '..');
 
 function sh(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', cwd: appDir, ...options });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed with ${result.status}`);
 }
 
-for (const file of readdirSync(appDir)) if (file.endsWith('.tgz')) rmSync(join(appDir, file));
-sh('npm', ['pack', '--silent', '--pack-destination', appDir], { cwd: repoDir, stdio: ['ignore', 'ignore', 'inherit'] });
-const tarball = readdirSync(appDir).find((file) => file.endsWith('.tgz'));
-if (!tarball) throw new Error('npm pack wrote no tarball');
+const tarball = packedTarball(appDir);
 
 const executablePath = findChromium();
 if (!executablePath) throw new Error('No Chromium found for the example app test (apt-get install -y chromium)');
@@ -43,7 +40,7 @@ function serve(root) {
 async function check(reactVersion, outDir) {
   console.log(`\nexample app with React ${reactVersion}`);
   sh('npm', ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error',
-    `react@${reactVersion}`, `react-dom@${reactVersion}`, `./${tarball}`]);
+    `react@${reactVersion}`, `react-dom@${reactVersion}`, tarball]);
   sh('npx', ['vite', 'build', '--logLevel', 'warn'], { env: { ...process.env, OUT_DIR: outDir } });
 
   const server = await serve(join(appDir, outDir));

@@ -1,17 +1,34 @@
 // The real-frame-loop checks of realFrameLoop.test.tsx as a plain page, for browsers Vitest cannot
-// drive here (Firefox: test/browser/realFrameLoop.firefox.mjs bundles and opens it). Results go to
+// drive here (Firefox and WebKitGTK: test/browser/runInEngine.mjs bundles and opens it). Results go to
 // window.__results; only "frames advanced" is asserted about time, never durations.
 import { createRoot } from 'react-dom/client';
-import { FrameProvider, GameCanvas, useFixedTimestep, useRefreshRate } from '../../src/index.js';
-import type { RefreshRateSnapshot } from '../../src/react/useRefreshRate.js';
+import { FixedClockProvider, FrameProvider, GameCanvas, useFixedTimestep, useFixedUpdate, useRefreshRate, useStepInput } from '../../src/index.js';
+import type { TimingRecording } from '../../src/devtools/index.js';
+import { replayTiming } from '../../src/testing/index.js';
+import session from '../devtools/fixtures/chromium-session.json';
+
+type RefreshRateSnapshot = ReturnType<typeof useRefreshRate>;
 
 interface Results {
   canvas?: { updates: number; renders: number; minAlpha: number; maxAlpha: number; green: number };
   rate?: { refreshRate: number; confidence: number; state: string; steps: number };
+  /** The pointer positions a game sees replaying a session recorded in Chromium (x,y rounded). */
+  replayedPointer?: string[];
+  /** The first animation frames' timestamps, ms: what this engine's clock looks like. */
+  timestampsMs: number[];
   errors: string[];
   done: boolean;
 }
-const results: Results = { errors: [], done: false };
+const results: Results = { timestampsMs: [], errors: [], done: false };
+const TIMESTAMPS = 120;
+const timestampsRecorded = new Promise<void>((resolve) => {
+  const record = (timestampMs: number) => {
+    results.timestampsMs.push(timestampMs);
+    if (results.timestampsMs.length < TIMESTAMPS) requestAnimationFrame(record);
+    else resolve();
+  };
+  requestAnimationFrame(record);
+});
 (window as unknown as { __results: Results }).__results = results;
 window.addEventListener('error', (event) => results.errors.push(String(event.message)));
 const consoleError = console.error;
@@ -92,8 +109,34 @@ async function rateCheck(): Promise<void> {
   unmount();
 }
 
+/** Replays the recorded session (test/devtools/fixtures) as story 27 does and keeps the pointer positions. */
+function replayCheck(): void {
+  const fixture = session as unknown as { step: number; recording: TimingRecording };
+  const seen: string[] = [];
+  function Game() {
+    const input = useStepInput();
+    useFixedUpdate(() => {
+      for (let i = 0; i < input.step.count; i++) {
+        const event = input.step.event(i);
+        if (event.kind === 'pointermove') seen.push(`${Math.round(event.x)},${Math.round(event.y)}`);
+      }
+    });
+    return null;
+  }
+  const host = document.createElement('div');
+  document.body.appendChild(host);
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  const replay = replayTiming(fixture.recording, <FixedClockProvider step={fixture.step}><Game /></FixedClockProvider>, { container: host });
+  replay.finish();
+  replay.unmount();
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+  results.replayedPointer = seen;
+}
+
 canvasCheck()
   .then(rateCheck)
+  .then(replayCheck)
+  .then(() => timestampsRecorded)
   .catch((error: unknown) => results.errors.push(String(error)))
   .finally(() => {
     results.done = true;

@@ -1,0 +1,33 @@
+// Where the browsers of the real-browser tests are, beside scripts/chromium.js (Chromium, which
+// Vitest drives): Firefox ESR and WebKitGTK's MiniBrowser, which test/browser/runInEngine.mjs drives.
+// FIREFOX_PATH / MINIBROWSER_PATH, when set, are the only places looked at (so a missing browser
+// can be tried out).
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+
+const MINIBROWSERS = [
+  '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+  '/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+  '/usr/lib/x86_64-linux-gnu/webkitgtk-6.0/MiniBrowser',
+];
+
+/** True when `command` is on the PATH. */
+function onPath(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** 'firefox' | 'webkit' → { path } or { missing: what is lacking and how to install it }. */
+export function locateEngine(name) {
+  if (name === 'firefox') {
+    const candidates = process.env.FIREFOX_PATH ? [process.env.FIREFOX_PATH] : ['/usr/bin/firefox-esr', '/usr/bin/firefox'];
+    const path = candidates.find((p) => existsSync(p));
+    return path ? { path } : { missing: `no Firefox (looked at ${candidates.join(', ')}): \`apt-get install -y firefox-esr\`` };
+  }
+  if (name === 'webkit') {
+    const candidates = process.env.MINIBROWSER_PATH ? [process.env.MINIBROWSER_PATH] : MINIBROWSERS;
+    const path = candidates.find((p) => existsSync(p));
+    const lacking = [!path && `MiniBrowser (looked at ${candidates.join(', ')})`, !onPath('WebKitWebDriver') && 'WebKitWebDriver', !onPath('xvfb-run') && 'xvfb-run'].filter(Boolean);
+    return lacking.length === 0 ? { path } : { missing: `no ${lacking.join(', ')}: \`apt-get install -y webkit2gtk-driver xvfb\`` };
+  }
+  throw new Error(`unknown engine '${name}' (firefox or webkit)`);
+}

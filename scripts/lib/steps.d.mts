@@ -1,0 +1,19 @@
+// Types for steps.mjs (npm test's step runner), for its tests.
+export interface Step {
+  label: string;
+  command: string[];
+  needs?: string[];
+  locks?: string[];
+  frames?: boolean;
+  env?: Record<string, string>;
+  check?: (exitCode: number | string) => string | null;
+}
+export interface Sink {
+  write(data: string | Uint8Array): unknown;
+  isTTY?: boolean;
+}
+export function childCpuSeconds(): number;
+export function runSteps(
+  steps: Step[],
+  options: { jobs: number; frameJobs?: number; stdout?: Sink; stderr?: Sink },
+): Promise<{ outcome: Map<string, 'passed' | 'failed' | 'skipped'>; failures: string[]; skipped: string[]; timings: string[] }>;

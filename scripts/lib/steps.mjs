@@ -1,0 +1,133 @@
+// Runs `npm test`'s steps: each starts once the steps it `needs` have passed, a slot of its pool is
+// free and no running step holds one of its `locks`; the list's order is the order of preference.
+// Two pools: steps that keep the cores busy (`jobs` at once) and steps that mostly wait on a
+// browser's frames (`frameJobs` at once, beside them), so the waiting overlaps the computing. A step whose
+// prerequisite failed is skipped, saying so. Output never interleaves: the earliest-started running
+// step prints live, the others' output is held and printed whole when it is their turn.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+
+/** Seconds of CPU (user + system) used so far by this process's finished children (Linux; else 0). */
+export function childCpuSeconds() {
+  if (!existsSync('/proc/self/stat')) return 0;
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // After the command name: field 14 and 15 of proc(5) are cutime and cstime, in clock ticks (100/s).
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+/** The output of the running steps, in start order; only the first prints as it comes. */
+function createOutput() {
+  const order = [];
+  const pump = () => {
+    while (order.length > 0) {
+      const head = order[0];
+      if (!head.live) {
+        head.live = true;
+        for (const [stream, data] of head.held.splice(0)) stream.write(data);
+      }
+      if (!head.done) return;
+      order.shift();
+    }
+  };
+  return {
+    open() {
+      const entry = { live: false, done: false, held: [] };
+      order.push(entry);
+      pump();
+      return {
+        write: (stream, data) => (entry.live ? stream.write(data) : entry.held.push([stream, data])),
+        close() {
+          entry.done = true;
+          pump();
+        },
+      };
+    },
+  };
+}
+
+function execute(step, out, { stdout, stderr }) {
+  return new Promise((resolve) => {
+    const [command, ...args] = step.command;
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...(stdout.isTTY ? { FORCE_COLOR: '1' } : {}), ...step.env } });
+    child.stdout.on('data', (data) => out.write(stdout, data));
+    child.stderr.on('data', (data) => out.write(stderr, data));
+    child.on('error', (error) => out.write(stderr, `${error.message}\n`));
+    child.on('close', (code, signal) => resolve(code ?? signal));
+  });
+}
+
+/**
+ * Run `steps` ({ label, command: [cmd, ...args], needs?, locks?, frames?, env?, check?(exitCode) }):
+ * at most `jobs` steps at once, and besides them at most `frameJobs` with `frames: true` (0: those
+ * share the `jobs` slots); output goes to `stdout` and `stderr` (the process's). `check` turns the
+ * exit code into null (passed) or the reason it failed.
+ * Returns { outcome: Map label → 'passed' | 'failed' | 'skipped', failures, skipped, timings }.
+ */
+export async function runSteps(steps, { jobs, frameJobs = 0, stdout = process.stdout, stderr = process.stderr }) {
+  const outcome = new Map();
+  const result = { outcome, failures: [], skipped: [], timings: [] };
+  const output = createOutput();
+  const waiting = [...steps];
+  const held = new Set();
+  /** The steps running now, each with whether it has run alone so far (for its CPU time). */
+  const company = new Set();
+  let running = 0;
+  const inPool = { cpu: 0, frames: 0 };
+  const limit = { cpu: jobs, frames: frameJobs };
+  const poolOf = (step) => (step.frames && frameJobs > 0 ? 'frames' : 'cpu');
+  let wake;
+  const startable = (step) =>
+    inPool[poolOf(step)] < limit[poolOf(step)] &&
+    (step.needs ?? []).every((need) => outcome.has(need)) &&
+    !(step.locks ?? []).some((lock) => held.has(lock));
+
+  const start = async (step) => {
+    running += 1;
+    inPool[poolOf(step)] += 1;
+    for (const lock of step.locks ?? []) held.add(lock);
+    const out = output.open();
+    const blocked = (step.needs ?? []).filter((need) => outcome.get(need) !== 'passed');
+    if (blocked.length > 0) {
+      const why = `skipped: needs ${blocked.join(', ')}, which did not pass`;
+      out.write(stdout, `\n⤼ ${step.label} ${why}\n`);
+      result.skipped.push(`${step.label}: ${why}`);
+      outcome.set(step.label, 'skipped');
+    } else {
+      out.write(stdout, `\n▶ ${step.label}: ${step.command.join(' ')}\n`);
+      const startedMs = Date.now();
+      const alone = { cpu: childCpuSeconds(), still: running === 1 };
+      for (const other of company) other.still = false;
+      company.add(alone);
+      const code = await execute(step, out, { stdout, stderr });
+      company.delete(alone);
+      const seconds = ((Date.now() - startedMs) / 1000).toFixed(1);
+      // A step's CPU time is known only when no other step ran beside it (TEST_JOBS=1 TEST_FRAME_JOBS=0).
+      const cpu = alone.still ? ` (cpu ${(childCpuSeconds() - alone.cpu).toFixed(0)}s)` : '';
+      result.timings.push(`${step.label} ${seconds}s${cpu}`);
+      const reason = step.check ? step.check(code) : code === 0 ? null : `failed (exit ${code})`;
+      outcome.set(step.label, reason === null ? 'passed' : 'failed');
+      if (reason !== null) {
+        result.failures.push(`${step.label}: ${reason} after ${seconds}s`);
+        out.write(stderr, `\n✖ ${step.label} ${reason} after ${seconds}s\n`);
+      }
+    }
+    out.close();
+    for (const lock of step.locks ?? []) held.delete(lock);
+    running -= 1;
+    inPool[poolOf(step)] -= 1;
+    wake?.();
+  };
+
+  while (waiting.length > 0 || running > 0) {
+    const next = waiting.find(startable);
+    if (next) {
+      waiting.splice(waiting.indexOf(next), 1);
+      void start(next);
+      continue;
+    }
+    if (running === 0) throw new Error(`steps that can never start (a need that is no step?): ${waiting.map((s) => s.label).join(', ')}`);
+    await new Promise((resolve) => (wake = resolve));
+  }
+  return result;
+}

@@ -1,0 +1,197 @@
+#!/usr/bin/env node
+// The browser tests in the engines Vitest's Playwright provider cannot get here:
+//   node test/browser/runInEngine.mjs firefox   Firefox ESR (puppeteer-core, WebDriver BiDi)
+//   node test/browser/runInEngine.mjs webkit    WebKitGTK MiniBrowser (WebKitWebDriver, xvfb-run)
+//   node test/browser/runInEngine.mjs webkit a-game-27   only the stories whose id contains the text
+// Two parts, both on real animation frames and asserting only "frames advanced", never durations,
+// so they pass at any frame rate:
+//   1. the real-frame-loop checks (realFrameLoop.page.tsx, bundled with esbuild): <GameCanvas> runs
+//      updates, hands alpha in [0, 1] and draws pixels; useRefreshRate leaves 'measuring' and
+//      useFixedTimestep counts steps;
+//   2. a play-through of every story of the built storybook-static: it renders, its play function
+//      passes, it stays rendered while 30 more animation frames run, and no page error, unhandled
+//      rejection or console.error happens on the way. Stories whose picture (text and canvas
+//      pixels) did not change over those frames are listed, not failed: some show a table.
+// Without the engine it says so and exits 0; under CI=true that is a failure. Without
+// storybook-static, part 2 says so (a failure under CI).
+import { createServer } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { locateEngine } from '../../scripts/browsers.mjs';
+import { launch } from './engines.mjs';
+import { engineFacts, frameLoopResults, installStoryWatch, playThrough } from './storyWatch.page.mjs';
+
+const engineName = process.argv[2];
+/** Optional: play only the stories whose id contains this text. */
+const storyFilter = process.argv[3] ?? '';
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const storybook = join(root, 'storybook-static');
+/** Generous: a page on a busy machine runs at 15 fps; the checks wait on frames, not on time. */
+const PAGE_TIMEOUT_MS = 60_000;
+/** Frames a story must keep running (and its picture change over) after it finished. */
+const STORY_FRAMES = 30;
+
+const log = (message) => console.log(`${engineName}: ${message}`);
+function fail(message) {
+  console.error(`✖ ${engineName}: ${message}`);
+  process.exit(1);
+}
+
+const where = locateEngine(engineName);
+if (where.missing) {
+  const message = `${where.missing} to run the browser tests in ${engineName === 'webkit' ? 'WebKitGTK' : 'Firefox'} too.`;
+  if (ci) fail(`${message} Under CI=true a missing browser is a failure.`);
+  log(`NOT RUN — ${message}`);
+  process.exit(0);
+}
+
+/** Serves the real-frame-loop page and storybook-static, whose iframe.html gets the story watch first. */
+async function serve() {
+  const bundle = await build({
+    entryPoints: [join(root, 'test/browser/realFrameLoop.page.tsx')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"development"' },
+    logLevel: 'warning',
+  });
+  const pageHtml = '<!doctype html><meta charset="utf-8"><title>real frame loop</title><body><script type="module" src="/__page.js"></script>';
+  const watch = `<script>(${installStoryWatch})()</script>`;
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.png': 'image/png' };
+  const server = createServer((req, res) => {
+    const url = decodeURIComponent((req.url ?? '/').split('?')[0]);
+    if (url === '/__page.html') return void res.writeHead(200, { 'content-type': 'text/html' }).end(pageHtml);
+    if (url === '/__page.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle.outputFiles[0].contents);
+    const path = join(storybook, url === '/' ? 'index.html' : url);
+    if (!path.startsWith(storybook) || !existsSync(path)) return void res.writeHead(404).end();
+    const body = url === '/iframe.html' ? readFileSync(path, 'utf8').replace('<head>', `<head>${watch}`) : readFileSync(path);
+    res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' }).end(body);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, base: `http://127.0.0.1:${server.address().port}` };
+}
+
+/** What the first frames' timestamps say about the engine's clock (printed; whole ms checked for WebKit). */
+function clockOf(timestampsMs) {
+  const intervals = timestampsMs.slice(1).map((t, i) => t - timestampsMs[i]).sort((a, b) => a - b);
+  return {
+    frames: timestampsMs.length,
+    medianMs: intervals.length > 0 ? intervals[intervals.length >> 1].toFixed(2) : '–',
+    wholeMs: timestampsMs.every((t) => Number.isInteger(t)),
+  };
+}
+
+/** The failures of what docs/browsers.md says this engine does (`session.facts`: expected values). */
+async function facts(engine, session, frameLoopSeen) {
+  const seen = { ...(await engine.evaluate(engineFacts)), replayedPointer: frameLoopSeen?.replayedPointer };
+  return Object.entries(session.facts)
+    .filter(([key, expected]) => JSON.stringify(seen[key]) !== JSON.stringify(expected))
+    .map(([key, expected]) => `${session.label}: ${key} is ${JSON.stringify(seen[key])}, docs/browsers.md says ${JSON.stringify(expected)}`);
+}
+
+/** Part 1: the real-frame-loop checks: { failures, results } (what the page reported). */
+async function frameLoop(engine, base, label) {
+  await engine.open(`${base}/__page.html`);
+  const results = await engine.evaluate(frameLoopResults, { timeoutMs: PAGE_TIMEOUT_MS });
+  const { canvas, rate } = results ?? {};
+  const checks = [
+    [results?.done === true, 'the page finished its checks'],
+    [results?.errors.length === 0, 'no error on the page'],
+    [canvas && canvas.renders >= 20 && canvas.updates >= 5, '<GameCanvas> ran updates and renders'],
+    [canvas && canvas.minAlpha >= 0 && canvas.maxAlpha <= 1, 'alpha in [0, 1]'],
+    [canvas && canvas.green > 0, '<GameCanvas> drew pixels'],
+    [rate && rate.refreshRate > 0 && Number.isFinite(rate.refreshRate), 'useRefreshRate measured a positive rate'],
+    [rate && ['synced', 'unsynced', 'throttled'].includes(rate.state), 'useRefreshRate left measuring'],
+    [rate && rate.confidence >= 0 && rate.confidence <= 1, 'confidence in [0, 1]'],
+    [rate && rate.steps >= 10, 'useFixedTimestep counted steps'],
+  ];
+  const clock = clockOf(results?.timestampsMs ?? []);
+  // docs/browsers.md: WebKit stamps frames in whole milliseconds.
+  if (engineName === 'webkit') checks.push([clock.frames >= 30 && clock.wholeMs, 'frame timestamps in whole milliseconds']);
+  const failures = checks.filter(([ok]) => !ok).map(([, what]) => `${label}: real frame loop: ${what} (${JSON.stringify({ ...results, timestampsMs: undefined })})`);
+  console.log(`${label}: real frame loop ${failures.length === 0 ? 'ok' : 'FAILED'} (refresh ${rate?.state} ${rate?.refreshRate})`);
+  console.log(`${label}: frame clock: ${clock.frames} frames, median interval ${clock.medianMs} ms, ${clock.wholeMs ? 'whole milliseconds' : 'sub-millisecond timestamps'}`);
+  return { failures, results };
+}
+
+/** Part 2: the failures of the story play-throughs. */
+async function stories(engine, base) {
+  const index = join(storybook, 'index.json');
+  if (!existsSync(index)) {
+    const message = 'no storybook-static/index.json: build Storybook first (npm run build-storybook) to play the stories';
+    if (ci) return [message];
+    log(`stories NOT RUN — ${message}`);
+    return [];
+  }
+  const entries = Object.values(JSON.parse(readFileSync(index, 'utf8')).entries).filter((e) => e.type === 'story' && e.id.includes(storyFilter));
+  const failures = [];
+  /** Stories whose text and canvases did not change over the frames watched (not a failure). */
+  const still = [];
+  for (const story of entries) {
+    let problems;
+    try {
+      await engine.open(`${base}/iframe.html?id=${story.id}&viewMode=story`);
+      const seen = await engine.evaluate(playThrough, { frames: STORY_FRAMES, timeoutMs: PAGE_TIMEOUT_MS });
+      problems = [
+        ...seen.errors,
+        seen.status === null && 'Storybook never said the story finished',
+        seen.status === 'error' && 'Storybook reports the story failed',
+        !seen.rendered && 'the story did not stay rendered (Storybook shows an error)',
+        seen.frames < STORY_FRAMES && `only ${seen.frames} animation frames ran`,
+      ].filter(Boolean);
+      if (!seen.changed) still.push(story.id);
+    } catch (error) {
+      problems = [String(error?.message ?? error)];
+    }
+    if (problems.length > 0) {
+      failures.push(`story ${story.id}: ${[...new Set(problems)].join('; ')}`);
+      log(`✖ story ${story.id}`);
+    }
+  }
+  log(`${entries.length} stories played, ${failures.length} failed`);
+  if (still.length > 0) log(`picture unchanged over ${STORY_FRAMES} frames (text only, or waiting for input): ${still.join(', ')}`);
+  return failures;
+}
+
+// Exit on a signal, so that the engine's 'exit' clean-up runs (webdriver.mjs; puppeteer has its own).
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(1));
+/** The pointer positions the recorded session's game saw in Chromium (test/devtools/fixtures). */
+const CHROMIUM_POINTER = ['20,30', '120,90'];
+
+/**
+ * The sessions each engine runs. WebKitGTK runs the real frame loop as it ships (accelerated
+ * compositing, through software OpenGL under Xvfb: 5–10 frames a second on a story page) and
+ * again without it, where the GTK frame clock paces 60-odd frames a second and the stories play.
+ */
+const SESSIONS = {
+  firefox: [{ label: 'firefox', options: {}, stories: true, facts: { pointerClientX: 10.7, replayedPointer: CHROMIUM_POINTER } }],
+  webkit: [
+    // Under LANG=C.UTF-8 (the test machines' locale): docs/browsers.md says what WebKitGTK makes of it.
+    { label: 'webkit (composited, LANG=C.UTF-8)', options: { compositing: true, locale: 'C.UTF-8' }, stories: false, facts: { language: 'C', intlError: 'RangeError', pointerClientX: 10 } },
+    { label: 'webkit', options: { compositing: false }, stories: true, facts: { language: 'en-US', intlError: null, pointerClientX: 10, replayedPointer: ['19,29', '119,89'] } },
+  ],
+}[engineName];
+
+const { server, base } = await serve();
+const failures = [];
+try {
+  for (const session of SESSIONS) {
+    const engine = await launch(engineName, where.path, session.options);
+    try {
+      console.log(`${session.label}: ${engine.version} (${where.path})`);
+      const loop = await frameLoop(engine, base, session.label);
+      failures.push(...loop.failures, ...(await facts(engine, session, loop.results)));
+      if (session.stories) failures.push(...(await stories(engine, base)));
+    } finally {
+      await engine.close();
+    }
+  }
+} finally {
+  server.close();
+}
+if (failures.length > 0) fail(failures.join('\n  '));
+log('ok');
