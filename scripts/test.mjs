@@ -92,6 +92,7 @@ const steps = [
   cmd('doc examples', ['node', 'scripts/check-readme-examples.mjs']),
   cmd('api reference', ['node', 'scripts/api-docs.mjs', '--check']),
   cmd('links', ['node', 'scripts/check-links.mjs']),
+  cmd('structure', ['node', 'scripts/check-structure.mjs', '--check']),
   cmd('publint', ['npx', 'publint', 'run', tarball, '--strict'], PACKED),
   cmd('attw', ['npx', 'attw', tarball, '--profile', 'esm-only'], PACKED),
   cmd('packed package.json', ['node', 'scripts/prepare.mjs', '--check'], { needs: ['build'], locks: ['pack'] }),
