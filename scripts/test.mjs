@@ -126,6 +126,8 @@ if (!chromium) {
 // ── Firefox: the real-frame-loop checks and story playback (puppeteer-core, WebDriver BiDi);
 // without Firefox it says so, and under CI=true that is a failure ──
 run('browser (firefox)', process.execPath, ['test/browser/realFrameLoop.firefox.mjs'], { needs: ['storybook build'] });
+// react-timestep/worker in Chromium and Firefox, served with and without COOP/COEP (both transports).
+run('threads (chromium, firefox)', process.execPath, ['test/browser/threads.browsers.mjs']);
 
 console.log(`\n${timings.join(' · ')}`);
 if (failures.length > 0) console.error(`\n${failures.length} step(s) failed:\n${failures.map((f) => `  ✖ ${f}`).join('\n')}`);

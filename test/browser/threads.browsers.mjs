@@ -1,0 +1,165 @@
+#!/usr/bin/env node
+// react-timestep/worker in real browsers: the page test/browser/threads/page.tsx and its worker,
+// bundled with esbuild, served on 127.0.0.1 twice (with COOP/COEP: cross-origin isolated, shared
+// memory; without: messages) and opened in Chromium (playwright) and Firefox ESR (puppeteer-core,
+// WebDriver BiDi). Checked in each of the four runs: the transport the page's isolation calls for;
+// no torn state read 'latest' or 'interpolated', alpha in [0, 1]; the worker's clock mapped onto
+// the page's; the worker steps on while the main thread is blocked for 300 ms; every step index in
+// order; each input event seen by one step, never one that ended before it happened; after unmount
+// no worker is alive (no heartbeat). Only frame counts and a blocked main thread are waited on, so it
+// holds at any frame rate. A missing browser is skipped, saying so (a failure under CI=true).
+import { createServer } from 'node:http';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { chromium } from 'playwright';
+import puppeteer from 'puppeteer-core';
+import { chromiumArgs, findChromium } from '../../scripts/chromium.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const firefox = (process.env.FIREFOX_PATH ? [process.env.FIREFOX_PATH] : ['/usr/bin/firefox-esr', '/usr/bin/firefox']).find((p) => existsSync(p));
+/** Generous: a page on a busy machine runs at 15 fps; the page waits on frames, not on time. */
+const PAGE_TIMEOUT_MS = 120_000;
+
+async function bundle(entry) {
+  const out = await build({
+    entryPoints: [`${root}test/browser/threads/${entry}`],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"development"' },
+    logLevel: 'warning',
+  });
+  return out.outputFiles[0].contents;
+}
+
+const files = {
+  '/': ['text/html', '<!doctype html><meta charset="utf-8"><title>threads</title><body><script type="module" src="/threads-page.js"></script>'],
+  '/threads-page.js': ['text/javascript', await bundle('page.tsx')],
+  '/threads-worker.js': ['text/javascript', await bundle('worker.ts')],
+};
+
+/** Serve the page; `isolated`: every response carries COOP/COEP, so the page and its worker may share memory. */
+async function serve(isolated) {
+  const server = createServer((req, res) => {
+    const file = files[(req.url ?? '/').split('?')[0]];
+    if (!file) return void res.writeHead(404).end();
+    const headers = { 'content-type': file[0] };
+    if (isolated) Object.assign(headers, { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' });
+    res.writeHead(200, headers).end(file[1]);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+function check(results, isolated, label) {
+  const problems = [];
+  const expect = (ok, what) => ok || problems.push(`${label}: ${what}`);
+  expect(results.errors.length === 0, `no error on the page (${results.errors.join('; ')})`);
+  expect(results.isolated === isolated, `crossOriginIsolated is ${results.isolated}`);
+  expect(results.transport === (isolated ? 'shared' : 'message'), `transport ${results.transport}`);
+  for (const read of ['latest', 'interpolated']) {
+    const r = results.reads[read];
+    expect(r.reads >= 90 && r.torn === 0, `'${read}' read ${r.reads} states, ${r.torn} torn`);
+  }
+  expect(Object.values(results.reads).every((r) => r.alphaOutside === 0), 'alpha in [0, 1]');
+  const c = results.clock;
+  // The page's timer resolution (up to 1 ms in Firefox without isolation) either side.
+  expect(c && c.mapped >= c.before - 1 && c.mapped <= c.after + 1, `worker clock mapped onto the page's (${JSON.stringify(c)})`);
+  const b = results.block;
+  expect(b && b.stepsDuring >= 3, `the worker stepped while the main thread was blocked (${JSON.stringify(b)})`);
+  expect(results.steps.count > 50 && results.steps.gaps === 0, `every step index in order (${JSON.stringify(results.steps)})`);
+  const i = results.input;
+  expect(i && i.seen === i.sent && i.twice === 0 && i.beforeHappened === 0, `each event seen by exactly one step, none before it happened (${JSON.stringify(i)})`);
+  const t = results.teardown;
+  expect(t && t.heartbeatsBefore > 0 && t.heartbeatsAfter === 0, `no worker alive after unmount (${JSON.stringify(t)})`);
+  return problems;
+}
+
+function summary(results) {
+  const { transport, block, input, reads } = results;
+  return `${transport}: ${reads.latest.reads} reads a way, live torn ${reads.live.torn}; ${block.stepsDuring} of ${block.expected} steps ran during a ${block.ms.toFixed(0)} ms block; input ${input.inSpan}/${input.sent} in their step's span`;
+}
+
+async function runIn(open, name) {
+  const failures = [];
+  for (const isolated of [true, false]) {
+    const server = await serve(isolated);
+    const label = `${name}, ${isolated ? 'isolated' : 'not isolated'}`;
+    try {
+      const results = await open(`http://127.0.0.1:${server.address().port}/`);
+      const problems = check(results, isolated, label);
+      failures.push(...problems);
+      console.log(`${problems.length === 0 ? '✓' : '✖'} ${label}: ${results.block ? summary(results) : JSON.stringify(results)}`);
+    } catch (error) {
+      failures.push(`${label}: ${error?.message ?? error}`);
+      console.log(`✖ ${label}: ${error?.message ?? error}`);
+    } finally {
+      server.close();
+    }
+  }
+  return failures;
+}
+
+const waitForResults = (page) =>
+  page.waitForFunction(() => window.__threads?.done === true, { timeout: PAGE_TIMEOUT_MS, polling: 100 }).then(() => page.evaluate(() => window.__threads));
+
+const failures = [];
+const executablePath = findChromium();
+if (!executablePath) {
+  const message = 'threads: no Chromium found (CHROMIUM_PATH, /usr/bin/chromium)';
+  if (ci) failures.push(message);
+  else console.log(`${message}: skipped`);
+} else {
+  const browser = await chromium.launch({ executablePath, args: [...chromiumArgs, '--disable-renderer-backgrounding', '--disable-background-timer-throttling'] });
+  try {
+    failures.push(
+      ...(await runIn(async (url) => {
+        const page = await browser.newPage();
+        try {
+          await page.goto(url);
+          const results = await waitForResults(page);
+          // Chromium also lists a page's dedicated workers: none may be left.
+          const workers = page.workers().length;
+          if (workers !== 0) results.errors.push(`${workers} dedicated worker(s) still listed after unmount`);
+          return results;
+        } finally {
+          await page.close();
+        }
+      }, `Chromium ${browser.version()}`)),
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+if (!firefox) {
+  const message = 'threads: no Firefox found (FIREFOX_PATH, /usr/bin/firefox-esr)';
+  if (ci) failures.push(message);
+  else console.log(`${message}: skipped`);
+} else {
+  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: firefox, headless: true });
+  try {
+    failures.push(
+      ...(await runIn(async (url) => {
+        const page = await browser.newPage();
+        try {
+          await page.goto(url);
+          return await waitForResults(page);
+        } finally {
+          await page.close();
+        }
+      }, `Firefox ${await browser.version()}`)),
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+if (failures.length > 0) {
+  console.error(`✖ threads in real browsers:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('threads in real browsers: ok');
