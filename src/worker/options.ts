@@ -1,7 +1,7 @@
 // The page's options of a worker simulation, checked once where they enter (the hook at each
 // render, createWorkerSimulation once) by one table, with the owner's name in every error.
 import { canShareMemory } from './protocol.js';
-import { callback, CLOCK_TIME_SCALE_RULE, checkNames, checkOptions, flag, MAX_STEPS_RULE, OVERLOAD_RULE, stepRule, type FixedStepOverload, type Rule, type Rules } from '../core/internal.js';
+import { callback, CLOCK_TIME_SCALE_RULE, checkOptions, checkPropNames, flag, MAX_STEPS_RULE, OVERLOAD_RULE, stepRule, type FixedStepOverload, type Rule, type Rules } from '../core/internal.js';
 
 /** How the page reads the worker's states (Peter Sundqvist, "Timestepping", the threads loop's three ways). */
 export type ReadMode = 'latest' | 'interpolated' | 'live';
@@ -68,7 +68,7 @@ const NAMES = [...Object.keys(RULES), 'props'];
 
 /** The options checked: unknown names first (with the likeliest meant), then every value. */
 export function checkSimulationOptions(owner: string, options: Readonly<Record<string, unknown>>): SimulationSettings {
-  checkNames(owner, 'option', options, NAMES, true);
+  checkPropNames(owner, 'option', options, NAMES);
   const settings = checkOptions(owner, 'option', options, RULES);
   if (settings.transport === 'shared' && !canShareMemory()) {
     throw new RangeError(
