@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { optionsArgument } from '../core/internal.js';
-import { useFrameScheduler } from '../react/index.js';
-import { useLatest } from '../react/internal.js';
+import { useFrameLoop, useLatest } from '../react/internal.js';
 import { startWorker, WorkerSimulationHandle, type WorkerSimulationError, type WorkerSource } from './host.js';
 import { checkSimulationOptions } from './options.js';
 import type { WorkerSimulation, WorkerSimulationOptions } from './types.js';
@@ -49,7 +48,7 @@ export function useWorkerSimulation<Props = unknown>(worker: WorkerSource, optio
       ),
   );
   if (thrown) throw thrown;
-  const scheduler = useFrameScheduler();
+  const scheduler = useFrameLoop();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the worker is read at mount
   useEffect(() => handle.connect(startWorker(OWNER, latest.current.worker)), [handle]);
   useEffect(() => scheduler.subscribe((frame) => handle.readAt(frame), { phase: 'input', priority: FIRST }), [scheduler, handle]);
