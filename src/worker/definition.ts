@@ -9,8 +9,9 @@ export interface SimulationStep {
   readonly index: number;
   /** Game seconds this step advances (the `step` option). */
   readonly dt: number;
-  /** Worker ms at which the step's game time begins and ends: spans (start, end] tile real time. */
+  /** Worker ms at which the step's game time begins: spans (start, end] tile real time. */
   readonly stepStartTimestampMs: number;
+  /** Worker ms at which the step's game time ends (the end of its span). */
   readonly stepEndTimestampMs: number;
   /** 0 for the first step of this wake of the worker, 1 for the second … */
   readonly stepInFrame: number;

@@ -16,8 +16,11 @@ import type { WorkerSimulation, WorkerSimulationOptions } from './types.js';
 
 /** A Worker, or anything that talks like one (createInProcessWorker). */
 export interface WorkerLike extends Endpoint {
+  /** Stop the worker at once. */
   terminate(): void;
+  /** Listen for its messages and errors. */
   addEventListener(type: 'message' | 'error' | 'messageerror', listener: (event: MessageEvent) => void): void;
+  /** Stop listening. */
   removeEventListener(type: 'message' | 'error' | 'messageerror', listener: (event: MessageEvent) => void): void;
 }
 

@@ -118,6 +118,7 @@ export type FromWorker =
 
 /** What both sides post through: a Worker, a worker's global scope, or an in-process port. */
 export interface Endpoint {
+  /** Send a message (structured-cloned; `transfer`: buffers moved, not copied). */
   postMessage(message: unknown, transfer?: Transferable[]): void;
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
   removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;

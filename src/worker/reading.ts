@@ -15,8 +15,9 @@ export const EMPTY_STATE = new Float64Array(0);
 export interface WorkerStepInfo {
   /** The step's index on the worker's grid (−1: the state `init` wrote). */
   index: number;
-  /** When the step's game time began and ended: the picture blends across this span. */
+  /** When the step's game time began: the picture blends from here … */
   startMs: number;
+  /** … to when it ended. */
   endMs: number;
   /** When the worker ran it (its lateness: `ranAtMs − endMs`). */
   ranAtMs: number;

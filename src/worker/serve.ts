@@ -12,8 +12,11 @@ import { SimulationStepper } from './stepper.js';
 
 /** The clock and timer a worker steps with; by default the worker's own, read when used. */
 export interface WorkerEnvironment {
+  /** This thread's clock, ms (`performance.now()`). */
   now(): number;
+  /** Call `callback` once, `delayMs` from now; returns what `clearTimeout` takes. */
   setTimeout(callback: () => void, delayMs: number): unknown;
+  /** Cancel a `setTimeout`. */
   clearTimeout(handle: unknown): void;
   /** `performance.timeOrigin`: where `now()` counts from, in ms since the epoch. */
   timeOrigin(): number;

@@ -61,6 +61,7 @@ export interface WorkerSimulation {
   stepOnce(): boolean;
   /** Game seconds per real second from now on. */
   setTimeScale(timeScale: number): void;
+  /** Game seconds per real second now. */
   readonly timeScale: number;
   /** Read the states another way from the next frame. */
   setRead(read: ReadMode): void;
