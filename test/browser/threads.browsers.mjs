@@ -80,83 +80,89 @@ function check(results, isolated, label) {
 
 function summary(results) {
   const { transport, block, input, reads } = results;
-  return `${transport}: ${reads.latest.reads} reads a way, live torn ${reads.live.torn}; ${block.stepsDuring} of ${block.expected} steps ran during a ${block.ms.toFixed(0)} ms block; input ${input.inSpan}/${input.sent} in their step's span`;
+  return `${results.seconds.toFixed(1)} s, ${transport}: ${reads.latest.reads} reads a way, live torn ${reads.live.torn}; ${block.stepsDuring} of ${block.expected} steps ran during a ${block.ms.toFixed(0)} ms block; input ${input.inSpan}/${input.sent} in their step's span`;
 }
 
-async function runIn(open, name) {
-  const failures = [];
-  for (const isolated of [true, false]) {
-    const server = await serve(isolated);
-    const label = `${name}, ${isolated ? 'isolated' : 'not isolated'}`;
-    try {
-      const results = await open(`http://127.0.0.1:${server.address().port}/`);
-      const problems = check(results, isolated, label);
-      failures.push(...problems);
-      console.log(`${problems.length === 0 ? '✓' : '✖'} ${label}: ${results.block ? summary(results) : JSON.stringify(results)}`);
-    } catch (error) {
-      failures.push(`${label}: ${error?.message ?? error}`);
-      console.log(`✖ ${label}: ${error?.message ?? error}`);
-    } finally {
-      server.close();
-    }
+/** One page served `isolated` or not: its problems (none: it passed), and a line of what it saw. */
+async function runOne(open, name, isolated) {
+  const server = await serve(isolated);
+  const label = `${name}, ${isolated ? 'isolated' : 'not isolated'}`;
+  const startedMs = Date.now();
+  try {
+    const results = await open(`http://127.0.0.1:${server.address().port}/`);
+    results.seconds = (Date.now() - startedMs) / 1000;
+    const problems = check(results, isolated, label);
+    console.log(`${problems.length === 0 ? '✓' : '✖'} ${label}: ${results.block ? summary(results) : JSON.stringify(results)}`);
+    return problems;
+  } catch (error) {
+    console.log(`✖ ${label}: ${error?.message ?? error}`);
+    return [`${label}: ${error?.message ?? error}`];
+  } finally {
+    server.close();
   }
-  return failures;
+}
+
+/** Both pages; `together`: at once (two origins, so their heartbeat channels do not mix). */
+async function runIn(open, name, together) {
+  if (together) return (await Promise.all([runOne(open, name, true), runOne(open, name, false)])).flat();
+  return [...(await runOne(open, name, true)), ...(await runOne(open, name, false))];
 }
 
 const waitForResults = (page) =>
   page.waitForFunction(() => window.__threads?.done === true, { timeout: PAGE_TIMEOUT_MS, polling: 100 }).then(() => page.evaluate(() => window.__threads));
 
-const failures = [];
-const executablePath = findChromium();
-if (!executablePath) {
-  const message = 'threads: no Chromium found (CHROMIUM_PATH, /usr/bin/chromium)';
-  if (ci) failures.push(message);
-  else console.log(`${message}: skipped`);
-} else {
+/** Both pages in Chromium (playwright), at once: with these flags a page in the background keeps its frames; its dedicated-worker list is checked too. */
+async function inChromium() {
+  const executablePath = findChromium();
+  if (!executablePath) return missing('threads: no Chromium found (CHROMIUM_PATH, /usr/bin/chromium)');
   const browser = await chromium.launch({ executablePath, args: [...chromiumArgs, '--disable-renderer-backgrounding', '--disable-background-timer-throttling'] });
   try {
-    failures.push(
-      ...(await runIn(async (url) => {
-        const page = await browser.newPage();
-        try {
-          await page.goto(url);
-          const results = await waitForResults(page);
-          // Chromium also lists a page's dedicated workers: none may be left.
-          const workers = page.workers().length;
-          if (workers !== 0) results.errors.push(`${workers} dedicated worker(s) still listed after unmount`);
-          return results;
-        } finally {
-          await page.close();
-        }
-      }, `Chromium ${browser.version()}`)),
-    );
+    return await runIn(async (url) => {
+      const page = await browser.newPage();
+      try {
+        await page.goto(url);
+        const results = await waitForResults(page);
+        // Chromium also lists a page's dedicated workers: none may be left.
+        const workers = page.workers().length;
+        if (workers !== 0) results.errors.push(`${workers} dedicated worker(s) still listed after unmount`);
+        return results;
+      } finally {
+        await page.close();
+      }
+    }, `Chromium ${browser.version()}`, true);
   } finally {
     await browser.close();
   }
 }
 
-if (!firefox) {
-  const message = 'threads: no Firefox found (FIREFOX_PATH, /usr/bin/firefox-esr)';
-  if (ci) failures.push(message);
-  else console.log(`${message}: skipped`);
-} else {
+/** Both pages in Firefox ESR (puppeteer-core, WebDriver BiDi), one after the other: a tab in the background gets throttled frames. */
+async function inFirefox() {
+  if (!firefox) return missing('threads: no Firefox found (FIREFOX_PATH, /usr/bin/firefox-esr)');
   const browser = await puppeteer.launch({ browser: 'firefox', executablePath: firefox, headless: true });
   try {
-    failures.push(
-      ...(await runIn(async (url) => {
-        const page = await browser.newPage();
-        try {
-          await page.goto(url);
-          return await waitForResults(page);
-        } finally {
-          await page.close();
-        }
-      }, `Firefox ${await browser.version()}`)),
-    );
+    return await runIn(async (url) => {
+      const page = await browser.newPage();
+      try {
+        await page.goto(url);
+        return await waitForResults(page);
+      } finally {
+        await page.close();
+      }
+    }, `Firefox ${await browser.version()}`, false);
   } finally {
     await browser.close();
   }
 }
+
+function missing(message) {
+  if (ci) return [message];
+  console.log(`${message}: skipped`);
+  return [];
+}
+
+// Both browsers at once: Firefox takes ~15 s to start (a fresh profile), as long as Chromium's four
+// runs; the pages wait on frames, not on time, so sharing the cores changes no verdict.
+const failures = (await Promise.all([inChromium(), inFirefox()])).flat();
 
 if (failures.length > 0) {
   console.error(`✖ threads in real browsers:\n  ${failures.join('\n  ')}`);
