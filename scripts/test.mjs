@@ -126,7 +126,8 @@ if (!chromium) {
 // ── Firefox: the real-frame-loop checks and story playback (puppeteer-core, WebDriver BiDi);
 // without Firefox it says so, and under CI=true that is a failure ──
 run('browser (firefox)', process.execPath, ['test/browser/realFrameLoop.firefox.mjs'], { needs: ['storybook build'] });
-// react-timestep/worker in Chromium and Firefox, served with and without COOP/COEP (both transports).
+// react-timestep/worker in Chromium and Firefox, served with and without COOP/COEP (both transports),
+// and examples/worker-app (a Vite build, isolated) alongside.
 run('threads (chromium, firefox)', process.execPath, ['test/browser/threads.browsers.mjs']);
 
 console.log(`\n${timings.join(' · ')}`);

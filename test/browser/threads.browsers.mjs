@@ -8,6 +8,7 @@
 // order; each input event seen by one step, never one that ended before it happened; after unmount
 // no worker is alive (no heartbeat). Only frame counts and a blocked main thread are waited on, so it
 // holds at any frame rate. A missing browser is skipped, saying so (a failure under CI=true).
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -154,6 +155,19 @@ async function inFirefox() {
   }
 }
 
+/**
+ * examples/worker-app/test.mjs (a Vite build of react-timestep/worker served with COOP/COEP), run
+ * alongside the browsers rather than as a step of its own: it waits on its build and on frames, so
+ * sharing the cores changes no verdict and saves its ~20 s of wall time.
+ */
+function workerExample() {
+  if (!findChromium()) return missing('threads: no Chromium found for examples/worker-app');
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [`${root}examples/worker-app/test.mjs`], { stdio: 'inherit' });
+    child.on('exit', (code) => resolve(code === 0 ? [] : [`examples/worker-app/test.mjs failed (exit ${code})`]));
+  });
+}
+
 function missing(message) {
   if (ci) return [message];
   console.log(`${message}: skipped`);
@@ -162,7 +176,7 @@ function missing(message) {
 
 // Both browsers at once: Firefox takes ~15 s to start (a fresh profile), as long as Chromium's four
 // runs; the pages wait on frames, not on time, so sharing the cores changes no verdict.
-const failures = (await Promise.all([inChromium(), inFirefox()])).flat();
+const failures = (await Promise.all([inChromium(), inFirefox(), workerExample()])).flat();
 
 if (failures.length > 0) {
   console.error(`✖ threads in real browsers:\n  ${failures.join('\n  ')}`);
