@@ -66,6 +66,8 @@ function check(results, isolated, label) {
     expect(r.reads >= 90 && r.torn === 0, `'${read}' read ${r.reads} states, ${r.torn} torn`);
   }
   expect(Object.values(results.reads).every((r) => r.alphaOutside === 0), 'alpha in [0, 1]');
+  // Over messages every state arrives whole: even 'live' has no state being written to show.
+  if (!isolated) expect(results.reads.live.torn === 0, `'live' over messages read ${results.reads.live.torn} torn states`);
   const c = results.clock;
   // The page's timer resolution (up to 1 ms in Firefox without isolation) either side.
   expect(c && c.mapped >= c.before - 1 && c.mapped <= c.after + 1, `worker clock mapped onto the page's (${JSON.stringify(c)})`);
