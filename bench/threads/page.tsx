@@ -4,7 +4,7 @@
 // blending OBJECTS objects (x, y, angle), timed over REPEATS repetitions. Results in window.__bench.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { FixedClockProvider, useFixedUpdate, useFrame } from '../../src/index.js';
+import { FixedClockProvider, useFixedUpdate, useFrame, useStepInput } from '../../src/index.js';
 import { useWorkerSimulation } from '../../src/worker/index.js';
 import { OBJECTS } from './simulation.js';
 
@@ -15,15 +15,20 @@ const STEP = 1 / 120;
 const REPEATS = 20;
 const WARMUP_MS = 2000;
 
-const out = { transport: null as string | null, worker: [] as number[][], mainLateMs: [] as number[], blendMs: [] as number[], stalls: 0, done: false };
+const out = { transport: null as string | null, worker: [] as number[][], mainLateMs: [] as number[], mainInputMs: [] as number[], blendMs: [] as number[], stalls: 0, done: false };
 (window as unknown as { __bench: typeof out }).__bench = out;
 const blended = new Float64Array(OBJECTS * 3);
 let startMs = -1;
 const recording = () => startMs >= 0 && performance.now() - startMs >= WARMUP_MS;
 
 function MainSteps() {
+  const input = useStepInput();
   useFixedUpdate((_dt, step) => {
-    if (recording()) out.mainLateMs.push(performance.now() - step.stepEndTimestampMs);
+    if (!recording()) return;
+    const now = performance.now();
+    out.mainLateMs.push(now - step.stepEndTimestampMs);
+    // Input-to-step latency: from the event to the step that takes it running.
+    for (let i = 0; i < input.step.count; i++) out.mainInputMs.push(now - input.step.event(i).timestampMs);
   });
   return null;
 }
@@ -33,6 +38,7 @@ function Bench() {
     step: STEP,
     overload: 'catch-up',
     maxSteps: 1000,
+    input: true,
     onMessage: (m) => {
       if (recording()) out.worker.push(m as number[]);
     },
@@ -70,6 +76,13 @@ function Bench() {
     </FixedClockProvider>
   );
 }
+
+// A key pressed or released every 97 ms (out of step with the 120 Hz grid and the frames).
+let keyDown = false;
+setInterval(() => {
+  keyDown = !keyDown;
+  window.dispatchEvent(new KeyboardEvent(keyDown ? 'keydown' : 'keyup', { code: 'KeyA' }));
+}, 97);
 
 createRoot(document.body.appendChild(document.createElement('div'))).render(
   <StrictMode>

@@ -6,13 +6,16 @@ export const OBJECTS = 1000;
 
 export const circles = defineSimulation({
   stateLength: OBJECTS * 3,
-  update(state, step, _input, context) {
+  update(state, step, input, context) {
     const t = (step.index + 1) * step.dt;
     for (let i = 0; i < OBJECTS; i++) {
       state[i * 3] = 400 + 300 * Math.cos(t + i);
       state[i * 3 + 1] = 300 + 200 * Math.sin(t + i);
       state[i * 3 + 2] = t + i;
     }
-    context.post([step.index, step.stepEndTimestampMs, performance.now()]);
+    // [index, span end, ran at, then the timestamps of this step's input events]: worker ms.
+    const report = [step.index, step.stepEndTimestampMs, performance.now()];
+    for (let i = 0; i < input.count; i++) report.push(input.event(i).timestampMs);
+    context.post(report);
   },
 });
