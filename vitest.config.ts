@@ -9,11 +9,11 @@ import { reliabilityCommands } from './test/browser/commands.js';
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 // Projects:
-//   core     pure algorithms, scheduler, simulation, test/alloc/*.ts and npm test's step runner in plain Node (no DOM: proves they need none)
-//   react    hooks, <GameCanvas>, testing helpers, devtools and test/alloc/*.tsx in happy-dom, React 19
+//   core     pure algorithms, scheduler, simulation, the worker's stepping, test/alloc/*.ts and npm test's step runner in plain Node (no DOM: proves they need none)
+//   react    test/worker/*.tsx, hooks, <GameCanvas>, testing helpers, devtools and test/alloc/*.tsx in happy-dom, React 19
 //   react18  the same React tests against React 18 (installed in test/react18 by scripts/test.mjs)
 //   browser  real Chromium: stories (addon-vitest) and test/browser/** (only when a Chromium is found)
-const reactTests = ['test/react/**/*.test.{ts,tsx}', 'test/canvas/**/*.test.{ts,tsx}', 'test/testing/**/*.test.{ts,tsx}', 'test/adapters/**/*.test.{ts,tsx}', 'test/devtools/**/*.test.{ts,tsx}', 'test/alloc/**/*.test.tsx'];
+const reactTests = ['test/worker/**/*.test.tsx', 'test/react/**/*.test.{ts,tsx}', 'test/canvas/**/*.test.{ts,tsx}', 'test/testing/**/*.test.{ts,tsx}', 'test/adapters/**/*.test.{ts,tsx}', 'test/devtools/**/*.test.{ts,tsx}', 'test/alloc/**/*.test.tsx'];
 
 export default defineConfig({
   test: {
@@ -26,7 +26,7 @@ export default defineConfig({
           // (core's CPU time 89 s → 60 s, every test passing; the React projects keep isolation,
           // their page-wide loop is module state).
           isolate: false,
-          include: ['test/core/**/*.test.ts', 'test/scheduler/**/*.test.ts', 'test/simulation/**/*.test.ts', 'test/alloc/**/*.test.ts', 'test/scripts/**/*.test.ts'],
+          include: ['test/worker/**/*.test.ts', 'test/core/**/*.test.ts', 'test/scheduler/**/*.test.ts', 'test/simulation/**/*.test.ts', 'test/alloc/**/*.test.ts', 'test/scripts/**/*.test.ts'],
         },
       },
       {

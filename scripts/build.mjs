@@ -37,7 +37,7 @@ const tsc = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inh
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 
 // React Server Component frameworks need the directive as the first statement of client modules.
-for (const file of ['dist/index.js', 'dist/testing/index.js', 'dist/r3f/index.js', 'dist/pixi/index.js', 'dist/devtools/index.js']) {
+for (const file of ['dist/index.js', 'dist/testing/index.js', 'dist/r3f/index.js', 'dist/pixi/index.js', 'dist/devtools/index.js', 'dist/worker/index.js']) {
   const code = readFileSync(file, 'utf8');
   if (!code.startsWith("'use client'")) writeFileSync(file, `'use client';\n${code}`);
 }

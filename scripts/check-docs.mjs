@@ -15,6 +15,7 @@ const entries = {
   'react-timestep/r3f': 'src/r3f/index.ts',
   'react-timestep/pixi': 'src/pixi/index.ts',
   'react-timestep/devtools': 'src/devtools/index.ts',
+  'react-timestep/worker': 'src/worker/index.ts',
 };
 
 const config = ts.getParsedCommandLineOfConfigFile('tsconfig.json', {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });

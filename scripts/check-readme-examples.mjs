@@ -19,6 +19,7 @@ const entries = {
   'react-timestep/r3f': 'src/r3f/index.ts',
   'react-timestep/pixi': 'src/pixi/index.ts',
   'react-timestep/devtools': 'src/devtools/index.ts',
+  'react-timestep/worker': 'src/worker/index.ts',
 };
 // The generated API reference shows signatures, not modules: it has nothing to compile.
 const pages = ['README.md', ...readdirSync('docs').filter((f) => f.endsWith('.md') && f !== 'api.md').sort().map((f) => `docs/${f}`)];

@@ -63,6 +63,9 @@ const chromiumSteps = !chromium
       vitest('browser (chromium)', ['storybook', 'browser'], { frames: true }),
       ...['vite-app', 'r3f-app', 'pixi-app'].map((app) => cmd(`example ${app}`, ['node', `examples/${app}/test.mjs`], { ...PACKED, env: { REACT_TIMESTEP_TARBALL: tarball } })),
       cmd('presentation smoke', ['node', 'bench/presentation/smoke.mjs'], { needs: ['build'], frames: true }),
+      // react-timestep/worker in Chromium and Firefox, served with and without COOP/COEP (both
+      // transports), and examples/worker-app (a Vite build, isolated; it packs, hence the lock) alongside.
+      cmd('threads (chromium, firefox)', [process.execPath, 'test/browser/threads.browsers.mjs'], { needs: ['build'], locks: ['pack'], frames: true }),
     ];
 const engineSteps = [];
 for (const engine of ['firefox', 'webkit']) {

@@ -6,3 +6,4 @@ export { useLatest } from './useLatest.js';
 export { useClockBoundTransform, withClockBinding } from './useClockBoundTransform.js';
 export { FrameSourceOverrideContext } from './frameSourceOverride.js';
 export { dropUndefined } from './dropUndefined.js';
+export { useFrameLoop } from './useFrameLoop.js';

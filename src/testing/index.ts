@@ -6,3 +6,4 @@ export { resetDefaultScheduler } from '../scheduler/index.js';
 export { installCanvasStub } from './canvasStub.js';
 export type { RecordingContext2D, RecordedCanvasCall } from './canvasStub.js';
 export { replayTiming, type ReplayTimingOptions, type TimingReplay } from './replayTiming.js';
+export { createInProcessWorker } from '../worker/index.js';

@@ -1,0 +1,5 @@
+// The threads benchmark's worker module.
+import { serveSimulation } from '../../src/worker/index.js';
+import { circles } from './simulation.js';
+
+serveSimulation(circles);
