@@ -54,10 +54,15 @@ function createTimes(): { push(value: number): void; setLast(value: number): voi
   };
 }
 
+/** The window, or a window object behind it (happy-dom hands listeners its inner window, not `window`). */
+function isWindow(target: EventTarget | null): boolean {
+  return typeof window !== 'undefined' && (target === window || (target !== null && (target as Partial<Window>).window === target));
+}
+
 /** The fields `replayTiming` needs to dispatch `event` again. */
 function describe(event: Event, frame: number): RecordedEvent {
   const target = event.target;
-  const where = typeof window !== 'undefined' && target === window ? 'window' : typeof document !== 'undefined' && target === document ? 'document' : 'element';
+  const where = isWindow(target) ? 'window' : typeof document !== 'undefined' && target === document ? 'document' : 'element';
   const record: RecordedEvent = { frame, type: event.type as RecordedEventType, target: where, timeStamp: event.timeStamp, receivedMs: now() };
   const id = where === 'element' ? (target as Partial<Element>).id : undefined;
   if (id) record.id = id;
