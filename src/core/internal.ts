@@ -18,6 +18,7 @@ export {
   stepRule,
 } from './fixedStep.js';
 export * from './options.js';
+export { checkPropNames } from './names.js';
 export { HeldNumber } from './heldNumber.js';
 export { booleanValue, checkKnownKeys, finiteNumber, fixedClockOption, functionValue, integerAtLeast, nonNegativeNumber, oneOf, optionalFunction, optionsObject, positiveNumber, timeScaleValue, withDefault } from './validate.js';
 export { createFrameStats } from './frameStats.js';

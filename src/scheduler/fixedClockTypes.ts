@@ -96,8 +96,6 @@ export interface FixedClock {
   reset(): void;
   /** Run on another scheduler (its game clock is joined without a jump in game time). */
   setScheduler(scheduler: FrameScheduler): void;
-  /** The scheduler the clock runs on. */
-  readonly scheduler: FrameScheduler;
   /** Order of the clock's scheduler subscriptions among others of the same phase. */
   setPriority(priority: number): void;
   /** Live numbers (one reused object). */

@@ -7,11 +7,11 @@ export { CLOCK_RULES, clockRules, type ClockSettings } from './fixedClockOptions
 export type { FixedJobOptions, FixedRender, FixedUpdate } from './fixedClockTypes.js';
 export { isDevelopment } from './devMode.js';
 export type { FixedClock, FixedClockOptions } from './fixedClock.js';
-export { FRAME_LOOP_HOST } from './frameLoopHost.js';
-export type { FrameLoopHost } from './frameLoopHost.js';
-export { FRAME_SCHEDULER_OPTION_KEYS, checkSource, createFrameScheduler } from './createFrameScheduler.js';
+export { FrameLoop, DEFAULT_MAX_DELTA_SECONDS, SUBSCRIBE_OPTION_KEYS, SUBSCRIBE_RULES, unordered, type LoopObserver } from './frameLoop.js';
+export { FRAME_SCHEDULER_OPTION_KEYS, LOOP_RULES, checkSource, createFrameScheduler, loopOf, observeLoop, schedulerOf } from './createFrameScheduler.js';
 export { maxFrameRateValue } from './frameRateCap.js';
-export { DEFAULT_MAX_DELTA_SECONDS, SUBSCRIBE_OPTION_KEYS, unordered } from './loopHost.js';
-export type { FrameGap, FrameInfo, FrameLoopMode, FrameScheduler, FrameSchedulerOptions, FrameSource, SchedulerAdaptiveOptions } from './types.js';
+export type * from './types.js';
 export { getDefaultLoop } from './defaultScheduler.js';
 export { FRAME_PHASES } from './subscribers.js';
+export { onRefreshRateChange, refreshRateOf, type LoopView } from './refreshDetection.js';
+export { divisorOf, onDivisorChange, setAdaptiveOn } from './adaptiveFeature.js';
