@@ -2,8 +2,9 @@ import { integerAtLeast, optionsObject, withDefault } from '../core/internal.js'
 import { getDefaultScheduler } from '../scheduler/index.js';
 import { observeLoop } from '../scheduler/internal.js';
 import type { FrameScheduler } from '../scheduler/index.js';
+import { observeEventTimings, observeLongFrames } from './causes.js';
 import { RECORDING_VERSION } from './format.js';
-import type { RecordedEvent, RecordedEventType, TimingRecording } from './format.js';
+import type { RecordedEvent, RecordedEventTiming, RecordedEventType, RecordedLongFrame, TimingRecording } from './format.js';
 
 const OWNER = 'recordTiming';
 /** The input `useStepInput` listens to; `blur` is listened to always. */
@@ -133,6 +134,12 @@ export function recordTiming(options?: RecordTimingOptions): TimingRecorder {
   for (const type of INPUT_TYPES) win?.addEventListener(type, onEvent, true);
   if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onEvent, true);
 
+  // Where the browser has them: which scripts made frames long, and each slow input's delay.
+  const longFrames: RecordedLongFrame[] = [];
+  const eventTimings: RecordedEventTiming[] = [];
+  const stopLongFrames = observeLongFrames((frame) => void (full || longFrames.push(frame)));
+  const stopEventTimings = observeEventTimings((timing) => void (full || eventTimings.push(timing)));
+
   let result: TimingRecording | null = null;
   return {
     stop() {
@@ -140,10 +147,14 @@ export function recordTiming(options?: RecordTimingOptions): TimingRecorder {
       unsubscribeStart();
       unsubscribeEnd();
       unobserve();
+      stopLongFrames?.();
+      stopEventTimings?.();
       for (const type of INPUT_TYPES) win?.removeEventListener(type, onEvent, true);
       if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onEvent, true);
       result = { version: RECORDING_VERSION, startMs, frames: frames.toArray(), frameStartMs: starts.toArray(), frameEndMs: ends.toArray(), events };
       if (skipped.length > 0) result.skipped = skipped.toArray();
+      if (stopLongFrames) result.longFrames = longFrames;
+      if (stopEventTimings) result.eventTimings = eventTimings;
       if (typeof navigator !== 'undefined' && navigator.userAgent) result.userAgent = navigator.userAgent;
       return result;
     },

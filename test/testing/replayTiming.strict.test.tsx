@@ -52,6 +52,18 @@ function edit(change: (r: Record<string, unknown> & { events: Array<Record<strin
 }
 
 describe('replayTiming: strict recordings', () => {
+  it('a recording started while a key was held replays with the key up: its keyup arrives with no keydown (docs/devtools.md)', () => {
+    const held = validRecording();
+    held.events = held.events.filter((e) => e.type === 'keyup');
+    const log = createGameLog();
+    const replay = replayTiming(held, <TimingGame log={log} />);
+    replay.finish();
+    replay.unmount();
+    expect(log.steps.length).toBeGreaterThan(3);
+    expect(log.steps.filter((line) => line.endsWith('| Space'))).toEqual([]);
+    expect(log.steps.some((line) => line.includes('up:Space'))).toBe(true);
+  });
+
   it('replays the valid recording (every kind of event) to the end', () => {
     const replay = replayTiming(validRecording(), <TimingGame log={createGameLog()} />);
     replay.finish();
