@@ -74,6 +74,34 @@ function watchPixelRatio(onChange: () => void): () => void {
   return () => query?.removeEventListener('change', changed);
 }
 
+/**
+ * Size `canvas`'s drawing buffer for the CSS box `fixed` (null: the element's own box, followed
+ * with a ResizeObserver) at the device pixel ratio capped by `maxPixelRatio`, and again when that
+ * ratio changes; `size` is written in place. Returns the stop.
+ */
+function followSize(canvas: HTMLCanvasElement, size: GameCanvasSize, fixed: { width: number; height: number } | null, maxPixelRatio: number): () => void {
+  // A CSS box: the fixed props, the element's bounding box or a ResizeObserver entry's content box.
+  const apply = ({ width: cssWidth, height: cssHeight }: { width: number; height: number }): void => {
+    const ratio = Math.min(browser.devicePixelRatio || 1, maxPixelRatio);
+    size.width = cssWidth;
+    size.height = cssHeight;
+    size.pixelRatio = ratio;
+    size.pixelWidth = Math.max(0, Math.round(cssWidth * ratio));
+    size.pixelHeight = Math.max(0, Math.round(cssHeight * ratio));
+    if (canvas.width !== size.pixelWidth) canvas.width = size.pixelWidth;
+    if (canvas.height !== size.pixelHeight) canvas.height = size.pixelHeight;
+  };
+  apply(fixed ?? canvas.getBoundingClientRect());
+  // The same CSS box at the new ratio: a zoom or another screen changes the device pixels only.
+  const stopRatio = watchPixelRatio(() => apply({ width: size.width, height: size.height }));
+  // Without a ResizeObserver (SSR, old browsers) the first measurement is kept.
+  const stopResize = fixed ? undefined : watch(canvas, browser.ResizeObserver, (entry) => apply(entry.contentRect));
+  return () => {
+    stopRatio();
+    stopResize?.();
+  };
+}
+
 /** Of the children's updates, the canvas's runs after those of priority 0, whenever they mounted. */
 const UPDATE_PRIORITY = Number.MIN_VALUE;
 
@@ -201,28 +229,7 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
   // Size the drawing buffer: fixed props, or follow the element's CSS box.
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!canvas) return;
-    // A CSS box: the fixed props, the element's bounding box or a ResizeObserver entry's content box.
-    const apply = ({ width: cssWidth, height: cssHeight }: { width: number; height: number }): void => {
-      const ratio = Math.min(browser.devicePixelRatio || 1, maxPixelRatio);
-      const s = target.size;
-      s.width = cssWidth;
-      s.height = cssHeight;
-      s.pixelRatio = ratio;
-      s.pixelWidth = Math.max(0, Math.round(cssWidth * ratio));
-      s.pixelHeight = Math.max(0, Math.round(cssHeight * ratio));
-      if (canvas.width !== s.pixelWidth) canvas.width = s.pixelWidth;
-      if (canvas.height !== s.pixelHeight) canvas.height = s.pixelHeight;
-    };
-    apply(fixedSize ? { width, height } : canvas.getBoundingClientRect());
-    // The same CSS box at the new ratio: a zoom or another screen changes the device pixels only.
-    const stopRatio = watchPixelRatio(() => apply({ width: target.size.width, height: target.size.height }));
-    // Without a ResizeObserver (SSR, old browsers) the first measurement is kept.
-    const stopResize = fixedSize ? undefined : watch(canvas, browser.ResizeObserver, (entry) => apply(entry.contentRect));
-    return () => {
-      stopRatio();
-      stopResize?.();
-    };
+    return canvas ? followSize(canvas, target.size, fixedSize ? { width: width as number, height: height as number } : null, maxPixelRatio) : undefined;
   }, [fixedSize, width, height, maxPixelRatio, contextType, target]);
 
   // Pause while out of view.
