@@ -19,7 +19,7 @@ export interface GameCanvasProps<T extends GameCanvasContextType = '2d'>
   extends Omit<FixedClockOptions, 'step'>, Omit<CanvasHTMLAttributes<HTMLCanvasElement>, 'width' | 'height' | 'role' | 'children'> {
   /** Seconds of game time per step. Default `1 / 60`. */
   step?: number;
-  /** Advance the game by `dt` (= step) seconds; in each step after the children's updates of priority 0. */
+  /** Advance the game by `dt` (= step) seconds; in each step after the children's updates of priority 0 (whenever they mounted), before those of a higher priority. */
   update?: FixedUpdate;
   /** Draw the state blended `alpha` ∈ [0, 1] from the previous to the latest state: once a frame, first (under the children's renders). */
   render?: (ctx: GameCanvasContextMap[T], alpha: number, frame: FrameInfo, size: Readonly<GameCanvasSize>) => void;
@@ -48,7 +48,62 @@ export interface GameCanvasProps<T extends GameCanvasContextType = '2d'>
 const DEFAULT_STEP = 1 / 60;
 
 /** Browser globals, read when used (inside effects only): absent on a server and in some test DOMs. */
-const browser = globalThis as { devicePixelRatio?: number; ResizeObserver?: typeof ResizeObserver; IntersectionObserver?: typeof IntersectionObserver };
+const browser = globalThis as {
+  devicePixelRatio?: number;
+  ResizeObserver?: typeof ResizeObserver;
+  IntersectionObserver?: typeof IntersectionObserver;
+  matchMedia?: (query: string) => MediaQueryList;
+};
+
+/**
+ * Call `onChange` each time `devicePixelRatio` changes (zoom, a move to another screen): a media
+ * query for the current ratio stops matching, and is made again for the new one. Returns the stop.
+ */
+function watchPixelRatio(onChange: () => void): () => void {
+  let query: MediaQueryList | null = null;
+  const changed = (): void => {
+    arm();
+    onChange();
+  };
+  function arm(): void {
+    query?.removeEventListener('change', changed);
+    query = typeof browser.matchMedia === 'function' ? browser.matchMedia(`(resolution: ${browser.devicePixelRatio || 1}dppx)`) : null;
+    query?.addEventListener('change', changed);
+  }
+  arm();
+  return () => query?.removeEventListener('change', changed);
+}
+
+/**
+ * Size `canvas`'s drawing buffer for the CSS box `fixed` (null: the element's own box, followed
+ * with a ResizeObserver) at the device pixel ratio capped by `maxPixelRatio`, and again when that
+ * ratio changes; `size` is written in place. Returns the stop.
+ */
+function followSize(canvas: HTMLCanvasElement, size: GameCanvasSize, fixed: { width: number; height: number } | null, maxPixelRatio: number): () => void {
+  // A CSS box: the fixed props, the element's bounding box or a ResizeObserver entry's content box.
+  const apply = ({ width: cssWidth, height: cssHeight }: { width: number; height: number }): void => {
+    const ratio = Math.min(browser.devicePixelRatio || 1, maxPixelRatio);
+    size.width = cssWidth;
+    size.height = cssHeight;
+    size.pixelRatio = ratio;
+    size.pixelWidth = Math.max(0, Math.round(cssWidth * ratio));
+    size.pixelHeight = Math.max(0, Math.round(cssHeight * ratio));
+    if (canvas.width !== size.pixelWidth) canvas.width = size.pixelWidth;
+    if (canvas.height !== size.pixelHeight) canvas.height = size.pixelHeight;
+  };
+  apply(fixed ?? canvas.getBoundingClientRect());
+  // The same CSS box at the new ratio: a zoom or another screen changes the device pixels only.
+  const stopRatio = watchPixelRatio(() => apply({ width: size.width, height: size.height }));
+  // Without a ResizeObserver (SSR, old browsers) the first measurement is kept.
+  const stopResize = fixed ? undefined : watch(canvas, browser.ResizeObserver, (entry) => apply(entry.contentRect));
+  return () => {
+    stopRatio();
+    stopResize?.();
+  };
+}
+
+/** Of the children's updates, the canvas's runs after those of priority 0, whenever they mounted. */
+const UPDATE_PRIORITY = Number.MIN_VALUE;
 
 type Observer<E> = new (callback: (entries: E[]) => void) => { observe(target: Element): void; disconnect(): void };
 
@@ -123,7 +178,7 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
   const target = scope.canvas!;
 
   const hasUpdate = update !== undefined;
-  useEffect(() => (hasUpdate ? clock.addUpdate((dt, s) => latest.current.update!(dt, s)) : undefined), [clock, hasUpdate, latest]);
+  useEffect(() => (hasUpdate ? clock.addUpdate((dt, s) => latest.current.update!(dt, s), { priority: UPDATE_PRIORITY }) : undefined), [clock, hasUpdate, latest]);
   // First in each frame: reset the scale (canvas.width resets 2d state; a render may leave a
   // transform) and clear; then the canvas's own render, under its children's.
   useEffect(() => {
@@ -174,22 +229,7 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
   // Size the drawing buffer: fixed props, or follow the element's CSS box.
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!canvas) return;
-    // A CSS box: the fixed props, the element's bounding box or a ResizeObserver entry's content box.
-    const apply = ({ width: cssWidth, height: cssHeight }: { width: number; height: number }): void => {
-      const ratio = Math.min(browser.devicePixelRatio || 1, maxPixelRatio);
-      const s = target.size;
-      s.width = cssWidth;
-      s.height = cssHeight;
-      s.pixelRatio = ratio;
-      s.pixelWidth = Math.max(0, Math.round(cssWidth * ratio));
-      s.pixelHeight = Math.max(0, Math.round(cssHeight * ratio));
-      if (canvas.width !== s.pixelWidth) canvas.width = s.pixelWidth;
-      if (canvas.height !== s.pixelHeight) canvas.height = s.pixelHeight;
-    };
-    apply(fixedSize ? { width, height } : canvas.getBoundingClientRect());
-    // Without a ResizeObserver (SSR, old browsers) the first measurement is kept.
-    return fixedSize ? undefined : watch(canvas, browser.ResizeObserver, (entry) => apply(entry.contentRect));
+    return canvas ? followSize(canvas, target.size, fixedSize ? { width: width as number, height: height as number } : null, maxPixelRatio) : undefined;
   }, [fixedSize, width, height, maxPixelRatio, contextType, target]);
 
   // Pause while out of view.

@@ -61,47 +61,59 @@ export interface TimingRecording {
   events: RecordedEvent[];
   /** `navigator.userAgent` of the recording browser, for the bug report. */
   userAgent?: string;
+  /**
+   * Long animation frames the browser reported while recording (which scripts made a frame long),
+   * oldest first. Present only where the browser has them (Chromium); not replayed.
+   */
+  longFrames?: RecordedLongFrame[];
+  /**
+   * Input delay of each input event the browser timed (Event Timing, 16 ms threshold), oldest
+   * first. Present only where the browser has them; not replayed.
+   */
+  eventTimings?: RecordedEventTiming[];
+}
+
+/** One script of a long animation frame (a `PerformanceScriptTiming`). */
+export interface RecordedLongFrameScript {
+  /** The script's file (`sourceURL`), `''` when the browser does not say. */
+  sourceURL: string;
+  /** The function (`sourceFunctionName`), `''` when the browser does not say. */
+  sourceFunctionName: string;
+  /** What called it (`invoker`), e.g. `FrameRequestCallback` or `BUTTON.onclick`. */
+  invoker: string;
+  /** `invokerType`, e.g. `user-callback`, `event-listener`, `classic-script`. */
+  invokerType: string;
+  /** When it began, ms on the frame clock (`startTime`). */
+  startMs: number;
+  /** How long it ran, ms (`duration`). */
+  durationMs: number;
+}
+
+/** A long animation frame (a `PerformanceLongAnimationFrameTiming`: over 50 ms of work). */
+export interface RecordedLongFrame {
+  /** When the frame's work began, ms on the frame clock (`startTime`). */
+  startMs: number;
+  /** How long it took, ms (`duration`). */
+  durationMs: number;
+  /** Of that, time the main thread could not answer input, ms (`blockingDuration`). */
+  blockingMs: number;
+  /** The scripts that ran in it for 5 ms or more, as the browser lists them. */
+  scripts: RecordedLongFrameScript[];
+}
+
+/** One input event's timing (a `PerformanceEventTiming`). */
+export interface RecordedEventTiming {
+  /** The event's type, e.g. `keydown`, `pointerdown`. */
+  type: string;
+  /** When the event happened, ms on the frame clock (`startTime`, the event's `timeStamp`). */
+  startMs: number;
+  /** Input delay: from the event to the start of its handlers, ms (`processingStart − startTime`). */
+  inputDelayMs: number;
+  /** Its handlers' time, ms (`processingEnd − processingStart`). */
+  processingMs: number;
+  /** From the event to the next paint, ms, rounded by the browser to 8 ms (`duration`). */
+  durationMs: number;
 }
 
 /** The current version of the format. */
 export const RECORDING_VERSION = 1;
-
-function fail(owner: string, what: string, value: unknown): never {
-  const shown = typeof value === 'string' ? JSON.stringify(value) : String(value);
-  throw new RangeError(`${owner}: ${what}, got ${shown}`);
-}
-
-function checkTimestamps(owner: string, name: string, times: unknown[]): void {
-  let previous = -Infinity;
-  for (let i = 0; i < times.length; i++) {
-    const t = times[i];
-    if (typeof t !== 'number' || !Number.isFinite(t) || t < previous) fail(owner, `\`recording.${name}[${i}]\` must be a finite timestamp no earlier than the one before`, t);
-    previous = t;
-  }
-}
-
-/** Check a recording (from JSON, perhaps hand-edited): an error naming `owner` and the bad field. */
-export function checkRecording(owner: string, value: unknown): TimingRecording {
-  if (typeof value !== 'object' || value === null) fail(owner, '`recording` must be a recording object (from recordTiming().stop())', value);
-  const r = value as Partial<TimingRecording>;
-  if (r.version !== RECORDING_VERSION) fail(owner, `\`recording.version\` must be ${RECORDING_VERSION} (this version of react-timestep reads version ${RECORDING_VERSION})`, r.version);
-  if (!Array.isArray(r.frames)) fail(owner, '`recording.frames` must be an array of frame timestamps (ms)', r.frames);
-  if (!Array.isArray(r.events)) fail(owner, '`recording.events` must be an array', r.events);
-  for (const name of ['frameStartMs', 'frameEndMs'] as const) {
-    const times = r[name];
-    if (times !== undefined && (!Array.isArray(times) || times.length !== r.frames.length)) fail(owner, `\`recording.${name}\` must hold one time per frame`, times);
-  }
-  checkTimestamps(owner, 'frames', r.frames);
-  if (r.skipped !== undefined) {
-    if (!Array.isArray(r.skipped)) fail(owner, '`recording.skipped` must be an array of skipped vblanks\' timestamps (ms)', r.skipped);
-    checkTimestamps(owner, 'skipped', r.skipped);
-  }
-  for (let i = 0; i < r.events.length; i++) {
-    const e = r.events[i] as Partial<RecordedEvent> | undefined;
-    if (!e || typeof e.type !== 'string' || typeof e.frame !== 'number' || !Number.isInteger(e.frame) || e.frame < 0) {
-      fail(owner, `\`recording.events[${i}]\` must have a \`type\` and a whole \`frame\` ≥ 0`, JSON.stringify(e));
-    }
-    if (i > 0 && e.frame < (r.events[i - 1] as RecordedEvent).frame) fail(owner, `\`recording.events[${i}].frame\` must not precede the event before`, e.frame);
-  }
-  return r as TimingRecording;
-}

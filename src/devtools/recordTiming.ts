@@ -2,8 +2,9 @@ import { integerAtLeast, optionsObject, withDefault } from '../core/internal.js'
 import { getDefaultScheduler } from '../scheduler/index.js';
 import { observeLoop } from '../scheduler/internal.js';
 import type { FrameScheduler } from '../scheduler/index.js';
+import { observeEventTimings, observeLongFrames } from './causes.js';
 import { RECORDING_VERSION } from './format.js';
-import type { RecordedEvent, RecordedEventType, TimingRecording } from './format.js';
+import type { RecordedEvent, RecordedEventTiming, RecordedEventType, RecordedLongFrame, TimingRecording } from './format.js';
 
 const OWNER = 'recordTiming';
 /** The input `useStepInput` listens to; `blur` is listened to always. */
@@ -54,10 +55,15 @@ function createTimes(): { push(value: number): void; setLast(value: number): voi
   };
 }
 
+/** The window, or a window object behind it (happy-dom hands listeners its inner window, not `window`). */
+function isWindow(target: EventTarget | null): boolean {
+  return typeof window !== 'undefined' && (target === window || (target !== null && (target as Partial<Window>).window === target));
+}
+
 /** The fields `replayTiming` needs to dispatch `event` again. */
 function describe(event: Event, frame: number): RecordedEvent {
   const target = event.target;
-  const where = typeof window !== 'undefined' && target === window ? 'window' : typeof document !== 'undefined' && target === document ? 'document' : 'element';
+  const where = isWindow(target) ? 'window' : typeof document !== 'undefined' && target === document ? 'document' : 'element';
   const record: RecordedEvent = { frame, type: event.type as RecordedEventType, target: where, timeStamp: event.timeStamp, receivedMs: now() };
   const id = where === 'element' ? (target as Partial<Element>).id : undefined;
   if (id) record.id = id;
@@ -128,6 +134,12 @@ export function recordTiming(options?: RecordTimingOptions): TimingRecorder {
   for (const type of INPUT_TYPES) win?.addEventListener(type, onEvent, true);
   if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onEvent, true);
 
+  // Where the browser has them: which scripts made frames long, and each slow input's delay.
+  const longFrames: RecordedLongFrame[] = [];
+  const eventTimings: RecordedEventTiming[] = [];
+  const stopLongFrames = observeLongFrames((frame) => void (full || longFrames.push(frame)));
+  const stopEventTimings = observeEventTimings((timing) => void (full || eventTimings.push(timing)));
+
   let result: TimingRecording | null = null;
   return {
     stop() {
@@ -135,10 +147,14 @@ export function recordTiming(options?: RecordTimingOptions): TimingRecorder {
       unsubscribeStart();
       unsubscribeEnd();
       unobserve();
+      stopLongFrames?.();
+      stopEventTimings?.();
       for (const type of INPUT_TYPES) win?.removeEventListener(type, onEvent, true);
       if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onEvent, true);
       result = { version: RECORDING_VERSION, startMs, frames: frames.toArray(), frameStartMs: starts.toArray(), frameEndMs: ends.toArray(), events };
       if (skipped.length > 0) result.skipped = skipped.toArray();
+      if (stopLongFrames) result.longFrames = longFrames;
+      if (stopEventTimings) result.eventTimings = eventTimings;
       if (typeof navigator !== 'undefined' && navigator.userAgent) result.userAgent = navigator.userAgent;
       return result;
     },

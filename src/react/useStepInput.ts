@@ -16,7 +16,7 @@ export interface UseStepInputOptions {
   target?: EventTarget | RefObject<EventTarget | null> | null;
   /** Listen to `keydown`/`keyup` (held by `event.code`). Default true. */
   keyboard?: boolean;
-  /** Listen to pointer events (buttons held as `'Pointer' + button`). Default true. */
+  /** Listen to pointer events (buttons held as `'Pointer' + button`; with an element `target`, a button pressed on it and released anywhere is released). Default true. */
   pointer?: boolean;
   /** Codes whose default browser action is prevented (e.g. `['Space']`). Default none. */
   preventDefault?: readonly string[];
@@ -32,6 +32,8 @@ export interface UseStepInputOptions {
 
 const KEY_EVENTS = ['keydown', 'keyup'];
 const POINTER_EVENTS = ['pointerdown', 'pointerup', 'pointercancel', 'pointermove'];
+/** Heard on the window too when the target is an element: a button released outside it. */
+const RELEASE_EVENTS = ['pointerup', 'pointercancel'];
 const OPTION_KEYS = ['target', 'keyboard', 'pointer', 'preventDefault', 'capacity', 'onOverflow', 'clock', 'timestamp'];
 const OWNER = 'useStepInput';
 
@@ -91,7 +93,11 @@ export function useStepInput(options: UseStepInputOptions = {}): InputQueue {
     const keyRecord = {} as InputEventInit;
     const pointerRecord = {} as InputEventInit;
     const blurRecord = {} as InputEventInit;
+    // Buttons pressed on the element (bit per button) and the last event it handed here: a release
+    // outside the element reaches only the window, so the window's ups release them (once).
+    const pointers = { held: 0, lastEvent: null as Event | null };
     const listener = (event: Event): void => {
+      pointers.lastEvent = event;
       const type = event.type;
       let record = blurRecord;
       if (type[0] === 'k') {
@@ -109,6 +115,10 @@ export function useStepInput(options: UseStepInputOptions = {}): InputQueue {
         record.button = e.button;
         record.buttons = e.buttons;
         record.pointerId = e.pointerId;
+        const bit = e.button >= 0 && e.button < 31 ? 1 << e.button : 0;
+        if (type === 'pointerdown') pointers.held |= bit;
+        else if (type === 'pointerup') pointers.held &= ~bit;
+        else if (type === 'pointercancel') pointers.held = 0;
       } else if (type === 'visibilitychange' && (event.target as Document).visibilityState !== 'hidden') return;
       record.kind = (type === 'pointercancel' ? 'pointerup' : type === 'visibilitychange' ? 'blur' : type) as InputEventKind;
       const source = display.current;
@@ -117,7 +127,19 @@ export function useStepInput(options: UseStepInputOptions = {}): InputQueue {
       made.push(record);
       if (record.code && latest.current.preventDefault?.includes(record.code)) event.preventDefault();
     };
-    const attached = { element: null as EventTarget | null, document: null as EventTarget | null, types: [] as string[], wanted: [] as string[], active: false };
+    const outside = (event: Event): void => {
+      if (event === pointers.lastEvent || pointers.held === 0) return;
+      const button = (event as PointerEvent).button;
+      if (event.type === 'pointercancel' || (button >= 0 && button < 31 && pointers.held & (1 << button))) listener(event);
+    };
+    const attached = {
+      element: null as EventTarget | null,
+      document: null as EventTarget | null,
+      window: null as EventTarget | null,
+      types: [] as string[],
+      wanted: [] as string[],
+      active: false,
+    };
     const sync = (): void => {
       const next = attached.active ? resolveTarget(latest.current.target) : null;
       if (next === attached.element) return;
@@ -125,15 +147,19 @@ export function useStepInput(options: UseStepInputOptions = {}): InputQueue {
       if (previous) {
         for (const type of attached.types) previous.removeEventListener(type, listener);
         attached.document?.removeEventListener('visibilitychange', listener);
+        for (const type of RELEASE_EVENTS) attached.window?.removeEventListener(type, outside);
         // The ups of keys held now will never be seen here: release them as a blur does.
         if (made.pending > 0 || made.state.heldCodes().length > 0) listener(new Event('blur'));
       }
       attached.element = next;
       attached.types = attached.wanted;
       attached.document = next && typeof document !== 'undefined' ? document : null;
+      attached.window = next && typeof window !== 'undefined' && next !== window && attached.types.includes('pointerup') ? window : null;
+      pointers.held = 0;
       if (!next) return;
       for (const type of attached.types) next.addEventListener(type, listener);
       attached.document?.addEventListener('visibilitychange', listener);
+      for (const type of RELEASE_EVENTS) attached.window?.addEventListener(type, outside);
     };
     const take: FixedUpdate = (_dt, step) => {
       // A keyed remount below this component replaces the element behind a ref without rendering here.

@@ -1,29 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, Profiler } from 'react';
-import { FrameTimingOverlay } from '../../src/devtools/FrameTimingOverlay.js';
-import type { FrameTimingOverlayProps } from '../../src/devtools/FrameTimingOverlay.js';
-import type { TimingRecording } from '../../src/devtools/format.js';
-import { FixedClockProvider } from '../../src/react/FixedClockProvider.js';
-import { useFixedUpdate } from '../../src/react/useFixedUpdate.js';
-import { installCanvasStub } from '../../src/testing/canvasStub.js';
-import type { RecordingContext2D } from '../../src/testing/canvasStub.js';
-import { renderWithFrames } from '../../src/testing/render.js';
-import { replayTiming } from '../../src/testing/replayTiming.js';
-import type { TimingReplay } from '../../src/testing/replayTiming.js';
+import { FrameTimingOverlay } from '../../src/devtools/index.js';
+import type { TimingRecording } from '../../src/devtools/index.js';
+import { FixedClockProvider, useFixedUpdate } from '../../src/index.js';
+import { renderWithFrames, replayTiming } from '../../src/testing/index.js';
+import type { RecordingContext2D, TimingReplay } from '../../src/testing/index.js';
 import chromiumSession from './fixtures/chromium-session.json';
 import { createGameLog, TimingGame } from './timingGame.js';
+import { captureDownloads, lines, newestCtx, newestOverlay, overlayTestSetup } from './overlayHelpers.js';
 import type { GameLog } from './timingGame.js';
 
-let restoreCanvas: () => void = () => {};
-const open: Array<{ unmount(): void }> = [];
-beforeEach(() => {
-  restoreCanvas = installCanvasStub();
-});
-afterEach(() => {
-  for (const view of open.splice(0)) view.unmount();
-  restoreCanvas();
-  vi.restoreAllMocks();
-});
+const { keep } = overlayTestSetup();
 
 /** Unique colours, so a test can tell from the canvas calls which marks were painted. */
 const colors = { frame: 'rgb(0, 200, 0)', dropped: 'rgb(201, 0, 0)', flap: 'rgb(202, 150, 0)', steps: 'rgb(0, 0, 203)' };
@@ -45,25 +32,17 @@ function Job() {
   return null;
 }
 
-function ctxOf(container: HTMLElement): RecordingContext2D {
-  const canvas = container.querySelector('canvas');
-  if (!canvas) throw new Error('no overlay canvas');
-  return canvas.getContext('2d') as unknown as RecordingContext2D;
-}
-
 function fillStyles(ctx: RecordingContext2D): Set<unknown> {
   return new Set(ctx.calls.filter((c) => c.type === 'set' && c.name === 'fillStyle').map((c) => c.args[0]));
 }
 
-function texts(ctx: RecordingContext2D): string[] {
-  return ctx.calls.filter((c) => c.name === 'fillText').map((c) => String(c.args[0]));
-}
-
-function play(recording: TimingRecording, ui: React.ReactNode): TimingReplay {
-  const replay = replayTiming(recording, ui);
-  open.push(replay);
+/** Replay `recording` on `ui` (an overlay in it); returns the overlay's context. */
+function play(recording: TimingRecording, ui: React.ReactNode): RecordingContext2D {
+  const replay: TimingReplay = replayTiming(recording, ui);
+  keep(replay);
+  const ctx = newestCtx();
   replay.finish();
-  return replay;
+  return ctx;
 }
 
 describe('<FrameTimingOverlay>', () => {
@@ -74,8 +53,8 @@ describe('<FrameTimingOverlay>', () => {
         <FrameTimingOverlay colors={colors} />
       </Profiler>,
     );
-    open.push(view);
-    const ctx = ctxOf(view.container);
+    keep(view);
+    const ctx = newestCtx();
     view.advanceFrames(5);
     const after5 = ctx.calls.filter((c) => c.name === 'fillRect').length;
     view.advanceFrames(120);
@@ -85,34 +64,32 @@ describe('<FrameTimingOverlay>', () => {
   });
 
   it('reads the detected rate and state, and the nearest fixed clock', () => {
-    const withClock = play(
-      stream(60, Array(200).fill(1)),
-      <FixedClockProvider step={1 / 60}>
-        <Job />
-        <FrameTimingOverlay />
-      </FixedClockProvider>,
+    const withClock = lines(
+      play(
+        stream(60, Array(200).fill(1)),
+        <FixedClockProvider step={1 / 60}>
+          <Job />
+          <FrameTimingOverlay />
+        </FixedClockProvider>,
+      ),
     );
-    const lines = texts(ctxOf(withClock.container));
-    expect(lines.at(-4)).toMatch(/^60\.00 Hz synced$/);
-    expect(lines.at(-1)).toMatch(/^α \d\.\d\d {2}steps 1 {2}lost 0\.000 s$/);
-    const bare = play(stream(144, Array(300).fill(1), 0.1), <FrameTimingOverlay />);
-    const bareLines = texts(ctxOf(bare.container));
-    expect(bareLines.at(-4)).toMatch(/^144\.00 Hz synced$/);
-    expect(bareLines.at(-1)).toBe('no fixed clock');
+    expect(withClock.rate).toMatch(/^60\.00 Hz synced$/);
+    expect(withClock.clock).toMatch(/^α \d\.\d\d {2}steps 1 {2}lost 0\.000 s$/);
+    const bare = lines(play(stream(144, Array(300).fill(1), 0.1), <FrameTimingOverlay />));
+    expect(bare.rate).toMatch(/^144\.00 Hz synced$/);
+    expect(bare.clock).toBe('no fixed clock');
     // A loop at 30 Hz on no display grid (power saving): throttled, and no frame marked as dropped.
-    const throttled = play(stream(30, Array(120).fill(1), 0.1), <FrameTimingOverlay colors={colors} />);
-    const ctx = ctxOf(throttled.container);
-    expect(texts(ctx).at(-4)).toMatch(/ Hz throttled 30 Hz$/);
+    const ctx = play(stream(30, Array(120).fill(1), 0.1), <FrameTimingOverlay colors={colors} />);
+    expect(lines(ctx).rate).toMatch(/ Hz throttled 30 Hz$/);
     expect(fillStyles(ctx).has(colors.dropped)).toBe(false);
   });
 
   it('marks frames that span more vblanks than asked in the dropped colour, and only those', () => {
     const steady = play(stream(60, Array(60).fill(1)), <FrameTimingOverlay colors={colors} />);
-    expect(fillStyles(ctxOf(steady.container)).has(colors.dropped)).toBe(false);
-    const dropping = play(stream(60, [...Array(40).fill(1), 2, ...Array(20).fill(1)]), <FrameTimingOverlay colors={colors} />);
-    const ctx = ctxOf(dropping.container);
+    expect(fillStyles(steady).has(colors.dropped)).toBe(false);
+    const ctx = play(stream(60, [...Array(40).fill(1), 2, ...Array(20).fill(1)]), <FrameTimingOverlay colors={colors} />);
     expect(fillStyles(ctx).has(colors.dropped)).toBe(true);
-    expect(texts(ctx).at(-2)).toMatch(/drops 1$/);
+    expect(lines(ctx).judder).toMatch(/drops 1$/);
   });
 
   it('marks flaps: a picture that moves by another number of vblanks than the display showed', () => {
@@ -125,8 +102,8 @@ describe('<FrameTimingOverlay>', () => {
         <FrameTimingOverlay colors={colors} />
       </FixedClockProvider>,
     );
-    expect(fillStyles(ctxOf(smooth.container)).has(colors.flap)).toBe(false);
-    expect(fillStyles(ctxOf(smooth.container)).has(colors.steps)).toBe(true);
+    expect(fillStyles(smooth).has(colors.flap)).toBe(false);
+    expect(fillStyles(smooth).has(colors.steps)).toBe(true);
     // 'none': the picture jumps a whole 60 Hz step on some vblanks and stands still on others.
     const jumpy = play(
       stream(144, frames, 0.1),
@@ -135,75 +112,58 @@ describe('<FrameTimingOverlay>', () => {
         <FrameTimingOverlay colors={colors} />
       </FixedClockProvider>,
     );
-    const ctx = ctxOf(jumpy.container);
-    expect(fillStyles(ctx).has(colors.flap)).toBe(true);
-    const judder = Number(/judder ([\d.]+) ms/.exec(texts(ctx).at(-2) ?? '')?.[1]);
-    expect(judder).toBeGreaterThan(3);
-    expect(Number(/judder ([\d.]+) ms/.exec(texts(ctxOf(smooth.container)).at(-2) ?? '')?.[1])).toBeLessThan(0.5);
+    expect(fillStyles(jumpy).has(colors.flap)).toBe(true);
+    const judderOf = (ctx: RecordingContext2D) => Number(/judder ([\d.]+) ms/.exec(lines(ctx).judder)?.[1]);
+    expect(judderOf(jumpy)).toBeGreaterThan(3);
+    expect(judderOf(smooth)).toBeLessThan(0.5);
   });
 
   it('changes nothing in the game it watches: a session replays to the same log with the overlay on its clock', () => {
     const { step, recording, log } = chromiumSession as { step: number; recording: TimingRecording; log: GameLog };
     const watched = createGameLog();
-    const replay = play(
+    const ctx = play(
       recording,
       <TimingGame log={watched} step={step}>
         <FrameTimingOverlay />
       </TimingGame>,
     );
-    expect(texts(ctxOf(replay.container)).at(-1)).toMatch(/^α /);
+    expect(lines(ctx).clock).toMatch(/^α /);
     expect(watched).toEqual(log);
   });
 
   it('the toggle key hides it (no subscription) and shows it again; unmounted it leaves no subscription', () => {
     const view = renderWithFrames(<FrameTimingOverlay toggleKey="F9" />, { strictMode: true });
-    open.push(view);
+    keep(view);
     const shown = view.scheduler.subscriberCount;
     view.rerender(null);
     // One subscription under StrictMode's double effects.
     expect(view.scheduler.subscriberCount).toBe(shown - 1);
+    expect(document.querySelector('[data-testid="frame-timing-overlay"]')).toBeNull();
     view.rerender(<FrameTimingOverlay toggleKey="F9" />);
     const press = () => act(() => void window.dispatchEvent(new KeyboardEvent('keydown', { code: 'F9' })));
     press();
-    expect(view.container.querySelector('canvas')).toBeNull();
+    expect(document.querySelector('[data-testid="frame-timing-overlay"]')).toBeNull();
     expect(view.scheduler.subscriberCount).toBe(shown - 1);
     press();
-    expect(view.container.querySelector('canvas')).not.toBeNull();
+    expect(newestOverlay().querySelector('canvas')).not.toBeNull();
     expect(view.scheduler.subscriberCount).toBe(shown);
     view.rerender(null);
     expect(view.scheduler.subscriberCount).toBe(shown - 1);
   });
 
   it('records the session and downloads it as a version 1 recording', async () => {
-    const blobs: Blob[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      blobs.push(blob as Blob);
-      return 'blob:timing';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const blobs = captureDownloads();
     const view = renderWithFrames(<FrameTimingOverlay />);
-    open.push(view);
+    keep(view);
     view.advanceFrames(3);
-    const button = view.container.querySelector('button')!;
+    const button = newestOverlay().querySelector('button')!;
     act(() => button.click());
     view.advanceFrames(30);
     act(() => button.click());
-    expect(click).toHaveBeenCalledTimes(1);
+    expect(blobs).toHaveLength(1);
     const recording = JSON.parse(await blobs[0]!.text()) as TimingRecording;
     expect(recording.version).toBe(1);
     expect(recording.frames).toHaveLength(30);
     expect(recording.frames[1]! - recording.frames[0]!).toBeCloseTo(1000 / 60, 9);
-  });
-
-  it('rejects bad props at mount, naming the component and the prop', () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const bad: Array<[FrameTimingOverlayProps, RegExp]> = [
-      [{ fontSize: 10 }, /FrameTimingOverlay.*fontSize.*at least 11.*10/],
-      [{ width: -5 }, /FrameTimingOverlay.*width/],
-      [{ position: 'middle' as never }, /FrameTimingOverlay.*position/],
-      [{ colour: {} } as never, /FrameTimingOverlay.*colour/],
-    ];
-    for (const [props, message] of bad) expect(() => renderWithFrames(<FrameTimingOverlay {...props} />)).toThrow(message);
   });
 });

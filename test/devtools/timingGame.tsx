@@ -1,10 +1,7 @@
 // A small game used by the record/replay tests (jsdom and Chromium): it logs, per fixed step, the
 // step's index, the input events the step received and what is held; per frame, the alpha.
 import type { ReactNode } from 'react';
-import { FixedClockProvider } from '../../src/react/FixedClockProvider.js';
-import { useFixedRender } from '../../src/react/useFixedRender.js';
-import { useFixedUpdate } from '../../src/react/useFixedUpdate.js';
-import { useStepInput } from '../../src/react/useStepInput.js';
+import { FixedClockProvider, useFixedRender, useFixedUpdate, useStepInput } from '../../src/index.js';
 
 export interface GameLog {
   /** One line per step: `index | kind:code … | held`. */
