@@ -3,8 +3,8 @@ import type { CanvasHTMLAttributes, CSSProperties, ForwardedRef, ReactElement, R
 import { nonNegativeNumber, oneOf, optionalFunction, positiveNumber } from '../core/internal.js';
 import type { FixedClock, FixedClockOptions, FixedUpdate } from '../scheduler/internal.js';
 import type { FrameInfo } from '../scheduler/index.js';
-import { isDevelopment } from '../scheduler/internal.js';
-import { checkClockOptions, drawOn, FIRST_IN_STEP, FixedClockContext, useOwnClock } from '../react/internal.js';
+import { addFirstRender, isDevelopment } from '../scheduler/internal.js';
+import { checkClockOptions, drawOn, FixedClockContext, useOwnClock } from '../react/internal.js';
 import type { CanvasTarget, ClockScope, GameCanvasContextMap, GameCanvasContextType, GameCanvasSize } from '../react/internal.js';
 import { renameOwner } from '../react/internal.js';
 import { useLatest } from '../react/internal.js';
@@ -179,11 +179,12 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
 
   const hasUpdate = update !== undefined;
   useEffect(() => (hasUpdate ? clock.addUpdate((dt, s) => latest.current.update!(dt, s), { priority: UPDATE_PRIORITY }) : undefined), [clock, hasUpdate, latest]);
-  // First in each frame: reset the scale (canvas.width resets 2d state; a render may leave a
+  // First in each frame, ahead of any child's render: reset the scale (canvas.width resets 2d state; a render may leave a
   // transform) and clear; then the canvas's own render, under its children's.
   useEffect(() => {
     const own = (alpha: number, frame: FrameInfo, t: CanvasTarget): void => latest.current.render?.(t.ctx as GameCanvasContextMap[T], alpha, frame, t.size);
-    return clock.addRender(
+    return addFirstRender(
+      clock,
       (alpha, frame) => {
         const ctx = target.ctx as CanvasRenderingContext2D | null;
         if (ctx === null) return;
@@ -194,7 +195,6 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
         }
         drawOn(target, own, alpha, frame);
       },
-      { priority: FIRST_IN_STEP },
     );
   }, [clock, target, latest]);
   useEffect(() => {

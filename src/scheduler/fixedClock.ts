@@ -62,7 +62,7 @@ export class SchedulerClock implements FixedClock {
   private pendingMaxSteps: number;
   private pendingOverload: FixedStepOverload;
   private readonly updates = new JobList<FixedUpdate>(RELEASED);
-  private readonly renders = new JobList<FixedRender>(RELEASED);
+  readonly renders = new JobList<FixedRender>(RELEASED);
   private readonly errors: unknown[] = [];
   /** dt and alpha as handed to the jobs: boxed once when they change, not at every call. */
   private readonly dt: HeldNumber;
@@ -112,6 +112,11 @@ export class SchedulerClock implements FixedClock {
     const owner = `FixedClock.add${kind}`;
     if (typeof fn !== 'function') throw new TypeError(`${owner}: the ${kind.toLowerCase()} must be a function, got ${fn === null ? 'null' : typeof fn}`);
     const priority = checkValue(owner, 'option', 'priority', optionsArgument(owner, options, false).priority, finite(0));
+    return this.placeJob(list, fn, priority);
+  }
+
+  /** Add a job at a checked `priority` (−Infinity: ahead of every job a user can add). */
+  placeJob<F>(list: JobList<F>, fn: F, priority: number): () => void {
     const job = list.add(fn, priority);
     this.subscribe();
     return () => {
@@ -482,4 +487,13 @@ function checkScheduler(owner: string, scheduler: unknown): void {
   if (typeof scheduler !== 'object' || typeof (scheduler as Partial<FrameScheduler> | null)?.subscribe !== 'function') {
     throw new TypeError(`${owner}: \`scheduler\` must be a frame scheduler (createFrameScheduler()), got ${scheduler === null ? 'null' : typeof scheduler}`);
   }
+}
+
+/**
+ * Add `render` ahead of every render job of `clock`, whatever their priorities (users' priorities
+ * are finite): a canvas's transform reset and clear come first. Returns the remover. @internal
+ */
+export function addFirstRender(clock: FixedClock, render: FixedRender): () => void {
+  const own = clock as SchedulerClock;
+  return own.placeJob(own.renders, render, -Infinity);
 }

@@ -196,3 +196,26 @@ describe('<GameCanvas> with children drawing on it', () => {
     expect(log).toEqual(['early0', 'canvas0', 'late0', 'early1', 'canvas1', 'late1']);
   });
 });
+
+describe('<GameCanvas>: the clear is always first', () => {
+  it('a child render at priority -Number.MAX_VALUE (mounted before the canvas adds its own) draws after the clear', () => {
+    restore = installCanvasStub();
+    function Lowest() {
+      useFixedRender((_alpha, _frame, draw) => void draw?.ctx.fillRect(0, 0, 1, 1), { priority: -Number.MAX_VALUE });
+      return null;
+    }
+    const view = renderWithFrames(
+      <GameCanvas width={40} height={20}>
+        <Lowest />
+      </GameCanvas>,
+      { refreshRate: 50 },
+    );
+    const ctx = view.container.querySelector('canvas')!.getContext('2d') as unknown as RecordingContext2D;
+    view.advanceFrames(2);
+    ctx.calls.length = 0;
+    view.advanceFrames(1);
+    const names = drawn(ctx);
+    expect(names.indexOf('clearRect')).toBeGreaterThanOrEqual(0);
+    expect(names.indexOf('clearRect')).toBeLessThan(names.indexOf('fillRect'));
+  });
+});
