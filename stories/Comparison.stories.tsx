@@ -74,7 +74,7 @@ function ComparisonMatrix({ metric, durationSeconds, jitterMs }: ComparisonProps
 
   useEffect(() => () => results.current.clear(), []);
 
-  const cellStyle = { padding: '2px 3px', textAlign: 'right', border: '1px solid #fff', color: '#1d2330' } as const;
+  const cellStyle = { padding: '1px 2px', textAlign: 'right', border: '1px solid #fff', color: '#1d2330' } as const;
   return (
     <div style={{ font: '13px system-ui' }}>
       <p data-testid="caption" style={{ font: '600 14px system-ui', margin: '4px 0' }}>
@@ -82,13 +82,13 @@ function ComparisonMatrix({ metric, durationSeconds, jitterMs }: ComparisonProps
       </p>
       <div data-testid="matrix" data-done={done === queue.length ? 'yes' : 'no'} style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 20px' }}>
         {DEFAULT_MATRIX_LOADS.map((load, l) => (
-          <table key={load.name} style={{ borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums', font: '12px system-ui', maxWidth: '100%' }}>
+          <table key={load.name} style={{ borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums', font: '11px system-ui', maxWidth: '100%' }}>
             <caption style={{ textAlign: 'left', font: '600 13px system-ui', padding: '6px 0 2px' }}>load: {load.name}</caption>
             <thead>
               <tr>
-                <th style={{ textAlign: 'left', padding: '2px 3px' }}>algorithm · Hz</th>
+                <th style={{ textAlign: 'left', padding: '1px 2px' }}>algorithm · Hz</th>
                 {DEFAULT_MATRIX_RATES.map((rate) => (
-                  <th key={rate} style={{ padding: '2px 3px', fontWeight: 600, textAlign: 'right' }}>
+                  <th key={rate} style={{ padding: '1px 2px', fontWeight: 600, textAlign: 'right' }}>
                     {rate}
                   </th>
                 ))}
@@ -97,7 +97,7 @@ function ComparisonMatrix({ metric, durationSeconds, jitterMs }: ComparisonProps
             <tbody>
               {algorithms.map((entry, a) => (
                 <tr key={entry.name} data-testid="matrix-row" data-algorithm={entry.name} data-load={load.name}>
-                  <th style={{ textAlign: 'left', padding: '2px 3px', fontWeight: 500, minWidth: 70, maxWidth: 140 }}>{entry.name}</th>
+                  <th style={{ textAlign: 'left', padding: '1px 2px', fontWeight: 500, minWidth: 60, maxWidth: 140 }}>{entry.name}</th>
                   {DEFAULT_MATRIX_RATES.map((rate, r) => {
                     const row = results.current.get(`${a}/${r}/${l}`);
                     const value = row ? row[metric] : Number.NaN;
@@ -114,7 +114,7 @@ function ComparisonMatrix({ metric, durationSeconds, jitterMs }: ComparisonProps
                         title={row ? describe(row) : 'running…'}
                         style={{ ...cellStyle, background: row ? GRADE_COLOURS[grade] : '#f7f7f7' }}
                       >
-                        {row ? info.format(value) : '…'}
+                        {row ? info.format(value).replace(/^-(0(\.0*)?)$/, '$1') : '…'}
                       </td>
                     );
                   })}
@@ -274,6 +274,16 @@ export const Flaps: Story = {
       await expect(variable.value).toBeNaN();
       await expect(variable.grade).toBe('none');
     }
+  },
+};
+
+/** Repeated pictures: 'none' repeats a fifth of the pictures at 75 Hz under the light load (60 updates for 75 pictures). */
+export const Repeats: Story = {
+  args: { metric: 'duplicatePercent', durationSeconds: 4 },
+  play: async ({ canvasElement }) => {
+    const cells = await filledMatrix(canvasElement);
+    await expect(Math.abs(cellOf(cells, 'fixed none', 75, 'light').value - 20)).toBeLessThan(2);
+    await expect(cellOf(cells, 'fixed previous', 75, 'light').value).toBe(0);
   },
 };
 

@@ -6,6 +6,7 @@ import type { FixedClockOptions } from '../src/index.js';
 import { FrameTimingOverlay } from '../src/devtools/index.js';
 import { choice, docs, range } from './kit/controls.js';
 import { count } from './kit/format.js';
+import { useElementWidth } from './kit/canvasSize.js';
 import { busyWait } from './kit/loop.js';
 import { expectFramesAdvance, until, waitForValue } from './kit/play.js';
 import { Findings } from './kit/Panel.js';
@@ -51,6 +52,9 @@ function Scene({ stallEvery, stallMs, values }: { stallEvery: number; stallMs: n
 
 function OverlayDemo({ stallEvery, stallMs, interpolation }: OverlayStoryProps) {
   const [values] = useState<Record<string, number>>(() => ({ frames: 0, stalls: 0, missed: Number.NaN }));
+  // On a phone's docs page the story's column is narrower than the overlay's usual 280 px.
+  const column = useRef<HTMLDivElement>(null);
+  const width = Math.min(OVERLAY_WIDTH, useElementWidth(column, OVERLAY_WIDTH));
   return (
     <FrameProvider>
       <FixedClockProvider step={1 / 60} interpolation={interpolation}>
@@ -58,8 +62,10 @@ function OverlayDemo({ stallEvery, stallMs, interpolation }: OverlayStoryProps) 
         <Scene stallEvery={stallEvery} stallMs={stallMs} values={values} />
         <p style={{ font: '600 13px system-ui', margin: '10px 0 4px' }}>{'<FrameTimingOverlay>: what those frames were (backquote ` hides and shows it)'}</p>
         {/* A transformed box is the containing block of the overlay's fixed position: it stays in the story, off the buttons. */}
-        <div data-testid="overlay-box" style={{ position: 'relative', transform: 'translateZ(0)', width: OVERLAY_WIDTH, maxWidth: '100%', height: OVERLAY_HEIGHT + 26, overflow: 'hidden', borderRadius: 4 }}>
-          <FrameTimingOverlay position="top-left" />
+        <div ref={column}>
+          <div data-testid="overlay-box" style={{ position: 'relative', transform: 'translateZ(0)', width, height: OVERLAY_HEIGHT + 26, overflow: 'hidden', borderRadius: 4 }}>
+            <FrameTimingOverlay position="top-left" width={width} />
+          </div>
         </div>
       </FixedClockProvider>
       <Findings
@@ -89,9 +95,9 @@ export const StutteringScene: Story = {
     const overlay = () => root.querySelector('[data-testid="frame-timing-overlay"]');
     await until(() => overlay()?.querySelector('canvas') != null, () => 'the overlay drew its canvas');
     const canvas = overlay()!.querySelector('canvas')!;
-    await expect(canvas.width).toBe(Math.round(OVERLAY_WIDTH * (window.devicePixelRatio || 1)));
-    // Inside its box: it covers nothing of the story above it.
     const box = root.querySelector('[data-testid="overlay-box"]')!.getBoundingClientRect();
+    await expect(canvas.width).toBe(Math.round(Math.min(OVERLAY_WIDTH, box.width) * (window.devicePixelRatio || 1)));
+    // Inside its box: it covers nothing of the story above it.
     const drawn = overlay()!.getBoundingClientRect();
     await expect(drawn.top).toBeGreaterThanOrEqual(box.top - 0.5);
     await expect(drawn.left).toBeGreaterThanOrEqual(box.left - 0.5);

@@ -102,10 +102,11 @@ function Judge({ world, lanes }: { world: World; lanes: { current: LanesHandle |
       WAYS.forEach((way, lane) => {
         const player = world.bodies[`${way}-player`]!;
         const camera = world.bodies[`${way}-camera`]!;
-        lanes.current?.picture(lane, player.drawn / WIDTH);
+        const gap = Number.isFinite(camera.drawn) ? Math.abs(camera.drawn - player.drawn) : 0;
+        lanes.current?.picture(lane, player.drawn / WIDTH, gap);
         lanes.current?.ring(lane, camera.drawn / WIDTH);
         const gaps = worst[way];
-        gaps[worst.frame % WINDOW] = Number.isFinite(camera.drawn) ? Math.abs(camera.drawn - player.drawn) : 0;
+        gaps[worst.frame % WINDOW] = gap;
         v[`${way}Gap`] = Math.max(...gaps);
         const alphas = world.alphas[way]!;
         if (alphas.some((a) => a !== alphas[0])) v[`${way}TwoAlphas`] = v[`${way}TwoAlphas`]! + 1;
@@ -151,7 +152,8 @@ function GameClockDemo({ updateRate, enemyAfterMs, cameraAfterMs }: GameClockPro
       <LanesPanel
         ref={lanes}
         lanes={LANES}
-        legend={laneLegend(undefined, [{ mark: 'ring', text: 'the camera, which follows the player: on the dot when both read one step and one alpha' }])}
+        bars={{ label: 'camera off the player (world px)', max: 20 }}
+        legend={laneLegend('how far the camera’s picture is off the player’s, world px', [{ mark: 'ring', text: 'the camera, which follows the player: on the dot when both read one step and one alpha' }])}
         values={world.values}
         keyNumbers={[
           { key: 'ownGap', label: 'a clock each: camera off the player (world px, last second)', format: formatter(1), color: LANES[0]!.color },
@@ -226,7 +228,7 @@ function Camera() {
 const meta = {
   title: 'A game/21 · One fixed clock, many components',
   component: GameClockDemo,
-  args: { updateRate: 20, enemyAfterMs: 700, cameraAfterMs: 1500 },
+  args: { updateRate: 10, enemyAfterMs: 700, cameraAfterMs: 1500 },
   argTypes: {
     updateRate: updateRateArg([10, 20, 30, 60, 120], 'Steps per second of the clocks (the step is its inverse); a change applies to the running clocks.'),
     enemyAfterMs: range('enemy mounts after (ms)', 'When the enemy component mounts, after the player (counted from when the story starts).', 0, 3000, 50),

@@ -58,7 +58,7 @@ function OverloadDemo({ updateCostMs, pattern, hitchMs, updateRate, maxSteps, la
   return (
     <SimulatedLanes
       lanes={LANES}
-      bars={{ label: 'updates/frame', max: 6 }}
+      bars={{ label: 'game time run per frame, in steps', max: 6 }}
       display={{ refreshRate: REFRESH_RATE }}
       init={() => ({ made: `${updateRate}/${maxSteps}`, loops: loops(updateRate, maxSteps, 0), hitchPeriod: [0, 0, 0], loadSeen: false })}
       frame={({ vsync, lanes, values: v, state: s }) => {
@@ -79,13 +79,13 @@ function OverloadDemo({ updateCostMs, pattern, hitchMs, updateRate, maxSteps, la
         v.loadOn = loadOn ? 1 : 0;
         s.loops.forEach((loop, i) => {
           const n = NAMES[i]!;
-          lanes.ring(i, (nowMs - loop.startMs - loop.droppedMs) / 1000 / lapSeconds);
+          lanes.ring(i, (nowMs - loop.startMs) / 1000 / lapSeconds);
           // A hitch stalls the first frame each loop begins after the hitch time of each period.
           const hitch = pattern === 'hitch' && t >= LOAD_AT_SECONDS && period > s.hitchPeriod[i]!;
           const ran = loop.frame(vblank, nowMs, INTERVAL_MS, (updates) => (loadOn ? updates * updateCostMs : 0) + (hitch ? hitchMs : 0));
           if (!ran) return;
           if (hitch) s.hitchPeriod[i] = period;
-          lanes.picture(i, loop.pictureMs / 1000 / lapSeconds, loop.steps);
+          lanes.picture(i, loop.pictureMs / 1000 / lapSeconds, loop.gameMsRun / (1000 * loop.stepSeconds));
           v[`${n}BehindMs`] = loop.behindMs;
           keep(v, `${n}MostBehindMs`, loop.behindMs, Math.max);
           v[`${n}DroppedMs`] = loop.droppedMs;
@@ -106,8 +106,8 @@ function OverloadDemo({ updateCostMs, pattern, hitchMs, updateRate, maxSteps, la
         });
       }}
       values={initialValues}
-      legend={laneLegend('updates run in each frame', [
-        { mark: 'ring', text: 'the game clock: real time, less the game time slow motion dropped on purpose' },
+      legend={laneLegend('game time each frame ran, in 1/60 s steps: the fixed steps stop at maxSteps, the variable loop runs it all at once', [
+        { mark: 'ring', text: 'real time: slow motion falls behind it for good, catch-up comes back to it' },
       ])}
       keyNumbers={NAMES.map((n, i) => ({ key: `${n}BehindMs`, label: `${LANES[i]!.label.split(':')[0]}: ms behind real time`, format: formatter(0), color: LANES[i]!.color }))}
       after={
@@ -213,12 +213,13 @@ its work takes, as vsync would):
 
 Each update costs \`updateCostMs\` (with \`'spikes'\`, during one second out of every three), or
 with \`'hitch'\` one frame every three seconds stalls for \`hitchMs\`. Load and display are
-simulated, so the page stays responsive. The numbers are the package's viewer model
-(\`createViewerMeter\`) scoring each picture when it reaches the screen. **Dropped time is not
-lag:** lag is how old the shown game moment is against the game clock net of the time slow motion
-dropped on purpose; with \`interpolation: 'previous'\` a loop on time lags one update step plus the
-frame, and after the load goes the lag returns to its value before the load however much was
-dropped. The ring is that game clock.
+simulated, so the page stays responsive. The ring on each lane is real time; the big numbers say
+how far each picture is behind it when it reaches the screen, and the bars how much game time each
+frame ran (the variable loop's tall bars are its giant steps). Under "All readouts", the package's
+viewer model (\`createViewerMeter\`) scores each picture. **Dropped time is not lag:** lag is how old
+the shown game moment is against the game clock net of the time slow motion dropped on purpose;
+with \`interpolation: 'previous'\` a loop on time lags one update step plus the frame, and after the
+load goes the lag returns to its value before the load however much was dropped.
 `;
 
 /** The code a user would write, shown on the docs page. */

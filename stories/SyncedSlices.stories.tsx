@@ -77,12 +77,12 @@ function SyncedSlicesDemo({ refreshRate, quantizationMs, jitterMs, dropChance, s
       keyNumbers={[keyMetric('raw', 'measured time', 'JudderMs', LANES[0]!.color), keyMetric('down', "'down'", 'Flaps', LANES[1]!.color), keyMetric('nearest', "'nearest'", 'Flaps', LANES[2]!.color)]}
       more={PREFIXES.flatMap((prefix, i) => metricFields(prefix, LANES[i]!.label, prefix === 'raw' ? ['JudderMs', 'Repeated', 'LagMs'] : undefined))}
     >
-      <table data-testid="article-table" style={{ font: '12px ui-monospace, monospace', borderCollapse: 'collapse', marginTop: 8, display: 'block', maxWidth: '100%', overflowX: 'auto' }}>
+      <table data-testid="article-table" style={{ font: '11px ui-monospace, monospace', borderCollapse: 'collapse', marginTop: 8, maxWidth: '100%' }}>
         <caption style={{ textAlign: 'left', font: '600 13px system-ui' }}>The article's example: update calls at uneven times, a dot at 100 units/s on a 60 Hz display</caption>
         <thead>
           <tr>
-            {['time (ms)', 'dot at that time', "'down' (article)", "'nearest' (default)"].map((head) => (
-              <th key={head} style={{ padding: '2px 8px' }}>
+            {['time, ms', 'the dot', "'down'", "'nearest'"].map((head) => (
+              <th key={head} style={{ padding: '2px 6px' }}>
                 {head}
               </th>
             ))}
@@ -91,12 +91,12 @@ function SyncedSlicesDemo({ refreshRate, quantizationMs, jitterMs, dropChance, s
         <tbody>
           {table.map((row) => (
             <tr key={row.timeMs}>
-              <td style={{ padding: '2px 8px' }}>{row.timeMs.toFixed(1)}</td>
-              <td style={{ padding: '2px 8px' }}>{row.actual.toFixed(2)}</td>
-              <td style={{ padding: '2px 8px' }} data-testid="sliced-down" data-value={row.down}>
+              <td style={{ padding: '2px 6px' }}>{row.timeMs.toFixed(1)}</td>
+              <td style={{ padding: '2px 6px' }}>{row.actual.toFixed(2)}</td>
+              <td style={{ padding: '2px 6px' }} data-testid="sliced-down" data-value={row.down}>
                 {row.down.toFixed(2)}
               </td>
-              <td style={{ padding: '2px 8px' }} data-testid="sliced-nearest" data-value={row.nearest}>
+              <td style={{ padding: '2px 6px' }} data-testid="sliced-nearest" data-value={row.nearest}>
                 {row.nearest.toFixed(2)}
               </td>
             </tr>

@@ -176,7 +176,7 @@ useFixedTimestep({ step: 1 / 60, maxSteps: 5, overload: 'slow-motion', update: (
 const meta = {
   title: 'Algorithms/7 · The well of despair: unbounded catch-up',
   component: WellDemo,
-  args: { stepCostMs: 20, renderCostMs: 2, maxSteps: 5, lapSeconds: 1 },
+  args: { stepCostMs: 20, renderCostMs: 2, maxSteps: 5, lapSeconds: 4 },
   argTypes: {
     stepCostMs: range('cost per step (ms)', 'Simulated cost of one update step, ms. The step simulates 16.7 ms: above that, each step costs more than it simulates. Applied live.', 2, 40, 1),
     renderCostMs: range('cost per picture (ms)', 'Simulated cost of drawing one picture, ms. Applied live.', 0, 10, 0.5),

@@ -45,6 +45,8 @@ function CappedDot({ lane, display, live }: { lane: number; display: SimulatedDi
     const p = PREFIXES[lane]!;
     const vsync = display.vsync;
     s.gameS += frame.deltaSeconds;
+    // The uncapped lane runs on every vblank of the display: it counts them (before its timer skips any).
+    if (lane === 0) v.frames = vsync.frames;
     if (lane === 0 && live.cap > 0) {
       // The common fps throttle: skip frames until 1/cap has passed, then carry the remainder.
       const intervalMs = 1000 / live.cap;
@@ -69,7 +71,6 @@ function CappedDot({ lane, display, live }: { lane: number; display: SimulatedDi
     v.divisor = frame.divisor;
     v.refreshRate = frame.refreshRate;
     v.rate = frame.refreshRate / frame.divisor;
-    v.frames = frame.frameIndex;
     live.lanes.current?.draw();
   });
   return null;
@@ -146,7 +147,7 @@ function FrameRateCapDemo({ displayRate, maxFrameRate, lapSeconds, autoCap }: Fr
           </>
         }
         more={[
-          { key: 'frames', label: 'pictures (maxFrameRate lane)', format: count },
+          { key: 'frames', label: 'vblanks of the display', format: count },
           { key: 'refreshRate', label: 'detected refresh rate (Hz)', format: formatter(2) },
           { key: 'divisor', label: 'frame.divisor (vblanks per picture)', format: count },
           { key: 'rate', label: 'rate reached: refreshRate / divisor (Hz)', format: formatter(2) },
@@ -186,7 +187,7 @@ export const CapCycles: Story = {
   },
 };
 
-/** 60 on a 144 Hz display: the timer cap spaces its pictures 2, 3, 2, 3 … vblanks apart; maxFrameRate every 2nd vblank, 72 Hz; cap 30: every 5th (28.8 Hz); no cap: every vblank. All on one provider. */
+/** 60 on a 144 Hz display: the timer cap spaces its pictures 2, 3, 2, 3 … vblanks apart; maxFrameRate every 2nd vblank, 72 Hz; cap 30: every 5th (28.8 Hz); cap 20: every 7th; no cap: every vblank. All on one provider. */
 export const Display144: Story = {
   // The buttons alone: a scripted cap would change the divisor being measured.
   args: { autoCap: false },
@@ -198,6 +199,8 @@ export const Display144: Story = {
     await clickButton(root, 'cap 30');
     await expectEvenPacing(root, 5);
     await expect(readValue(root, 'rate')).toBeCloseTo(28.8, 9);
+    await clickButton(root, 'cap 20');
+    await expectEvenPacing(root, 7);
     await clickButton(root, 'no cap');
     await expectEvenPacing(root, 1);
     await expect(readValue(root, 'providerMounts')).toBe(1);

@@ -240,13 +240,15 @@ function drawBars(ctx: CanvasRenderingContext2D, store: Store, color: string, la
   ctx.fillStyle = '#7d8797';
   ctx.font = SMALL_FONT;
   ctx.textAlign = 'right';
-  for (let g = 0; g <= bars.max; g += bars.max) {
+  // A line at every whole count up to 8 (only 0 and the top above that): one a vblank is usually right, and it shows.
+  const every = bars.max <= 8 ? 1 : bars.max;
+  for (let g = 0; g <= bars.max; g += every) {
     const gy = bottom - (g / bars.max) * stripHeight + 0.5;
     ctx.beginPath();
     ctx.moveTo(left, gy);
     ctx.lineTo(right, gy);
     ctx.stroke();
-    ctx.fillText(DIGITS[g] ?? '', left - 4, gy);
+    if (g === 0 || g === bars.max || (g === 1 && bars.max <= 2)) ctx.fillText(DIGITS[g] ?? '', left - 4, gy);
   }
   ctx.textAlign = 'left';
   const held = store.index[lane * 4 + 3]!;

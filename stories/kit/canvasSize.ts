@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 
 /** Narrowest a story canvas gets, CSS px: a phone's docs page. */
@@ -32,4 +32,17 @@ export function useCanvasSize(canvas: RefObject<HTMLCanvasElement | null>, maxWi
     if (observer && element.parentElement) observer.observe(element.parentElement);
     return () => observer?.disconnect();
   }, [canvas, maxWidth, height, size]);
+}
+
+/** The CSS width of the element `ref` points to, followed as it resizes (`initial` until measured). */
+export function useElementWidth(ref: RefObject<HTMLElement | null>, initial: number): number {
+  const [width, setWidth] = useState(initial);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(() => setWidth(Math.round(element.clientWidth)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
 }

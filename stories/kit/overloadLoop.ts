@@ -19,6 +19,8 @@ export class OverloadLoop {
   nextVblank = 0;
   /** Updates in the last frame. */
   steps = 0;
+  /** Game ms the last frame's updates ran. */
+  gameMsRun = 0;
   /** Length of the last frame, ms (whole vblanks). */
   frameMs = Number.NaN;
   /** Frames in a row that were longer than the one before. */
@@ -54,6 +56,7 @@ export class OverloadLoop {
     if (this.fixed) {
       const f = this.fixed.advance(t);
       this.steps = f.steps;
+      this.gameMsRun = f.steps * this.stepSeconds * 1000;
       this.pictureMs = f.pictureTime * 1000;
       this.droppedMs = f.totalDroppedSeconds * 1000;
       if (f.steps > 0) this.maxDtMs = Math.max(this.maxDtMs, this.stepSeconds * 1000);
@@ -61,6 +64,7 @@ export class OverloadLoop {
       // The naive loop: one update with whatever time passed.
       const dt = Number.isFinite(this.lastMs) ? t - this.lastMs : 0;
       this.steps = 1;
+      this.gameMsRun = dt;
       this.pictureMs += dt;
       this.maxDtMs = Math.max(this.maxDtMs, dt);
     }

@@ -92,6 +92,10 @@ try {
       // A fresh tab per story: nothing of the last story's document is left to reach into.
       const tab = await browser.newPage();
       tab.on('pageerror', (error) => errors.push(String(error?.message ?? error)));
+      // A console.error is a failure too (a React warning, a failed play function); the static server has no favicon.
+      tab.on('console', (message) => {
+        if (message.type() === 'error' && !/favicon/.test(`${message.text()} ${message.location()?.url ?? ''}`)) errors.push(`console.error: ${message.text()}`);
+      });
       await tab.goto(`${base}/iframe.html?id=${story.id}&viewMode=story`);
       try {
         // Rendered, and at least 30 animation frames later still rendered: frames, not time.
