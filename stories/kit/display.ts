@@ -109,23 +109,19 @@ export interface SimulatedDisplay extends FrameSource {
 /** Create a {@link SimulatedDisplay}. Pure bookkeeping per frame: nothing is allocated. */
 export function createSimulatedDisplay(options: LiveVsyncOptions): SimulatedDisplay {
   const vsync = new LiveVsync(options);
-  // Real ms the current frame began, simulated work in it, vblanks still to swallow (typed: no boxing).
-  const clock = new Float64Array(3);
-  const FRAME_REAL_MS = 0;
-  const WORK_MS = 1;
-  const TO_SWALLOW = 2;
-  let swallowed = 0;
+  // When the current frame began (real ms), the simulated work in it, and vblanks the display still holds.
+  const clock = { frameRealMs: 0, workMs: 0, toSwallow: 0, swallowed: 0 };
   let rafId = 0;
   let token = 0;
   let pending: ((timestampMs: number) => void) | null = null;
 
   const onRealFrame = (realMs: number): void => {
     rafId = 0;
-    if (display.frozen || clock[TO_SWALLOW]! > 0) {
+    if (display.frozen || clock.toSwallow > 0) {
       // Paused, or a vblank passes while the previous frame's work (or a stall) still holds the display.
       if (!display.frozen) {
-        clock[TO_SWALLOW] = clock[TO_SWALLOW]! - 1;
-        swallowed += 1;
+        clock.toSwallow -= 1;
+        clock.swallowed += 1;
       }
       rafId = requestAnimationFrame(onRealFrame);
       return;
@@ -133,12 +129,12 @@ export function createSimulatedDisplay(options: LiveVsyncOptions): SimulatedDisp
     const callback = pending;
     pending = null;
     if (!callback) return;
-    vsync.next(swallowed);
-    swallowed = 0;
-    clock[FRAME_REAL_MS] = realMs;
-    clock[WORK_MS] = 0;
+    vsync.next(clock.swallowed);
+    clock.swallowed = 0;
+    clock.frameRealMs = realMs;
+    clock.workMs = 0;
     callback(vsync.timestampMs);
-    clock[TO_SWALLOW] = clock[TO_SWALLOW]! + vsync.vblanksHeldBy(clock[WORK_MS]!);
+    clock.toSwallow += vsync.vblanksHeldBy(clock.workMs);
   };
 
   const display: SimulatedDisplay = {
@@ -160,13 +156,13 @@ export function createSimulatedDisplay(options: LiveVsyncOptions): SimulatedDisp
     now() {
       // This frame's timestamp, plus real time since the frame began, plus the simulated work so far.
       if (vsync.frames === 0) return 0;
-      return vsync.timestampMs + Math.max(0, performance.now() - clock[FRAME_REAL_MS]!) + clock[WORK_MS]!;
+      return vsync.timestampMs + Math.max(0, performance.now() - clock.frameRealMs) + clock.workMs;
     },
     stall(ms) {
-      clock[TO_SWALLOW] = clock[TO_SWALLOW]! + vsync.vblanksHeldBy(ms);
+      clock.toSwallow += vsync.vblanksHeldBy(ms);
     },
     spend(ms) {
-      clock[WORK_MS] = clock[WORK_MS]! + Math.max(0, ms);
+      clock.workMs += Math.max(0, ms);
     },
   };
   return display;

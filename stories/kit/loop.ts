@@ -11,11 +11,6 @@ import { useStoryTransport } from './transport.js';
  */
 export const storyClock = { seconds: 0 };
 
-/** The loop's own clock: first timestamp, paused ms so far, previous timestamp (typed: no boxing per frame). */
-const FIRST = 0;
-const PAUSED = 1;
-const PREVIOUS = 2;
-
 /**
  * Call `callback(storyMs, frame)` once per frame of the package's own loop (the story's
  * `<FrameProvider>` on the real requestAnimationFrame). While the transport bar pauses the story the
@@ -26,20 +21,19 @@ const PREVIOUS = 2;
  */
 export function useRafLoop(callback: (storyMs: number, frame: FrameInfo) => boolean | void): void {
   const transport = useStoryTransport();
-  const clock = useRef<Float64Array | null>(null);
-  if (clock.current === null) clock.current = new Float64Array([Number.NaN, 0, Number.NaN]);
+  // The loop's own clock: its first timestamp, the ms spent paused so far, the previous timestamp.
+  const [clock] = useState(() => ({ firstMs: Number.NaN, pausedMs: 0, previousMs: Number.NaN }));
   useFrame((frame) => {
-    const c = clock.current!;
     const ts = frame.timestampMs;
-    if (!Number.isFinite(c[FIRST]!)) c[FIRST] = ts;
+    if (!Number.isFinite(clock.firstMs)) clock.firstMs = ts;
     if (frame.paused) {
-      if (Number.isFinite(c[PREVIOUS]!)) c[PAUSED] = c[PAUSED]! + (ts - c[PREVIOUS]!);
-      c[PREVIOUS] = ts;
+      if (Number.isFinite(clock.previousMs)) clock.pausedMs += ts - clock.previousMs;
+      clock.previousMs = ts;
       return;
     }
-    c[PREVIOUS] = ts;
-    const storyMs = ts - c[PAUSED]!;
-    storyClock.seconds = (storyMs - c[FIRST]!) / 1000;
+    clock.previousMs = ts;
+    const storyMs = ts - clock.pausedMs;
+    storyClock.seconds = (storyMs - clock.firstMs) / 1000;
     if (callback(storyMs, frame) === false) transport.holdStep = true;
   });
 }

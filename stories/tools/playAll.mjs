@@ -34,8 +34,14 @@ const server = createServer((req, res) => {
 await new Promise((done) => server.listen(0, '127.0.0.1', done));
 const base = `http://127.0.0.1:${server.address().port}`;
 
-// In the page before Storybook starts: note how the story's play function ended.
+// In the page before Storybook starts: note how the story's play function ended, and count frames.
 function listen() {
+  window.__frames = 0;
+  const count = () => {
+    window.__frames += 1;
+    requestAnimationFrame(count);
+  };
+  requestAnimationFrame(count);
   const attach = () => {
     const channel = window.__STORYBOOK_ADDONS_CHANNEL__;
     if (!channel) return void setTimeout(attach, 20);
@@ -82,6 +88,7 @@ for (const story of stories) {
   const started = Date.now();
   const page = await browser.page();
   const problems = [];
+  let fps = Number.NaN;
   page.on('pageerror', (error) => problems.push(`page error: ${error?.message ?? error}`));
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console.error: ${message.text().slice(0, 300)}`);
@@ -89,7 +96,8 @@ for (const story of stories) {
   await page.goto(`${base}/iframe.html?id=${encodeURIComponent(story.id)}&viewMode=story`);
   try {
     await page.waitForFunction(() => window.__played !== undefined, { timeout: STORY_TIMEOUT_MS, polling: 200 });
-    const [played, error] = await page.evaluate(() => [window.__played, window.__playError]);
+    const [played, error, frames, ms] = await page.evaluate(() => [window.__played, window.__playError, window.__frames, performance.now()]);
+    fps = (1000 * frames) / ms;
     if (played !== 'success') problems.push(`play function: ${played}${error ? `: ${error}` : ''}`);
     await page.evaluate((frames) => new Promise((done) => {
       let left = frames;
@@ -101,7 +109,7 @@ for (const story of stories) {
   }
   await page.close();
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`${problems.length === 0 ? 'ok  ' : 'FAIL'} ${story.id} (${seconds} s)${problems.length ? `\n     ${[...new Set(problems)].join('\n     ')}` : ''}`);
+  console.log(`${problems.length === 0 ? 'ok  ' : 'FAIL'} ${story.id} (${seconds} s, ${fps.toFixed(0)} fps)${problems.length ? `\n     ${[...new Set(problems)].join('\n     ')}` : ''}`);
   if (problems.length > 0) failures.push(story.id);
 }
 await browser.close();
