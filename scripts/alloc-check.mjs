@@ -77,12 +77,11 @@ for (const file of ['dist/index.js', 'dist/core/index.js']) {
 }
 const core = await import(pathToFileURL(resolve(root, 'dist/core/index.js')).href);
 // The internal entries the hooks call, from their modules.
-const distModule = (file) => import(pathToFileURL(resolve(root, `dist/core/${file}.js`)).href);
-const internals = { smoother: await distModule('deltaSmoother'), slicer: await distModule('syncedSlicer'), stats: await distModule('frameStats') };
 const api = await import(pathToFileURL(resolve(root, 'dist/index.js')).href);
 const { createManualFrameSource } = await import(pathToFileURL(resolve(root, 'dist/testing/index.js')).href);
+const { createViewerMeter } = await import(pathToFileURL(resolve(root, 'dist/simulation/index.js')).href);
 // The page-wide loop `useFrame` alone runs on is internal: built here from its module.
-const { createLoopHost } = await import(pathToFileURL(resolve(root, 'dist/scheduler/loopHost.js')).href);
+const { FrameLoop } = await import(pathToFileURL(resolve(root, 'dist/scheduler/frameLoop.js')).href);
 
 const argv = process.argv.slice(2);
 const framesArg = argv.indexOf('--frames');
@@ -501,8 +500,8 @@ path('scheduler via source.tick (always, 100 subscribers)', 'spiky', () => {
 path('the page-wide loop under useFrame alone, via source.tick (100 subscribers)', 'spiky', () => {
   const source = createManualFrameSource({ startMs: 0 });
   const config = { mode: 'always', maxDelta: 0.25, timeScale: 1, paused: false, onError: undefined, onGap: undefined, onFrame: undefined };
-  const host = createLoopHost('alloc-check', source, config, undefined);
-  const total = subscribeHundred({ subscribe: (callback, options) => host.subscribe(callback, options, 'alloc-check').remove });
+  const loop = new FrameLoop('alloc-check', source, config, undefined);
+  const total = subscribeHundred({ subscribe: (callback, options) => loop.subscribe(callback, options, 'alloc-check') });
   return (input, count) => {
     for (let i = 0; i < count; i++) source.tick(input[i]);
     if (!(total[0] > 0)) throw new Error('subscribers did not run');
@@ -526,20 +525,20 @@ const frameHandlers = {
   useSmoothedDelta: () => {
     const smoother = core.createDeltaSmoother({ refreshRate: REFRESH_HZ });
     return (frame) => {
-      sink[0] += smoother[internals.smoother.SMOOTH_DELTA_OF](frame);
+      sink[0] += smoother.smoothFrame(frame);
     };
   },
   useSyncedUpdate: () => {
     const slicer = core.createSyncedSlicer({ refreshRate: REFRESH_HZ });
     return (frame) => {
-      const slices = slicer[internals.slicer.ADVANCE_FRAME](frame);
+      const slices = slicer.advanceFrame(frame);
       for (let i = 0; i < slices.length; i++) sink[0] += slices[i];
     };
   },
   useFrameStats: () => {
     const stats = core.createFrameStats();
     return (frame) => {
-      stats[internals.stats.SAMPLE_FRAME](frame);
+      stats.sampleFrame(frame);
       sink[0] += 1;
     };
   },
@@ -606,6 +605,20 @@ for (const interpolation of ['previous', 'predicted']) {
     fixedClockPath(`3 updates + 3 renders (${interpolation}, ${overload}; one boxed alpha a frame)`, { interpolation, overload }, true, 'one-number');
   }
 }
+
+// A live story scores every picture with the viewer model; each picture shows the previous frame's time.
+path('viewer meter add (a story scoring each picture)', 'spiky', () => {
+  const meter = createViewerMeter({ refreshIntervalMs: PERIOD_MS });
+  const frame = { presentMs: 0, pictureMs: 0, droppedMs: 0, updates: 1, vblanks: 1 };
+  return (input, count) => {
+    for (let i = 0; i < count; i++) {
+      frame.pictureMs = frame.presentMs;
+      frame.presentMs = input[i];
+      meter.add(frame);
+    }
+    if (!(meter.result().judderMs > 0)) throw new Error('the viewer meter measured no judder on the spiky input');
+  };
+});
 
 /** Start V8's sampling heap profiler (for --sites); the returned function stops it and summarises. */
 async function startSiteSampling() {

@@ -1,5 +1,5 @@
-import { createSeededRandom } from '../core/random.js';
-import { finiteNumber, integerAtLeast, nonNegativeNumber, positiveNumber, withDefault } from '../core/validate.js';
+import { createSeededRandom } from '../core/index.js';
+import { finiteNumber, integerAtLeast, nonNegativeNumber, positiveNumber, withDefault } from '../core/internal.js';
 
 const OWNER = 'createVsyncStream';
 
