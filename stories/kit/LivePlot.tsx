@@ -229,12 +229,17 @@ function drawReferences(u: uPlot, refs: readonly PlotReference[] | undefined): v
     const y = u.valToPos(ref.value, ref.axis === 'right' ? 'right' : 'y', true);
     if (!Number.isFinite(y) || y < top || y > top + h) continue;
     ctx.strokeStyle = ref.color ?? AXIS;
-    ctx.fillStyle = ref.color ?? AXIS;
     ctx.beginPath();
     ctx.moveTo(left, y);
     ctx.lineTo(left + w, y);
     ctx.stroke();
-    ctx.fillText(ref.label, left + 4 * devicePixelRatio, y - 2 * devicePixelRatio);
+    // The label on a white patch: a series drawn across it would make it unreadable.
+    const x = left + 4 * devicePixelRatio;
+    const labelWidth = ctx.measureText(ref.label).width;
+    ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
+    ctx.fillRect(x - 2 * devicePixelRatio, y - 14 * devicePixelRatio, labelWidth + 4 * devicePixelRatio, 12 * devicePixelRatio);
+    ctx.fillStyle = ref.color ?? AXIS;
+    ctx.fillText(ref.label, x, y - 2 * devicePixelRatio);
   }
   ctx.restore();
 }
