@@ -88,10 +88,15 @@ for (const story of stories) {
   const started = Date.now();
   const page = await browser.page();
   const problems = [];
+  const pending = [];
   let fps = Number.NaN;
   page.on('pageerror', (error) => problems.push(`page error: ${error?.message ?? error}`));
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console.error: ${message.text().slice(0, 300)}`);
+    if (message.type() !== 'error') return;
+    // Firefox (BiDi) gives an object argument's text as "JSHandle@object": read the arguments' values.
+    const entry = Promise.all(message.args().map((arg) => arg.jsonValue().then((v) => (typeof v === 'string' ? v : JSON.stringify(v)), () => String(arg))))
+      .then((parts) => parts.join(' ') || message.text(), () => message.text());
+    pending.push(entry.then((text) => problems.push(`console.error: ${text.slice(0, 300)}`)));
   });
   await page.goto(`${base}/iframe.html?id=${encodeURIComponent(story.id)}&viewMode=story`);
   try {
@@ -107,6 +112,7 @@ for (const story of stories) {
   } catch (error) {
     problems.push(`did not finish: ${error.message}`);
   }
+  await Promise.all(pending);
   await page.close();
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`${problems.length === 0 ? 'ok  ' : 'FAIL'} ${story.id} (${seconds} s, ${fps.toFixed(0)} fps)${problems.length ? `\n     ${[...new Set(problems)].join('\n     ')}` : ''}`);
