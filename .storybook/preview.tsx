@@ -1,6 +1,6 @@
 import type { Preview } from '@storybook/react-vite';
 import { themes } from 'storybook/theming';
-import { StoryFrame } from '../stories/components/StoryFrame.js';
+import { StoryFrame } from '../stories/kit/StoryFrame.js';
 import './preview.css';
 
 const prefersDark = typeof window !== 'undefined' && window.matchMedia?.('(prefers-color-scheme: dark)').matches === true;

@@ -1,109 +1,149 @@
-import { useMemo, useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor } from 'storybook/test';
-import { FixedClockProvider, FrameProvider, useFixedRender, useFixedUpdate, useFrame } from '../src/index.js';
+import { expect, userEvent } from 'storybook/test';
+import { FixedClockProvider, FrameProvider, useFixedRender, useFixedUpdate, useFrame, useFrameStats } from '../src/index.js';
 import type { FixedClockOptions } from '../src/index.js';
+import { FrameTimingOverlay } from '../src/devtools/index.js';
+import { choice, docs, range } from './kit/controls.js';
+import { count } from './kit/format.js';
+import { useElementWidth } from './kit/canvasSize.js';
+import { busyWait } from './kit/loop.js';
+import { expectFramesAdvance, until, waitForValue } from './kit/play.js';
+import { Findings } from './kit/Panel.js';
 
 type Interpolation = NonNullable<FixedClockOptions['interpolation']>;
-import { FrameTimingOverlay } from '../src/devtools/index.js';
-import { busyWait } from './components/busyWait.js';
-import { Readout } from './components/Readout.js';
-import { expectFramesAdvance } from './components/playHelpers.js';
 
 /** Controls of the stuttering scene. */
-interface OverlayStoryProps {
-  /** Every this many frames, one frame burns `stallMs` of main-thread time. */
-  stallEvery: number;
-  /** Milliseconds a stalled frame burns. */
-  stallMs: number;
-  /** Which game time the picture shows: `'none'` makes the steps visible as flaps. */
-  interpolation: Interpolation;
-}
+interface OverlayStoryProps { stallEvery: number; stallMs: number; interpolation: Interpolation }
 
-/** A box crossing the stage at a steady speed on a fixed step, drawn with the clock's alpha. */
+const OVERLAY_WIDTH = 280;
+const OVERLAY_HEIGHT = 150;
+const COLORS = { frame: '#4caf50', dropped: '#f44336', flap: '#ffb300', steps: '#64b5f6' };
+
+/** A box crossing the stage at a steady speed on a fixed step, drawn with the clock's alpha; now and then a frame stalls. */
 function Scene({ stallEvery, stallMs, values }: { stallEvery: number; stallMs: number; values: Record<string, number> }) {
   const box = useRef<HTMLDivElement>(null);
-  const state = useMemo(() => ({ x: 0, previous: 0 }), []);
+  const [state] = useState(() => ({ x: 0, previous: 0 }));
+  const stats = useFrameStats();
+  values.missed = stats.missedVblanks;
   useFixedUpdate((dt) => {
     state.previous = state.x;
-    state.x = (state.x + 240 * dt) % 600;
+    state.x = (state.x + 0.4 * dt) % 1;
     if (state.x < state.previous) state.previous = state.x;
   });
   useFixedRender((alpha) => {
     const x = state.previous + (state.x - state.previous) * alpha;
-    if (box.current) box.current.style.transform = `translateX(${x.toFixed(1)}px)`;
+    if (box.current) box.current.style.left = `calc((100% - 30px) * ${x.toFixed(4)})`;
   });
   // The stutter: a frame now and then that takes far longer than a vblank.
   useFrame((frame) => {
     values.frames = frame.frameIndex;
-    if (stallEvery > 0 && frame.frameIndex % stallEvery === 0) busyWait(stallMs);
+    if (stallEvery > 0 && frame.frameIndex % stallEvery === 0 && !frame.paused) {
+      busyWait(stallMs);
+      values.stalls = values.stalls! + 1;
+    }
   });
   return (
-    <div style={{ position: 'relative', width: 640, maxWidth: '100%', height: 60, background: '#1b1f27', borderRadius: 4 }}>
+    <div style={{ position: 'relative', width: '100%', maxWidth: 640, height: 60, background: '#1b1f27', borderRadius: 4 }}>
       <div ref={box} style={{ position: 'absolute', top: 15, width: 30, height: 30, background: '#5dade2', borderRadius: 4 }} />
     </div>
   );
 }
 
 function OverlayDemo({ stallEvery, stallMs, interpolation }: OverlayStoryProps) {
-  const values = useMemo<Record<string, number>>(() => ({ frames: 0 }), []);
+  const [values] = useState<Record<string, number>>(() => ({ frames: 0, stalls: 0, missed: Number.NaN }));
+  // On a phone's docs page the story's column is narrower than the overlay's usual 280 px.
+  const column = useRef<HTMLDivElement>(null);
+  const width = Math.min(OVERLAY_WIDTH, useElementWidth(column, OVERLAY_WIDTH));
   return (
     <FrameProvider>
       <FixedClockProvider step={1 / 60} interpolation={interpolation}>
-        <p style={{ font: '13px system-ui, sans-serif', margin: '0 0 8px' }}>
-          The overlay (top right) shows each frame as a bar against lines at one, two and three vblanks: red bars spanned more vblanks than
-          asked for, amber bars moved the picture by another amount than the display advanced, blue marks are the steps each frame ran. Press
-          the backquote key (`) to hide it.
-        </p>
+        <p style={{ font: '600 13px system-ui', margin: '0 0 4px' }}>The scene: a box at a steady speed; now and then a frame stalls</p>
         <Scene stallEvery={stallEvery} stallMs={stallMs} values={values} />
-        <FrameTimingOverlay />
+        <p style={{ font: '600 13px system-ui', margin: '10px 0 4px' }}>{'<FrameTimingOverlay>: what those frames were (backquote ` hides and shows it)'}</p>
+        {/* A transformed box is the containing block of the overlay's fixed position: it stays in the story, off the buttons. */}
+        <div ref={column}>
+          <div data-testid="overlay-box" style={{ position: 'relative', transform: 'translateZ(0)', width, height: OVERLAY_HEIGHT + 26, overflow: 'hidden', borderRadius: 4 }}>
+            <FrameTimingOverlay position="top-left" width={width} />
+          </div>
+        </div>
       </FixedClockProvider>
-      <Readout values={values} fields={[{ key: 'frames', label: 'frames', format: (n) => n.toFixed(0) }]} />
+      <Findings
+        legend={[
+          { mark: 'bar', color: COLORS.frame, text: 'a frame, as tall as its interval; the lines are 1, 2 and 3 vblanks' },
+          { mark: 'bar', color: COLORS.dropped, text: 'a frame that spanned more vblanks than it should (a stall)' },
+          { mark: 'bar', color: COLORS.flap, text: 'a flap: the picture moved by another amount than the display advanced' },
+          { mark: 'bar', color: COLORS.steps, text: 'the fixed steps each frame ran' },
+        ]}
+        values={values}
+        keyNumbers={[
+          { key: 'stalls', label: 'stalls the scene made', format: count, color: '#9aa4b5' },
+          { key: 'missed', label: 'vblanks missed (useFrameStats, as the overlay shows)', format: count, color: COLORS.dropped },
+        ]}
+        more={[{ key: 'frames', label: 'frames', format: count }]}
+      />
     </FrameProvider>
   );
 }
+
+type Story = StoryObj<typeof meta>;
+
+/** The overlay over a scene that stalls now and then: drawn at the device's pixels, inside its box, and the toggle key hides and shows it. */
+export const StutteringScene: Story = {
+  play: async ({ canvasElement: root }) => {
+    await expectFramesAdvance(root, 'frames', 5);
+    const overlay = () => root.querySelector('[data-testid="frame-timing-overlay"]');
+    await until(() => overlay()?.querySelector('canvas') != null, () => 'the overlay drew its canvas');
+    const canvas = overlay()!.querySelector('canvas')!;
+    const box = root.querySelector('[data-testid="overlay-box"]')!.getBoundingClientRect();
+    await expect(canvas.width).toBe(Math.round(Math.min(OVERLAY_WIDTH, box.width) * (window.devicePixelRatio || 1)));
+    // Inside its box: it covers nothing of the story above it.
+    const drawn = overlay()!.getBoundingClientRect();
+    await expect(drawn.top).toBeGreaterThanOrEqual(box.top - 0.5);
+    await expect(drawn.left).toBeGreaterThanOrEqual(box.left - 0.5);
+    // The stalls are seen: vblanks missed, what the overlay's red bars stand for.
+    await waitForValue(root, 'stalls', (n) => n >= 2);
+    await waitForValue(root, 'missed', (n) => n > 0);
+    await userEvent.keyboard('[Backquote]');
+    await until(() => overlay() === null, () => 'the overlay hid');
+    await userEvent.keyboard('[Backquote]');
+    await until(() => overlay() !== null, () => 'the overlay came back');
+  },
+};
+
+/** What the docs page says above the story. */
+const ABOUT = `
+\`<FrameTimingOverlay>\` from \`react-timestep/devtools\` draws your own app's frames as it runs: one
+bar per frame against lines at one, two and three vblanks, red where a frame spanned more vblanks
+than it should, amber where the picture moved by another amount than the display advanced, blue
+marks for the fixed steps each frame ran, and the figures on top (rate, fps, p99, missed vblanks,
+judder, flaps, alpha, steps, dropped game time). Over a scene that burns 40 ms of main-thread time
+in one frame out of 45 (real load), each stall shows as a red bar. Its canvas is drawn at the
+device's pixel size, the backquote key hides and shows it, and its button records the session for
+\`replayTiming\` (story 27).
+
+The overlay sits in a corner of the viewport (\`position\`); here it sits in a box of its own, whose
+CSS transform makes it the overlay's containing block, so it never covers the story.
+`;
+
+/** The code a user would write, shown on the docs page. */
+const CODE = `import { FixedClockProvider } from 'react-timestep';
+import { FrameTimingOverlay } from 'react-timestep/devtools';
+
+<FixedClockProvider step={1 / 60}>
+  <Game />
+  {import.meta.env.DEV && <FrameTimingOverlay position="top-right" />}
+</FixedClockProvider>;`;
 
 const meta = {
   title: 'A game/26 · The frame timing overlay',
   component: OverlayDemo,
   args: { stallEvery: 45, stallMs: 40, interpolation: 'previous' },
   argTypes: {
-    stallEvery: { name: 'stall every (frames)', description: 'One frame in this many burns main-thread time; 0: none.', control: { type: 'range', min: 0, max: 120, step: 5 } },
-    stallMs: { name: 'stall (ms)', description: 'How long a stalled frame works.', control: { type: 'range', min: 0, max: 120, step: 5 } },
-    interpolation: { name: 'interpolation', control: { type: 'select' }, options: ['none', 'previous', 'ahead', 'predicted'] },
+    stallEvery: range('stall every (frames)', 'One frame in this many burns main-thread time; 0: none.', 0, 120, 5),
+    stallMs: range('stall (ms)', 'How long a stalled frame works.', 0, 120, 5),
+    interpolation: choice('interpolation', "Which game time the scene's picture shows: 'none' makes its steps show as flaps in the overlay.", ['none', 'previous', 'ahead', 'predicted'], 'select'),
   },
-  parameters: {
-    docs: {
-      source: {
-        language: 'tsx',
-        code: `import { FixedClockProvider } from 'react-timestep';
-import { FrameTimingOverlay } from 'react-timestep/devtools';
-
-<FixedClockProvider step={1 / 60}>
-  <Game />
-  {import.meta.env.DEV && <FrameTimingOverlay position="top-right" />}
-</FixedClockProvider>;`,
-      },
-    },
-  },
+  parameters: docs(ABOUT, CODE),
 } satisfies Meta<typeof OverlayDemo>;
-
 export default meta;
-type Story = StoryObj<typeof meta>;
-
-/** The overlay over a scene that stalls now and then. Whatever the frame rate, it is drawn and the toggle key hides and shows it. */
-export const StutteringScene: Story = {
-  play: async ({ canvasElement }) => {
-    const root = canvasElement.ownerDocument.body;
-    await expectFramesAdvance(canvasElement, 'frames', 5);
-    const overlay = () => root.querySelector('[data-testid="frame-timing-overlay"]');
-    await waitFor(() => expect(overlay()?.querySelector('canvas')).toBeTruthy());
-    const canvas = overlay()!.querySelector('canvas')!;
-    // Sized for the device's pixels: 280 × 150 CSS px.
-    expect(canvas.width).toBe(Math.round(280 * (window.devicePixelRatio || 1)));
-    await userEvent.keyboard('[Backquote]');
-    await waitFor(() => expect(overlay()).toBeNull());
-    await userEvent.keyboard('[Backquote]');
-    await waitFor(() => expect(overlay()).toBeTruthy());
-  },
-};

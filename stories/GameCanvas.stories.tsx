@@ -2,28 +2,21 @@ import { useMemo, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { GameCanvas } from '../src/index.js';
-import type { FixedStepOverload, Interpolation } from '../src/core/types.js';
+import type { GameCanvasProps } from '../src/index.js';
 import { createSeededRandom } from '../src/core/index.js';
-import { busyWait } from './components/busyWait.js';
-import { MoreReadouts, Readout } from './components/Readout.js';
-import { useLiveArgs } from './components/liveArgs.js';
-import { expectFramesAdvance, readValue } from './components/playHelpers.js';
+import { choice, docs, range, toggle, updateRateArg } from './kit/controls.js';
+import { count, formatter, percent } from './kit/format.js';
+import { busyWait, useLiveArgs } from './kit/loop.js';
+import { expectFramesAdvance, readValue } from './kit/play.js';
+import { Findings, SideBySide } from './kit/Panel.js';
+import { fieldsOf } from './kit/Readout.js';
+
+/** Which game time a picture shows, and what happens past maxSteps (the props of `<GameCanvas>`). */
+type Interpolation = NonNullable<GameCanvasProps['interpolation']>;
+type FixedStepOverload = NonNullable<GameCanvasProps['overload']>;
 
 /** Controls of the bouncing-balls game. */
-interface BallsProps {
-  /** Update rate, Hz (the step is its inverse). */
-  updateRate: number;
-  /** Interpolation of the right-hand panel (the left one always shows the latest state, 'none'). */
-  interpolation: Exclude<Interpolation, 'none'>;
-  overload: FixedStepOverload;
-  /** Share of speed kept at each bounce, 0..1. */
-  elasticity: number;
-  balls: number;
-  /** Real busy work per drawn frame, ms (blocks the page). */
-  loadMs: number;
-  /** Draw hollow ghosts of the previous and the latest state around each ball. */
-  ghosts: boolean;
-}
+interface BallsProps { updateRate: number; interpolation: Exclude<Interpolation, 'none'>; overload: FixedStepOverload; elasticity: number; balls: number; loadMs: number; ghosts: boolean }
 
 /** The world's size in world units (drawn scaled to whatever width the canvas gets). */
 const WIDTH = 640;
@@ -129,8 +122,6 @@ function drawWorld(ctx: CanvasRenderingContext2D, w: World, alpha: number, cssWi
   }
 }
 
-const panel = { flex: '1 1 300px', minWidth: 0 } as const;
-const caption = { font: '600 13px system-ui', margin: '0 0 4px' } as const;
 
 function BallsGame(props: BallsProps) {
   const { updateRate, interpolation, overload, balls } = props;
@@ -152,138 +143,83 @@ function BallsGame(props: BallsProps) {
 
   return (
     <div>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
-        <figure style={{ ...panel, margin: 0 }}>
-          <figcaption style={caption}>wrong: interpolation 'none', the latest state (jumps {updateRate} times a second)</figcaption>
-          <div style={{ width: '100%', aspectRatio: `${WIDTH} / ${HEIGHT}` }}>
-            <GameCanvas
-              {...common}
-              interpolation="none"
-              aria-label="Bouncing balls without interpolation"
-              data-testid="game-off"
-              update={(dt) => stepWorld(worlds.off, dt, args.current.elasticity)}
-              render={(ctx, alpha, _frame, size) => {
-                values.offMinAlpha = Number.isFinite(values.offMinAlpha) ? Math.min(values.offMinAlpha, alpha) : alpha;
-                drawWorld(ctx, worlds.off, alpha, size.width, args.current.ghosts, motion.off);
-                values.offMoved = motion.off.moved;
-                values.offShare = share(motion.off);
-              }}
-            >
-              Balls bouncing under gravity, drawn at their latest state.
-            </GameCanvas>
-          </div>
-        </figure>
-        <figure style={{ ...panel, margin: 0 }}>
-          <figcaption style={caption}>right: interpolation '{interpolation}', blended by alpha (moves every frame)</figcaption>
-          <div style={{ width: '100%', aspectRatio: `${WIDTH} / ${HEIGHT}` }}>
-            <GameCanvas
-              {...common}
-              interpolation={interpolation}
-              aria-label="Bouncing balls with interpolation"
-              data-testid="game"
-              update={(dt) => {
-                values.updates += 1;
-                stepWorld(worlds.on, dt, args.current.elasticity);
-              }}
-              render={(ctx, alpha, _frame, size) => {
-                busyWait(args.current.loadMs);
-                values.frames += 1;
-                values.minAlpha = Number.isFinite(values.minAlpha) ? Math.min(values.minAlpha, alpha) : alpha;
-                values.maxAlpha = Number.isFinite(values.maxAlpha) ? Math.max(values.maxAlpha, alpha) : alpha;
-                drawWorld(ctx, worlds.on, alpha, size.width, args.current.ghosts, motion.on);
-                values.onMoved = motion.on.moved;
-                values.onShare = share(motion.on);
-              }}
-            >
-              Balls bouncing under gravity, blended between their previous and latest states.
-            </GameCanvas>
-          </div>
-        </figure>
-      </div>
-      <Readout
-        keyNumbers
-        values={values}
-        fields={[
-          { key: 'offShare', label: "wrong ('none'): pictures in which a ball moved", format: percent },
-          { key: 'onShare', label: 'right (blended): pictures in which a ball moved', format: percent },
+      <SideBySide
+        panels={[
+          {
+            caption: `wrong: interpolation 'none', the latest state (jumps ${updateRate} times a second)`,
+            aspect: `${WIDTH} / ${HEIGHT}`,
+            children: (
+              <GameCanvas
+                {...common}
+                interpolation="none"
+                aria-label="Bouncing balls without interpolation"
+                data-testid="game-off"
+                update={(dt) => stepWorld(worlds.off, dt, args.current.elasticity)}
+                render={(ctx, alpha, _frame, size) => {
+                  values.offMinAlpha = Number.isFinite(values.offMinAlpha) ? Math.min(values.offMinAlpha, alpha) : alpha;
+                  drawWorld(ctx, worlds.off, alpha, size.width, args.current.ghosts, motion.off);
+                  values.offMoved = motion.off.moved;
+                  values.offShare = share(motion.off);
+                }}
+              >
+                Balls bouncing under gravity, drawn at their latest state.
+              </GameCanvas>
+            ),
+          },
+          {
+            caption: `right: interpolation '${interpolation}', blended by alpha (moves every frame)`,
+            aspect: `${WIDTH} / ${HEIGHT}`,
+            children: (
+              <GameCanvas
+                {...common}
+                interpolation={interpolation}
+                aria-label="Bouncing balls with interpolation"
+                data-testid="game"
+                update={(dt) => {
+                  values.updates += 1;
+                  stepWorld(worlds.on, dt, args.current.elasticity);
+                }}
+                render={(ctx, alpha, _frame, size) => {
+                  busyWait(args.current.loadMs);
+                  values.frames += 1;
+                  values.minAlpha = Number.isFinite(values.minAlpha) ? Math.min(values.minAlpha, alpha) : alpha;
+                  values.maxAlpha = Number.isFinite(values.maxAlpha) ? Math.max(values.maxAlpha, alpha) : alpha;
+                  drawWorld(ctx, worlds.on, alpha, size.width, args.current.ghosts, motion.on);
+                  values.onMoved = motion.on.moved;
+                  values.onShare = share(motion.on);
+                }}
+              >
+                Balls bouncing under gravity, blended between their previous and latest states.
+              </GameCanvas>
+            ),
+          },
         ]}
       />
-      <MoreReadouts>
-        <Readout
-          values={values}
-          fields={[
-            { key: 'frames', label: 'frames drawn (right panel)', format: (n) => n.toFixed(0) },
-            { key: 'updates', label: 'updates run (right panel)', format: (n) => n.toFixed(0) },
-            { key: 'offMoved', label: 'left: pictures that moved ball 0', format: (n) => n.toFixed(0) },
-            { key: 'onMoved', label: 'right: pictures that moved ball 0', format: (n) => n.toFixed(0) },
-            { key: 'offMinAlpha', label: 'alpha, lowest seen (left panel)', format: (n) => n.toFixed(3) },
-            { key: 'minAlpha', label: 'alpha, lowest seen (right panel)', format: (n) => n.toFixed(3) },
-            { key: 'maxAlpha', label: 'alpha, highest seen (right panel)', format: (n) => n.toFixed(3) },
-          ]}
-        />
-      </MoreReadouts>
+      <Findings
+        legend={[
+          { mark: 'dot', color: '#e0a040', text: 'a ball as the picture shows it' },
+          { mark: 'ring', text: 'faint ring: its previous state; bright ring: its latest state. The picture lies between them, at alpha' },
+        ]}
+        values={values}
+        keyNumbers={[
+          { key: 'offShare', label: "wrong ('none'): pictures in which a ball moved", format: percent, color: '#f06a6a' },
+          { key: 'onShare', label: 'right (blended): pictures in which a ball moved', format: percent, color: '#58d68d' },
+        ]}
+        more={[
+          ...fieldsOf(count, {
+            frames: 'frames drawn (right panel)', updates: 'updates run (right panel)', offMoved: 'left: pictures that moved ball 0',
+            onMoved: 'right: pictures that moved ball 0',
+          }),
+          ...fieldsOf(formatter(3), {
+            offMinAlpha: 'alpha, lowest seen (left panel)', minAlpha: 'alpha, lowest seen (right panel)',
+            maxAlpha: 'alpha, highest seen (right panel)',
+          }),
+        ]}
+      />
     </div>
   );
 }
 
-const percent = (n: number) => `${(n * 100).toFixed(0)} %`;
-
-const meta = {
-  title: 'A game/24 · One canvas: GameCanvas, bouncing balls',
-  component: BallsGame,
-  args: { updateRate: 10, interpolation: 'previous', overload: 'slow-motion', elasticity: 0.85, balls: 12, loadMs: 0, ghosts: true },
-  argTypes: {
-    updateRate: { name: 'update rate (Hz)', description: 'Fixed updates per second (the step is its inverse); changes apply to the running game.', control: { type: 'select' }, options: [5, 10, 20, 30, 60, 120] },
-    interpolation: {
-      name: 'interpolation (right panel)',
-      description: "Which game time the right-hand picture shows (an interpolating mode); the left one always draws the latest state ('none').",
-      control: { type: 'inline-radio' },
-      options: ['previous', 'ahead', 'predicted'],
-    },
-    overload: { name: 'overload policy', description: "When more than maxSteps updates are due: drop the excess ('slow-motion') or run it off later ('catch-up').", control: { type: 'inline-radio' }, options: ['slow-motion', 'catch-up'] },
-    elasticity: { name: 'elasticity (0–1)', description: 'Share of speed a ball keeps at each bounce.', control: { type: 'range', min: 0.3, max: 1, step: 0.01 } },
-    balls: { name: 'balls', description: 'How many balls (up to 200).', control: { type: 'range', min: 1, max: MAX_BALLS, step: 1 } },
-    loadMs: { name: 'real busy-wait per frame (ms)', description: 'Opt-in: burns this much main-thread time in every drawn frame (blocks the page), enough of it hits maxSteps.', control: { type: 'range', min: 0, max: 40, step: 1 } },
-    ghosts: { name: 'ghosts of the two states', description: 'Outline the previous state (faint) and the latest state around each ball: the picture lies between them.', control: { type: 'boolean' } },
-  },
-  parameters: {
-    docs: {
-      source: {
-        language: 'tsx',
-        code: `import { GameCanvas } from 'react-timestep';
-
-<GameCanvas
-  step={1 / 10}
-  interpolation="previous"
-  update={(dt) => world.step(dt)} // exactly step seconds, as often as the clock demands
-  render={(ctx, alpha) => {
-    // blend each ball between its previous and latest state
-    for (const b of world.balls) drawBall(ctx, b.px + (b.x - b.px) * alpha, b.py + (b.y - b.py) * alpha);
-  }}
-/>;`,
-      },
-      description: {
-        component: `
-A whole game in one component. \`<GameCanvas>\` runs a fixed step on the shared frame loop: \`update(dt)\`
-advances the world by exactly \`step\` seconds as often as the clock demands, and \`render(ctx, alpha)\`
-draws once per frame, blending each ball between its previous and latest position by \`alpha\`.
-The physics therefore behaves the same at any frame rate, and the picture stays smooth even when
-updates run far slower than the display. Both panels run the same world at 10 updates a second:
-the left one draws the latest state (\`'none'\`) and jumps ten times a second, the right one blends
-by \`alpha\` and glides: the key numbers count the pictures in which a ball moved. The outlines are the two states each picture blends between: on the
-left the ball sits on the latest outline; on the right it moves from the faint (previous) outline
-to the bright (latest) one.
-
-The balls fall under gravity and keep \`elasticity\` of their speed at each bounce. \`loadMs\` (opt-in)
-adds real busy work to every drawn frame; with enough of it the loop hits \`maxSteps\` and \`overload\` decides
-whether game time slows down or catches up later. Real \`requestAnimationFrame\`, nothing simulated.
-`,
-      },
-    },
-  },
-} satisfies Meta<typeof BallsGame>;
-
-export default meta;
 type Story = StoryObj<typeof meta>;
 
 /**
@@ -321,3 +257,50 @@ export const FiveHzAhead: Story = {
   args: { updateRate: 5, interpolation: 'ahead' },
   play: async ({ canvasElement }) => leftJumpsRightGlides(canvasElement),
 };
+
+/** What the docs page says above the story. */
+const ABOUT = `
+A whole game in one component. \`<GameCanvas>\` runs a fixed step on the shared frame loop: \`update(dt)\`
+advances the world by exactly \`step\` seconds as often as the clock demands, and \`render(ctx, alpha)\`
+draws once per frame, blending each ball between its previous and latest position by \`alpha\`.
+The physics therefore behaves the same at any frame rate, and the picture stays smooth even when
+updates run far slower than the display. Both panels run the same world at 10 updates a second:
+the left one draws the latest state (\`'none'\`) and jumps ten times a second, the right one blends
+by \`alpha\` and glides: the key numbers count the pictures in which a ball moved. The outlines are the two states each picture blends between: on the
+left the ball sits on the latest outline; on the right it moves from the faint (previous) outline
+to the bright (latest) one.
+
+The balls fall under gravity and keep \`elasticity\` of their speed at each bounce. \`loadMs\` (opt-in)
+adds real busy work to every drawn frame; with enough of it the loop hits \`maxSteps\` and \`overload\` decides
+whether game time slows down or catches up later. Real \`requestAnimationFrame\`, nothing simulated.
+`;
+
+/** The code a user would write, shown on the docs page. */
+const CODE = `import { GameCanvas } from 'react-timestep';
+
+<GameCanvas
+  step={1 / 10}
+  interpolation="previous"
+  update={(dt) => world.step(dt)} // exactly step seconds, as often as the clock demands
+  render={(ctx, alpha) => {
+    // blend each ball between its previous and latest state
+    for (const b of world.balls) drawBall(ctx, b.px + (b.x - b.px) * alpha, b.py + (b.y - b.py) * alpha);
+  }}
+/>;`;
+
+const meta = {
+  title: 'A game/24 · One canvas: GameCanvas, bouncing balls',
+  component: BallsGame,
+  args: { updateRate: 10, interpolation: 'previous', overload: 'slow-motion', elasticity: 0.85, balls: 12, loadMs: 0, ghosts: true },
+  argTypes: {
+    updateRate: updateRateArg([5, 10, 20, 30, 60, 120], 'Fixed updates per second (the step is its inverse); changes apply to the running game.'),
+    interpolation: choice('interpolation (right panel)', "Which game time the right-hand picture shows (an interpolating mode); the left one always draws the latest state ('none').", ['previous', 'ahead', 'predicted']),
+    overload: choice('overload policy', "When more than maxSteps updates are due: drop the excess ('slow-motion') or run it off later ('catch-up').", ['slow-motion', 'catch-up']),
+    elasticity: range('elasticity (0–1)', 'Share of speed a ball keeps at each bounce.', 0.3, 1, 0.01),
+    balls: range('balls', 'How many balls (up to 200).', 1, MAX_BALLS, 1),
+    loadMs: range('real busy-wait per frame (ms)', 'Opt-in: burns this much main-thread time in every drawn frame (blocks the page), enough of it hits maxSteps.', 0, 40, 1),
+    ghosts: toggle('ghosts of the two states', 'Outline the previous state (faint) and the latest state around each ball: the picture lies between them.'),
+  },
+  parameters: docs(ABOUT, CODE),
+} satisfies Meta<typeof BallsGame>;
+export default meta;

@@ -1,81 +1,63 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect } from 'storybook/test';
 import { FixedClockProvider, useFixedRender, useFixedUpdate, useInterpolated } from '../src/index.js';
-import { MoreReadouts, Readout } from './components/Readout.js';
-import { expectFramesAdvance, readValue, waitForValue } from './components/playHelpers.js';
-import { buttonStyle } from './components/transport.js';
+import { docs, toggle, updateRateArg } from './kit/controls.js';
+import { count } from './kit/format.js';
+import { clickButton, expectFramesAdvance, readValue, waitForValue } from './kit/play.js';
+import { Findings, SideBySide } from './kit/Panel.js';
+import { Buttons } from './kit/transport.js';
+import { fieldsOf } from './kit/Readout.js';
 
 /** Controls of the teleport demo. */
-interface TeleportProps {
-  /** Update rate of the shared fixed clock, Hz. Low, so the blend between two states shows. */
-  updateRate: number;
-  /** Blend the previous and current state (true), or draw the current state as it is (false). */
-  interpolate: boolean;
-  /** How the teleport button moves the body: `teleport()` (no streak) or by writing `current` only (streaks). */
-  teleportWith: 'teleport()' | 'current only';
-  /** Show the previous and current states as rings. */
-  ghosts: boolean;
-  /** Teleport by itself every two seconds of game time (a scripted event that keeps coming back). */
-  autoTeleport: boolean;
-}
+interface TeleportProps { updateRate: number; interpolate: boolean; autoTeleport: boolean }
 
-/** Seconds of game time between two scripted teleports. */
 const AUTO_TELEPORT_SECONDS = 2;
-
-const SIZE = 320;
+const SIZE = 300;
 const CENTER = SIZE / 2;
-const RADIUS = 110;
+const RADIUS = 105;
 /** Radians per second around the circle. */
 const ANGULAR_SPEED = 1.6;
-/**
- * A picture nearer the centre than this is a streak: the body only ever stands on the circle, and
- * blending between two points on it stays outside this radius unless they are far apart (a jump).
- */
+/** A picture nearer the centre than this is a streak: the body only ever stands on the circle. */
 const STREAK_RADIUS = RADIUS * 0.6;
+const TRAIL = 12;
+const WAYS = [
+  { key: 'current', label: "writing current only", color: '#f06a6a' },
+  { key: 'teleport', label: 'teleport()', color: '#58d68d' },
+] as const;
 
-/** The body: its position (vector) and heading (angle), moved one step at a time, drawn blended. */
-function Body({ interpolate, teleportWith, ghosts, autoTeleport, values, teleportRef }: Omit<TeleportProps, 'updateRate'> & {
-  values: Record<string, number>;
-  teleportRef: { current: (() => void) | null };
-}) {
+type Way = (typeof WAYS)[number]['key'];
+
+/** The body of one circle: its position (vector) and heading (angle), moved a step at a time, drawn blended with a trail. */
+function Body({ way, color, interpolate, values, jumps }: { way: Way; color: string; interpolate: boolean; values: Record<string, number>; jumps: { current: (() => void)[] } }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const position = useInterpolated({ kind: 'vector', size: 2, initial: [CENTER + RADIUS, CENTER], interpolate });
   const heading = useInterpolated({ kind: 'angle', initial: Math.PI / 2, interpolate });
-  const phase = useMemo(() => new Float64Array(1), []);
-  const drawn = useMemo(() => ({ x: 0, y: 0 }), []);
-
-  // Jump half a turn round the circle (from a click, between frames).
-  teleportRef.current = () => {
-    phase[0] = phase[0]! + Math.PI;
-    const x = CENTER + RADIUS * Math.cos(phase[0]!);
-    const y = CENTER + RADIUS * Math.sin(phase[0]!);
-    if (teleportWith === 'teleport()') {
-      position.teleport([x, y]);
-      heading.teleport(phase[0]! + Math.PI / 2);
-    } else {
-      position.set([x, y]);
-      heading.set(phase[0]! + Math.PI / 2);
-    }
-    values.teleports = (values.teleports ?? 0) + 1;
-  };
-
+  const [s] = useState(() => ({ phase: 0, drawn: { x: 0, y: 0 }, trail: new Float64Array(2 * TRAIL).fill(Number.NaN), head: 0 }));
+  // Jump half a turn round the circle: with teleport() both states jump, otherwise only `current`.
+  useEffect(() => {
+    const jump = () => {
+      s.phase += Math.PI;
+      const target = [CENTER + RADIUS * Math.cos(s.phase), CENTER + RADIUS * Math.sin(s.phase)];
+      if (way === 'teleport') {
+        position.teleport(target);
+        heading.teleport(s.phase + Math.PI / 2);
+      } else {
+        position.set(target);
+        heading.set(s.phase + Math.PI / 2);
+      }
+    };
+    const list = jumps.current;
+    list.push(jump);
+    return () => void list.splice(list.indexOf(jump), 1);
+  }, [way, position, heading, s, jumps]);
   // Each step of the shared clock begins with snapshot() (previous ← current); the update only moves.
   useFixedUpdate((dt) => {
-    phase[0] = phase[0]! + ANGULAR_SPEED * dt;
-    position.current[0] = CENTER + RADIUS * Math.cos(phase[0]!);
-    position.current[1] = CENTER + RADIUS * Math.sin(phase[0]!);
-    heading.current = phase[0]! + Math.PI / 2;
-    values.steps = (values.steps ?? 0) + 1;
-    // The scripted teleport, at the end of a step: as a click between frames would.
-    values.gameSeconds = (values.gameSeconds ?? 0) + dt;
-    if (autoTeleport && values.gameSeconds >= AUTO_TELEPORT_SECONDS) {
-      values.gameSeconds -= AUTO_TELEPORT_SECONDS;
-      teleportRef.current?.();
-    }
+    s.phase += ANGULAR_SPEED * dt;
+    position.current[0] = CENTER + RADIUS * Math.cos(s.phase);
+    position.current[1] = CENTER + RADIUS * Math.sin(s.phase);
+    heading.current = s.phase + Math.PI / 2;
   });
-
-  // Sharp at any devicePixelRatio: the backing store in device pixels, the drawing in CSS pixels.
   useEffect(() => {
     const c = canvas.current;
     if (!c) return;
@@ -83,102 +65,162 @@ function Body({ interpolate, teleportWith, ghosts, autoTeleport, values, telepor
     c.width = Math.round(SIZE * dpr);
     c.height = Math.round(SIZE * dpr);
   }, []);
-
   useFixedRender((alpha) => {
-    const ctx = canvas.current?.getContext('2d');
-    ctx?.setTransform(canvas.current!.width / SIZE, 0, 0, canvas.current!.width / SIZE, 0, 0);
-    position.blend(alpha, drawn);
+    const d = s.drawn;
+    position.blend(alpha, d);
     const angle = heading.blend(alpha);
-    values.frames = (values.frames ?? 0) + 1;
-    if (Math.hypot(drawn.x - CENTER, drawn.y - CENTER) < STREAK_RADIUS) values.streaks = (values.streaks ?? 0) + 1;
+    if (Math.hypot(d.x - CENTER, d.y - CENTER) < STREAK_RADIUS) values[`${way}Streaks`] = values[`${way}Streaks`]! + 1;
+    s.trail[2 * s.head] = d.x;
+    s.trail[2 * s.head + 1] = d.y;
+    s.head = (s.head + 1) % TRAIL;
+    const ctx = canvas.current?.getContext('2d');
     if (!ctx) return;
+    ctx.setTransform(canvas.current!.width / SIZE, 0, 0, canvas.current!.width / SIZE, 0, 0);
     ctx.fillStyle = '#10141c';
     ctx.fillRect(0, 0, SIZE, SIZE);
     ctx.strokeStyle = '#2c3445';
     ctx.beginPath();
     ctx.arc(CENTER, CENTER, RADIUS, 0, Math.PI * 2);
     ctx.stroke();
-    if (ghosts) {
-      ctx.lineWidth = 2;
-      ctx.strokeStyle = '#7f8c8d';
+    ctx.fillStyle = color;
+    for (let k = 1; k < TRAIL; k += 1) {
+      const i = (s.head + k) % TRAIL;
+      if (!Number.isFinite(s.trail[2 * i]!)) continue;
+      ctx.globalAlpha = 0.1 + (0.45 * k) / TRAIL;
       ctx.beginPath();
-      ctx.arc(position.previous[0]!, position.previous[1]!, 14, 0, Math.PI * 2);
-      ctx.stroke();
-      ctx.strokeStyle = '#5dade2';
-      ctx.beginPath();
-      ctx.arc(position.current[0]!, position.current[1]!, 14, 0, Math.PI * 2);
-      ctx.stroke();
-      ctx.lineWidth = 1;
+      ctx.arc(s.trail[2 * i]!, s.trail[2 * i + 1]!, 4, 0, Math.PI * 2);
+      ctx.fill();
     }
-    ctx.fillStyle = '#f5b041';
+    ctx.globalAlpha = 1;
+    ring(ctx, position.previous[0]!, position.previous[1]!, '#7f8c8d');
+    ring(ctx, position.current[0]!, position.current[1]!, '#5dade2');
     ctx.beginPath();
-    ctx.arc(drawn.x, drawn.y, 10, 0, Math.PI * 2);
+    ctx.arc(d.x, d.y, 9, 0, Math.PI * 2);
     ctx.fill();
-    ctx.strokeStyle = '#f5b041';
+    ctx.strokeStyle = color;
     ctx.beginPath();
-    ctx.moveTo(drawn.x, drawn.y);
-    ctx.lineTo(drawn.x + 22 * Math.cos(angle), drawn.y + 22 * Math.sin(angle));
+    ctx.moveTo(d.x, d.y);
+    ctx.lineTo(d.x + 22 * Math.cos(angle), d.y + 22 * Math.sin(angle));
     ctx.stroke();
   });
-
-  return <canvas ref={canvas} width={SIZE} height={SIZE} data-testid="scene" style={{ borderRadius: 4, width: SIZE, height: SIZE, maxWidth: '100%', aspectRatio: '1' }} />;
+  return <canvas ref={canvas} data-testid={`scene-${way}`} style={{ borderRadius: 4, width: SIZE, maxWidth: '100%', aspectRatio: '1', display: 'block' }} />;
 }
 
-function TeleportDemo({ updateRate, interpolate, teleportWith, ghosts, autoTeleport }: TeleportProps) {
-  const values = useMemo<Record<string, number>>(() => ({ frames: 0, steps: 0, teleports: 0, streaks: 0, gameSeconds: 0 }), []);
-  const teleportRef = useRef<(() => void) | null>(null);
+function ring(ctx: CanvasRenderingContext2D, x: number, y: number, color: string): void {
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = color;
+  ctx.beginPath();
+  ctx.arc(x, y, 14, 0, Math.PI * 2);
+  ctx.stroke();
+  ctx.lineWidth = 1;
+}
+
+/** Counts steps and frames, and teleports both bodies every two seconds of game time. */
+function Script({ autoTeleport, values, jump }: { autoTeleport: boolean; values: Record<string, number>; jump: () => void }) {
+  useFixedUpdate((dt) => {
+    values.steps = values.steps! + 1;
+    values.gameSeconds = values.gameSeconds! + dt;
+    if (autoTeleport && values.gameSeconds >= AUTO_TELEPORT_SECONDS) {
+      values.gameSeconds -= AUTO_TELEPORT_SECONDS;
+      jump();
+    }
+  }, { priority: 1 });
+  useFixedRender(() => {
+    values.frames = values.frames! + 1;
+  });
+  return null;
+}
+
+function TeleportDemo({ updateRate, interpolate, autoTeleport }: TeleportProps) {
+  const [values] = useState<Record<string, number>>(() => ({ frames: 0, steps: 0, teleports: 0, currentStreaks: 0, teleportStreaks: 0, gameSeconds: 0 }));
+  const jumps = useRef<(() => void)[]>([]);
+  const jump = () => {
+    for (const j of jumps.current) j();
+    values.teleports = values.teleports! + 1;
+  };
   return (
     <div>
       <FixedClockProvider step={1 / updateRate}>
-        <Body interpolate={interpolate} teleportWith={teleportWith} ghosts={ghosts} autoTeleport={autoTeleport} values={values} teleportRef={teleportRef} />
+        <SideBySide
+          basis={SIZE}
+          panels={WAYS.map((way) => ({
+            caption: `${way.key === 'current' ? 'wrong' : 'right'}: ${way.label}`,
+            children: <Body way={way.key} color={way.color} interpolate={interpolate} values={values} jumps={jumps} />,
+          }))}
+        />
+        <Script autoTeleport={autoTeleport} values={values} jump={jump} />
       </FixedClockProvider>
-      <div>
-        <button type="button" style={buttonStyle} onClick={() => teleportRef.current?.()}>
-          Teleport half a turn
-        </button>
-      </div>
-      <Readout
-        keyNumbers
+      <Findings
+        legend={[
+          { mark: 'dot', text: 'the picture: previous and current state blended by alpha' },
+          { mark: 'trail', text: 'the pictures before it' },
+          { mark: 'ring', color: '#7f8c8d', text: 'grey ring: the previous state; blue ring: the current state' },
+        ]}
         values={values}
-        fields={[
-          { key: 'teleports', label: 'teleports', format: (n) => n.toFixed(0) },
-          { key: 'streaks', label: 'pictures drawn inside the circle (a streak)', format: (n) => n.toFixed(0) },
+        keyNumbers={[
+          { key: 'currentStreaks', label: 'current only: pictures across the circle (a streak)', format: count, color: WAYS[0].color },
+          { key: 'teleportStreaks', label: 'teleport(): pictures across the circle', format: count, color: WAYS[1].color },
+        ]}
+        after={<Buttons label="Both bodies" buttons={[{ text: 'Teleport half a turn', onClick: jump }]} />}
+        more={[
+          ...fieldsOf(count, {
+            teleports: 'teleports', frames: 'frames drawn', steps: 'fixed steps run',
+          }),
         ]}
       />
-      <MoreReadouts>
-        <Readout
-          values={values}
-          fields={[
-            { key: 'frames', label: 'frames drawn', format: (n) => n.toFixed(0) },
-            { key: 'steps', label: 'fixed steps run', format: (n) => n.toFixed(0) },
-          ]}
-        />
-      </MoreReadouts>
     </div>
   );
 }
 
-const meta = {
-  title: 'A game/22 · Interpolation per object: teleport',
-  component: TeleportDemo,
-  args: { updateRate: 8, interpolate: true, teleportWith: 'teleport()', ghosts: true, autoTeleport: true },
-  argTypes: {
-    updateRate: { name: 'update rate (Hz)', description: 'Steps per second of the shared clock: low, so the blend is easy to see.', control: { type: 'select' }, options: [4, 8, 15, 30, 60] },
-    interpolate: { name: 'interpolate', description: 'Blend between the previous and the current state (off: draw the current state).', control: 'boolean' },
-    teleportWith: {
-      name: 'teleport with',
-      description: "How the button moves the body: teleport() (previous and current both jump: no streak) or by writing current only (one blended streak across the circle).",
-      control: { type: 'inline-radio' },
-      options: ['teleport()', 'current only'],
-    },
-    ghosts: { name: 'ghosts of the two states', description: 'Draw the previous state (grey ring) and the current state (blue ring).', control: 'boolean' },
-    autoTeleport: { name: 'teleport every 2 s', description: 'Teleport by itself every two seconds of game time, besides the button.', control: 'boolean' },
+type Story = StoryObj<typeof meta>;
+
+/** Teleports (the button and the script): writing current alone streaks across the circle; teleport() never does. */
+export const Teleport: Story = {
+  play: async ({ canvasElement: root }) => {
+    await expectFramesAdvance(root, 'frames', 20);
+    for (let i = 0; i < 4; i++) {
+      await clickButton(root, /teleport/i);
+      await expectFramesAdvance(root, 'frames', 15);
+    }
+    await waitForValue(root, 'teleports', (n) => n >= 4);
+    await expect(readValue(root, 'steps')).toBeGreaterThan(0);
+    // At 8 steps a second a picture drawn between two steps falls on the chord through the centre.
+    await waitForValue(root, 'currentStreaks', (n) => n > 0);
+    await expect(readValue(root, 'teleportStreaks')).toBe(0);
   },
-  parameters: {
-    docs: {
-      source: {
-        language: 'tsx',
-        code: `import { useFixedRender, useFixedUpdate, useInterpolated } from 'react-timestep';
+};
+
+/** Interpolation off: the picture is the current state, in steps; neither way streaks. */
+export const InterpolationOff: Story = {
+  args: { interpolate: false },
+  play: async ({ canvasElement: root }) => {
+    await expectFramesAdvance(root, 'frames', 20);
+    await clickButton(root, /teleport/i);
+    await expectFramesAdvance(root, 'frames', 15);
+    await expect(readValue(root, 'currentStreaks')).toBe(0);
+    await expect(readValue(root, 'teleportStreaks')).toBe(0);
+  },
+};
+
+/** What the docs page says above the story. */
+const ABOUT = `
+Two bodies going round a circle on one shared fixed clock (\`<FixedClockProvider>\`), stepped only a
+few times a second so the blend is easy to see. Each position is a \`useInterpolated({ kind:
+'vector' })\` and each heading a \`useInterpolated({ kind: 'angle' })\`: every step of the clock
+begins with \`snapshot()\` (previous ← current), the update writes \`current\`, and the render draws
+\`blend(alpha, target)\`: the dot lies between the grey ring (previous state) and the blue ring
+(current state). The heading crosses ±π without spinning the long way round.
+
+**Teleport** (the button, and by itself every two seconds of game time) moves both bodies half a
+turn. On the left only \`current\` is written: the previous state stays where it was, and the
+pictures until the next step slide straight across the circle (a trail through the middle, the
+streak counter goes up). On the right \`teleport()\` sets the previous state too, so the next picture
+is already there: no picture is ever drawn inside the circle. With \`interpolate\` off the picture is
+the current state (a stepped motion, no streak either).
+`;
+
+/** The code a user would write, shown on the docs page. */
+const CODE = `import { useFixedRender, useFixedUpdate, useInterpolated } from 'react-timestep';
 
 function Body() {
   const position = useInterpolated({ kind: 'vector', size: 2, initial: [0, 0] });
@@ -189,72 +231,17 @@ function Body() {
   useFixedRender((alpha) => draw(position.blend(alpha, target)));
   const jump = (x: number, y: number) => position.teleport([x, y]); // no streak across the screen
   return <button onClick={() => jump(0, 0)}>Teleport</button>;
-}`,
-      },
-      description: {
-        component: `
-A body going round a circle on a shared fixed clock (\`<FixedClockProvider>\`), stepped only a few
-times a second so the blend is easy to see. Its position is a \`useInterpolated({ kind: 'vector' })\`
-and its heading a \`useInterpolated({ kind: 'angle' })\`: every step of the clock begins with
-\`snapshot()\` (previous ← current), the update writes \`current\`, and the render draws
-\`blend(alpha, target)\`. The grey ring is the previous state, the blue ring the current one, the
-filled dot the picture in between. The heading crosses ±π without spinning the long way round.
+}`;
 
-**Teleport** (the button, and by itself every two seconds of game time) moves the body half a turn. With \`teleport()\` the previous state is set to the new
-place too, so the next picture is already there: no picture is ever drawn inside the circle. Writing
-\`current\` only (\`teleportWith: 'current only'\`) keeps the old previous state, and the pictures
-until the next step slide straight across the circle: the streak counter goes up. With
-\`interpolate\` off the picture is the current state (a stepped motion, no streak either).
-`,
-      },
-    },
+const meta = {
+  title: 'A game/22 · Interpolation per object: teleport',
+  component: TeleportDemo,
+  args: { updateRate: 8, interpolate: true, autoTeleport: true },
+  argTypes: {
+    updateRate: updateRateArg([4, 8, 15, 30, 60], 'Steps per second of the shared clock: low, so the blend is easy to see.'),
+    interpolate: toggle('interpolate', 'Blend between the previous and the current state (off: draw the current state).'),
+    autoTeleport: toggle('teleport every 2 s', 'Teleport both bodies by itself every two seconds of game time, besides the button.'),
   },
+  parameters: docs(ABOUT, CODE),
 } satisfies Meta<typeof TeleportDemo>;
-
 export default meta;
-type Story = StoryObj<typeof meta>;
-
-/** Press Teleport: the body jumps with no streak across the circle. */
-export const Teleport: Story = {
-  play: async ({ canvasElement }) => {
-    await expectFramesAdvance(canvasElement, 'frames', 20);
-    const button = within(canvasElement).getByRole('button', { name: /teleport/i });
-    for (let i = 0; i < 4; i++) {
-      await userEvent.click(button);
-      await expectFramesAdvance(canvasElement, 'frames', 15);
-    }
-    // The four clicks, and any scripted teleports meanwhile.
-    await waitForValue(canvasElement, 'teleports', (n) => n >= 4);
-    await expect(readValue(canvasElement, 'steps')).toBeGreaterThan(0);
-    await expect(readValue(canvasElement, 'streaks')).toBe(0);
-  },
-};
-
-/** Writing `current` alone instead of `teleport()`: the pictures until the next step streak across. */
-export const StreakWithoutTeleport: Story = {
-  args: { teleportWith: 'current only' },
-  play: async ({ canvasElement }) => {
-    // The scripted teleport alone streaks (no click needed), every two game seconds.
-    await waitForValue(canvasElement, 'streaks', (n) => n > 0, 12000);
-    await expectFramesAdvance(canvasElement, 'frames', 20);
-    const button = within(canvasElement).getByRole('button', { name: /teleport/i });
-    for (let i = 0; i < 4; i++) {
-      await userEvent.click(button);
-      await expectFramesAdvance(canvasElement, 'frames', 15);
-    }
-    // At 8 steps a second a picture drawn between two steps falls on the chord through the centre.
-    await waitForValue(canvasElement, 'teleports', (n) => n >= 5);
-    await expect(readValue(canvasElement, 'streaks')).toBeGreaterThan(0);
-  },
-};
-
-/** Interpolation off for the object: the picture is the current state, in steps. */
-export const InterpolationOff: Story = {
-  args: { interpolate: false, teleportWith: 'current only' },
-  play: async ({ canvasElement }) => {
-    await expectFramesAdvance(canvasElement, 'frames', 20);
-    await userEvent.click(within(canvasElement).getByRole('button', { name: /teleport/i }));
-    await expectFramesAdvance(canvasElement, 'frames', 15);
-    await expect(readValue(canvasElement, 'streaks')).toBe(0);
-  },
-};

@@ -1,46 +1,50 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { FixedClockProvider, useFixedUpdate, useFrame, useStepInput } from '../src/index.js';
-import { MoreReadouts, Readout } from './components/Readout.js';
-import { useStoryTransport } from './components/transport.js';
-import { expectFramesAdvance, readValue, waitForValue } from './components/playHelpers.js';
+import { docs, range, toggle, updateRateArg } from './kit/controls.js';
+import { count, percent } from './kit/format.js';
+import { expectFramesAdvance, readValue, waitForValue } from './kit/play.js';
+import { Findings } from './kit/Panel.js';
+import { buttonStyle, useStoryTransport } from './kit/transport.js';
+import { InputTimeline } from './kit/InputTimeline.js';
+import type { TimelineData } from './kit/InputTimeline.js';
+import { fieldsOf } from './kit/Readout.js';
 
 /** Controls of the input timeline. */
-interface StepInputProps {
-  /** Update rate of the shared fixed clock, Hz: below the display rate some frames run no step, far above it a frame runs several. */
-  updateRate: number;
-  /** Milliseconds of history on the timeline. */
-  windowMs: number;
-  /** Press and release keys by itself on a loop (besides the viewer's own keys). */
-  autoKeys: boolean;
-}
+interface StepInputProps { updateRate: number; windowMs: number; autoKeys: boolean }
 
-const WIDTH = 720;
-const HEIGHT = 190;
-const ROWS = { frames: 30, steps: 70, events: 120, held: 160 };
+const CODES = ['Space', 'ArrowUp', 'ArrowDown'] as const;
+const KEY_OF: Record<string, string> = { Space: ' ', ArrowUp: 'ArrowUp', ArrowDown: 'ArrowDown' };
 /**
- * The scripted keys, one round, in ms after the previous entry: Space pressed for 80 ms every
- * 0.7 s, ArrowUp held for 400 ms, and a 20 ms tap of ArrowDown (shorter than a step at 5–30 Hz).
+ * The scripted keys, one round (1.4 s), in ms after the previous entry: Space pressed for 80 ms
+ * every 0.7 s, ArrowUp held for 400 ms, and a quick tap of ArrowDown whose down and up arrive
+ * together, between two frames (a 'tap' sends both): no step can see it held, at any frame rate.
  */
 const KEY_SCRIPT = [
-  { after: 100, type: 'keydown', code: 'Space', key: ' ' },
-  { after: 80, type: 'keyup', code: 'Space', key: ' ' },
-  { after: 170, type: 'keydown', code: 'ArrowUp', key: 'ArrowUp' },
-  { after: 400, type: 'keyup', code: 'ArrowUp', key: 'ArrowUp' },
-  { after: 50, type: 'keydown', code: 'Space', key: ' ' },
-  { after: 80, type: 'keyup', code: 'Space', key: ' ' },
-  { after: 170, type: 'keydown', code: 'ArrowDown', key: 'ArrowDown' },
-  { after: 20, type: 'keyup', code: 'ArrowDown', key: 'ArrowDown' },
+  { after: 100, type: 'keydown', code: 'Space' },
+  { after: 80, type: 'keyup', code: 'Space' },
+  { after: 170, type: 'keydown', code: 'ArrowUp' },
+  { after: 400, type: 'keyup', code: 'ArrowUp' },
+  { after: 50, type: 'keydown', code: 'Space' },
+  { after: 80, type: 'keyup', code: 'Space' },
+  { after: 170, type: 'tap', code: 'ArrowDown' },
 ] as const;
-/** The round is 1.4 s long: the next round's first press comes this long after the last release. */
-const ROUND_REST_MS = 330;
+const ROUND_REST_MS = 350;
+/** Key events one round of the script dispatches (a tap is two). */
+const EVENTS_PER_ROUND = KEY_SCRIPT.reduce((sum, entry) => sum + (entry.type === 'tap' ? 2 : 1), 0);
 
 /**
- * Plays {@link KEY_SCRIPT} on a loop as real KeyboardEvents on window, as a user's keys arrive
- * (between frames, stamped by the browser). It waits while the transport bar pauses the story, and
- * releases whatever it holds when it stops.
+ * A key press as a user's would arrive: a real KeyboardEvent, dispatched on an element (here the
+ * page's body or an on-screen key) so it bubbles to the window like a real one. Storybook's own
+ * preview reads the target of every keydown as an element: one dispatched on the window itself
+ * would throw there.
  */
+function sendKey(target: Element, type: string, code: string): void {
+  target.dispatchEvent(new KeyboardEvent(type, { code, key: KEY_OF[code] ?? code, bubbles: true }));
+}
+
+/** Plays {@link KEY_SCRIPT} on a loop; it waits while the story is paused and releases what it holds when it stops. */
 function KeyScript({ values }: { values: Record<string, number> }) {
   const transport = useStoryTransport();
   const paused = useRef(transport.paused);
@@ -49,63 +53,67 @@ function KeyScript({ values }: { values: Record<string, number> }) {
     let next = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const held = new Set<string>();
-    const send = (type: string, code: string, key: string) => window.dispatchEvent(new KeyboardEvent(type, { code, key, bubbles: true }));
     const tick = () => {
       if (paused.current) {
         timer = setTimeout(tick, 100);
         return;
       }
       const entry = KEY_SCRIPT[next]!;
-      send(entry.type, entry.code, entry.key);
+      if (entry.type === 'tap') {
+        sendKey(document.body, 'keydown', entry.code);
+        sendKey(document.body, 'keyup', entry.code);
+      } else sendKey(document.body, entry.type, entry.code);
       if (entry.type === 'keydown') held.add(entry.code);
-      else held.delete(entry.code);
-      values.scripted = (values.scripted ?? 0) + 1;
-      next += 1;
-      if (next === KEY_SCRIPT.length) {
-        next = 0;
-        values.scriptRounds = (values.scriptRounds ?? 0) + 1;
-      }
+      if (entry.type === 'keyup') held.delete(entry.code);
+      else values.scriptedPresses = values.scriptedPresses! + 1;
+      values.scripted = values.scripted! + (entry.type === 'tap' ? 2 : 1);
+      next = (next + 1) % KEY_SCRIPT.length;
+      if (next === 0) values.scriptRounds = values.scriptRounds! + 1;
       timer = setTimeout(tick, next === 0 ? ROUND_REST_MS + KEY_SCRIPT[0].after : KEY_SCRIPT[next]!.after);
     };
     timer = setTimeout(tick, KEY_SCRIPT[0].after);
     return () => {
       clearTimeout(timer);
-      for (const code of held) send('keyup', code, code === 'Space' ? ' ' : code);
+      for (const code of held) sendKey(document.body, 'keyup', code);
     };
   }, [values]);
   return null;
 }
 
-interface Tick {
-  /** ms on the frame clock */
-  t: number;
-  /** the step end it was delivered to (events), or NaN */
-  deliveredTo: number;
-  down: boolean;
+/** On-screen keys, for a phone: each sends its key down while pressed and up when let go. */
+function ScreenKeys() {
+  const key = (code: string, text: string) => {
+    const up = (event: React.PointerEvent<HTMLButtonElement>) => sendKey(event.currentTarget, 'keyup', code);
+    return (
+      <button key={code} type="button" style={{ ...buttonStyle, minWidth: 64, padding: '8px 12px', touchAction: 'none' }} onPointerDown={(e) => sendKey(e.currentTarget, 'keydown', code)} onPointerUp={up} onPointerCancel={up} onPointerLeave={(e) => e.buttons > 0 && up(e)}>
+        {text}
+      </button>
+    );
+  };
+  return (
+    <div role="toolbar" aria-label="on-screen keys" style={{ display: 'flex', gap: 8, alignItems: 'center', margin: '8px 0', flexWrap: 'wrap' }}>
+      <span style={{ font: '12px system-ui', opacity: 0.75 }}>Your keys (or these):</span>
+      {key('Space', 'Space')}
+      {key('ArrowUp', '↑')}
+      {key('ArrowDown', '↓')}
+    </div>
+  );
 }
 
-/** Everything the timeline draws, kept for `windowMs`; story code, so plain arrays. */
-interface Timeline {
-  frames: number[];
-  stepEnds: number[];
-  held: { start: number; end: number }[];
-  events: Tick[];
-  /** events delivered, by identity, to find one delivered twice */
-  seen: Set<string>;
-  /** steps run by the frame being run */
-  stepsThisFrame: number;
-}
-
+/** The game: the same keys read two ways in every step, each press drawn to the step that saw it. */
 function Game({ windowMs, values }: { windowMs: number; values: Record<string, number> }) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const input = useStepInput({ preventDefault: ['Space', 'ArrowUp', 'ArrowDown'] });
-  const timeline = useMemo<Timeline>(() => ({ frames: [], stepEnds: [], held: [], events: [], seen: new Set(), stepsThisFrame: 0 }), []);
-
-  // Count what the page itself receives, to compare with what the steps are handed.
+  const input = useStepInput({ pointer: false, preventDefault: [...CODES] });
+  const [data] = useState<TimelineData>(() => ({ frames: [], stepEnds: [], events: [], polled: [], stepped: [], nowMs: 0 }));
+  // Polling: a key listener keeps what is held; each step asks "is it down now?".
+  const [poll] = useState(() => ({ held: new Set<string>(), before: new Set<string>(), stepsThisFrame: 0, seen: new Set<string>() }));
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.repeat) return;
-      values.received = (values.received ?? 0) + 1;
+      if (event.repeat || !(CODES as readonly string[]).includes(event.code)) return;
+      values.received = values.received! + 1;
+      if (event.type === 'keydown') {
+        values.presses = values.presses! + 1;
+        poll.held.add(event.code);
+      } else poll.held.delete(event.code);
     };
     window.addEventListener('keydown', onKey);
     window.addEventListener('keyup', onKey);
@@ -113,180 +121,178 @@ function Game({ windowMs, values }: { windowMs: number; values: Record<string, n
       window.removeEventListener('keydown', onKey);
       window.removeEventListener('keyup', onKey);
     };
-  }, [values]);
+  }, [values, poll]);
 
   // The clock has already taken this step's input (useStepInput runs first in every step).
   useFixedUpdate((_dt, clockStep) => {
     const step = input.step;
-    timeline.stepsThisFrame++;
-    timeline.stepEnds.push(clockStep.stepEndTimestampMs);
+    poll.stepsThisFrame += 1;
+    data.stepEnds.push(clockStep.stepEndTimestampMs);
     for (let i = 0; i < step.count; i++) {
       const event = step.event(i);
-      if (event.repeat) continue;
       const id = `${event.kind}:${event.code}:${event.timestampMs}`;
-      if (timeline.seen.has(id)) values.twice = (values.twice ?? 0) + 1;
-      timeline.seen.add(id);
-      values.delivered = (values.delivered ?? 0) + 1;
-      if (event.timestampMs <= step.startMs) values.late = (values.late ?? 0) + 1;
-      timeline.events.push({ t: event.timestampMs, deliveredTo: step.endMs, down: event.kind === 'keydown' });
+      if (poll.seen.has(id)) values.twice = values.twice! + 1;
+      poll.seen.add(id);
+      values.delivered = values.delivered! + 1;
+      data.events.push({ t: event.timestampMs, deliveredTo: step.endMs, down: event.kind === 'keydown' });
+      // Every press reaches its step as an event, however short (pressed(code) says the same, once a step).
+      if (event.kind === 'keydown') {
+        values.steppedPresses = values.steppedPresses! + 1;
+        data.stepped.push(clockStep.stepEndTimestampMs);
+        if (!step.pressed(event.code)) values.pressedFalse = values.pressedFalse! + 1;
+      }
     }
-    if (step.heldCodes().length > 0) values.heldSteps = (values.heldSteps ?? 0) + 1;
-    if (step.heldCodes().length > 0) timeline.held.push({ start: clockStep.stepStartTimestampMs, end: clockStep.stepEndTimestampMs });
+    for (const code of CODES) {
+      if (poll.held.has(code) && !poll.before.has(code)) {
+        values.polledPresses = values.polledPresses! + 1;
+        data.polled.push(clockStep.stepEndTimestampMs);
+      }
+    }
+    poll.before.clear();
+    for (const code of poll.held) poll.before.add(code);
   });
-
-  // The CSS width the timeline is drawn at: its container's, up to WIDTH (text stays 11 px on a phone).
-  const size = useMemo(() => new Float64Array([WIDTH]), []);
-  const lastNow = useMemo(() => new Float64Array(1), []);
-  // Sharp at any devicePixelRatio: the backing store in device pixels, the drawing in CSS pixels.
-  useEffect(() => {
-    const c = canvas.current;
-    if (!c) return;
-    const resize = () => {
-      const w = Math.max(240, Math.min(WIDTH, c.parentElement?.clientWidth || WIDTH));
-      const dpr = window.devicePixelRatio || 1;
-      size[0] = w;
-      c.width = Math.round(w * dpr);
-      c.height = Math.round(HEIGHT * dpr);
-      c.style.width = `${w}px`;
-      c.style.height = `${HEIGHT}px`;
-    };
-    resize();
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(resize) : null;
-    if (observer && c.parentElement) observer.observe(c.parentElement);
-    return () => observer?.disconnect();
-  }, [size]);
 
   useFrame(
     (frame) => {
-      // Paused by the transport bar: nothing new, but the picture is drawn again (a resize clears it).
-      if (!frame.paused) {
-        values.frames = (values.frames ?? 0) + 1;
-        if (timeline.stepsThisFrame === 0) values.zeroStepFrames = (values.zeroStepFrames ?? 0) + 1;
-        values.maxStepsInFrame = Math.max(values.maxStepsInFrame ?? 0, timeline.stepsThisFrame);
-        timeline.stepsThisFrame = 0;
-        lastNow[0] = frame.timestampMs;
-        const now = frame.timestampMs;
-        timeline.frames.push(now);
-        const oldest = now - windowMs;
-        while (timeline.frames.length > 0 && timeline.frames[0]! < oldest) timeline.frames.shift();
-        while (timeline.stepEnds.length > 0 && timeline.stepEnds[0]! < oldest) timeline.stepEnds.shift();
-        while (timeline.held.length > 0 && timeline.held[0]!.end < oldest) timeline.held.shift();
-        while (timeline.events.length > 0 && timeline.events[0]!.t < oldest) timeline.events.shift();
-      }
-      const oldest = lastNow[0]! - windowMs;
-      const ctx = canvas.current?.getContext('2d');
-      if (!ctx) return;
-      const width = size[0]!;
-      const scale = canvas.current!.width / width;
-      ctx.setTransform(scale, 0, 0, scale, 0, 0);
-      const x = (t: number) => ((t - oldest) / windowMs) * width;
-      ctx.fillStyle = '#10141c';
-      ctx.fillRect(0, 0, width, HEIGHT);
-      ctx.fillStyle = '#8a93a6';
-      ctx.font = '11px ui-monospace, monospace';
-      ctx.fillText('frames', 4, ROWS.frames - 14);
-      ctx.fillText('fixed steps (span ends)', 4, ROWS.steps - 24);
-      ctx.fillText('key events → the step that got them', 4, ROWS.events - 24);
-      ctx.fillText('held at the step', 4, ROWS.held - 14);
-      ctx.strokeStyle = '#5d6d7e';
-      for (const t of timeline.frames) {
-        ctx.beginPath();
-        ctx.moveTo(x(t), ROWS.frames - 8);
-        ctx.lineTo(x(t), ROWS.frames + 8);
-        ctx.stroke();
-      }
-      ctx.strokeStyle = '#f5b041';
-      for (const t of timeline.stepEnds) {
-        ctx.beginPath();
-        ctx.moveTo(x(t), ROWS.steps - 14);
-        ctx.lineTo(x(t), ROWS.events + 14);
-        ctx.stroke();
-      }
-      for (const event of timeline.events) {
-        ctx.strokeStyle = event.down ? '#58d68d' : '#f06a6a';
-        ctx.lineWidth = 2;
-        ctx.beginPath();
-        ctx.moveTo(x(event.t), ROWS.events + (event.down ? -12 : 12));
-        ctx.lineTo(x(event.t), ROWS.events);
-        ctx.lineTo(x(event.deliveredTo), ROWS.events);
-        ctx.stroke();
-        ctx.lineWidth = 1;
-      }
-      ctx.fillStyle = '#5dade2';
-      for (const span of timeline.held) ctx.fillRect(x(span.start), ROWS.held - 6, Math.max(1, x(span.end) - x(span.start) - 1), 12);
+      if (frame.paused) return;
+      values.frames = values.frames! + 1;
+      if (poll.stepsThisFrame === 0) values.zeroStepFrames = values.zeroStepFrames! + 1;
+      values.maxStepsInFrame = Math.max(values.maxStepsInFrame!, poll.stepsThisFrame);
+      poll.stepsThisFrame = 0;
+      data.nowMs = frame.timestampMs;
+      data.frames.push(frame.timestampMs);
+      const presses = values.presses!;
+      values.polledShare = presses > 0 ? values.polledPresses! / presses : Number.NaN;
+      values.steppedShare = presses > 0 ? values.steppedPresses! / presses : Number.NaN;
+      const oldest = frame.timestampMs - windowMs;
+      for (const list of [data.frames, data.stepEnds, data.polled, data.stepped]) while (list.length > 0 && list[0]! < oldest) list.shift();
+      while (data.events.length > 0 && data.events[0]!.t < oldest) data.events.shift();
     },
     { phase: 'after' },
   );
-
-  return (
-    <div style={{ width: '100%', maxWidth: WIDTH }}>
-      <canvas ref={canvas} width={WIDTH} height={HEIGHT} data-testid="timeline" style={{ borderRadius: 4, display: 'block', maxWidth: '100%' }} />
-    </div>
-  );
+  return <InputTimeline data={data} windowMs={windowMs} />;
 }
 
 function StepInputDemo({ updateRate, windowMs, autoKeys }: StepInputProps) {
-  const values = useMemo<Record<string, number>>(
-    () => ({ frames: 0, received: 0, delivered: 0, twice: 0, late: 0, zeroStepFrames: 0, maxStepsInFrame: 0, heldSteps: 0, scripted: 0, scriptRounds: 0 }),
-    [],
-  );
+  const [values] = useState<Record<string, number>>(() => ({
+    frames: 0, received: 0, delivered: 0, twice: 0, zeroStepFrames: 0, maxStepsInFrame: 0, scripted: 0, scriptRounds: 0,
+    scriptedPresses: 0, presses: 0, pressedFalse: 0, polledPresses: 0, steppedPresses: 0, polledShare: Number.NaN, steppedShare: Number.NaN,
+  }));
   return (
     <div>
-      <p style={{ font: '13px system-ui, sans-serif', margin: '0 0 8px' }}>
-        {autoKeys
-          ? 'The story presses keys by itself (Space every 0.7 s, ↑ held, a quick ↓ tap); press and hold your own too (click the page first).'
-          : 'Press and hold keys (click the page first so it has focus).'}
-      </p>
       {autoKeys && <KeyScript values={values} />}
       <FixedClockProvider step={1 / updateRate} maxSteps={8}>
         <Game windowMs={windowMs} values={values} />
       </FixedClockProvider>
-      <Readout
-        keyNumbers
+      <Findings
+        legend={[
+          { mark: 'bar', color: '#5d6d7e', text: 'a frame' },
+          { mark: 'bar', color: '#f5b041', text: 'the end of a fixed step' },
+          { mark: 'line', color: '#58d68d', text: 'a key going down, and the line to the step useStepInput handed it to (red: going up)' },
+          { mark: 'dot', color: '#f06a6a', text: 'a press seen by polling the held keys at each step' },
+          { mark: 'dot', color: '#58d68d', text: 'a press handed by useStepInput to its step' },
+        ]}
         values={values}
-        fields={[
-          { key: 'delivered', label: 'handed to a step', format: (n) => n.toFixed(0) },
-          { key: 'twice', label: 'handed to more than one step', format: (n) => n.toFixed(0) },
+        keyNumbers={[
+          { key: 'polledShare', label: 'presses seen by polling the held keys', format: percent, color: '#f06a6a' },
+          { key: 'steppedShare', label: 'presses seen by useStepInput', format: percent, color: '#58d68d' },
+        ]}
+        after={<ScreenKeys />}
+        more={[
+          ...fieldsOf(count, {
+            frames: 'frames', delivered: 'key events handed to a step', twice: 'handed to more than one step',
+            received: 'key events the page received', scripted: 'of which the script dispatched', scriptRounds: 'scripted rounds',
+            presses: 'key presses the page received', polledPresses: 'presses seen by polling', steppedPresses: 'presses seen by useStepInput',
+            pressedFalse: 'steps handed a press where pressed() was false', zeroStepFrames: 'frames that ran no step',
+            maxStepsInFrame: 'most steps in one frame',
+          }),
         ]}
       />
-      <MoreReadouts>
-        <Readout
-          values={values}
-          fields={[
-            { key: 'frames', label: 'frames', format: (n) => n.toFixed(0) },
-            { key: 'zeroStepFrames', label: 'frames that ran no step', format: (n) => n.toFixed(0) },
-            { key: 'maxStepsInFrame', label: 'most steps in one frame', format: (n) => n.toFixed(0) },
-            { key: 'received', label: 'key presses and releases the page received', format: (n) => n.toFixed(0) },
-            { key: 'scripted', label: 'of which the script dispatched', format: (n) => n.toFixed(0) },
-            { key: 'scriptRounds', label: 'scripted rounds', format: (n) => n.toFixed(0) },
-            { key: 'heldSteps', label: 'steps that saw a key held', format: (n) => n.toFixed(0) },
-            { key: 'late', label: 'stamped before their step began (dispatched late)', format: (n) => n.toFixed(0) },
-          ]}
-        />
-      </MoreReadouts>
     </div>
   );
 }
 
-const meta = {
-  title: 'A game/23 · Input per step',
-  component: StepInputDemo,
-  args: { updateRate: 10, windowMs: 1500, autoKeys: true },
-  argTypes: {
-    updateRate: { name: 'update rate (Hz)', description: 'Steps per second of the shared clock: at 10 most frames run no step, at 300 a frame runs about five.', control: { type: 'select' }, options: [5, 10, 30, 60, 120, 300] },
-    windowMs: { name: 'timeline window (ms)', description: 'How much real time the timeline shows.', control: { type: 'range', min: 500, max: 4000, step: 100 } },
-    autoKeys: {
-      name: 'scripted keys',
-      description:
-        'By itself, every 1.4 s: Space pressed for 80 ms (twice, 0.7 s apart), ArrowUp held for 400 ms and ArrowDown tapped for 20 ms, as real KeyboardEvents on window; besides your own keys.',
-      control: 'boolean',
-    },
+type Story = StoryObj<typeof meta>;
+
+/** Press and release Space `presses` times with the on-screen key, a few frames apart. */
+async function press(root: HTMLElement, presses: number): Promise<void> {
+  const space = [...root.querySelectorAll('button')].find((b) => b.textContent === 'Space')!;
+  for (let i = 0; i < presses; i++) {
+    space.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, buttons: 1 }));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    space.dispatchEvent(new PointerEvent('pointerup', { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 45));
+  }
+}
+
+/** With no key pressed by the viewer: the scripted presses arrive, each goes to one step, useStepInput sees every press and polling misses some. */
+export const ScriptedKeys: Story = {
+  play: async ({ canvasElement: root }) => {
+    await waitForValue(root, 'scriptRounds', (n) => n >= 2);
+    await waitForValue(root, 'delivered', (n) => n >= 2 * EVENTS_PER_ROUND);
+    // Both rounds' events (and nothing else was pressed) reached a step, none of them twice.
+    await expect(readValue(root, 'received')).toBe(readValue(root, 'scripted'));
+    await expect(readValue(root, 'delivered')).toBeLessThanOrEqual(readValue(root, 'received'));
+    await expect(readValue(root, 'twice')).toBe(0);
+    // Every press the script made has been seen by a step of useStepInput (the last may still wait for its step).
+    await waitForValue(root, 'steppedPresses', (n) => n >= readValue(root, 'presses') - 1);
+    // Polling never sees a tap held, one a round: it misses at least one press a round, at any frame rate.
+    await expect(readValue(root, 'polledPresses')).toBeLessThanOrEqual(readValue(root, 'presses') - readValue(root, 'scriptRounds'));
+    await expect(readValue(root, 'pressedFalse')).toBe(0);
   },
-  parameters: {
-    docs: {
-      source: {
-        language: 'tsx',
-        code: `import { FixedClockProvider, useFixedUpdate, useStepInput } from 'react-timestep';
+};
+
+/** 10 steps a second: most frames run no step; every press of the on-screen key still reaches exactly one step. */
+export const FewStepsPerFrame: Story = {
+  // Only the presses below, so the counts are exactly theirs.
+  args: { autoKeys: false },
+  play: async ({ canvasElement: root }) => {
+    await expectFramesAdvance(root, 'frames', 10);
+    await press(root, 6);
+    await waitForValue(root, 'delivered', (n) => n === 12);
+    await expect(readValue(root, 'received')).toBe(12);
+    await expect(readValue(root, 'twice')).toBe(0);
+    await waitForValue(root, 'steppedPresses', (n) => n === 6);
+    await expect(readValue(root, 'zeroStepFrames')).toBeGreaterThan(0);
+  },
+};
+
+/** 300 steps a second: several steps per frame; no press is seen twice. */
+export const ManyStepsPerFrame: Story = {
+  args: { updateRate: 300, autoKeys: false },
+  play: async ({ canvasElement: root }) => {
+    await expectFramesAdvance(root, 'frames', 10);
+    await press(root, 6);
+    await waitForValue(root, 'delivered', (n) => n === 12);
+    await expect(readValue(root, 'received')).toBe(12);
+    await expect(readValue(root, 'twice')).toBe(0);
+    await expect(readValue(root, 'maxStepsInFrame')).toBeGreaterThan(1);
+  },
+};
+
+/** What the docs page says above the story. */
+const ABOUT = `
+Keyboard input handed to fixed steps by \`useStepInput\` under a \`<FixedClockProvider>\`. Each fixed
+step stands for a span of real time, ending at its \`stepEndTimestampMs\` (orange); a key event
+(green: down, red: up) is stamped with \`event.timeStamp\` and handed to the one step whose span
+holds it: the line runs from the event to that step's end.
+
+The same keys are also read the common way: a key listener keeps the set of held keys, and each
+step polls it ("is Space down now?"). A key pressed and released between two steps is never seen
+down: a quick tap of ↓ whose down and up arrive between two frames always slips through, and so
+does an 80 ms press of Space whenever no step falls inside it (at 10 updates a second, a step every
+100 ms). The two bottom rows mark the presses each way saw: polling (red) misses some of them, \`useStepInput\`
+(green) hands every one to the step it belongs to (\`pressed()\` is true there).
+
+By itself the story presses keys as a user would, on a loop (Space every 0.7 s, ArrowUp held for
+400 ms, a quick tap of ArrowDown), so the timeline always shows presses landing in steps; the
+"scripted keys" control turns it off. Your own keys work either way, and on a phone the on-screen
+keys do the same. At 300 updates a second a frame runs about five steps: each event still goes to
+one of them, the one it belongs to ("handed to more than one step" stays 0).
+`;
+
+/** The code a user would write, shown on the docs page. */
+const CODE = `import { FixedClockProvider, useFixedUpdate, useStepInput } from 'react-timestep';
 
 function Ship() {
   const input = useStepInput({ preventDefault: ['Space'] });
@@ -300,82 +306,17 @@ function Ship() {
 
 <FixedClockProvider step={1 / 60}>
   <Ship />
-</FixedClockProvider>;`,
-      },
-      description: {
-        component: `
-Keyboard input handed to fixed steps by \`useStepInput\` under a \`<FixedClockProvider>\`. Each
-fixed step stands for a span of real time, ending at its \`stepEndTimestampMs\` (orange lines);
-a key event (green: down, red: up) is stamped with \`event.timeStamp\` and handed to the one step
-whose span holds it: the horizontal line runs from the event to that step's end. The blue bars are
-the steps that saw a key held at their end.
+</FixedClockProvider>;`;
 
-By itself the story presses keys as a user would, on a loop (Space every 0.7 s, ArrowUp held for
-400 ms, a 20 ms tap of ArrowDown, shorter than a step at 10 updates a second), so the timeline
-always shows presses landing in steps; the "scripted keys" control turns it off, your own keys
-work either way.
-
-At 10 updates a second most frames run no step: the events wait, none is lost. At 300 a second a
-frame runs about five steps: each event still goes to one of them, the one it belongs to, and the
-held state changes at the right step inside the frame. "handed to more than one step" stays 0.
-`,
-      },
-    },
+const meta = {
+  title: 'A game/23 · Input per step',
+  component: StepInputDemo,
+  args: { updateRate: 10, windowMs: 1500, autoKeys: true },
+  argTypes: {
+    updateRate: updateRateArg([5, 10, 30, 60, 120, 300], 'Steps per second of the shared clock: at 10 most frames run no step, at 300 a frame runs about five.'),
+    windowMs: range('timeline window (ms)', 'How much real time the timeline shows.', 500, 4000, 100),
+    autoKeys: toggle('scripted keys', 'By itself, every 1.4 s: Space pressed for 80 ms (twice, 0.7 s apart), ArrowUp held for 400 ms and a quick tap of ArrowDown (down and up between two frames), as real KeyboardEvents; besides your own keys and the on-screen ones.'),
   },
+  parameters: docs(ABOUT, CODE),
 } satisfies Meta<typeof StepInputDemo>;
-
 export default meta;
-type Story = StoryObj<typeof meta>;
-
-/** Dispatch `presses` presses and releases of Space on the window, a few frames apart. */
-async function press(presses: number): Promise<void> {
-  for (let i = 0; i < presses; i++) {
-    window.dispatchEvent(new KeyboardEvent('keydown', { code: 'Space', key: ' ', bubbles: true }));
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    window.dispatchEvent(new KeyboardEvent('keyup', { code: 'Space', key: ' ', bubbles: true }));
-    await new Promise((resolve) => setTimeout(resolve, 45));
-  }
-}
-
-/** With no key pressed by the viewer: the scripted presses arrive, each is handed to one step, held keys are seen by steps, and the script comes round again. */
-export const ScriptedKeys: Story = {
-  play: async ({ canvasElement }) => {
-    const perRound = KEY_SCRIPT.length;
-    await waitForValue(canvasElement, 'scriptRounds', (n) => n >= 1);
-    await waitForValue(canvasElement, 'delivered', (n) => n >= perRound);
-    await waitForValue(canvasElement, 'heldSteps', (n) => n > 0);
-    await waitForValue(canvasElement, 'scriptRounds', (n) => n >= 2);
-    // Both rounds' events (and nothing else was pressed) reached a step, none of them twice.
-    await waitForValue(canvasElement, 'delivered', (n) => n >= 2 * perRound);
-    await expect(readValue(canvasElement, 'received')).toBe(readValue(canvasElement, 'scripted'));
-    await expect(readValue(canvasElement, 'delivered')).toBeLessThanOrEqual(readValue(canvasElement, 'received'));
-    await expect(readValue(canvasElement, 'twice')).toBe(0);
-  },
-};
-
-/** 10 steps a second: most frames run no step; every press still reaches exactly one step. */
-export const FewStepsPerFrame: Story = {
-  // Only the presses below, so the counts are exactly theirs.
-  args: { autoKeys: false },
-  play: async ({ canvasElement }) => {
-    await expectFramesAdvance(canvasElement, 'frames', 10);
-    await press(6);
-    await waitForValue(canvasElement, 'delivered', (n) => n === 12);
-    await expect(readValue(canvasElement, 'received')).toBe(12);
-    await expect(readValue(canvasElement, 'twice')).toBe(0);
-    await expect(readValue(canvasElement, 'zeroStepFrames')).toBeGreaterThan(0);
-  },
-};
-
-/** 300 steps a second: several steps per frame; no press is seen twice. */
-export const ManyStepsPerFrame: Story = {
-  args: { updateRate: 300, autoKeys: false },
-  play: async ({ canvasElement }) => {
-    await expectFramesAdvance(canvasElement, 'frames', 10);
-    await press(6);
-    await waitForValue(canvasElement, 'delivered', (n) => n === 12);
-    await expect(readValue(canvasElement, 'received')).toBe(12);
-    await expect(readValue(canvasElement, 'twice')).toBe(0);
-    await expect(readValue(canvasElement, 'maxStepsInFrame')).toBeGreaterThan(1);
-  },
-};

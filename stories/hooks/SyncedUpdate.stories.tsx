@@ -1,299 +1,232 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect } from 'storybook/test';
 import { FrameProvider, useFrame, useSyncedUpdate } from '../../src/index.js';
-import type { SlicerOverload } from '../../src/core/types.js';
-import { LivePlot } from '../components/LivePlot.js';
-import { MoreReadouts, Readout } from '../components/Readout.js';
-import { RingBuffer } from '../components/ringBuffer.js';
-import { expectFramesAdvance, readValue, waitForValue } from '../components/playHelpers.js';
-import { FollowTransport } from './components/FollowTransport.js';
-import { createSimulatedDisplay } from './components/simulatedDisplay.js';
-import type { SimulatedDisplay } from './components/simulatedDisplay.js';
-import { TrailCanvas } from './components/TrailCanvas.js';
-import { expectPauseAndSingleStep } from './components/transportPlay.js';
-import type { TrailCanvasHandle } from './components/TrailCanvas.js';
-import { buttonStyle } from '../components/transport.js';
+import { docs, jitterArg, lapArg, range, toggle } from '../kit/controls.js';
+import { FollowTransport, useSimulatedDisplays } from '../kit/display.js';
+import type { SimulatedDisplay } from '../kit/display.js';
+import { count, formatter } from '../kit/format.js';
+import { lanesOf } from '../kit/Lanes.js';
+import type { LanesHandle } from '../kit/Lanes.js';
+import { laneLegend } from '../kit/Legend.js';
+import { clickButton, expectFramesAdvance, expectPauseAndSingleStep, readValue, waitForValue } from '../kit/play.js';
+import { LanesPanel } from '../kit/Panel.js';
+import { Buttons } from '../kit/transport.js';
+
+type SlicerOverload = 'slow-motion' | 'catch-up' | 'variable';
 
 /** Controls of the useSyncedUpdate demo. */
-interface SyncedUpdateProps {
-  /** The hook's `overload` policy for a frame longer than `overloadThreshold` (six intervals, 0.1 s). */
-  overload: SlicerOverload;
-  /** How long the "Stall" button holds the simulated display, ms. */
-  stallMs: number;
-  /** Each simulated timestamp moves by a random amount within ± this many ms. */
-  jitterMs: number;
-  /** Game seconds the dot takes to cross the track, s. */
-  lapSeconds: number;
-  /** Stall by itself every STALL_EVERY frames (besides the button). */
-  autoStall: boolean;
-}
+interface SyncedUpdateProps { stallMs: number; jitterMs: number; lapSeconds: number; autoStall: boolean }
 
 const REFRESH_RATE = 60;
 const INTERVAL_MS = 1000 / REFRESH_RATE;
-const SAMPLES = 240;
-const LANES = [{ label: 'useSyncedUpdate', color: '#5dade2' }] as const;
-/** The scripted stall: first at frame STALL_FIRST, then every STALL_EVERY frames (1.5 s at 60 Hz). */
+const POLICIES: readonly SlicerOverload[] = ['slow-motion', 'variable', 'catch-up'];
+const PREFIXES = ['slow', 'variable', 'catchUp'] as const;
+const LANES = lanesOf("overload 'slow-motion'", "overload 'variable'", "overload 'catch-up'");
 const STALL_FIRST = 30;
 const STALL_EVERY = 90;
 
-function Slices({ display, overload, lapSeconds, stallMs, autoStall }: { display: SimulatedDisplay; overload: SlicerOverload; lapSeconds: number; stallMs: number; autoStall: boolean }) {
-  const trail = useRef<TrailCanvasHandle>(null);
-  const lap = useRef(lapSeconds);
-  lap.current = lapSeconds;
-  const script = useRef({ autoStall, stallMs });
-  script.current.autoStall = autoStall;
-  script.current.stallMs = stallMs;
-  const live = useMemo(
-    () => ({
-      // [0] game s, [1] slices this frame, [2] game ms this frame, [3] longest slice this frame (ms), [4] real s
-      state: new Float64Array(5),
-      seconds: new RingBuffer(SAMPLES),
-      gameMs: new RingBuffer(SAMPLES),
-      realMs: new RingBuffer(SAMPLES),
-      values: {
-        frames: 0,
-        slicesLastFrame: 0,
-        stalls: 0,
-        stallRealMs: Number.NaN,
-        stallSlices: Number.NaN,
-        stallGameMs: Number.NaN,
-        stallLongestMs: Number.NaN,
-        droppedMs: 0,
-      },
-    }),
-    [],
-  );
+interface Shared {
+  lanes: { current: LanesHandle | null };
+  values: Record<string, number>;
+  displays: readonly SimulatedDisplay[];
+  script: { autoStall: boolean; stallMs: number; lapSeconds: number };
+}
 
+/** One lane: `useSyncedUpdate` with one policy on its own copy of the display; it records each frame's slices. */
+function SliceLane({ lane, shared }: { lane: number; shared: Shared }) {
+  // Game s, real s, and this frame's slices, game ms and longest slice (typed: no boxing per frame).
+  const [sum] = useState(() => new Float64Array(5));
+  const prefix = PREFIXES[lane]!;
   useSyncedUpdate(
     (dt) => {
-      const s = live.state;
-      s[0] = s[0]! + dt;
-      s[1] = s[1]! + 1;
-      s[2] = s[2]! + dt * 1000;
-      if (dt * 1000 > s[3]!) s[3] = dt * 1000;
+      sum[0] = sum[0]! + dt;
+      sum[2] = sum[2]! + 1;
+      sum[3] = sum[3]! + dt * 1000;
+      sum[4] = Math.max(sum[4]!, dt * 1000);
     },
-    { overload },
+    { overload: POLICIES[lane]! },
   );
-
   useFrame(
     (frame) => {
-      const s = live.state;
-      const v = live.values;
-      const vsync = display.vsync;
-      trail.current?.picture(0, s[0]! / lap.current, s[1]!);
-      trail.current?.draw();
-      v.frames = frame.frameIndex;
-      v.slicesLastFrame = s[1]!;
+      const { values: v, script } = shared;
+      const vsync = shared.displays[lane]!.vsync;
+      shared.lanes.current?.picture(lane, sum[0]! / script.lapSeconds, sum[2]!);
+      shared.lanes.current?.ring(lane, vsync.vblankMs / 1000 / script.lapSeconds);
       if (frame.frameIndex > 0) {
-        const realSeconds = frame.timeScale > 0 ? frame.deltaSeconds / frame.timeScale : 0;
-        const realMs = realSeconds * 1000;
-        s[4] = s[4]! + realSeconds;
+        sum[1] = sum[1]! + frame.rawDeltaSeconds;
         // A stalled frame: the display held more than one vblank.
         if (vsync.vblanks > 1) {
-          v.stalls += 1;
-          v.stallRealMs = realMs;
-          v.stallSlices = s[1]!;
-          v.stallGameMs = s[2]!;
-          v.stallLongestMs = s[3]!;
+          v[`${prefix}StallSlices`] = sum[2]!;
+          v[`${prefix}StallGameMs`] = sum[3]!;
+          v[`${prefix}StallLongestMs`] = sum[4]!;
+          if (lane === 0) {
+            v.stalls = v.stalls! + 1;
+            v.stallRealMs = frame.rawDeltaSeconds * 1000;
+          }
         }
-        live.seconds.push(vsync.vblankMs / 1000);
-        live.gameMs.push(s[2]!);
-        live.realMs.push(realMs);
         // Real time the game never got: slow motion's dropped time (plus up to one interval buffered).
-        v.droppedMs = (s[4]! - s[0]!) * 1000;
+        v[`${prefix}DroppedMs`] = (sum[1]! - sum[0]!) * 1000;
       }
-      s[1] = 0;
-      s[2] = 0;
-      s[3] = 0;
-      // The scripted stall keeps coming back: the next frame arrives stallMs later.
-      if (script.current.autoStall && frame.frameIndex >= STALL_FIRST && (frame.frameIndex - STALL_FIRST) % STALL_EVERY === 0) {
-        display.stall(script.current.stallMs);
+      sum.fill(0, 2);
+      if (lane !== 0) return;
+      v.frames = frame.frameIndex;
+      shared.lanes.current?.draw();
+      // The scripted stall keeps coming back: every display's next frame arrives stallMs later.
+      if (script.autoStall && frame.frameIndex >= STALL_FIRST && (frame.frameIndex - STALL_FIRST) % STALL_EVERY === 0) {
+        for (const display of shared.displays) display.stall(script.stallMs);
       }
     },
     { phase: 'render' },
   );
+  return null;
+}
 
-  const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
-  const count = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '–');
+function SyncedUpdateDemo({ stallMs, jitterMs, lapSeconds, autoStall }: SyncedUpdateProps) {
+  const displays = useSimulatedDisplays(3, { refreshRate: REFRESH_RATE, jitterMs, quantizationMs: 0.1, seed: 3 });
+  const lanes = useRef<LanesHandle>(null);
+  const [shared] = useState<Shared>(() => ({
+    lanes,
+    displays,
+    script: { autoStall, stallMs, lapSeconds },
+    values: {
+      frames: 0,
+      stalls: 0,
+      stallRealMs: Number.NaN,
+      ...Object.fromEntries(PREFIXES.flatMap((p) => [[`${p}StallSlices`, Number.NaN], [`${p}StallGameMs`, Number.NaN], [`${p}StallLongestMs`, Number.NaN], [`${p}DroppedMs`, 0]])),
+    },
+  }));
+  Object.assign(shared.script, { autoStall, stallMs, lapSeconds });
   return (
     <>
-      <TrailCanvas ref={trail} lanes={LANES} countLabel="slices/frame" countMax={4} testId="trail" />
-      <Readout
-        keyNumbers
-        values={live.values}
-        fields={[
-          { key: 'stallSlices', label: 'last stall: slices', format: count },
-          { key: 'stallGameMs', label: 'last stall: game time run (ms)', format: ms },
-          { key: 'droppedMs', label: 'real time not run as game time (ms)', format: ms },
+      <FollowTransport displays={displays} />
+      {displays.map((display, lane) => (
+        <FrameProvider key={lane} source={display} refreshRate={REFRESH_RATE} maxDelta={1}>
+          <SliceLane lane={lane} shared={shared} />
+        </FrameProvider>
+      ))}
+      <LanesPanel
+        ref={lanes}
+        lanes={LANES}
+        bars={{ label: 'slices/frame', max: 4 }}
+        legend={laneLegend('update calls (slices) each frame: 1 in a steady run', [{ mark: 'ring', text: 'real time: after a stall, a dot behind it lost game time' }])}
+        values={shared.values}
+        keyNumbers={PREFIXES.map((p, i) => ({ key: `${p}StallGameMs`, label: `'${POLICIES[i]}': game ms run for the last ${stallMs} ms stall`, format: formatter(0), color: LANES[i]!.color }))}
+        after={<Buttons label="The display" buttons={[{ text: `Stall it ${stallMs} ms`, onClick: () => displays.forEach((d) => d.stall(stallMs)) }]} />}
+        more={[
+          { key: 'frames', label: 'frames', format: count },
+          { key: 'stalls', label: 'stalls seen', format: count },
+          { key: 'stallRealMs', label: 'last stall: real time (ms)', format: formatter(1) },
+          ...PREFIXES.flatMap((p, i) => [
+            { key: `${p}StallSlices`, label: `'${POLICIES[i]}': slices in the last stall`, format: count },
+            { key: `${p}StallLongestMs`, label: `'${POLICIES[i]}': its longest slice (ms)`, format: formatter(1) },
+            { key: `${p}DroppedMs`, label: `'${POLICIES[i]}': real time not run as game time (ms)`, format: formatter(1) },
+          ]),
         ]}
       />
-      <button type="button" style={{ ...buttonStyle, margin: '8px 0' }} onClick={() => display.stall(stallMs)}>
-        Stall the display for {stallMs} ms
-      </button>
-      <MoreReadouts summary="All readouts and plots">
-        <Readout
-          values={live.values}
-          fields={[
-            { key: 'frames', label: 'frames', format: count },
-            { key: 'slicesLastFrame', label: 'slices in the last frame', format: count },
-            { key: 'stalls', label: 'stalls seen', format: count },
-            { key: 'stallRealMs', label: 'last stall: real time (ms)', format: ms },
-            { key: 'stallLongestMs', label: 'last stall: longest slice (ms)', format: ms },
-          ]}
-        />
-        <LivePlot
-          title="Per frame: real time (ms) and the game time the slices ran (ms), against display time (s)"
-          yLabel="ms"
-          x={live.seconds}
-          series={[
-            { label: 'real time', stroke: '#999', buffer: live.realMs, stepped: true },
-            { label: 'game time in slices', stroke: '#2e86c1', buffer: live.gameMs, stepped: true, width: 2 },
-          ]}
-        />
-      </MoreReadouts>
     </>
   );
 }
 
-function SyncedUpdateDemo({ overload, stallMs, jitterMs, lapSeconds, autoStall }: SyncedUpdateProps) {
-  // Created once; jitter changes are written into its live options below.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const display = useMemo(() => createSimulatedDisplay({ refreshRate: REFRESH_RATE, jitterMs, quantizationMs: 0.1, seed: 3 }), []);
-  useEffect(() => {
-    display.options.jitterMs = jitterMs;
-  }, [display, jitterMs]);
-  const displays = useMemo(() => [display], [display]);
-  return (
-    <div>
-      <FollowTransport displays={displays} />
-      <FrameProvider source={display} refreshRate={REFRESH_RATE} maxDelta={1}>
-        <Slices display={display} overload={overload} lapSeconds={lapSeconds} stallMs={stallMs} autoStall={autoStall} />
-      </FrameProvider>
-    </div>
-  );
-}
-
-const meta = {
-  title: 'Hooks/16 · useSyncedUpdate: slices per frame, overload',
-  component: SyncedUpdateDemo,
-  args: { overload: 'slow-motion', stallMs: 200, jitterMs: 0.5, lapSeconds: 1, autoStall: true },
-  argTypes: {
-    overload: {
-      name: 'overload policy',
-      description:
-        "The hook's `overload` option for a frame longer than `overloadThreshold` (default six refresh intervals, 0.1 s at 60 Hz): 'slow-motion' runs 0.1 s in two slices and drops the rest, 'catch-up' runs all of it in slices of at most 1 / minFrameRate (default 4 intervals), 'variable' runs all of it in one slice. Applied without a remount.",
-      control: { type: 'inline-radio' },
-      options: ['slow-motion', 'catch-up', 'variable'],
-    },
-    stallMs: {
-      name: 'stall (ms)',
-      description: 'How long the Stall button holds the simulated display, ms (rounded up to whole vblanks).',
-      control: { type: 'range', min: 50, max: 500, step: 50 },
-    },
-    jitterMs: {
-      name: 'timestamp jitter (± ms)',
-      description: 'Timestamp jitter of the simulated 60 Hz display, ± ms.',
-      control: { type: 'range', min: 0, max: 4, step: 0.1 },
-    },
-    lapSeconds: {
-      name: 'lap (game s)',
-      description: 'Game seconds the dot takes to cross the track, s.',
-      control: { type: 'range', min: 0.5, max: 6, step: 0.5 },
-    },
-    autoStall: { name: 'stall every 90 frames', description: 'Stall the display by itself at frame 30 and every 90 frames after (1.5 s at 60 Hz), besides the button.', control: 'boolean' },
-  },
-  parameters: {
-    docs: {
-      source: {
-        language: 'tsx',
-        code: `import { useSyncedUpdate } from 'react-timestep';
-
-function World() {
-  // Called once per slice: whole refresh intervals, none longer than 1 / minFrameRate.
-  useSyncedUpdate((dt) => world.step(dt), { overload: 'slow-motion' });
-  return null;
-}`,
-      },
-      description: {
-        component: `
-\`useSyncedUpdate\` ("Setting up a game update loop in-sync with rendering", blog post, April 2013):
-each frame the elapsed time leaves a buffer in whole refresh intervals only, cut into slices no
-longer than \`1 / minFrameRate\`, and the callback runs once per slice. In a steady 60 Hz run that is
-one slice of 1/60 s per frame: the trail is evenly spaced and the small axis shows 1 every frame.
-
-A stall holds the simulated display for \`stallMs\` (by itself at frame 30 and every 90 frames
-after, and on the button), and the next frame brings that much time at once. What happens to it is the \`overload\` control: \`'slow-motion'\` runs 0.1 s of it in two slices
-and drops the rest (the dot resumes from where it was, a little behind), \`'catch-up'\` runs all of it
-in slices of at most four intervals (the dot jumps to where it should be), \`'variable'\` in a single
-long slice. The numbers under the picture are the last stall's slices, the game time they ran and
-the real time never run as game time.
-
-**The display is simulated** (a \`<FrameProvider source>\`: each real animation frame is one vblank of a
-60 Hz display with a random phase, jitter and 0.1 ms timestamps), so a stall is the same on every
-machine and does not freeze the page.
-`,
-      },
-    },
-  },
-} satisfies Meta<typeof SyncedUpdateDemo>;
-
-export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** The first stall: scripted (at frame 30), or from the button when the script is off. */
-async function stall(canvasElement: HTMLElement, click = false): Promise<void> {
-  await expectFramesAdvance(canvasElement, 'frames', 10);
-  await waitForValue(canvasElement, 'slicesLastFrame', (n) => n === 1);
-  if (click) await userEvent.click(within(canvasElement).getByRole('button', { name: /stall/i }));
-  await waitForValue(canvasElement, 'stalls', (n) => n === 1);
+async function stall(root: HTMLElement, click = false): Promise<void> {
+  await expectFramesAdvance(root, 'frames', 10);
+  if (click) await clickButton(root, /stall/i);
+  await waitForValue(root, 'stalls', (n) => n === 1);
   // 200 ms = twelve vblanks, give or take the timestamps' jitter.
-  await expect(Math.abs(readValue(canvasElement, 'stallRealMs') - 200)).toBeLessThan(1.5);
+  await expect(Math.abs(readValue(root, 'stallRealMs') - 200)).toBeLessThan(1.5);
 }
 
-/** A 200 ms stall under 'slow-motion': 0.1 s run in two slices of 50 ms, the other 100 ms dropped; it comes back by itself. */
-export const SlowMotion: Story = {
-  play: async ({ canvasElement }) => {
-    await stall(canvasElement);
-    await expect(readValue(canvasElement, 'stallSlices')).toBe(2);
-    await expect(readValue(canvasElement, 'stallLongestMs')).toBeCloseTo(50, 6);
-    await expect(readValue(canvasElement, 'stallGameMs')).toBeCloseTo(100, 6);
-    await waitForValue(canvasElement, 'droppedMs', (n) => n >= 99);
+/** The three policies on a 200 ms stall, and the stall comes back by itself. */
+export const ThreePolicies: Story = {
+  play: async ({ canvasElement: root }) => {
+    await stall(root);
+    // 'slow-motion': 0.1 s run in two slices of 50 ms, the other 100 ms dropped.
+    await expect(readValue(root, 'slowStallSlices')).toBe(2);
+    await expect(readValue(root, 'slowStallLongestMs')).toBeCloseTo(50, 6);
+    await expect(readValue(root, 'slowStallGameMs')).toBeCloseTo(100, 6);
+    await waitForValue(root, 'slowDroppedMs', (n) => n >= 99);
+    // 'catch-up': all 200 ms, in three slices of four intervals (66.7 ms).
+    await expect(readValue(root, 'catchUpStallSlices')).toBe(3);
+    await expect(readValue(root, 'catchUpStallLongestMs')).toBeCloseTo(4 * INTERVAL_MS, 6);
+    await expect(readValue(root, 'catchUpStallGameMs')).toBeCloseTo(200, 6);
+    await expect(readValue(root, 'catchUpDroppedMs')).toBeLessThan(INTERVAL_MS);
+    // 'variable': all 200 ms in one slice.
+    await expect(readValue(root, 'variableStallSlices')).toBe(1);
+    await expect(readValue(root, 'variableStallGameMs')).toBeCloseTo(200, 6);
     // No click: the scripted stall repeats 90 frames later, the same again.
-    await waitForValue(canvasElement, 'stalls', (n) => n >= 2, 20000);
-    await expect(readValue(canvasElement, 'frames')).toBeGreaterThanOrEqual(STALL_FIRST + STALL_EVERY);
-    await expect(readValue(canvasElement, 'stallSlices')).toBe(2);
-    await expect(readValue(canvasElement, 'droppedMs')).toBeGreaterThan(190);
+    await waitForValue(root, 'stalls', (n) => n >= 2);
+    await expect(readValue(root, 'frames')).toBeGreaterThanOrEqual(STALL_FIRST + STALL_EVERY);
+    await expect(readValue(root, 'slowStallSlices')).toBe(2);
+    await expect(readValue(root, 'slowDroppedMs')).toBeGreaterThan(190);
   },
 };
 
-/** The same stall under 'catch-up': all 200 ms run, in three slices of four intervals (66.7 ms). */
-export const CatchUp: Story = {
-  args: { overload: 'catch-up', autoStall: false },
-  play: async ({ canvasElement }) => {
-    // The button's stall (the script is off here).
-    await stall(canvasElement, true);
-    await expect(readValue(canvasElement, 'stallSlices')).toBe(3);
-    await expect(readValue(canvasElement, 'stallLongestMs')).toBeCloseTo(4 * INTERVAL_MS, 6);
-    await expect(readValue(canvasElement, 'stallGameMs')).toBeCloseTo(200, 6);
-    await expect(readValue(canvasElement, 'droppedMs')).toBeLessThan(INTERVAL_MS);
+/** With the script off, the button stalls the display: the same three answers. */
+export const ButtonStall: Story = {
+  args: { autoStall: false },
+  play: async ({ canvasElement: root }) => {
+    await stall(root, true);
+    await expect(readValue(root, 'slowStallSlices')).toBe(2);
+    await expect(readValue(root, 'catchUpStallSlices')).toBe(3);
+    await expect(readValue(root, 'variableStallSlices')).toBe(1);
   },
 };
 
-/** Under 'variable': all 200 ms in one slice. */
-export const Variable: Story = {
-  args: { overload: 'variable' },
-  play: async ({ canvasElement }) => {
-    await stall(canvasElement);
-    await expect(readValue(canvasElement, 'stallSlices')).toBe(1);
-    await expect(readValue(canvasElement, 'stallGameMs')).toBeCloseTo(200, 6);
-  },
-};
-
-/** The transport bar stops the simulated display: no frames while paused, exactly one per single step. */
+/** The transport bar stops the simulated displays: no frames while paused, exactly one per single step. */
 export const PauseAndSingleStep: Story = {
   args: { autoStall: false },
   play: async ({ canvasElement }) => {
     await expectPauseAndSingleStep(canvasElement, 'frames');
   },
 };
+
+/** What the docs page says above the story. */
+const ABOUT = `
+\`useSyncedUpdate\` ("Setting up a game update loop in-sync with rendering", blog post, April 2013):
+each frame the elapsed time leaves a buffer in whole refresh intervals only, cut into slices no
+longer than \`1 / minFrameRate\`, and the callback runs once per slice. In a steady 60 Hz run that is
+one slice of 1/60 s per frame: even trails, bars of 1.
+
+A stall holds the display for \`stallMs\` (by itself at frame 30 and every 90 frames after, and on
+the button), and the next frame brings that much time at once. The three lanes are the hook's
+\`overload\` option on the same frames and the same stalls (the option acts on frames longer than
+\`overloadThreshold\`, six refresh intervals, 0.1 s at 60 Hz):
+
+- \`'slow-motion'\` runs 0.1 s of it in two slices and drops the rest: the dot resumes from where it
+  was and stays behind the ring;
+- \`'catch-up'\` runs all of it in slices of at most four intervals: three bars' worth, and the dot
+  is back on the ring;
+- \`'variable'\` runs all of it in a single long slice.
+
+The numbers are the game time each policy ran for the last stall.
+
+**The display is simulated** (a \`<FrameProvider source>\` per lane: each real animation frame is one
+vblank of a 60 Hz display with a random phase, jitter and 0.1 ms timestamps), so a stall is the same
+on every machine and does not freeze the page.
+`;
+
+/** The code a user would write, shown on the docs page. */
+const CODE = `import { useSyncedUpdate } from 'react-timestep';
+
+function World() {
+  // Called once per slice: whole refresh intervals, none longer than 1 / minFrameRate.
+  useSyncedUpdate((dt) => world.step(dt), { overload: 'slow-motion' });
+  return null;
+}`;
+
+const meta = {
+  title: 'Hooks/16 · useSyncedUpdate: slices per frame, overload',
+  component: SyncedUpdateDemo,
+  args: { stallMs: 200, jitterMs: 0.5, lapSeconds: 1, autoStall: true },
+  argTypes: {
+    stallMs: range('stall (ms)', 'How long a stall holds the simulated display, ms (rounded up to whole vblanks).', 50, 500, 50),
+    jitterMs: jitterArg,
+    lapSeconds: lapArg,
+    autoStall: toggle('stall every 90 frames', 'Stall the display by itself at frame 30 and every 90 frames after (1.5 s at 60 Hz), besides the button.'),
+  },
+  parameters: docs(ABOUT, CODE),
+} satisfies Meta<typeof SyncedUpdateDemo>;
+export default meta;

@@ -1,43 +1,34 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { createFixedStep } from '../../src/core/index.js';
-import { readValue, waitForValue } from '../components/playHelpers.js';
-import { TwoLanes } from './TwoLanes.js';
+import { docs, updateRateArg } from '../kit/controls.js';
+import { lanesOf } from '../kit/Lanes.js';
+import { count, formatter, percent } from '../kit/format.js';
+import { laneLegend } from '../kit/Legend.js';
+import { readValue, waitForValue } from '../kit/play.js';
+import { SimulatedLanes } from '../kit/SimulatedLanes.js';
+import { fieldsOf } from '../kit/Readout.js';
 
 /** Controls of the alpha demo. */
-interface AlphaProps {
-  /** Fixed updates per second. */
-  updateRate: number;
-}
+interface AlphaProps { updateRate: number }
 
 const REFRESH_RATE = 60;
+const LANES = lanesOf('the latest state (alpha 1)', 'blended by alpha');
 /** The two lanes' fixed steps: the latest state, and the state blended by alpha. */
 const loops = (updateRate: number) => [
   createFixedStep({ step: 1 / updateRate, interpolation: 'none', refreshRate: REFRESH_RATE }),
   createFixedStep({ step: 1 / updateRate, interpolation: 'previous', refreshRate: REFRESH_RATE }),
 ];
-const percent = (n: number) => `${(n * 100).toFixed(0)} %`;
+const alpha = formatter(3);
 
 function AlphaDemo({ updateRate }: AlphaProps) {
   return (
-    <TwoLanes
-      lanes={[
-        { label: 'the latest state (alpha 1)', color: '#f06a6a' },
-        { label: 'blended by alpha', color: '#58d68d' },
-      ]}
-      countLabel="alpha"
-      countMax={1}
-      vsync={{ refreshRate: REFRESH_RATE, jitterMs: 0, quantizationMs: 0 }}
-      init={() => ({
-        rate: updateRate,
-        loops: loops(updateRate),
-        last: [Number.NaN, Number.NaN],
-        moved: [0, 0],
-        minAlpha: [Infinity, Infinity],
-        maxAlpha: [-Infinity, -Infinity],
-        pictures: 0,
-      })}
-      step={(vsync, s, trail, v) => {
+    <SimulatedLanes
+      lanes={LANES}
+      bars={{ label: 'alpha', max: 1 }}
+      display={{ refreshRate: REFRESH_RATE }}
+      init={() => ({ rate: updateRate, loops: loops(updateRate), last: [Number.NaN, Number.NaN], moved: [0, 0], minAlpha: [1, 1], maxAlpha: [0, 0], pictures: 0 })}
+      frame={({ vsync, lanes, values: v, state: s }) => {
         // A new rate: new fixed steps, counted from this frame (the dots start again at 0).
         if (s.rate !== updateRate) {
           s.rate = updateRate;
@@ -47,12 +38,11 @@ function AlphaDemo({ updateRate }: AlphaProps) {
         for (let lane = 0; lane < 2; lane += 1) {
           const f = s.loops[lane]!.advance(vsync.timestampMs);
           // The picture: the previous state blended toward the latest by alpha, in game seconds.
-          const picture = f.pictureTime;
-          if (picture !== s.last[lane]) s.moved[lane] = s.moved[lane]! + 1;
-          s.last[lane] = picture;
+          if (f.pictureTime !== s.last[lane]) s.moved[lane] = s.moved[lane]! + 1;
+          s.last[lane] = f.pictureTime;
           s.minAlpha[lane] = Math.min(s.minAlpha[lane]!, f.alpha);
           s.maxAlpha[lane] = Math.max(s.maxAlpha[lane]!, f.alpha);
-          trail.picture(lane, picture / 2, f.alpha);
+          lanes.picture(lane, f.pictureTime / 2, f.alpha);
         }
         s.pictures += 1;
         v.noneMoved = s.moved[0]! / s.pictures;
@@ -61,53 +51,22 @@ function AlphaDemo({ updateRate }: AlphaProps) {
         v.blendMinAlpha = s.minAlpha[1]!;
         v.blendMaxAlpha = s.maxAlpha[1]!;
       }}
-      values={() => ({ frames: 0, updateRate: Number.NaN, noneMoved: Number.NaN, blendMoved: Number.NaN, noneMinAlpha: Number.NaN, blendMinAlpha: Number.NaN, blendMaxAlpha: Number.NaN })}
+      values={() => ({ updateRate: Number.NaN, noneMoved: Number.NaN, blendMoved: Number.NaN, noneMinAlpha: Number.NaN, blendMinAlpha: Number.NaN, blendMaxAlpha: Number.NaN })}
+      legend={laneLegend("each picture's alpha, from 0 (the previous state) to 1 (the latest)")}
       keyNumbers={[
-        { key: 'noneMoved', label: 'latest state: pictures that moved', format: percent },
-        { key: 'blendMoved', label: 'blended: pictures that moved', format: percent },
+        { key: 'noneMoved', label: 'latest state: pictures that moved', format: percent, color: LANES[0]!.color },
+        { key: 'blendMoved', label: 'blended: pictures that moved', format: percent, color: LANES[1]!.color },
       ]}
       more={[
-        { key: 'updateRate', label: 'updates a second', format: (n) => n.toFixed(0) },
-        { key: 'noneMinAlpha', label: 'latest state: lowest alpha', format: (n) => n.toFixed(3) },
-        { key: 'blendMinAlpha', label: 'blended: lowest alpha', format: (n) => n.toFixed(3) },
-        { key: 'blendMaxAlpha', label: 'blended: highest alpha', format: (n) => n.toFixed(3) },
+        { key: 'updateRate', label: 'updates a second', format: count },
+        ...fieldsOf(alpha, {
+          noneMinAlpha: 'latest state: lowest alpha', blendMinAlpha: 'blended: lowest alpha', blendMaxAlpha: 'blended: highest alpha',
+        }),
       ]}
     />
   );
 }
 
-const meta = {
-  title: 'Start here/4 · Alpha',
-  component: AlphaDemo,
-  args: { updateRate: 10 },
-  argTypes: {
-    updateRate: {
-      name: 'update rate (Hz)',
-      description: 'Fixed updates per second on the simulated 60 Hz display.',
-      control: { type: 'select' },
-      options: [5, 10, 20, 30],
-    },
-  },
-  parameters: {
-    docs: {
-      description: {
-        component: `
-A fixed step updates the game a set number of times a second (here 10) whatever the display does
-(60 pictures a second). Between two updates the game has a **previous** and a **latest** state;
-**alpha** says how far the clock has got from one to the other, from 0 to 1. The upper dot draws
-the latest state: it moves in one picture out of six and stands still in the other five. The
-lower dot draws previous + (latest − previous) × alpha: it moves in every picture, evenly. The bars
-show each picture's alpha: always 1 above, a ramp from 0 to 1 below.
-
-The display is simulated (one vblank per real animation frame), so the story shows the same thing
-on any screen.
-`,
-      },
-    },
-  },
-} satisfies Meta<typeof AlphaDemo>;
-
-export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** Ten updates a second on 60 pictures a second: one picture in six moves without alpha, all of them with it. */
@@ -123,3 +82,25 @@ export const TenUpdatesASecond: Story = {
     await expect(readValue(canvasElement, 'blendMaxAlpha')).toBeGreaterThan(0.8);
   },
 };
+
+/** What the docs page says above the story. */
+const ABOUT = `
+A fixed step updates the game a set number of times a second (here 10) whatever the display does
+(60 pictures a second). Between two updates the game has a **previous** and a **latest** state;
+**alpha** says how far the clock has got from one to the other, from 0 to 1. The upper dot draws
+the latest state: it moves in one picture out of six and stands still in the other five. The
+lower dot draws previous + (latest − previous) × alpha: it moves in every picture, evenly. The bars
+show each picture's alpha: always 1 above, a ramp from 0 to 1 below.
+
+The display is simulated (one vblank per real animation frame), so the story shows the same thing
+on any screen.
+`;
+
+const meta = {
+  title: 'Start here/4 · Alpha',
+  component: AlphaDemo,
+  args: { updateRate: 10 },
+  argTypes: { updateRate: updateRateArg([5, 10, 20, 30], 'Fixed updates per second on the simulated 60 Hz display.') },
+  parameters: docs(ABOUT),
+} satisfies Meta<typeof AlphaDemo>;
+export default meta;

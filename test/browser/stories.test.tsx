@@ -1,7 +1,10 @@
 // The stories in real Chromium, for what a story's own play function cannot check: a control
 // change reaches the running demo without a remount (the same canvas element, the history kept),
-// the transport bar's pause freezes the picture and its single step runs exactly one frame, and
-// screenshots at 1280 and 390 px wide are written to test-results/screenshots/ for review.
+// the transport bar's pause freezes the picture and its single step runs exactly one frame, the
+// story fits a phone (390 px, and the narrower column of a docs page there), and screenshots at
+// 1280 and 390 px wide are written to test-results/screenshots/ for review. Any console.error,
+// uncaught error or unhandled rejection on the page fails the test. Every wait counts animation
+// frames, not milliseconds: the machine may run the page at 15 fps.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { createRoot } from 'react-dom/client';
@@ -9,8 +12,8 @@ import type { Root } from 'react-dom/client';
 import { composeStory, setProjectAnnotations } from '@storybook/react-vite';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import preview from '../../.storybook/preview.js';
-import { StoryFrame, UPDATE_ARGS_EVENT, claimDocsLive } from '../../stories/components/StoryFrame.js';
-import { useRafLoop } from '../../stories/components/useRafLoop.js';
+import { StoryFrame, UPDATE_ARGS_EVENT, claimDocsLive } from '../../stories/kit/StoryFrame.js';
+import { useRafLoop } from '../../stories/kit/loop.js';
 import * as VariableVsFixed from '../../stories/VariableVsFixed.stories.js';
 import * as Interpolation from '../../stories/Interpolation.stories.js';
 import * as Overload from '../../stories/Overload.stories.js';
@@ -25,6 +28,10 @@ import * as StepInput from '../../stories/StepInput.stories.js';
 import * as GameClock from '../../stories/GameClock.stories.js';
 import * as Vblank from '../../stories/start/Vblank.stories.js';
 import * as Alpha from '../../stories/start/Alpha.stories.js';
+import * as WellOfDespair from '../../stories/WellOfDespair.stories.js';
+import * as SyncedUpdate from '../../stories/hooks/SyncedUpdate.stories.js';
+import * as FrameRateCap from '../../stories/hooks/FrameRateCap.stories.js';
+import * as SharedCanvas from '../../stories/SharedCanvas.stories.js';
 
 setProjectAnnotations([preview]);
 
@@ -45,7 +52,7 @@ function value(root: HTMLElement, id: string): number {
 }
 
 /** Poll on real frames until `predicate` holds; reject with `what` after `limit` frames. */
-async function until(predicate: () => boolean, what: string, limit = 400): Promise<void> {
+async function until(predicate: () => boolean, what: string, limit = 900): Promise<void> {
   for (let i = 0; i < limit; i += 1) {
     if (predicate()) return;
     await frames(1);
@@ -59,13 +66,6 @@ async function advance(root: HTMLElement, id: string, n: number): Promise<number
   const start = value(root, id);
   await frames(n);
   await new Promise((resolve) => setTimeout(resolve, 120));
-  return value(root, id) - start;
-}
-
-/** How far the readout `id` advances in `ms` of real time (for a rate that real work slows down). */
-async function advanceFor(root: HTMLElement, id: string, ms: number): Promise<number> {
-  const start = value(root, id);
-  await new Promise((resolve) => setTimeout(resolve, ms));
   return value(root, id) - start;
 }
 
@@ -126,38 +126,49 @@ const cases: Case[] = [
     name: 'interpolation',
     module: Interpolation,
     story: 'AllModes',
-    docsImage: {},
+    // Mid-lap (a 2 s lap at 60 simulated frames a second): no lane is wrapping round its end.
+    docsImage: { ready: (root) => value(root, 'frames') > 120 && value(root, 'frames') % 120 > 40 && value(root, 'frames') % 120 < 80 },
     change: { updateRate: 10 },
     // 'previous' lags one step: 40 ms at 25 Hz, 100 ms at 10 Hz (plus the frame); the mean moves up.
     changed: (root) => until(() => value(root, 'lag-previous') > 60, "'previous' lag above 60 ms at 10 Hz"),
     loopFrames: true,
   },
   {
+    name: 'well-of-despair',
+    module: WellOfDespair,
+    story: 'ConstantOverload',
+    change: { stepCostMs: 10 },
+    // Affordable steps: the bounded lanes' frames shrink from seven vblanks.
+    changed: (root) => until(() => value(root, 'slowFrameMs') < 3 * (1000 / 60), 'frames of at most two vblanks'),
+    loopFrames: true,
+  },
+  {
     name: 'overload',
     module: Overload,
-    story: 'SlowMotion',
+    story: 'Spikes',
     change: { pattern: 'constant', maxSteps: 2 },
     changed: async (root) => {
-      await until(() => value(root, 'maxSteps') === 2, 'two updates in a frame');
+      await until(() => value(root, 'slowMaxSteps') === 2 && value(root, 'catchUpMaxSteps') === 2, 'two updates in a frame');
       await frames(20);
-      expect(value(root, 'maxSteps')).toBe(2);
+      expect(value(root, 'slowMaxSteps')).toBe(2);
     },
     loopFrames: true,
   },
   {
     name: 'synced-slices',
     module: SyncedSlices,
-    story: 'NearestRounding',
-    change: { rounding: 'down' },
-    changed: (root) => until(() => value(root, 'flaps') > 0, "the article's rounding flaps", 600),
+    story: 'ThreeWays',
+    change: { stallMs: 300 },
+    // A stall past six intervals: slow motion withholds the excess.
+    changed: (root) => until(() => value(root, 'nearestDroppedMs') > 100, 'time withheld by slow motion', 1200),
     loopFrames: true,
   },
   {
     name: 'delta-smoothing',
     module: DeltaSmoothing,
     story: 'Heartbeat',
-    change: { heartbeatMs: 0, jitterMs: 0.5, dropEvery: 20, rounding: 'up' },
-    changed: (root) => until(() => value(root, 'flaps') > 0, "rounding 'up' flaps on dropped frames", 600),
+    change: { heartbeatMs: 0, jitterMs: 0.5, dropEvery: 20 },
+    changed: (root) => until(() => value(root, 'upFlaps') > 0, "rounding 'up' flaps on dropped frames", 1200),
     loopFrames: true,
   },
   {
@@ -173,11 +184,15 @@ const cases: Case[] = [
     module: RefreshRate,
     story: 'YourDisplay',
     change: { loadMs: 40 },
-    before: (root) => advanceFor(root, 'frames', 600),
-    // 40 ms of real work per frame: at most one frame per two or three vblanks.
-    changed: async (root, baseline) => {
-      await frames(3);
-      expect(await advanceFor(root, 'frames', 600)).toBeLessThan(0.75 * baseline);
+    before: async (root) => {
+      await until(() => value(root, 'state') === 1, 'the display measured and synced');
+      return value(root, 'refreshRate');
+    },
+    // 40 ms of real work per frame: frames two or three vblanks apart; the naive reading drops, the detected rate stays put.
+    changed: async (root, detected) => {
+      await until(() => value(root, 'naiveHz') < 0.75 * detected, '1 / last interval drops');
+      await frames(30);
+      expect(value(root, 'refreshRate')).toBe(detected);
     },
     loopFrames: true,
   },
@@ -199,7 +214,7 @@ const cases: Case[] = [
     story: 'Lag',
     docsImage: { ready: (root) => root.querySelector('[data-testid="matrix"]')?.getAttribute('data-done') === 'yes' },
     change: { metric: 'speed' },
-    changed: (root) => until(() => (root.querySelector('caption')?.textContent ?? '').toLowerCase().includes('speed'), 'caption shows game speed'),
+    changed: (root) => until(() => (root.querySelector('[data-testid="caption"]')?.textContent ?? '').toLowerCase().includes('speed'), 'caption shows game speed'),
     loopFrames: false,
   },
   {
@@ -223,6 +238,32 @@ const cases: Case[] = [
     loopFrames: false,
   },
   {
+    name: 'synced-update',
+    module: SyncedUpdate,
+    story: 'ThreePolicies',
+    change: { stallMs: 400 },
+    // 400 ms: 'variable' runs it all in one slice.
+    changed: (root) => until(() => value(root, 'variableStallGameMs') > 390, 'a 400 ms stall in one slice', 1200),
+    loopFrames: true,
+  },
+  {
+    name: 'frame-rate-cap',
+    module: FrameRateCap,
+    story: 'Display144',
+    change: { maxFrameRate: 30 },
+    // 30 on 144 Hz: every 5th vblank.
+    changed: (root) => until(() => value(root, 'divisor') === 5, 'every 5th vblank'),
+    loopFrames: true,
+  },
+  {
+    name: 'shared-canvas',
+    module: SharedCanvas,
+    story: 'ThreeComponents',
+    change: { updateRate: 120 },
+    changed: (root) => until(() => value(root, 'priorityFrames') > 30 && value(root, 'priorityOutOfOrder') === 0, 'drawn in order at 120 Hz'),
+    loopFrames: false,
+  },
+  {
     name: 'game-clock',
     module: GameClock,
     story: 'ThreeComponents',
@@ -240,15 +281,21 @@ let root: Root | null = null;
 let host: HTMLElement | null = null;
 let errors: string[] = [];
 const originalError = console.error;
+const onError = (event: ErrorEvent) => errors.push(`uncaught: ${event.message}`);
+const onRejection = (event: PromiseRejectionEvent) => errors.push(`unhandled rejection: ${String(event.reason)}`);
 
 beforeAll(() => {
   console.error = (...args: unknown[]) => {
     errors.push(args.map(String).join(' '));
     originalError(...args);
   };
+  window.addEventListener('error', onError);
+  window.addEventListener('unhandledrejection', onRejection);
 });
 afterAll(() => {
   console.error = originalError;
+  window.removeEventListener('error', onError);
+  window.removeEventListener('unhandledrejection', onRejection);
 });
 afterEach(() => {
   root?.unmount();
@@ -256,6 +303,9 @@ afterEach(() => {
   root = null;
   host = null;
 });
+
+/** The story's column on a docs page at 390 px (measured in the built Storybook): the page pads it and frames the story. */
+const DOCS_COLUMN_PX = 248;
 
 function mount(c: Case): HTMLElement {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -329,7 +379,15 @@ describe('stories in Chromium', () => {
       expect(widest).toBeLessThanOrEqual(390 + 1);
       // … and the page does not scroll sideways (tables scroll inside themselves, labels wrap).
       expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(390);
-    });
+      // On a docs page the story has a narrower column: every lane and plot still fits in it.
+      el.style.width = `${DOCS_COLUMN_PX}px`;
+      await frames(5);
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      const column = el.getBoundingClientRect().right;
+      const overflowing = [...el.querySelectorAll('canvas, .uplot, table')].filter((node) => node.getBoundingClientRect().right > column + 1 || node.scrollWidth > node.clientWidth + 1);
+      expect(overflowing.map((node) => node.outerHTML.slice(0, 80))).toEqual([]);
+      expect(errors).toEqual([]);
+    }, 240_000);
   }
 });
 
@@ -369,12 +427,12 @@ describe('docs pages', () => {
 
 describe('canvases at a 2× pixel ratio', () => {
   // (uPlot sizes its own canvases by the ratio it reads at load and on a ratio change.)
-  it('the lanes size their backing store by devicePixelRatio', async () => {
+  it('the lanes size their backing store by devicePixelRatio', { timeout: 120_000 }, async () => {
     const descriptor = Object.getOwnPropertyDescriptor(window, 'devicePixelRatio');
     Object.defineProperty(window, 'devicePixelRatio', { configurable: true, get: () => 2 });
     try {
       const el = mount(cases.find((c) => c.name === 'interpolation')!);
-      await until(() => el.querySelector('.uplot canvas') !== null, 'plot drawn');
+      await until(() => (el.querySelector<HTMLCanvasElement>('[data-testid="lanes"]')?.width ?? 0) > 0, 'lanes drawn');
       await frames(10);
       const lanes = el.querySelector<HTMLCanvasElement>('[data-testid="lanes"]')!;
       expect(lanes.width).toBe(Math.round(lanes.getBoundingClientRect().width * 2));

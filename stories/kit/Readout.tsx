@@ -9,6 +9,8 @@ export interface ReadoutField {
   label: string;
   /** Format the raw number; default two decimals. */
   format?: (value: number) => string;
+  /** As a key number: the colour of the lane it belongs to (a bar beside the number). */
+  color?: string;
 }
 
 /** Props of {@link Readout}. */
@@ -17,7 +19,7 @@ export interface ReadoutProps {
   values: Record<string, number>;
   fields: readonly ReadoutField[];
   refreshMs?: number;
-  /** The key numbers beside a picture: large, in a row that wraps, instead of a label/value grid. */
+  /** The one or two numbers under a picture: large, in a row that wraps, instead of a label/value grid. */
   keyNumbers?: boolean;
 }
 
@@ -90,11 +92,11 @@ export function Readout({ values, fields, refreshMs = 100, keyNumbers = false }:
   );
   if (keyNumbers) {
     return (
-      <dl style={{ display: 'flex', flexWrap: 'wrap', gap: '6px 20px', margin: '8px 0', font: '13px system-ui, sans-serif' }}>
+      <dl style={{ display: 'flex', flexWrap: 'wrap', gap: '8px 24px', margin: '8px 0', font: '13px system-ui, sans-serif' }}>
         {fields.map((field, i) => (
-          <div key={field.key} style={{ minWidth: 0, maxWidth: '100%' }}>
-            <dt style={{ opacity: 0.75, overflowWrap: 'anywhere' }}>{field.label}</dt>
-            {cell(field, i, { margin: 0, font: '600 20px ui-monospace, monospace', fontVariantNumeric: 'tabular-nums' })}
+          <div key={field.key} style={{ minWidth: 0, maxWidth: '100%', borderLeft: field.color ? `4px solid ${field.color}` : undefined, paddingLeft: field.color ? 8 : 0 }}>
+            <dt style={{ opacity: 0.8, overflowWrap: 'anywhere' }}>{field.label}</dt>
+            {cell(field, i, { margin: 0, font: '600 26px ui-monospace, monospace', fontVariantNumeric: 'tabular-nums' })}
           </div>
         ))}
       </dl>
@@ -121,4 +123,9 @@ export function MoreReadouts({ children, summary = 'All readouts' }: { children:
       {children}
     </details>
   );
+}
+
+/** Readout fields that share one format, from `key: label` pairs: `fieldsOf(count, { frames: 'frames drawn' })`. */
+export function fieldsOf(format: (value: number) => string, labels: Record<string, string>): ReadoutField[] {
+  return Object.entries(labels).map(([key, label]) => ({ key, label, format }));
 }

@@ -1,9 +1,10 @@
-import { storyClock } from './storyClock.js';
+import { storyClock } from './loop.js';
 
 /**
  * A fixed-capacity ring of numeric samples for live plots. Each sample is stamped with the story
- * time it was pushed at ({@link storyClock}), so plots put seconds on their x axis. Written every frame without allocating;
- * read in order into arrays preallocated once (what uPlot draws), at the plot's own throttled rate.
+ * time it was pushed at ({@link storyClock}), so plots put seconds on their x axis. Written every
+ * frame without allocating; read in order into arrays preallocated once (what uPlot draws), at the
+ * plot's own throttled rate.
  */
 export class RingBuffer {
   /** Slots, oldest overwritten first. */

@@ -107,3 +107,25 @@ export function Transport({ paused, onPause, onStep, onReset, note }: TransportP
     </div>
   );
 }
+
+/** One button of a {@link Buttons} row. */
+export interface ButtonSpec {
+  text: string;
+  onClick(): void;
+  /** Shown pressed (a toggle that is on, the option in force). */
+  pressed?: boolean;
+}
+
+/** A story's own buttons, in a row that wraps on a phone, with what they act on. */
+export function Buttons({ label, buttons }: { label: string; buttons: readonly ButtonSpec[] }) {
+  return (
+    <div role="toolbar" aria-label={label} style={{ display: 'flex', flexWrap: 'wrap', gap: 6, alignItems: 'center', margin: '8px 0' }}>
+      <span style={{ font: '12px system-ui', opacity: 0.75 }}>{label}:</span>
+      {buttons.map((button) => (
+        <button key={button.text} type="button" style={buttonStyle} aria-pressed={button.pressed} onClick={button.onClick}>
+          {button.text}
+        </button>
+      ))}
+    </div>
+  );
+}

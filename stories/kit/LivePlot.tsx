@@ -159,34 +159,7 @@ export function LivePlot({
           ...(line.stepped ? { paths: uPlot.paths.stepped?.({ align: 1 }) } : {}),
         })),
       ],
-      hooks: {
-        draw: [
-          (u) => {
-            const refs = live.current.references;
-            if (!refs || refs.length === 0) return;
-            const ctx = u.ctx;
-            const { left, top, width: w, height: h } = u.bbox;
-            ctx.save();
-            ctx.setLineDash([5 * devicePixelRatio, 4 * devicePixelRatio]);
-            ctx.lineWidth = devicePixelRatio;
-            ctx.font = `${11 * devicePixelRatio}px system-ui`;
-            ctx.textBaseline = 'bottom';
-            ctx.textAlign = 'left';
-            for (const ref of refs) {
-              const y = u.valToPos(ref.value, ref.axis === 'right' ? 'right' : 'y', true);
-              if (!Number.isFinite(y) || y < top || y > top + h) continue;
-              ctx.strokeStyle = ref.color ?? AXIS;
-              ctx.fillStyle = ref.color ?? AXIS;
-              ctx.beginPath();
-              ctx.moveTo(left, y);
-              ctx.lineTo(left + w, y);
-              ctx.stroke();
-              ctx.fillText(ref.label, left + 4 * devicePixelRatio, y - 2 * devicePixelRatio);
-            }
-            ctx.restore();
-          },
-        ],
-      },
+      hooks: { draw: [(u) => drawReferences(u, live.current.references)] },
     };
     const empty = [xs.subarray(0, 0), ...ys.map((y) => y.subarray(0, 0))] as uPlot.AlignedData;
     const plot = new uPlot(options, empty, element);
@@ -239,4 +212,34 @@ export function LivePlot({
       <div ref={host} style={{ width: '100%' }} />
     </figure>
   );
+}
+
+/** The horizontal reference lines of a plot (the budget, real time …), dashed, with their labels. */
+function drawReferences(u: uPlot, refs: readonly PlotReference[] | undefined): void {
+  if (!refs || refs.length === 0) return;
+  const ctx = u.ctx;
+  const { left, top, width: w, height: h } = u.bbox;
+  ctx.save();
+  ctx.setLineDash([5 * devicePixelRatio, 4 * devicePixelRatio]);
+  ctx.lineWidth = devicePixelRatio;
+  ctx.font = `${11 * devicePixelRatio}px system-ui`;
+  ctx.textBaseline = 'bottom';
+  ctx.textAlign = 'left';
+  for (const ref of refs) {
+    const y = u.valToPos(ref.value, ref.axis === 'right' ? 'right' : 'y', true);
+    if (!Number.isFinite(y) || y < top || y > top + h) continue;
+    ctx.strokeStyle = ref.color ?? AXIS;
+    ctx.beginPath();
+    ctx.moveTo(left, y);
+    ctx.lineTo(left + w, y);
+    ctx.stroke();
+    // The label on a white patch: a series drawn across it would make it unreadable.
+    const x = left + 4 * devicePixelRatio;
+    const labelWidth = ctx.measureText(ref.label).width;
+    ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
+    ctx.fillRect(x - 2 * devicePixelRatio, y - 14 * devicePixelRatio, labelWidth + 4 * devicePixelRatio, 12 * devicePixelRatio);
+    ctx.fillStyle = ref.color ?? AXIS;
+    ctx.fillText(ref.label, x, y - 2 * devicePixelRatio);
+  }
+  ctx.restore();
 }

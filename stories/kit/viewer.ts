@@ -1,5 +1,8 @@
 import { createViewerMeter } from '../../src/simulation/index.js';
-import type { ViewerFrame, ViewerMeter, ViewerMetrics } from '../../src/simulation/viewer.js';
+import type { ViewerMeter, ViewerMetrics } from '../../src/simulation/index.js';
+
+/** One presented picture as the viewer model scores it (the argument of `ViewerMeter.add`). */
+export type ViewerFrame = Parameters<ViewerMeter['add']>[0];
 
 /** Options of {@link LiveViewer}. */
 export interface LiveViewerOptions {
@@ -44,6 +47,21 @@ export class LiveViewer {
     this.all = createViewerMeter(meterOptions);
     this.window = createViewerMeter(meterOptions);
     this.windowMs = options.windowMs ?? 250;
+  }
+
+  /**
+   * Score one picture: shown at `presentMs`, showing game time `pictureMs`, after `updates` steps
+   * or refresh intervals handed out where `vblanks` really elapsed (NaN: unknown), with
+   * `droppedMs` of game time thrown away so far. Returns true when a window just finished.
+   */
+  score(presentMs: number, pictureMs: number, updates: number, vblanks: number, droppedMs = 0): boolean {
+    const f = this.frame;
+    f.presentMs = presentMs;
+    f.pictureMs = pictureMs;
+    f.updates = updates;
+    f.vblanks = vblanks;
+    f.droppedMs = droppedMs;
+    return this.add();
   }
 
   /**
