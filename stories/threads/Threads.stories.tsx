@@ -3,9 +3,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { FixedClockProvider, useFixedUpdate, useFrame } from '../../src/index.js';
 import { useWorkerSimulation, type ReadMode, type WorkerSimulation } from '../../src/worker/index.js';
-import { busyWait } from '../components/busyWait.js';
-import { Readout } from '../components/Readout.js';
-import { expectFramesAdvance, readValue, waitForValue } from '../components/playHelpers.js';
+import { busyWait } from '../kit/loop.js';
+import { Readout } from '../kit/Readout.js';
+import { expectFramesAdvance, readValue, waitForValue } from '../kit/play.js';
 import { DOTS, TRACK, isTorn, type DotsProps } from './dots.simulation.js';
 
 /** Controls of the threads stories. */
@@ -181,7 +181,7 @@ export const MainThreadStalls: Story = {
     },
   },
   play: async ({ canvasElement, args }) => {
-    await waitForValue(canvasElement, 'stalls', (n) => n >= 2, 15000);
+    await waitForValue(canvasElement, 'stalls', (n) => n >= 2);
     await waitForValue(canvasElement, 'workerMostInStall', (n) => n >= 1);
     // A step whose span ended in the stall's first step-length ran after the stall: late by the rest of it.
     await expect(readValue(canvasElement, 'mainMaxLateMs')).toBeGreaterThanOrEqual(args.stallMs - 1000 / args.updateRate);
