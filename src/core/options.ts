@@ -111,8 +111,11 @@ export function required<T>(rule: Rule<T>): Rule<T> {
   return { ...rule, required: true };
 }
 
-/** A display rate in Hz that must be given (a setter's argument, a factory's `refreshRate`). */
-export const REFRESH_RATE_RULE: Rule<number> = required(positive());
+/** A display rate in Hz that must be given (a setter's argument, a factory's `refreshRate`). A literal, so an unused one is dropped from bundles. */
+export const REFRESH_RATE_RULE: Rule<number> = { accepts: (v) => isFiniteNumber(v) && v > 0, expected: 'a finite number > 0', required: true };
+
+/** A callback that must be given (a hook's first argument). */
+export const FUNCTION_RULE: Rule<unknown> = { accepts: (v) => typeof v === 'function', expected: 'a function', required: true };
 
 /**
  * The largest time scale accepted anywhere: above it `maxDelta × timeScale` loses the precision a

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import type { MutableRefObject } from 'react';
-import { callback as callbackRule, checkArgument, checkValue, required } from '../core/internal.js';
+import { checkArgument, checkValue, FUNCTION_RULE } from '../core/internal.js';
 import { refreshRateOf, SUBSCRIBE_RULES, type FrameInfo, type LoopView } from '../scheduler/internal.js';
 import { useFollowRefreshRate } from './useFollowRefreshRate.js';
 import type { RateFollower } from './useFollowRefreshRate.js';
@@ -13,7 +13,6 @@ export type DtCallback = (dt: number, frame: FrameInfo) => void;
 /** Makes the per-frame function of a {@link useRateCallback} hook, once per subscription. */
 export type RateHandlerFactory<T, E> = (target: T, latest: MutableRefObject<DtCallback>, loop: LoopView, extra: E) => (frame: FrameInfo) => void;
 
-const CALLBACK_RULE = required(callbackRule<DtCallback>());
 
 /**
  * The shared body of `useSmoothedDelta` and `useSyncedUpdate`: checks options naming `owner`, creates
@@ -29,7 +28,7 @@ export function useRateCallback<T extends RateFollower, E>(
   makeHandler: RateHandlerFactory<T, E>,
   extra: E,
 ): void {
-  checkValue(owner, 'option', 'callback', callback, CALLBACK_RULE);
+  checkValue(owner, 'option', 'callback', callback, FUNCTION_RULE);
   const { phase, priority } = checkArgument(owner, options, false, SUBSCRIBE_RULES, optionKeys);
   const loop = useFrameLoop();
   const latest = useLatest(callback);
