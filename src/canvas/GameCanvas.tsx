@@ -1,12 +1,11 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { CanvasHTMLAttributes, CSSProperties, ForwardedRef, ReactElement, ReactNode, RefAttributes } from 'react';
-import { nonNegativeNumber, oneOf, optionalFunction, positiveNumber } from '../core/internal.js';
+import { callback, checkOptions, choice, nonNegative, positive } from '../core/internal.js';
 import type { FixedClock, FixedClockOptions, FixedUpdate } from '../scheduler/internal.js';
 import type { FrameInfo } from '../scheduler/index.js';
 import { addFirstRender, isDevelopment } from '../scheduler/internal.js';
 import { checkClockOptions, drawOn, FixedClockContext, useOwnClock } from '../react/internal.js';
 import type { CanvasTarget, ClockScope, GameCanvasContextMap, GameCanvasContextType, GameCanvasSize } from '../react/internal.js';
-import { renameOwner } from '../react/internal.js';
 import { useLatest } from '../react/internal.js';
 
 export type { GameCanvasContextMap, GameCanvasContextType, GameCanvasSize };
@@ -122,6 +121,16 @@ const OWNER = '<GameCanvas>';
 /** Props of its own besides the clock options (the rest go to the `<canvas>` element). */
 const OWN_PROPS = ['update', 'render', 'contextType', 'contextAttributes', 'onContextError', 'width', 'height', 'maxPixelRatio', 'pauseWhenOffscreen', 'children', 'controlsRef'];
 const CONTEXT_TYPES: readonly GameCanvasContextType[] = ['2d', 'webgl', 'webgl2'];
+/** The checks of its own props (the clock's are checkClockOptions'). */
+const OWN_RULES = {
+  width: nonNegative(),
+  height: nonNegative(),
+  maxPixelRatio: positive(DEFAULT_MAX_PIXEL_RATIO),
+  contextType: choice(CONTEXT_TYPES, '2d'),
+  update: callback(),
+  render: callback(),
+  onContextError: callback(),
+};
 
 function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
   props: GameCanvasProps<T>,
@@ -130,7 +139,7 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
   const {
     step: _step,
     update,
-    render,
+    render: _render,
     interpolation: _interpolation,
     maxSteps: _maxSteps,
     overload: _overload,
@@ -140,7 +149,7 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
     snapToDisplay: _snap,
     contextType = '2d' as T,
     contextAttributes,
-    onContextError,
+    onContextError: _onContextError,
     width,
     height,
     maxPixelRatio = DEFAULT_MAX_PIXEL_RATIO,
@@ -154,15 +163,7 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
 
   // Bad props fail here, naming the prop, instead of giving render a NaN-sized or unscaled buffer.
   const settings = checkClockOptions(OWNER, 'prop', props as unknown as Record<string, unknown>, OWN_PROPS, DEFAULT_STEP, true);
-  renameOwner(`${OWNER}: option`, `${OWNER}: prop`, () => {
-    if (width !== undefined) nonNegativeNumber(OWNER, 'width', width);
-    if (height !== undefined) nonNegativeNumber(OWNER, 'height', height);
-    positiveNumber(OWNER, 'maxPixelRatio', maxPixelRatio);
-    oneOf(OWNER, 'contextType', contextType, CONTEXT_TYPES);
-    optionalFunction(OWNER, 'update', update);
-    optionalFunction(OWNER, 'render', render);
-    optionalFunction(OWNER, 'onContextError', onContextError);
-  });
+  checkOptions(OWNER, 'prop', props as unknown as Record<string, unknown>, OWN_RULES);
 
   const canvasRef = useRef<HTMLCanvasElement>(null);
   // No dependency list: the handle follows the element, and a new `contextType` mounts a new one.

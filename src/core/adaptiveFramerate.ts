@@ -1,11 +1,8 @@
 // Adaptive frame rate: holding 30 Hz on purpose looks better than alternating between 60 and 30 Hz.
 import type { AdaptiveFramerate, AdaptiveFramerateOptions } from './types.js';
-import { finiteNumber, integerAtLeast, optionsObject, positiveNumber, withDefault } from './validate.js';
+import { checkArgument, checkValue, positive, REFRESH_RATE_RULE, wholeAtLeast, type Rule, type Rules } from './options.js';
 
 const OWNER = 'createAdaptiveFramerate';
-/** The governor's tuning options: every key of the scheduler's `adaptive` options object. @internal */
-export const ADAPTIVE_OPTION_KEYS: readonly string[] = ['upStep', 'downStep', 'maxThreshold', 'minThreshold', 'maxDivisor'];
-const KNOWN_KEYS: readonly string[] = ['refreshRate', ...ADAPTIVE_OPTION_KEYS, 'initialDivisor'];
 
 /** The defaults (a `const enum`: written where used. Why: docs/performance.md, bundle bytes). */
 const enum Default {
@@ -21,22 +18,35 @@ const enum Default {
   MAX_DIVISOR = 4,
 }
 
+const NEGATIVE_RULE: Rule<number> = {
+  accepts: (v) => Number.isFinite(v) && (v as number) < 0,
+  expected: (v) => (Number.isFinite(v) ? 'a finite number < 0' : 'a finite number'),
+  fallback: Default.MIN_THRESHOLD,
+};
+
+/** The governor's tuning options, checked, with their defaults: every key of the scheduler's `adaptive` options object. @internal */
+export const ADAPTIVE_RULES: Rules<Required<Omit<AdaptiveFramerateOptions, 'refreshRate' | 'initialDivisor'>>> = {
+  upStep: positive(Default.UP_STEP),
+  downStep: positive(Default.DOWN_STEP),
+  maxThreshold: positive(Default.MAX_THRESHOLD),
+  minThreshold: NEGATIVE_RULE,
+  maxDivisor: wholeAtLeast(1, Default.MAX_DIVISOR),
+};
+/** The names in {@link ADAPTIVE_RULES}. @internal */
+export const ADAPTIVE_OPTION_KEYS: readonly string[] = Object.keys(ADAPTIVE_RULES);
+const RULES: Rules<Required<AdaptiveFramerateOptions>> = { refreshRate: REFRESH_RATE_RULE, ...ADAPTIVE_RULES, initialDivisor: wholeAtLeast(1, 1) };
+const NAMES = Object.keys(RULES);
+
 /**
  * Create an adaptive frame-rate governor (Sundqvist's "Timestepping"): `record(frameSeconds)` takes
  * one frame's WORK time and returns the divisor `d`, each picture held `d` vblanks. The rule and
  * its defaults: docs/core.md#createadaptiveframerate.
  */
 export function createAdaptiveFramerate(options: AdaptiveFramerateOptions): AdaptiveFramerate {
-  const opts = optionsObject(OWNER, options, true, KNOWN_KEYS);
-  let refreshRate = positiveNumber(OWNER, 'refreshRate', opts.refreshRate);
-  const upStep = positiveNumber(OWNER, 'upStep', withDefault(opts.upStep, Default.UP_STEP));
-  const downStep = positiveNumber(OWNER, 'downStep', withDefault(opts.downStep, Default.DOWN_STEP));
-  const maxThreshold = positiveNumber(OWNER, 'maxThreshold', withDefault(opts.maxThreshold, Default.MAX_THRESHOLD));
-  // A finite number below zero (validate.ts has no such check; the message follows its format).
-  const minThreshold = finiteNumber(OWNER, 'minThreshold', withDefault(opts.minThreshold, Default.MIN_THRESHOLD));
-  if (minThreshold >= 0) throw new RangeError(`${OWNER}: option \`minThreshold\` must be a finite number < 0, got ${minThreshold}`);
-  const maxDivisor = integerAtLeast(OWNER, 'maxDivisor', withDefault(opts.maxDivisor, Default.MAX_DIVISOR), 1);
-  const initialDivisor = Math.min(maxDivisor, integerAtLeast(OWNER, 'initialDivisor', withDefault(opts.initialDivisor, 1), 1));
+  const checked = checkArgument(OWNER, options, true, RULES, NAMES);
+  let refreshRate = checked.refreshRate;
+  const { upStep, downStep, maxThreshold, minThreshold, maxDivisor } = checked;
+  const initialDivisor = Math.min(maxDivisor, checked.initialDivisor);
 
   let interval = 1 / refreshRate;
   let divisor = initialDivisor;
@@ -86,7 +96,7 @@ export function createAdaptiveFramerate(options: AdaptiveFramerateOptions): Adap
       return lagBox[0]!;
     },
     setRefreshRate(next: number) {
-      refreshRate = positiveNumber(OWNER, 'refreshRate', next);
+      refreshRate = checkValue(OWNER, 'option', 'refreshRate', next, REFRESH_RATE_RULE);
       interval = 1 / refreshRate;
       lagBox[0] = 0;
     },

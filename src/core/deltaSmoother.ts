@@ -1,13 +1,18 @@
 // Time delta smoothing: a vsynced frame is on screen for whole refresh intervals, so game time advances by whole intervals too.
 import { countSeconds, createVblankCounter, resetVblankCounter, sanitizeDeltaSeconds, setVblankRate, SNAP_INTERVALS, type VblankCounter } from './counting.js';
 import type { DeltaRounding, DeltaSmoother, DeltaSmootherOptions } from './types.js';
-import { integerAtLeast, oneOf, optionsObject, positiveNumber, withDefault } from './validate.js';
-
-const OWNER = 'createDeltaSmoother';
-const ROUNDINGS: readonly DeltaRounding[] = ['nearest', 'up'];
-const KNOWN_OPTIONS = ['refreshRate', 'maxLeadIntervals', 'rounding'] as const;
+import { checkArgument, checkValue, choice, REFRESH_RATE_RULE, wholeAtLeast, type Rules } from './options.js';
 
 const DEFAULT_MAX_LEAD_INTERVALS = 3;
+
+const RULES: Rules<Required<DeltaSmootherOptions>> = {
+  refreshRate: REFRESH_RATE_RULE,
+  // At least one: a steady vsynced loop already leads by one interval.
+  maxLeadIntervals: wholeAtLeast(1, DEFAULT_MAX_LEAD_INTERVALS),
+  rounding: choice<DeltaRounding>(['nearest', 'up'], 'nearest'),
+};
+const NAMES = Object.keys(RULES);
+const OWNER = 'createDeltaSmoother';
 
 // Results of up to this many intervals are made once per rate; a real frame rarely spans more.
 const CACHED_INTERVALS = 8;
@@ -18,11 +23,12 @@ const CACHED_INTERVALS = 8;
  * Depth: docs/core.md#createdeltasmoother.
  */
 export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoother {
-  const opts = optionsObject(OWNER, options, true, KNOWN_OPTIONS);
-  const refreshRate = positiveNumber(OWNER, 'refreshRate', opts.refreshRate);
-  // At least one: a steady vsynced loop already leads by one interval.
-  const maxLeadIntervals = integerAtLeast(OWNER, 'maxLeadIntervals', withDefault(opts.maxLeadIntervals, DEFAULT_MAX_LEAD_INTERVALS), 1);
-  const rounding = oneOf(OWNER, 'rounding', withDefault(opts.rounding, 'nearest'), ROUNDINGS);
+  return deltaSmootherOf(OWNER, options);
+}
+
+/** {@link createDeltaSmoother} for `owner` (a hook): its errors name `owner`. @internal */
+export function deltaSmootherOf(owner: string, options: unknown): Smoother {
+  const { refreshRate, rounding, maxLeadIntervals } = checkArgument(owner, options, true, RULES, NAMES);
   return new Smoother(refreshRate, rounding, maxLeadIntervals);
 }
 
@@ -108,7 +114,7 @@ export class Smoother implements DeltaSmoother {
   }
 
   setRefreshRate(next: number): void {
-    setVblankRate(this.counter, positiveNumber(OWNER, 'refreshRate', next));
+    setVblankRate(this.counter, checkValue(OWNER, 'option', 'refreshRate', next, REFRESH_RATE_RULE));
     this.cacheResults();
   }
 

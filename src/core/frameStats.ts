@@ -1,6 +1,6 @@
 // O(1) per sample (a ring buffer); percentiles only at a snapshot, by sorting a preallocated copy.
 import type { FrameStats, FrameStatsOptions, FrameStatsSnapshot } from './types.js';
-import { integerAtLeast, optionsObject, positiveNumber, withDefault } from './validate.js';
+import { checkArgument, checkValue, positive, REFRESH_RATE_RULE, wholeAtLeast, type Rules } from './options.js';
 
 const OWNER = 'createFrameStats';
 
@@ -23,11 +23,16 @@ function nearestRank(sorted: Float64Array, n: number, p: number): number {
  * second (one reused object) for the last `windowSize` intervals. Depth: docs/core.md#createframestats.
  */
 export function createFrameStats(options?: FrameStatsOptions): FrameStats {
-  const opts = optionsObject(OWNER, options, false, ['windowSize', 'refreshRate']);
-  const windowSize = integerAtLeast(OWNER, 'windowSize', withDefault(opts.windowSize, Default.WINDOW_SIZE), 1);
-  const refreshRate = positiveNumber(OWNER, 'refreshRate', withDefault(opts.refreshRate, Default.REFRESH_RATE));
+  const { windowSize, refreshRate } = checkArgument(OWNER, options, false, FRAME_STATS_RULES, NAMES);
   return new Stats(windowSize, refreshRate);
 }
+
+/** The options of {@link createFrameStats}, checked, with their defaults. @internal */
+export const FRAME_STATS_RULES: Rules<Required<FrameStatsOptions>> = {
+  windowSize: wholeAtLeast(1, Default.WINDOW_SIZE),
+  refreshRate: positive(Default.REFRESH_RATE),
+};
+const NAMES = Object.keys(FRAME_STATS_RULES);
 
 /** The statistics behind {@link createFrameStats}, from checked settings. @internal */
 export class Stats implements FrameStats {
@@ -108,7 +113,7 @@ export class Stats implements FrameStats {
   }
 
   setRefreshRate(next: number): void {
-    this.refreshRate = positiveNumber(OWNER, 'refreshRate', next);
+    this.refreshRate = checkValue(OWNER, 'option', 'refreshRate', next, REFRESH_RATE_RULE);
   }
 
   reset(): void {

@@ -2,7 +2,7 @@
 // span holds it, so a press is seen once. Rules and memory: docs/core.md#createinputqueue.
 import { createInputState } from './inputState.js';
 import type { InputState, InputStateWriter } from './inputState.js';
-import { finiteNumber, integerAtLeast, oneOf, optionalFunction, optionsObject, withDefault } from './validate.js';
+import { callback, checkArgument, checkValue, choice, optionError, required, wholeAtLeast, type Rules } from './options.js';
 
 const OWNER = 'createInputQueue';
 const PUSH = 'InputQueue.push';
@@ -90,6 +90,9 @@ const KINDS: readonly InputEventKind[] = ['keydown', 'keyup', 'pointerdown', 'po
 
 // Minutes of typing, or a few seconds of a 120 Hz pointer while no step runs.
 const DEFAULT_CAPACITY = 256;
+const KIND_RULE = required(choice(KINDS));
+const RULES: Rules<InputQueueOptions> = { capacity: wholeAtLeast(1, DEFAULT_CAPACITY), onOverflow: callback() };
+const NAMES = Object.keys(RULES);
 
 // Older (or future) `event.timeStamp`s are on another clock, ms.
 const MAX_EVENT_AGE_MS = 1000;
@@ -131,9 +134,13 @@ export type QueueOfSteps = InputQueue & {
  * Each event goes to one step, in timestamp order. Depth: docs/core.md#createinputqueue.
  */
 export function createInputQueue(options?: InputQueueOptions): InputQueue {
-  const o = optionsObject(OWNER, options, false, ['capacity', 'onOverflow']);
-  const capacity = integerAtLeast(OWNER, 'capacity', withDefault(o.capacity, DEFAULT_CAPACITY), 1);
-  const onOverflow = optionalFunction<(droppedTotal: number) => void>(OWNER, 'onOverflow', o.onOverflow);
+  return inputQueueOf(OWNER, options);
+}
+
+/** {@link createInputQueue} for `owner` (a hook): its option errors name `owner`. @internal */
+export function inputQueueOf(owner: string, options: unknown): QueueOfSteps {
+  const { capacity: checkedCapacity, onOverflow } = checkArgument(owner, options, false, RULES, NAMES);
+  const capacity = checkedCapacity!;
 
   // A step swaps each record it takes with a free one of `stepRecords`, so a push during the step
   // never overwrites what the step is reading.
@@ -201,10 +208,10 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
       return takeNext();
     },
     push(event) {
-      oneOf(PUSH, 'kind', (event as Partial<InputEventInit> | null)?.kind, KINDS);
+      checkValue(PUSH, 'option', 'kind', (event as Partial<InputEventInit> | null)?.kind, KIND_RULE);
       const t = event.timestampMs;
-      // The validator only on failure: a non-inlined call would box `t`. Why: docs/performance.md.
-      if (!Number.isFinite(t)) finiteNumber(PUSH, 'timestampMs', t);
+      // The error only on failure: a non-inlined call would box `t`. Why: docs/performance.md.
+      if (!Number.isFinite(t)) throw optionError(PUSH, 'option', 'timestampMs', t, 'a finite number');
       const stored = n.waiting < capacity;
       if (!stored) {
         n.head = at(1);

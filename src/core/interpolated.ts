@@ -1,6 +1,6 @@
 // Interpolation per object (Sundqvist, "Timestepping"). No method allocates; why the state lives in
 // Float64Arrays and the blends are written out inline: docs/performance.md.
-import { booleanValue, finiteNumber, integerAtLeast, oneOf, optionsObject, withDefault } from './validate.js';
+import { checkNames, checkValue, choice, finite, flag, optionsArgument, required, wholeAtLeast } from './options.js';
 
 /** Every option of {@link createInterpolated}. @internal */
 export const INTERPOLATED_OPTION_KEYS: readonly string[] = ['kind', 'size', 'initial', 'interpolate', 'blend'];
@@ -136,12 +136,15 @@ export function finiteVector(owner: string, name: string, value: unknown, size: 
   throw new RangeError(`${owner}: option \`${name}\` must be ${size} finite numbers, got ${describe(v)}`);
 }
 
-function fail(kind: InterpolatedKind, size: number, name: string, source: unknown, initial?: boolean): never {
+/** `initialOwner`: reading the `initial` option of that factory or hook (a RangeError naming it). */
+function fail(kind: InterpolatedKind, size: number, name: string, source: unknown, initialOwner?: string): never {
+  const initial = initialOwner !== undefined;
   const what = initial ? 'finite numbers' : 'numbers';
-  throw new (initial ? RangeError : TypeError)(`${OWNER} (${kind}): ${name} needs ${size} ${what} in an array${size > 4 ? '' : ' or as x/y/z/w'}, got ${describe(source)}`);
+  throw new (initial ? RangeError : TypeError)(`${initialOwner ?? OWNER} (${kind}): ${name} needs ${size} ${what} in an array${size > 4 ? '' : ' or as x/y/z/w'}, got ${describe(source)}`);
 }
 
-function read(kind: InterpolatedKind, current: Float64Array, source: unknown, name: string, initial?: boolean): void {
+function read(kind: InterpolatedKind, current: Float64Array, source: unknown, name: string, initialOwner?: string): void {
+  const initial = initialOwner !== undefined;
   if (kind === 'number' || kind === 'angle') {
     current[0] = source as number;
     return;
@@ -149,13 +152,13 @@ function read(kind: InterpolatedKind, current: Float64Array, source: unknown, na
   const size = current.length;
   const indexed = isIndexed(source);
   if (indexed ? source.length < size || (initial && source.length > size) : size > 4 || typeof source !== 'object' || source === null) {
-    fail(kind, size, name, source, initial);
+    fail(kind, size, name, source, initialOwner);
   }
   // Checked before anything is written: a bad source leaves the state as it was.
   for (let i = 0; i < size; i++) {
     const x = indexed ? source[i] : (source as Readonly<XYZWLike>)[AXES[i]!];
     if (typeof x === 'number' && (!initial || Number.isFinite(x))) continue;
-    if (initial || indexed) fail(kind, size, name, source, initial);
+    if (initial || indexed) fail(kind, size, name, source, initialOwner);
     throw new TypeError(`${OWNER} (${kind}): ${name} is missing \`${AXES[i]}\` (needs ${AXES.slice(0, size).join(', ')}), got ${describe(source)}`);
   }
   for (let i = 0; i < size; i++) current[i] = indexed ? source[i]! : ((source as Readonly<XYZWLike>)[AXES[i]!] as number);
@@ -270,21 +273,34 @@ export function createInterpolated(options: InterpolatedScalarOptions): Interpol
 export function createInterpolated(options: InterpolatedVectorOptions): InterpolatedVector;
 export function createInterpolated(options: InterpolatedOptions): Interpolated;
 export function createInterpolated(options: InterpolatedOptions): Interpolated {
-  const o = optionsObject(OWNER, options, true, INTERPOLATED_OPTION_KEYS);
-  const kind = oneOf(OWNER, 'kind', o.kind, KINDS);
-  const enabled = booleanValue(OWNER, 'interpolate', withDefault(o.interpolate, true));
+  return interpolatedOf(OWNER, options);
+}
+
+// `size` and `blend` depend on the kind, checked in interpolatedOf.
+const KIND_RULE = required(choice(KINDS));
+const INTERPOLATE_RULE = flag(true);
+const SIZE_RULE = wholeAtLeast(1);
+const BLEND_RULE = choice(QUATERNION_BLENDS);
+const SCALAR_INITIAL_RULE = finite(0);
+
+/** {@link createInterpolated} for `owner` (a hook, an adapter): its option errors name `owner`. @internal */
+export function interpolatedOf(owner: string, options: unknown): Interpolated {
+  const o = optionsArgument(owner, options, true);
+  checkNames(owner, 'option', o, INTERPOLATED_OPTION_KEYS);
+  const kind = checkValue(owner, 'option', 'kind', o.kind, KIND_RULE);
+  const enabled = checkValue(owner, 'option', 'interpolate', o.interpolate, INTERPOLATE_RULE);
   const scalar = kind === 'number' || kind === 'angle';
   const quaternion = kind === 'quaternion';
   // Numbers and angles are one-component vectors inside: the same state, snapshot and reads.
   let size = 1;
   let slerp = false;
   if (!scalar) {
-    size = withDefault(o.size as number | undefined, quaternion ? 4 : 3);
-    if (!quaternion) integerAtLeast(OWNER, 'size', size, 1);
-    else if (size !== 4) throw new RangeError(`${OWNER}: option \`size\` must be 4 for kind 'quaternion', got ${describe(size)}`);
+    size = o.size === undefined ? (quaternion ? 4 : 3) : (o.size as number);
+    if (!quaternion) checkValue(owner, 'option', 'size', size, SIZE_RULE);
+    else if (size !== 4) throw new RangeError(`${owner}: option \`size\` must be 4 for kind 'quaternion', got ${describe(size)}`);
     if (o.blend !== undefined) {
-      slerp = oneOf(OWNER, 'blend', o.blend, QUATERNION_BLENDS) === 'slerp';
-      if (!quaternion) throw new RangeError(`${OWNER}: option \`blend\` applies to kind 'quaternion' only, got kind '${kind}'`);
+      slerp = checkValue(owner, 'option', 'blend', o.blend, BLEND_RULE) === 'slerp';
+      if (!quaternion) throw new RangeError(`${owner}: option \`blend\` applies to kind 'quaternion' only, got kind '${kind}'`);
     }
   }
   const previous = new Float64Array(size);
@@ -321,8 +337,8 @@ export function createInterpolated(options: InterpolatedOptions): Interpolated {
   }
 
   if (quaternion) current[3] = 1;
-  if (scalar) current[0] = finiteNumber(OWNER, 'initial', withDefault(o.initial, 0));
-  else if (o.initial !== undefined) read(kind, current, o.initial, 'option `initial`', true);
+  if (scalar) current[0] = checkValue(owner, 'option', 'initial', o.initial, SCALAR_INITIAL_RULE);
+  else if (o.initial !== undefined) read(kind, current, o.initial, 'option `initial`', owner);
   snapshot();
   value.set(current);
 

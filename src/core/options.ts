@@ -56,6 +56,13 @@ export function optionsArgument(owner: string, value: unknown, required: boolean
   return value as Record<string, unknown>;
 }
 
+/** The whole options argument of `owner` checked by `rules`: an object (`{}` when left out and not `required`), no name outside `names`, each value. */
+export function checkArgument<T>(owner: string, value: unknown, required: boolean, rules: Rules<T>, names: readonly string[]): T {
+  const options = optionsArgument(owner, value, required);
+  checkNames(owner, 'option', options, names);
+  return checkOptions(owner, 'option', options, rules);
+}
+
 // ── the rules every table is made of ──
 
 const isFiniteNumber = (value: unknown): value is number => Number.isFinite(value);
@@ -88,10 +95,27 @@ export function callback<F>(): Rule<F | undefined> {
   return { accepts: (v) => typeof v === 'function', expected: 'a function' };
 }
 
+/** A hook's `clock` option: a fixed clock (duck-typed: `addUpdate` and `addRender`), `null`, or left out. */
+export function fixedClock<T>(): Rule<T | null | undefined> {
+  return {
+    accepts: (v) => {
+      const clock = v as { addUpdate?: unknown; addRender?: unknown } | null;
+      return clock === null || (typeof clock === 'object' && typeof clock.addUpdate === 'function' && typeof clock.addRender === 'function');
+    },
+    expected: 'a fixed clock (from useFixedClock or createFixedClock), null or undefined',
+  };
+}
+
 /** A rule that must be given (no default). */
 export function required<T>(rule: Rule<T>): Rule<T> {
   return { ...rule, required: true };
 }
+
+/** A display rate in Hz that must be given (a setter's argument, a factory's `refreshRate`). A literal, so an unused one is dropped from bundles. */
+export const REFRESH_RATE_RULE: Rule<number> = { accepts: (v) => isFiniteNumber(v) && v > 0, expected: 'a finite number > 0', required: true };
+
+/** A callback that must be given (a hook's first argument). */
+export const FUNCTION_RULE: Rule<unknown> = { accepts: (v) => typeof v === 'function', expected: 'a function', required: true };
 
 /**
  * The largest time scale accepted anywhere: above it `maxDelta × timeScale` loses the precision a

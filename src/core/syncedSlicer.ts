@@ -1,13 +1,17 @@
 // Refresh-synced update slices ("Setting up a game update loop in-sync with rendering", 2013).
 import { countSeconds, createVblankCounter, resetVblankCounter, sanitizeDeltaSeconds, setVblankRate, SNAP_INTERVALS, snapToWhole, type VblankCounter } from './counting.js';
 import type { SliceRounding, SlicerOverload, SyncedSlicer, SyncedSlicerOptions } from './types.js';
-import { oneOf, optionsObject, positiveNumber, withDefault } from './validate.js';
+import { checkArgument, checkValue, choice, positive, REFRESH_RATE_RULE, type Rules } from './options.js';
 
+const RULES: Rules<SyncedSlicerOptions> = {
+  refreshRate: REFRESH_RATE_RULE,
+  minFrameRate: positive(),
+  overload: choice<SlicerOverload>(['catch-up', 'slow-motion', 'variable'], 'slow-motion'),
+  overloadThreshold: positive(),
+  rounding: choice<SliceRounding>(['nearest', 'down'], 'nearest'),
+};
+const NAMES = Object.keys(RULES);
 const OWNER = 'createSyncedSlicer';
-
-const OVERLOADS: readonly SlicerOverload[] = ['catch-up', 'slow-motion', 'variable'];
-const ROUNDINGS: readonly SliceRounding[] = ['nearest', 'down'];
-const KNOWN_OPTIONS = ['refreshRate', 'minFrameRate', 'overload', 'overloadThreshold', 'rounding'] as const;
 
 // The article's slowest update rate: a quarter of the refresh rate.
 const DEFAULT_MIN_FRAME_RATE_DIVISOR = 4;
@@ -21,19 +25,17 @@ const DEFAULT_OVERLOAD_INTERVALS = 6;
  * overload policies: docs/core.md#createsyncedslicer.
  */
 export function createSyncedSlicer(options: SyncedSlicerOptions): SyncedSlicer {
-  const opts = optionsObject(OWNER, options, true, KNOWN_OPTIONS);
-  const optionalPositive = (name: 'minFrameRate' | 'overloadThreshold'): number | undefined =>
-    opts[name] === undefined ? undefined : positiveNumber(OWNER, name, opts[name]);
-  const refreshRate = positiveNumber(OWNER, 'refreshRate', opts.refreshRate);
-  const minFrameRate = optionalPositive('minFrameRate');
+  return syncedSlicerOf(OWNER, options);
+}
+
+/** {@link createSyncedSlicer} for `owner` (a hook): its errors name `owner`. @internal */
+export function syncedSlicerOf(owner: string, options: unknown): Slicer {
+  const { refreshRate, minFrameRate, overload, overloadThreshold, rounding } = checkArgument(owner, options, true, RULES, NAMES);
   // (undefined > rate is false: a left-out minFrameRate passes.)
   if (minFrameRate! > refreshRate) {
-    throw new RangeError(`${OWNER}: option \`minFrameRate\` must not exceed refreshRate (${refreshRate}), got ${minFrameRate}`);
+    throw new RangeError(`${owner}: option \`minFrameRate\` must not exceed refreshRate (${refreshRate}), got ${minFrameRate}`);
   }
-  const overload = oneOf(OWNER, 'overload', withDefault(opts.overload, 'slow-motion'), OVERLOADS);
-  const overloadThreshold = optionalPositive('overloadThreshold');
-  const rounding = oneOf(OWNER, 'rounding', withDefault(opts.rounding, 'nearest'), ROUNDINGS);
-  return new Slicer(refreshRate, minFrameRate, overload, overloadThreshold, rounding);
+  return new Slicer(refreshRate, minFrameRate, overload!, overloadThreshold, rounding!);
 }
 
 /** The slicer behind {@link createSyncedSlicer}, from checked settings. @internal */
@@ -139,7 +141,7 @@ export class Slicer implements SyncedSlicer {
   }
 
   setRefreshRate(next: number): void {
-    setVblankRate(this.counter, positiveNumber(OWNER, 'refreshRate', next));
+    setVblankRate(this.counter, checkValue(OWNER, 'option', 'refreshRate', next, REFRESH_RATE_RULE));
     this.configure();
   }
 

@@ -1,10 +1,12 @@
 import { Ticker } from 'pixi.js';
-import { finiteNumber, optionsObject, withDefault } from '../core/internal.js';
+import { checkArgument, finite } from '../core/internal.js';
 import type { FrameScheduler } from '../scheduler/index.js';
 
 const OWNER = 'drivePixi';
 // After every other `'render'` subscriber of the frame, so the picture holds what they wrote.
 const LAST = Number.MAX_SAFE_INTEGER;
+const RULES = { priority: finite(LAST) };
+const NAMES = ['priority'];
 
 /** The part of a PixiJS `Application` the driver uses. */
 export interface PixiApplicationLike {
@@ -52,8 +54,7 @@ function release(ticker: Ticker): void {
  * it. Depth: docs/adapters.md#pixijs-react-timesteppixi.
  */
 export function drivePixi(app: PixiApplicationLike, scheduler: FrameScheduler, options?: DrivePixiOptions): () => void {
-  const o = optionsObject(OWNER, options, false, ['priority']);
-  const priority = finiteNumber(OWNER, 'priority', withDefault(o.priority, LAST));
+  const { priority } = checkArgument(OWNER, options, false, RULES, NAMES);
   const appTicker = (app as Partial<PixiApplicationLike> | null)?.ticker;
   if (!(appTicker instanceof Ticker)) {
     throw new TypeError(`${OWNER}: \`app\` must be a PixiJS Application after \`await app.init()\` (it has no ticker yet)`);

@@ -1,6 +1,5 @@
-import { createInterpolated, finiteVector } from '../core/internal.js';
+import { checkNames, checkValue, finite, finiteVector, interpolatedOf, optionsArgument } from '../core/internal.js';
 import type { InterpolatedScalar, InterpolatedVector } from '../core/index.js';
-import { finiteNumber, optionsObject, withDefault } from '../core/internal.js';
 
 const OWNER = 'createInterpolatedTransform2D';
 /** Every option of {@link createInterpolatedTransform2D}. */
@@ -41,9 +40,17 @@ export interface InterpolatedTransform2D {
  * then write the new state in each step, `apply(alpha, sprite)` each frame. Depth: docs/adapters.md.
  */
 export function createInterpolatedTransform2D(options?: InterpolatedTransform2DOptions): InterpolatedTransform2D {
-  const o = optionsObject(OWNER, options, false, TRANSFORM_2D_OPTION_KEYS);
-  const position = createInterpolated({ kind: 'vector', size: 2, initial: finiteVector(OWNER, 'position', o.position, 2) });
-  const rotation = createInterpolated({ kind: 'angle', initial: finiteNumber(OWNER, 'rotation', withDefault(o.rotation, 0)) });
+  return interpolatedTransform2DOf(OWNER, options);
+}
+
+const ROTATION_RULE = finite(0);
+
+/** {@link createInterpolatedTransform2D} for `owner` (the hook): its errors name `owner`. @internal */
+export function interpolatedTransform2DOf(owner: string, options: unknown): InterpolatedTransform2D {
+  const o = optionsArgument(owner, options, false);
+  checkNames(owner, 'option', o, TRANSFORM_2D_OPTION_KEYS);
+  const position = interpolatedOf(owner, { kind: 'vector', size: 2, initial: finiteVector(owner, 'position', o.position, 2) }) as InterpolatedVector;
+  const rotation = interpolatedOf(owner, { kind: 'angle', initial: checkValue(owner, 'option', 'rotation', o.rotation, ROTATION_RULE) }) as InterpolatedScalar;
   return {
     position,
     rotation,

@@ -1,8 +1,7 @@
 import type { RefObject } from 'react';
-import { fixedClockOption } from '../core/internal.js';
 import { useClockBoundTransform, withClockBinding } from '../react/internal.js';
 import type { FixedClock } from '../scheduler/index.js';
-import { createInterpolatedTransform2D, TRANSFORM_2D_OPTION_KEYS } from './interpolatedTransform2D.js';
+import { interpolatedTransform2DOf, TRANSFORM_2D_OPTION_KEYS } from './interpolatedTransform2D.js';
 import type { Container2DLike, InterpolatedTransform2D, InterpolatedTransform2DOptions } from './interpolatedTransform2D.js';
 
 const OWNER = 'useInterpolatedTransform2D';
@@ -22,6 +21,5 @@ export interface UseInterpolatedTransform2DOptions extends InterpolatedTransform
  * Options are read at mount; no re-render. Depth: docs/adapters.md.
  */
 export function useInterpolatedTransform2D(target: RefObject<Container2DLike | null>, options: UseInterpolatedTransform2DOptions = {}): InterpolatedTransform2D {
-  fixedClockOption(OWNER, 'clock', (options as { clock?: unknown } | null | undefined)?.clock);
-  return useClockBoundTransform(OWNER, 'createInterpolatedTransform2D', createInterpolatedTransform2D, target, options, OPTION_KEYS);
+  return useClockBoundTransform(OWNER, interpolatedTransform2DOf, target, options, OPTION_KEYS);
 }

@@ -2,11 +2,13 @@ import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Canvas, useThree } from '@react-three/fiber';
 import type { CanvasProps } from '@react-three/fiber';
-import { finiteNumber, optionsObject, withDefault } from '../core/internal.js';
+import { checkArgument, finite } from '../core/internal.js';
 import { useFrameScheduler } from '../react/index.js';
 
 // After every other `'render'` subscriber, so r3f's picture holds all this frame wrote.
 const LAST = Number.MAX_SAFE_INTEGER;
+const RULES = { priority: finite(LAST) };
+const NAMES = ['priority'];
 
 /** Options of {@link useR3FDriver} and props of {@link R3FDriver}. */
 export interface R3FDriverOptions {
@@ -19,8 +21,7 @@ export interface R3FDriverOptions {
  * once per scheduler frame on its game clock. Call it inside `<Canvas>`. Depth: docs/adapters.md.
  */
 export function useR3FDriver(options?: R3FDriverOptions): void {
-  const o = optionsObject('useR3FDriver', options, false, ['priority']);
-  const priority = finiteNumber('useR3FDriver', 'priority', withDefault(o.priority, LAST));
+  const { priority } = checkArgument('useR3FDriver', options, false, RULES, NAMES);
   const scheduler = useFrameScheduler();
   const advance = useThree((state) => state.advance);
   const setFrameloop = useThree((state) => state.setFrameloop);

@@ -1,11 +1,10 @@
-import { createInterpolated, finiteVector } from '../core/internal.js';
+import { checkNames, checkValue, choice, finiteVector, interpolatedOf, optionsArgument } from '../core/internal.js';
 import type { InterpolatedVector, QuaternionBlend } from '../core/internal.js';
-import { oneOf, optionsObject, withDefault } from '../core/internal.js';
 
 const OWNER = 'createInterpolatedTransform';
 /** Every option of {@link createInterpolatedTransform}. */
 export const TRANSFORM_OPTION_KEYS: readonly string[] = ['position', 'quaternion', 'blend'];
-const BLENDS: readonly QuaternionBlend[] = ['nlerp', 'slerp'];
+const BLEND_RULE = choice<QuaternionBlend>(['nlerp', 'slerp'], 'nlerp');
 
 /** What a transform is drawn into: a three.js `Object3D`, duck-typed so nothing of three.js is imported. */
 export interface Object3DLike {
@@ -44,10 +43,16 @@ export interface InterpolatedTransform {
  * new state in each fixed step, `apply(alpha, mesh)` each frame. Depth: docs/adapters.md.
  */
 export function createInterpolatedTransform(options?: InterpolatedTransformOptions): InterpolatedTransform {
-  const o = optionsObject(OWNER, options, false, TRANSFORM_OPTION_KEYS);
-  const blend = oneOf(OWNER, 'blend', withDefault(o.blend, 'nlerp'), BLENDS);
-  const position = createInterpolated({ kind: 'vector', size: 3, initial: finiteVector(OWNER, 'position', o.position, 3) });
-  const quaternion = createInterpolated({ kind: 'quaternion', blend, initial: finiteVector(OWNER, 'quaternion', o.quaternion, 4) });
+  return interpolatedTransformOf(OWNER, options);
+}
+
+/** {@link createInterpolatedTransform} for `owner` (the hook): its errors name `owner`. @internal */
+export function interpolatedTransformOf(owner: string, options: unknown): InterpolatedTransform {
+  const o = optionsArgument(owner, options, false);
+  checkNames(owner, 'option', o, TRANSFORM_OPTION_KEYS);
+  const blend = checkValue(owner, 'option', 'blend', o.blend, BLEND_RULE);
+  const position = interpolatedOf(owner, { kind: 'vector', size: 3, initial: finiteVector(owner, 'position', o.position, 3) }) as InterpolatedVector;
+  const quaternion = interpolatedOf(owner, { kind: 'quaternion', blend, initial: finiteVector(owner, 'quaternion', o.quaternion, 4) }) as InterpolatedVector;
   return {
     position,
     quaternion,

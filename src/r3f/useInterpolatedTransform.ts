@@ -1,8 +1,7 @@
 import type { RefObject } from 'react';
-import { fixedClockOption } from '../core/internal.js';
 import { useClockBoundTransform, withClockBinding } from '../react/internal.js';
 import type { FixedClock } from '../scheduler/index.js';
-import { createInterpolatedTransform, TRANSFORM_OPTION_KEYS } from './interpolatedTransform.js';
+import { interpolatedTransformOf, TRANSFORM_OPTION_KEYS } from './interpolatedTransform.js';
 import type { InterpolatedTransform, InterpolatedTransformOptions, Object3DLike } from './interpolatedTransform.js';
 
 const OWNER = 'useInterpolatedTransform';
@@ -28,6 +27,5 @@ export interface UseInterpolatedTransformOptions extends InterpolatedTransformOp
  * ```
  */
 export function useInterpolatedTransform(target: RefObject<Object3DLike | null>, options: UseInterpolatedTransformOptions = {}): InterpolatedTransform {
-  fixedClockOption(OWNER, 'clock', (options as { clock?: unknown } | null | undefined)?.clock);
-  return useClockBoundTransform(OWNER, 'createInterpolatedTransform', createInterpolatedTransform, target, options, OPTION_KEYS);
+  return useClockBoundTransform(OWNER, interpolatedTransformOf, target, options, OPTION_KEYS);
 }

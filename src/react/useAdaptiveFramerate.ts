@@ -1,8 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { ADAPTIVE_OPTION_KEYS, createAdaptiveFramerate } from '../core/internal.js';
+import { ADAPTIVE_OPTION_KEYS, ADAPTIVE_RULES, checkArgument } from '../core/internal.js';
 import { divisorOf, onDivisorChange, onRefreshRateChange, refreshRateOf, setAdaptiveOn, type LoopView, type SchedulerAdaptiveOptions } from '../scheduler/internal.js';
-import { optionsObject } from '../core/internal.js';
-import { renameOwner } from './renameOwner.js';
 import { useFrameLoop } from './useFrameLoop.js';
 import { useSchedulerSnapshot } from './useSchedulerSnapshot.js';
 import type { SchedulerListen } from './useSchedulerSnapshot.js';
@@ -43,10 +41,9 @@ export function useAdaptiveFramerate(options?: SchedulerAdaptiveOptions): Adapti
 
 const OWNER = 'useAdaptiveFramerate';
 
-/** Adaptive options checked as the scheduler will use them (a throwaway core instance). @internal */
+/** Adaptive options checked by the table the scheduler's governor uses, naming `owner`. @internal */
 export function checkAdaptiveOptions(owner: string, options: unknown): void {
-  const o = optionsObject(owner, options, false, ADAPTIVE_OPTION_KEYS);
-  renameOwner('createAdaptiveFramerate', owner, () => createAdaptiveFramerate({ ...o, refreshRate: 60 }));
+  checkArgument(owner, options, false, ADAPTIVE_RULES, ADAPTIVE_OPTION_KEYS);
 }
 
 /** How many mounted hooks want the adaptive rate on, per scheduler. */

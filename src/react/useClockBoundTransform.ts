@@ -2,10 +2,9 @@
 // fixed clock, apply to the renderer's object in every render; the adapters only name themselves.
 import { useContext, useEffect, useState } from 'react';
 import type { RefObject } from 'react';
-import { finiteNumber, optionsObject, withDefault } from '../core/internal.js';
+import { checkArgument, finite, fixedClock, type Rules } from '../core/internal.js';
 import type { FixedClock } from '../scheduler/index.js';
 import { FIRST_IN_STEP, FixedClockContext } from './fixedClockContext.js';
-import { renameOwner } from './renameOwner.js';
 
 /** What a bound transform needs: a step snapshot and a blend onto the renderer's object. */
 interface SteppedTransform<Target> {
@@ -19,30 +18,29 @@ interface ClockBinding {
   priority?: number;
 }
 
+const RULES: Rules<ClockBinding> = { clock: fixedClock<FixedClock>() as Rules<ClockBinding>['clock'], priority: finite(0) };
+
 /** Create the transform once (options read at mount, errors naming `owner`) and bind it to `options.clock` or the nearest clock. */
 export function useClockBoundTransform<Target, Options extends ClockBinding, Transform extends SteppedTransform<Target>>(
   owner: string,
-  factory: string,
-  create: (options: Options) => Transform,
+  create: (owner: string, options: Options) => Transform,
   target: RefObject<Target | null>,
   options: Options,
   optionKeys: readonly string[],
 ): Transform {
   // A misspelt option fails at the render that passes it, naming the hook (keys: withClockBinding).
-  optionsObject(owner, options, false, optionKeys);
+  const binding = checkArgument(owner, options, false, RULES, optionKeys);
   const provided = useContext(FixedClockContext);
-  const clock = options.clock ?? provided?.clock;
+  const clock = binding.clock ?? provided?.clock;
   if (!clock) {
     throw new Error(`${owner}: no <FixedClockProvider> or <GameCanvas> above this component and no \`clock\` option. Wrap the scene in <FixedClockProvider step={1 / 60}>, or pass the clock useFixedTimestep returns as \`clock\`.`);
   }
-  const priority = finiteNumber(owner, 'priority', withDefault(options.priority, 0));
-  const [transform] = useState(() =>
-    renameOwner(factory, owner, () => {
-      // The factory knows only its own options.
-      const { clock: _clock, priority: _priority, ...own } = options;
-      return create(own as Options);
-    }),
-  );
+  const priority = binding.priority!;
+  const [transform] = useState(() => {
+    // The factory knows only its own options.
+    const { clock: _clock, priority: _priority, ...own } = options;
+    return create(owner, own as Options);
+  });
   useEffect(() => clock.addUpdate(() => transform.snapshot(), { priority: FIRST_IN_STEP }), [clock, transform]);
   useEffect(
     () =>

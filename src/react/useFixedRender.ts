@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { functionValue } from '../core/internal.js';
+import { checkValue, FUNCTION_RULE } from '../core/internal.js';
 import type { FrameInfo } from '../scheduler/index.js';
 import { drawOn, jobPriority } from './fixedClockContext.js';
 import type { GameCanvasContextType, GameCanvasDraw } from './fixedClockContext.js';
@@ -16,7 +16,7 @@ export function useFixedRender<T extends GameCanvasContextType = '2d'>(
   render: (alpha: number, frame: FrameInfo, canvas: GameCanvasDraw<T>) => void,
   options?: { priority?: number },
 ): void {
-  functionValue(OWNER, 'render', render);
+  checkValue(OWNER, 'option', 'render', render, FUNCTION_RULE);
   const priority = jobPriority(OWNER, options);
   const { clock, canvas } = useClockScope(OWNER);
   const latest = useLatest(render as (alpha: number, frame: FrameInfo, canvas?: unknown) => void);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { functionValue } from '../core/internal.js';
+import { checkValue, FUNCTION_RULE } from '../core/internal.js';
 import type { FixedUpdate } from '../scheduler/internal.js';
 import { jobPriority } from './fixedClockContext.js';
 import { useClockScope } from './useFixedClock.js';
@@ -11,7 +11,7 @@ const OWNER = 'useFixedUpdate';
  * Add `update` to every step of the nearest `<FixedClockProvider>` or `<GameCanvas>` (throws without one). See docs/fixed-clock.md.
  */
 export function useFixedUpdate(update: FixedUpdate, options?: { priority?: number }): void {
-  functionValue(OWNER, 'update', update);
+  checkValue(OWNER, 'option', 'update', update, FUNCTION_RULE);
   const priority = jobPriority(OWNER, options);
   const { clock } = useClockScope(OWNER);
   const latest = useLatest(update);

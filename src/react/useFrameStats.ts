@@ -1,8 +1,6 @@
 import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
-import { createFrameStats, type Stats } from '../core/internal.js';
-import type { FrameStatsSnapshot } from '../core/index.js';
-import { optionsObject, positiveNumber, withDefault } from '../core/internal.js';
-import { renameOwner } from './renameOwner.js';
+import { checkArgument, FRAME_STATS_RULES, positive, Stats, type Rules } from '../core/internal.js';
+import type { FrameStats, FrameStatsSnapshot } from '../core/index.js';
 import { useFollowRefreshRate } from './useFollowRefreshRate.js';
 import { useFrameLoop } from './useFrameLoop.js';
 
@@ -14,16 +12,19 @@ export interface UseFrameStatsOptions {
   windowSize?: number;
 }
 
+const RULES: Rules<Required<UseFrameStatsOptions>> = { intervalMs: positive(500), windowSize: FRAME_STATS_RULES.windowSize };
+const NAMES = Object.keys(RULES);
+// The display rate is followed once mounted (useFollowRefreshRate).
+const INITIAL_REFRESH_RATE = 60;
+
 /**
  * Frame-rate statistics of the scheduler, sampled every frame, re-rendered at most once per
  * `intervalMs`. See docs/react.md#useframestats--an-fps-meter-that-does-not-cost-a-render-per-frame.
  */
 export function useFrameStats(options: UseFrameStatsOptions = {}): Readonly<FrameStatsSnapshot> {
-  const o = optionsObject('useFrameStats', options, false, ['intervalMs', 'windowSize']);
-  const intervalMs = positiveNumber('useFrameStats', 'intervalMs', withDefault(o.intervalMs, 500));
-  const { windowSize } = options;
+  const { intervalMs, windowSize } = checkArgument('useFrameStats', options, false, RULES, NAMES);
   const scheduler = useFrameLoop();
-  const stats = useMemo(() => renameOwner('createFrameStats', 'useFrameStats', () => createFrameStats(windowSize === undefined ? {} : { windowSize })), [windowSize]);
+  const stats = useMemo((): FrameStats => new Stats(windowSize, INITIAL_REFRESH_RATE), [windowSize]);
   useFollowRefreshRate(scheduler, stats, undefined);
 
   const published = useRef<Readonly<FrameStatsSnapshot> | null>(null);

@@ -1,12 +1,12 @@
 import { useEffect, useMemo } from 'react';
-import { createInterpolated, INTERPOLATED_OPTION_KEYS } from '../core/internal.js';
-import { fixedClockOption, optionsObject } from '../core/internal.js';
+import { checkNames, checkValue, fixedClock, INTERPOLATED_OPTION_KEYS, interpolatedOf, optionsArgument } from '../core/internal.js';
 import type { InterpolatedScalar, InterpolatedScalarOptions, InterpolatedVector, InterpolatedVectorOptions, Interpolated, InterpolatedOptions } from '../core/internal.js';
 import type { FixedClock } from '../scheduler/index.js';
-import { renameOwner } from './renameOwner.js';
 import { useStepStart } from './useStepStart.js';
 
+const OWNER = 'useInterpolated';
 const OPTION_KEYS: readonly string[] = [...INTERPOLATED_OPTION_KEYS, 'clock'];
+const CLOCK_RULE = fixedClock<FixedClock>();
 
 /** Extra options of {@link useInterpolated}. */
 export interface UseInterpolatedClockOption {
@@ -33,16 +33,15 @@ export function useInterpolated(options: InterpolatedScalarOptions & UseInterpol
 export function useInterpolated(options: InterpolatedVectorOptions & UseInterpolatedClockOption): InterpolatedVector;
 export function useInterpolated(options: UseInterpolatedOptions): Interpolated;
 export function useInterpolated(options: UseInterpolatedOptions): Interpolated {
-  optionsObject('useInterpolated', options, true, OPTION_KEYS);
+  checkNames(OWNER, 'option', optionsArgument(OWNER, options, true), OPTION_KEYS);
   const { kind, size, blend, interpolate } = options as Partial<InterpolatedVectorOptions>;
-  const clock = fixedClockOption<FixedClock>('useInterpolated', 'clock', options.clock);
+  const clock = checkValue(OWNER, 'option', 'clock', options.clock, CLOCK_RULE);
   const value = useMemo(
-    () =>
-      renameOwner('createInterpolated', 'useInterpolated', () => {
-        // createInterpolated knows only its own options: `clock` is this hook's.
-        const { clock: _clock, ...own } = options;
-        return createInterpolated(own as InterpolatedOptions);
-      }),
+    () => {
+      // The core knows only its own options: `clock` is this hook's.
+      const { clock: _clock, ...own } = options;
+      return interpolatedOf(OWNER, own);
+    },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- initial is read at mount; interpolate is applied below
     [kind, size, blend],
   );

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { onRefreshRateChange, refreshRateOf, type LoopView } from '../scheduler/internal.js';
 import type { RefreshRateEstimate } from '../core/index.js';
-import { booleanValue, optionsObject, withDefault } from '../core/internal.js';
+import { checkArgument, flag } from '../core/internal.js';
 import { useFrameLoop } from './useFrameLoop.js';
 import { useSchedulerSnapshot } from './useSchedulerSnapshot.js';
 import type { SchedulerListen } from './useSchedulerSnapshot.js';
@@ -15,10 +15,12 @@ export interface UseRefreshRateOptions {
   measure?: boolean;
 }
 
+const RULES = { measure: flag(true) };
+const NAMES = ['measure'];
+
 /** The display refresh rate the scheduler detected (or was given), re-rendered only on a change; see docs/react.md. */
 export function useRefreshRate(options: UseRefreshRateOptions = {}): RefreshRateSnapshot {
-  const o = optionsObject('useRefreshRate', options, false, ['measure']);
-  const measure = booleanValue('useRefreshRate', 'measure', withDefault(o.measure, true));
+  const { measure } = checkArgument('useRefreshRate', options, false, RULES, NAMES);
   const scheduler = useFrameLoop();
   useEffect(() => (measure ? scheduler.subscribe(noop, { phase: 'after' }) : undefined), [scheduler, measure]);
   return useSchedulerSnapshot(scheduler, snapshots, readEstimate, SHOWN, listenRate);

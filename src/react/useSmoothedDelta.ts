@@ -1,5 +1,5 @@
 import type { MutableRefObject } from 'react';
-import { createDeltaSmoother, type Smoother } from '../core/internal.js';
+import { deltaSmootherOf, type Smoother } from '../core/internal.js';
 import type { DeltaSmoother } from '../core/index.js';
 import { refreshRateOf, type FrameInfo, type FramePhase, type LoopView } from '../scheduler/internal.js';
 import { dropUndefined } from './dropUndefined.js';
@@ -34,8 +34,7 @@ export function useSmoothedDelta(
     callback,
     options,
     OPTION_KEYS,
-    'createDeltaSmoother',
-    (refreshRate) => createDeltaSmoother(dropUndefined({ refreshRate, maxLeadIntervals })),
+    (refreshRate) => deltaSmootherOf('useSmoothedDelta', dropUndefined({ refreshRate, maxLeadIntervals })),
     [maxLeadIntervals],
     smoothedHandler,
     // A given rate is trusted (always smoothed): a change resubscribes.

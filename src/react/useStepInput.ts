@@ -1,12 +1,11 @@
 import { useContext, useEffect, useMemo } from 'react';
 import type { RefObject } from 'react';
-import { createInputQueue, eventTimeMs, type QueueOfSteps } from '../core/internal.js';
+import { eventTimeMs, inputQueueOf } from '../core/internal.js';
 import type { InputEventInit, InputEventKind, InputQueue } from '../core/internal.js';
 import { pointerCode } from '../core/internal.js';
-import { booleanValue, optionalFunction, optionsObject } from '../core/internal.js';
+import { callback, checkArgument, flag, type Rule, type Rules } from '../core/internal.js';
 import type { FixedClock, FixedUpdate } from '../scheduler/internal.js';
 import { FrameSourceOverrideContext } from './frameSourceOverride.js';
-import { renameOwner } from './renameOwner.js';
 import { useLatest } from './useLatest.js';
 import { useStepStart } from './useStepStart.js';
 
@@ -51,24 +50,21 @@ function resolveTarget(target: UseStepInputOptions['target']): EventTarget | nul
   return isEventTarget(element) ? element : null;
 }
 
-function bad(name: string, value: unknown, expected: string): never {
-  const shown = typeof value === 'number' || typeof value === 'boolean' ? String(value) : typeof value === 'string' ? JSON.stringify(value) : typeof value;
-  throw new RangeError(`${OWNER}: option \`${name}\` must be ${expected}, got ${shown}`);
+/** A rule for an option that may also be `null` (left out: `undefined`). */
+function orNull<T>(accepts: (value: unknown) => boolean, expected: string): Rule<T> {
+  return { accepts: (v) => v === null || accepts(v), expected };
 }
 
-function checkOptions(options: unknown): UseStepInputOptions {
-  const o = optionsObject(OWNER, options, false, OPTION_KEYS);
-  const { target, clock, preventDefault } = o;
-  if (target != null && !isEventTarget(target) && !(typeof target === 'object' && 'current' in target)) bad('target', target, 'an EventTarget, a ref to one, or null');
-  if (clock != null && typeof (clock as FixedClock).addUpdate !== 'function') bad('clock', clock, 'a fixed clock or null');
-  if (preventDefault !== undefined && !(Array.isArray(preventDefault) && preventDefault.every((c) => typeof c === 'string'))) {
-    bad('preventDefault', preventDefault, 'an array of codes');
-  }
-  for (const name of ['keyboard', 'pointer']) if (o[name] !== undefined) booleanValue(OWNER, name, o[name]);
-  optionalFunction(OWNER, 'onOverflow', o.onOverflow);
-  optionalFunction(OWNER, 'timestamp', o.timestamp);
-  return o as UseStepInputOptions;
-}
+// The hook's own options; `capacity` is the queue's, checked when it is made at mount.
+const RULES: Rules<Omit<UseStepInputOptions, 'capacity'>> = {
+  target: orNull((v) => isEventTarget(v) || (typeof v === 'object' && v !== null && 'current' in v), 'an EventTarget, a ref to one, or null'),
+  clock: orNull((v) => typeof (v as FixedClock | null)?.addUpdate === 'function', 'a fixed clock or null'),
+  preventDefault: { accepts: (v) => Array.isArray(v) && v.every((c) => typeof c === 'string'), expected: 'an array of codes' },
+  keyboard: flag(true),
+  pointer: flag(true),
+  onOverflow: callback(),
+  timestamp: callback(),
+};
 
 /**
  * Keyboard and pointer input handed to fixed steps: each step sees the events of its span and the
@@ -84,11 +80,11 @@ function checkOptions(options: unknown): UseStepInputOptions {
  * ```
  */
 export function useStepInput(options: UseStepInputOptions = {}): InputQueue {
-  const { target, keyboard = true, pointer = true } = checkOptions(options);
+  const { target, keyboard, pointer } = checkArgument(OWNER, options, false, RULES, OPTION_KEYS);
   const latest = useLatest(options);
   const display = useLatest(useContext(FrameSourceOverrideContext));
   const [queue, takeInput, link] = useMemo(() => {
-    const made = renameOwner('createInputQueue', OWNER, () => createInputQueue({ capacity: options.capacity, onOverflow: (total) => latest.current.onOverflow?.(total) })) as QueueOfSteps;
+    const made = inputQueueOf(OWNER, { capacity: options.capacity, onOverflow: (total: number) => latest.current.onOverflow?.(total) });
     // One reused record per source: a DOM event allocates nothing here (the queue copies it).
     const keyRecord = {} as InputEventInit;
     const pointerRecord = {} as InputEventInit;

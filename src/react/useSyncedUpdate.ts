@@ -1,5 +1,5 @@
 import type { MutableRefObject } from 'react';
-import { createSyncedSlicer, type Slicer } from '../core/internal.js';
+import { syncedSlicerOf, type Slicer } from '../core/internal.js';
 import type { SlicerOverload, SyncedSlicer } from '../core/internal.js';
 import type { FrameInfo } from '../scheduler/index.js';
 import { dropUndefined } from './dropUndefined.js';
@@ -42,7 +42,6 @@ export function useSyncedUpdate(
     callback,
     options,
     OPTION_KEYS,
-    'createSyncedSlicer',
     (refreshRate) => createSlicerHolder(refreshRate, minFrameRate, overload, overloadThreshold),
     [minFrameRate, overload, overloadThreshold],
     slicedHandler,
@@ -82,7 +81,7 @@ function createSlicerHolder(
         `${OWNER}: minFrameRate ${minFrameRate} Hz is above the display's ${r} Hz; using ${r} Hz (every slice one refresh interval)`,
       );
     }
-    return createSyncedSlicer(dropUndefined({ refreshRate: r, minFrameRate: minFor(r), overload, overloadThreshold }));
+    return syncedSlicerOf(OWNER, dropUndefined({ refreshRate: r, minFrameRate: minFor(r), overload, overloadThreshold }));
   };
   const holder: SlicerHolder = {
     slicer: build(rate),

@@ -1,6 +1,6 @@
 // Compiled once into a closure, so the per-call path allocates nothing and reads no options.
 import type { SeededRandom } from '../core/index.js';
-import { integerAtLeast, nonNegativeNumber } from '../core/internal.js';
+import { checkValue, nonNegative, required, wholeAtLeast } from '../core/internal.js';
 import type { CostModel } from './types.js';
 
 /** Cost in ms of one call made at simulated time `atMs`. Counts its own calls (spikes, sequences). */
@@ -10,6 +10,11 @@ const OWNER = 'simulate';
 
 const free: CostFunction = () => 0;
 
+const AT_LEAST_ZERO = required(nonNegative());
+const EVERY_RULE = required(wholeAtLeast(1));
+/** `value` of the option at `path` (ms, or seconds), checked: a finite number >= 0. */
+const atLeastZero = (path: string, value: unknown): number => checkValue(OWNER, 'option', path, value, AT_LEAST_ZERO);
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -18,8 +23,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export function compileCost(model: CostModel | undefined, random: SeededRandom, name: string): CostFunction {
   if (model === undefined) return free;
   if (typeof model === 'number') {
-    const ms = nonNegativeNumber(OWNER, name, model);
-    return () => ms;
+    const cost = atLeastZero(name, model);
+    return () => cost;
   }
   if (!isObject(model)) {
     throw new RangeError(`${OWNER}: option \`${name}\` must be a number of ms or a cost model object, got ${typeof model}`);
@@ -29,23 +34,23 @@ export function compileCost(model: CostModel | undefined, random: SeededRandom, 
     if (!Array.isArray(list) || list.length === 0) {
       throw new RangeError(`${OWNER}: option \`${name}.sequence\` must be a non-empty array of ms`);
     }
-    const costs = Float64Array.from(list, (v, i) => nonNegativeNumber(OWNER, `${name}.sequence[${i}]`, v));
+    const costs = Float64Array.from(list, (v, i) => atLeastZero(`${name}.sequence[${i}]`, v));
     let i = 0;
     return () => {
-      const ms = costs[i] as number;
+      const cost = costs[i] as number;
       i = i + 1 === costs.length ? 0 : i + 1;
-      return ms;
+      return cost;
     };
   }
   if ('min' in model || 'max' in model) {
-    const min = nonNegativeNumber(OWNER, `${name}.min`, model.min);
-    const max = nonNegativeNumber(OWNER, `${name}.max`, model.max);
+    const min = atLeastZero(`${name}.min`, model.min);
+    const max = atLeastZero(`${name}.max`, model.max);
     if (max < min) throw new RangeError(`${OWNER}: option \`${name}.max\` must be >= \`${name}.min\` (${min}), got ${max}`);
     return () => random.range(min, max);
   }
   if ('spikeEvery' in model) {
-    const every = integerAtLeast(OWNER, `${name}.spikeEvery`, model.spikeEvery, 1);
-    const spikeMs = nonNegativeNumber(OWNER, `${name}.spikeMs`, model.spikeMs);
+    const every = checkValue(OWNER, 'option', `${name}.spikeEvery`, model.spikeEvery, EVERY_RULE);
+    const spikeMs = atLeastZero(`${name}.spikeMs`, model.spikeMs);
     const base = compileCost(model.base as CostModel | undefined, random, `${name}.base`);
     let calls = 0;
     return (atMs) => {
@@ -63,8 +68,8 @@ export function compileCost(model: CostModel | undefined, random: SeededRandom, 
     list.forEach((stretch: unknown, i: number) => {
       const path = `${name}.stretches[${i}]`;
       if (!isObject(stretch)) throw new RangeError(`${OWNER}: option \`${path}\` must be an object`);
-      const from = nonNegativeNumber(OWNER, `${path}.fromSeconds`, stretch.fromSeconds);
-      const to = nonNegativeNumber(OWNER, `${path}.toSeconds`, stretch.toSeconds);
+      const from = atLeastZero(`${path}.fromSeconds`, stretch.fromSeconds);
+      const to = atLeastZero(`${path}.toSeconds`, stretch.toSeconds);
       if (to < from) throw new RangeError(`${OWNER}: option \`${path}.toSeconds\` must be >= fromSeconds (${from}), got ${to}`);
       fromMs[i] = from * 1000;
       toMs[i] = to * 1000;

@@ -1,7 +1,7 @@
 // Each driver runs a core algorithm, unchanged, on the virtual clock as a game loop would.
 import { createAdaptiveFramerate, createDeltaSmoother, createFixedStep, createSyncedSlicer } from '../core/index.js';
 import type { AdaptiveFramerate, DeltaSmoother, FixedStep, FixedStepFrame, SyncedSlicer } from '../core/index.js';
-import { positiveNumber } from '../core/internal.js';
+import { checkValue, positive } from '../core/internal.js';
 import type { CostFunction } from './cost.js';
 import type {
   AdaptiveAlgorithm,
@@ -240,7 +240,7 @@ function rereads(clock: ClockSampling, fixed: FixedStep): boolean {
 }
 
 function variableDriver(spec: VariableAlgorithm, updateCost: CostFunction): Driver {
-  const maxDelta = spec.maxDelta === undefined ? Infinity : positiveNumber(OWNER, 'algorithm.maxDelta', spec.maxDelta);
+  const maxDelta = checkValue(OWNER, 'option', 'algorithm.maxDelta', spec.maxDelta, positive(Infinity));
   return new VariableDriver(maxDelta, updateCost);
 }
 

@@ -1,4 +1,4 @@
-import { positiveNumber, nonNegativeNumber, withDefault } from '../core/internal.js';
+import { checkValue, nonNegative, positive } from '../core/internal.js';
 import { simulate } from './simulate.js';
 import type { AlgorithmSpec, ClockSampling, CostModel, CostOptions, CostStretch, DisplayOptions } from './types.js';
 
@@ -163,8 +163,8 @@ export function runMatrix(options: MatrixOptions = {}): MatrixRow[] {
   const rates = options.refreshRates ?? DEFAULT_MATRIX_RATES;
   const loads = options.loads ?? DEFAULT_MATRIX_LOADS;
   const display = options.display ?? { jitterMs: 1 };
-  const durationSeconds = positiveNumber('runMatrix', 'durationSeconds', withDefault(options.durationSeconds, 30));
-  const warmupSeconds = nonNegativeNumber('runMatrix', 'warmupSeconds', withDefault(options.warmupSeconds, 1));
+  const durationSeconds = checkValue('runMatrix', 'option', 'durationSeconds', options.durationSeconds, positive(30));
+  const warmupSeconds = checkValue('runMatrix', 'option', 'warmupSeconds', options.warmupSeconds, nonNegative(1));
   const rows: MatrixRow[] = [];
   for (const entry of algorithms) {
     for (const refreshRate of rates) {

@@ -1,5 +1,5 @@
 import { createDeltaSmoother, createFixedStep, createSyncedSlicer } from '../core/index.js';
-import { positiveNumber } from '../core/internal.js';
+import { checkValue, REFRESH_RATE_RULE } from '../core/internal.js';
 import type { DeltaSmootherOptions, FixedStepOptions, SyncedSlicerOptions } from './types.js';
 import { createViewerMeter } from './viewer.js';
 import type { ViewerFrame, ViewerMetrics } from './viewer.js';
@@ -109,7 +109,7 @@ function stepperFor(spec: ReplayAlgorithm | undefined, refreshRate: number): Ste
  * model. Depth: docs/simulation.md#replaying-frame-streams.
  */
 export function replayFrames(options: ReplayOptions): ReplayResult {
-  const refreshRate = positiveNumber(OWNER, 'refreshRate', options?.refreshRate);
+  const refreshRate = checkValue(OWNER, 'option', 'refreshRate', options?.refreshRate, REFRESH_RATE_RULE);
   const timestamps = options.timestampsMs;
   const truth = options.vblanks;
   const n = timestamps.length;

@@ -1,5 +1,5 @@
 import { createSeededRandom } from '../core/index.js';
-import { finiteNumber, integerAtLeast, nonNegativeNumber, positiveNumber, withDefault } from '../core/internal.js';
+import { checkOptions, finite, nonNegative, REFRESH_RATE_RULE, required, wholeAtLeast, type Rules } from '../core/internal.js';
 
 const OWNER = 'createVsyncStream';
 
@@ -37,18 +37,26 @@ export interface VsyncStream {
   phaseMs: number;
 }
 
+const RULES: Rules<VsyncStreamOptions> = {
+  refreshRate: REFRESH_RATE_RULE,
+  frames: required(wholeAtLeast(1)),
+  seed: finite(1),
+  // Left out: drawn from the seed.
+  phaseMs: nonNegative(),
+  quantizationMs: nonNegative(0),
+  jitterMs: nonNegative(0),
+  dropChance: nonNegative(0),
+  startMs: finite(1000),
+};
+
 /** Generate the rAF timestamps of a vsynced display with their ground truth. Depth: docs/simulation.md#replaying-frame-streams. */
 export function createVsyncStream(options: VsyncStreamOptions): VsyncStream {
-  const refreshRate = positiveNumber(OWNER, 'refreshRate', options?.refreshRate);
-  const frames = integerAtLeast(OWNER, 'frames', options.frames, 1);
+  const checked = checkOptions(OWNER, 'option', (options ?? {}) as unknown as Record<string, unknown>, RULES);
+  const { refreshRate, frames, quantizationMs, jitterMs, dropChance, startMs } = checked as Required<VsyncStreamOptions>;
   const intervalMs = 1000 / refreshRate;
-  const random = createSeededRandom(finiteNumber(OWNER, 'seed', withDefault(options.seed, 1)));
-  const phaseMs = options.phaseMs === undefined ? random.next() * intervalMs : nonNegativeNumber(OWNER, 'phaseMs', options.phaseMs);
-  const quantizationMs = nonNegativeNumber(OWNER, 'quantizationMs', withDefault(options.quantizationMs, 0));
-  const jitterMs = nonNegativeNumber(OWNER, 'jitterMs', withDefault(options.jitterMs, 0));
-  const dropChance = nonNegativeNumber(OWNER, 'dropChance', withDefault(options.dropChance, 0));
+  const random = createSeededRandom(checked.seed!);
+  const phaseMs = checked.phaseMs ?? random.next() * intervalMs;
   if (dropChance >= 1) throw new RangeError(`${OWNER}: option \`dropChance\` must be < 1, got ${dropChance}`);
-  const startMs = finiteNumber(OWNER, 'startMs', withDefault(options.startMs, 1000));
 
   const timestampsMs = new Float64Array(frames);
   const vblanks = new Uint32Array(frames);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { optionsObject } from '../core/internal.js';
+import { optionsArgument } from '../core/internal.js';
 import { checkRecording } from '../devtools/internal.js';
 import type { RecordedEvent, TimingRecording } from '../devtools/internal.js';
 import { eventTimeMs } from '../core/internal.js';
@@ -73,7 +73,7 @@ function makeEvent(e: RecordedEvent): Event {
  */
 export function replayTiming(recording: TimingRecording, ui: ReactNode, options?: ReplayTimingOptions): TimingReplay {
   const checked = checkRecording(OWNER, recording);
-  const o = optionsObject(OWNER, options, false) as ReplayTimingOptions;
+  const o = optionsArgument(OWNER, options, false) as ReplayTimingOptions;
   const { strictMode = false, container: given, eventTarget, ...schedulerOptions } = o;
   const act = getAct();
   const frames = checked.frames;

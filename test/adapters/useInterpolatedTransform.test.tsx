@@ -110,18 +110,20 @@ describe('useInterpolatedTransform2D (PixiJS sprite on the shared fixed clock)',
   });
 });
 
+/** The two transform hooks with the options given, and a render of them under a clock. */
+function Ship(props: { options: object }) {
+  useInterpolatedTransform(useRef(new Object3D()), props.options as never);
+  return null;
+}
+function Sprite(props: { options: object }) {
+  useInterpolatedTransform2D(useRef<never>(null), props.options as never);
+  return null;
+}
+const inClock = (node: React.ReactNode) => () => renderWithFrames(<FixedClockProvider step={1 / 60}>{node}</FixedClockProvider>);
+
 describe('misspelt option names', () => {
   it('the transform hooks refuse them at render, naming the hook and listing clock and priority among their options', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    function Ship(props: { options: object }) {
-      useInterpolatedTransform(useRef(new Object3D()), props.options as never);
-      return null;
-    }
-    function Sprite(props: { options: object }) {
-      useInterpolatedTransform2D(useRef<never>(null), props.options as never);
-      return null;
-    }
-    const inClock = (node: React.ReactNode) => () => renderWithFrames(<FixedClockProvider step={1 / 60}>{node}</FixedClockProvider>);
     expect(inClock(<Ship options={{ prority: 1 }} />)).toThrow(
       new RangeError('useInterpolatedTransform: unknown option `prority` (known options: `position`, `quaternion`, `blend`, `clock`, `priority`)'),
     );
@@ -148,6 +150,15 @@ describe('misspelt option names', () => {
     const inClock = (node: React.ReactNode) => () => renderWithFrames(<FixedClockProvider step={1 / 60}>{node}</FixedClockProvider>);
     expect(inClock(<Ship />)).toThrow(new RangeError('useInterpolatedTransform: option `clock` must be a fixed clock (from useFixedClock or createFixedClock), null or undefined, got 5'));
     expect(inClock(<Sprite />)).toThrow(/^useInterpolatedTransform2D: option `clock` must be a fixed clock .* got object$/);
+  });
+
+  it("the transform hooks' own errors name the hook, not the factory behind it", () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(inClock(<Ship options={{ blend: 'cubic' }} />)).toThrow(new RangeError(`useInterpolatedTransform: option \`blend\` must be one of 'nlerp', 'slerp', got "cubic"`));
+    expect(inClock(<Ship options={{ quaternion: [0, 0, 0, Number.NaN] }} />)).toThrow(/^useInterpolatedTransform: option `quaternion` must be 4 finite numbers, got \[0, 0, 0, NaN\]$/);
+    expect(inClock(<Ship options={{ priority: '1' }} />)).toThrow(new RangeError('useInterpolatedTransform: option `priority` must be a finite number, got "1"'));
+    expect(inClock(<Sprite options={{ rotation: Number.POSITIVE_INFINITY }} />)).toThrow(new RangeError('useInterpolatedTransform2D: option `rotation` must be a finite number, got Infinity'));
+    expect(inClock(<Sprite options={{ position: [1] }} />)).toThrow(/^useInterpolatedTransform2D: option `position` must be 2 finite numbers, got \[1\]$/);
   });
 
   it('usePixiDriver refuses a misspelt or bad option at render, naming the hook (issue 25)', () => {

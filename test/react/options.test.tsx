@@ -12,8 +12,10 @@ import {
   useFrame,
   useFrameScheduler,
   useFrameStats,
+  useInterpolated,
   useRefreshRate,
   useSmoothedDelta,
+  useStepInput,
   useSyncedUpdate,
 } from '../../src/index.js';
 import { resetDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
@@ -55,6 +57,18 @@ const CASES: Array<[string, () => unknown, RegExp]> = [
   ['useFrameStats: unknown option', () => useFrameStats({ window: 60 } as never), /^useFrameStats: unknown option `window`/],
   ['useFrameStats: mistyped windowSize', () => useFrameStats({ windowSize: 0 }), /^useFrameStats: option `windowSize` must be a whole number >= 1, got 0/],
   ['useFrameStats: mistyped intervalMs', () => useFrameStats({ intervalMs: -1 }), /^useFrameStats: option `intervalMs` must be a finite number > 0, got -1/],
+  ['useFrameStats: options not an object', () => useFrameStats(5 as never), /^useFrameStats: options must be an object, got 5$/],
+  ['useSmoothedDelta: callback not a function', () => useSmoothedDelta(5 as never), /^useSmoothedDelta: option `callback` must be a function, got 5$/],
+  ['useSmoothedDelta: mistyped phase', () => useSmoothedDelta(noop, { phase: 'draw' as never }), /^useSmoothedDelta: option `phase` must be one of 'input', 'update', 'render', 'after', got "draw"$/],
+  ['useSyncedUpdate: mistyped refreshRate', () => useSyncedUpdate(noop, { refreshRate: 0 }), /^useSyncedUpdate: option `refreshRate` must be a finite number > 0, got 0$/],
+  ['useSyncedUpdate: mistyped minFrameRate', () => useSyncedUpdate(noop, { minFrameRate: -1 }), /^useSyncedUpdate: option `minFrameRate` must be a finite number > 0, got -1$/],
+  ['useAdaptiveFramerate: minThreshold not finite', () => useAdaptiveFramerate({ minThreshold: -Infinity }), /^useAdaptiveFramerate: option `minThreshold` must be a finite number, got -Infinity$/],
+  ['useAdaptiveFramerate: an option of the core factory only', () => useAdaptiveFramerate({ initialDivisor: 2 } as never), /^useAdaptiveFramerate: unknown option `initialDivisor`/],
+  ['useInterpolated: mistyped kind', () => useInterpolated({ kind: 'matrix' as never, clock: null }), /^useInterpolated: option `kind` must be one of 'number', 'vector', 'angle', 'quaternion', got "matrix"$/],
+  ['useInterpolated: short initial vector', () => useInterpolated({ kind: 'vector', size: 2, initial: [1], clock: null }), /^useInterpolated \(vector\): option `initial` needs 2 finite numbers in an array or as x\/y\/z\/w, got \[1\]$/],
+  ['useInterpolated: blend on a vector', () => useInterpolated({ kind: 'vector', blend: 'slerp', clock: null } as never), /^useInterpolated: option `blend` applies to kind 'quaternion' only, got kind 'vector'$/],
+  ['useStepInput: mistyped onOverflow', () => useStepInput({ onOverflow: 5 as never, clock: null }), /^useStepInput: option `onOverflow` must be a function, got 5$/],
+  ['useStepInput: mistyped pointer', () => useStepInput({ pointer: 1 as never, clock: null }), /^useStepInput: option `pointer` must be a boolean, got 1$/],
   ['useFrameScheduler: an option it does not take', () => (useFrameScheduler as (o: unknown) => unknown)({ paused: true }), /^useFrameScheduler: takes no options, got object/],
 ];
 
@@ -74,6 +88,7 @@ describe('FrameProvider refuses bad props at mount, naming itself, the prop and 
     ['mistyped adaptive', { adaptive: 'on' }, /^FrameProvider: option `adaptive` must be a boolean, got "on"/],
     ['unknown adaptive option', { adaptive: { maxDivisr: 2 } }, /^FrameProvider \(adaptive\): unknown option `maxDivisr`/],
     ['mistyped adaptive option', { adaptive: { upStep: -1 } }, /^FrameProvider \(adaptive\): option `upStep` must be a finite number > 0, got -1/],
+    ['adaptive minThreshold not below 0', { adaptive: { minThreshold: 0 } }, /^FrameProvider \(adaptive\): option `minThreshold` must be a finite number < 0, got 0$/],
     ['mistyped source', { source: { request: noop } }, /^FrameProvider: option `source` must be an object with request, cancel and now functions, got object/],
   ];
   it.each(PROPS)('%s', (_what, props, message) => {
