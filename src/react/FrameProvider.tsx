@@ -1,6 +1,6 @@
 import { useContext, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { booleanValue, checkKnownKeys, functionValue, oneOf, positiveNumber, timeScaleValue } from '../core/internal.js';
+import { callback, checkNames, checkValue, choice, flag, positive, timeScale, type Rule } from '../core/internal.js';
 import { FRAME_SCHEDULER_OPTION_KEYS } from '../scheduler/internal.js';
 import { checkSource, createFrameScheduler } from '../scheduler/internal.js';
 import { maxFrameRateValue } from '../scheduler/internal.js';
@@ -135,23 +135,30 @@ const PROP_KEYS: readonly string[] = ['children', 'scheduler', ...FRAME_SCHEDULE
 const FRAME_LOOP_MODES: readonly FrameLoopMode[] = ['always', 'demand', 'manual'];
 type Check = (owner: string, name: string, value: unknown) => unknown;
 const isObject = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A prop checked by a rule of the options table. */
+const by =
+  <T,>(rule: Rule<T>): Check =>
+  (owner, name, value) =>
+    checkValue(owner, 'option', name, value, rule);
+const FLAG = flag();
+const FUNCTION = callback();
 const CHECKS: ReadonlyArray<[string, Check]> = [
-  ['frameloop', (owner, name, value) => oneOf(owner, name, value, FRAME_LOOP_MODES)],
-  ['paused', booleanValue],
-  ['timeScale', timeScaleValue],
-  ['maxDelta', positiveNumber],
-  ['refreshRate', positiveNumber],
+  ['frameloop', by(choice(FRAME_LOOP_MODES))],
+  ['paused', by(FLAG)],
+  ['timeScale', by(timeScale(true))],
+  ['maxDelta', by(positive())],
+  ['refreshRate', by(positive())],
   ['maxFrameRate', maxFrameRateValue],
-  ['adaptive', (owner, name, value) => typeof value === 'boolean' || (isObject(value) ? checkAdaptiveOptions(`${owner} (adaptive)`, value) : booleanValue(owner, name, value))],
+  ['adaptive', (owner, name, value) => typeof value === 'boolean' || (isObject(value) ? checkAdaptiveOptions(`${owner} (adaptive)`, value) : checkValue(owner, 'option', name, value, FLAG))],
   ['source', (owner, _name, value) => checkSource(owner, value)],
-  ['onError', functionValue],
-  ['onGap', functionValue],
-  ['onFrame', functionValue],
+  ['onError', by(FUNCTION)],
+  ['onGap', by(FUNCTION)],
+  ['onFrame', by(FUNCTION)],
 ];
 
 /** Every prop checked on every render, so a wrong value fails where it is written, not every frame later. */
 function checkProps(props: FrameProviderProps): void {
-  checkKnownKeys(OWNER, props as Record<string, unknown>, PROP_KEYS);
+  checkNames(OWNER, 'option', props as Record<string, unknown>, PROP_KEYS);
   const p = props as Record<string, unknown>;
   const given = p.scheduler as Partial<FrameScheduler> | null | undefined;
   if (given !== undefined && (typeof given !== 'object' || given === null || typeof given.subscribe !== 'function')) {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { functionValue, optionalFunction, optionsObject } from '../core/internal.js';
+import { callback, checkValue, FUNCTION_RULE, optionsArgument } from '../core/internal.js';
 import type { FixedClock, FixedClockOptions, FixedUpdate } from '../scheduler/internal.js';
 import type { FrameInfo } from '../scheduler/index.js';
 import { checkClockOptions, useOwnClock } from './fixedClockContext.js';
@@ -15,13 +15,14 @@ export interface UseFixedTimestepOptions extends FixedClockOptions {
 
 const OWNER = 'useFixedTimestep';
 const OWN_OPTIONS = ['update', 'render'];
+const RENDER_RULE = callback();
 
 /** A fixed-timestep loop on a clock of its own (never a provider's), which it returns. See docs/react.md, "useFixedTimestep". */
 export function useFixedTimestep(options: UseFixedTimestepOptions): FixedClock {
-  const o = optionsObject(OWNER, options, true);
+  const o = optionsArgument(OWNER, options, true);
   const settings = checkClockOptions(OWNER, 'option', o, OWN_OPTIONS);
-  functionValue(OWNER, 'update', o.update);
-  const hasRender = optionalFunction(OWNER, 'render', o.render) !== undefined;
+  checkValue(OWNER, 'option', 'update', o.update, FUNCTION_RULE);
+  const hasRender = checkValue(OWNER, 'option', 'render', o.render, RENDER_RULE) !== undefined;
   const clock = useOwnClock(settings);
   const update = useLatest(options.update);
   const render = useLatest(options.render);

@@ -1,5 +1,5 @@
 import { ADAPTIVE_OPTION_KEYS, createAdaptiveFramerate } from '../core/internal.js';
-import { checkKnownKeys } from '../core/internal.js';
+import { checkNames } from '../core/internal.js';
 import { FrameLoop } from './frameLoop.js';
 import { listen, pacedTiming, type LoopView, type PacedTiming } from './refreshDetection.js';
 import type { FrameScheduler, SchedulerAdaptiveOptions } from './types.js';
@@ -7,7 +7,7 @@ import type { FrameScheduler, SchedulerAdaptiveOptions } from './types.js';
 function checkAdaptive(owner: string, value: unknown): boolean | SchedulerAdaptiveOptions {
   if (typeof value === 'boolean') return value;
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-    checkKnownKeys(`${owner} (adaptive)`, value as Record<string, unknown>, ADAPTIVE_OPTION_KEYS);
+    checkNames(`${owner} (adaptive)`, 'option', value as Record<string, unknown>, ADAPTIVE_OPTION_KEYS);
     return value as SchedulerAdaptiveOptions;
   }
   throw new RangeError(`${owner}: option \`adaptive\` must be a boolean or an options object, got ${typeof value}`);

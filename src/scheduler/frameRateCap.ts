@@ -1,4 +1,4 @@
-import { positiveNumber } from '../core/internal.js';
+import { checkValue, REFRESH_RATE_RULE } from '../core/internal.js';
 import type { FrameLoop } from './frameLoop.js';
 import { capDivisor, pacedTiming } from './refreshDetection.js';
 
@@ -15,7 +15,7 @@ export function maxFrameRateValue(owner: string, name: string, value: unknown): 
 /** Vblanks per picture for a frame-rate cap, checked; the rule is in docs/scheduler.md. @internal */
 export function frameRateCapDivisor(refreshRate: number, maxFrameRate: number): number {
   const owner = 'frameRateCapDivisor';
-  return capDivisor(positiveNumber(owner, 'refreshRate', refreshRate), maxFrameRateValue(owner, 'maxFrameRate', maxFrameRate));
+  return capDivisor(checkValue(owner, 'option', 'refreshRate', refreshRate, REFRESH_RATE_RULE), maxFrameRateValue(owner, 'maxFrameRate', maxFrameRate));
 }
 
 /** Cap `loop`'s frame rate on whole vblanks from the next frame on (`undefined`: no cap). @internal */

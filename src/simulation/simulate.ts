@@ -1,5 +1,5 @@
 import { createSeededRandom } from '../core/index.js';
-import { finiteNumber, integerAtLeast, nonNegativeNumber, oneOf, positiveNumber, withDefault } from '../core/internal.js';
+import { checkValue, choice, finite, nonNegative, positive, required, wholeAtLeast } from '../core/internal.js';
 import type { CostFunction } from './cost.js';
 import { compileCost } from './cost.js';
 import type { Driver, FrameWork } from './drivers.js';
@@ -48,14 +48,14 @@ interface Settings {
 
 function readDisplay(display: Record<string, unknown>): DisplaySettings {
   return {
-    refreshRate: positiveNumber(OWNER, 'display.refreshRate', display.refreshRate),
+    refreshRate: checkValue(OWNER, 'option', 'display.refreshRate', display.refreshRate, required(positive())),
     vsync: booleanOption('display.vsync', display.vsync, true),
-    queueDepth: integerAtLeast(OWNER, 'display.queueDepth', withDefault(display.queueDepth, 1), 1),
-    jitterMs: nonNegativeNumber(OWNER, 'display.jitterMs', withDefault(display.jitterMs, 0)),
-    callbackDelayMs: nonNegativeNumber(OWNER, 'display.callbackDelayMs', withDefault(display.callbackDelayMs, DEFAULT_CALLBACK_DELAY_MS)),
-    unsyncedMaxRate: positiveNumber(OWNER, 'display.unsyncedMaxRate', withDefault(display.unsyncedMaxRate, DEFAULT_UNSYNCED_MAX_RATE)),
-    phaseMs: nonNegativeNumber(OWNER, 'display.phaseMs', withDefault(display.phaseMs, 0)),
-    quantizationMs: nonNegativeNumber(OWNER, 'display.quantizationMs', withDefault(display.quantizationMs, 0)),
+    queueDepth: checkValue(OWNER, 'option', 'display.queueDepth', display.queueDepth, wholeAtLeast(1, 1)),
+    jitterMs: checkValue(OWNER, 'option', 'display.jitterMs', display.jitterMs, nonNegative(0)),
+    callbackDelayMs: checkValue(OWNER, 'option', 'display.callbackDelayMs', display.callbackDelayMs, nonNegative(DEFAULT_CALLBACK_DELAY_MS)),
+    unsyncedMaxRate: checkValue(OWNER, 'option', 'display.unsyncedMaxRate', display.unsyncedMaxRate, positive(DEFAULT_UNSYNCED_MAX_RATE)),
+    phaseMs: checkValue(OWNER, 'option', 'display.phaseMs', display.phaseMs, nonNegative(0)),
+    quantizationMs: checkValue(OWNER, 'option', 'display.quantizationMs', display.quantizationMs, nonNegative(0)),
   };
 }
 
@@ -65,12 +65,12 @@ function readSettings(options: SimulationOptions): Settings {
   return {
     cost: objectOption('cost', opts.cost, false) as CostOptions,
     display: readDisplay(display),
-    durationMs: positiveNumber(OWNER, 'durationSeconds', opts.durationSeconds) * 1000,
-    seed: finiteNumber(OWNER, 'seed', withDefault(opts.seed, 1)),
+    durationMs: checkValue(OWNER, 'option', 'durationSeconds', opts.durationSeconds, required(positive())) * 1000,
+    seed: checkValue(OWNER, 'option', 'seed', opts.seed, finite(1)),
     record: booleanOption('record', opts.record, true),
-    clock: oneOf(OWNER, 'clock', withDefault(opts.clock, 'after-updates'), CLOCKS),
-    warmupMs: nonNegativeNumber(OWNER, 'warmupSeconds', withDefault(opts.warmupSeconds, 0)) * 1000,
-    timeZero: oneOf(OWNER, 'timeZero', withDefault(opts.timeZero, 'first-frame'), TIME_ZEROS),
+    clock: checkValue(OWNER, 'option', 'clock', opts.clock, choice(CLOCKS, 'after-updates')),
+    warmupMs: checkValue(OWNER, 'option', 'warmupSeconds', opts.warmupSeconds, nonNegative(0)) * 1000,
+    timeZero: checkValue(OWNER, 'option', 'timeZero', opts.timeZero, choice(TIME_ZEROS, 'first-frame')),
     algorithm: opts.algorithm as AlgorithmSpec,
   };
 }

@@ -1,5 +1,5 @@
 import { createSeededRandom } from '../core/index.js';
-import { finiteNumber, integerAtLeast, nonNegativeNumber, optionsObject, positiveNumber, withDefault } from '../core/internal.js';
+import { checkArgument, checkValue, finite, nonNegative, positive, required, wholeAtLeast, type Rules } from '../core/internal.js';
 import type { FrameSource } from '../scheduler/index.js';
 
 const OWNER = 'createManualFrameSource';
@@ -39,21 +39,27 @@ export interface ManualFrameSource extends FrameSource {
   readonly intervalMs: number;
 }
 
+const RULES: Rules<{ refreshRate: number; jitterMs: number; seed: number; startMs: number }> = {
+  refreshRate: positive(60),
+  jitterMs: nonNegative(0),
+  seed: finite(1),
+  startMs: finite(0),
+};
+const OPTION_NAMES = Object.keys(RULES);
+const WHOLE = required(wholeAtLeast(0));
+const NON_NEGATIVE = required(nonNegative());
+
 /**
  * Create a {@link ManualFrameSource}, a simulated display for `createFrameScheduler({ source })` or
  * `<FrameProvider source>`. See "Testing with a simulated display" in docs/testing.md.
  */
 export function createManualFrameSource(options?: ManualFrameSourceOptions): ManualFrameSource {
-  const o = optionsObject(OWNER, options, false, ['refreshRate', 'jitterMs', 'seed', 'startMs']);
-  const refreshRate = positiveNumber(OWNER, 'refreshRate', withDefault(o.refreshRate, 60));
+  const { refreshRate, jitterMs, seed, startMs } = checkArgument(OWNER, options, false, RULES, OPTION_NAMES);
   const intervalMs = 1000 / refreshRate;
-  const jitterMs = nonNegativeNumber(OWNER, 'jitterMs', withDefault(o.jitterMs, 0));
   // Under half an interval, jittered timestamps can never reach or pass their neighbours.
   if (jitterMs >= intervalMs / 2) {
     throw new RangeError(`${OWNER}: option \`jitterMs\` must be less than half a refresh interval (${intervalMs / 2} ms), got ${jitterMs}`);
   }
-  const seed = finiteNumber(OWNER, 'seed', withDefault(o.seed, 1));
-  const startMs = finiteNumber(OWNER, 'startMs', withDefault(o.startMs, 0));
   const random = createSeededRandom(seed);
 
   // Two buffers swapped each frame: a request made during a frame waits for the next, as with rAF.
@@ -167,11 +173,11 @@ export function createManualFrameSource(options?: ManualFrameSourceOptions): Man
       deliver(t);
     },
     advanceFrames(n = 1) {
-      integerAtLeast('advanceFrames', 'n', n, 0);
+      checkValue('advanceFrames', 'option', 'n', n, WHOLE);
       for (let i = 0; i < n; i++) vblank();
     },
     advanceTime(ms) {
-      nonNegativeNumber('advanceTime', 'ms', ms);
+      checkValue('advanceTime', 'option', 'ms', ms, NON_NEGATIVE);
       const target = clockMs + ms;
       while (grid.nextMs <= target) vblank();
       if (clockMs < target) clockMs = target;
