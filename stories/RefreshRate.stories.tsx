@@ -18,7 +18,7 @@ interface RefreshRateProps {
 }
 
 const SAMPLES = 300;
-const STATES = ['measuring', 'synced', 'unsynced', 'throttled'] as const;
+const STATES = ['measuring', 'synced', 'unsynced', 'throttled', 'variable'] as const;
 
 function RefreshRateDemo(props: RefreshRateProps) {
   const args = useLiveArgs(props);
