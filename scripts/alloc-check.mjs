@@ -77,8 +77,6 @@ for (const file of ['dist/index.js', 'dist/core/index.js']) {
 }
 const core = await import(pathToFileURL(resolve(root, 'dist/core/index.js')).href);
 // The internal entries the hooks call, from their modules.
-const distModule = (file) => import(pathToFileURL(resolve(root, `dist/core/${file}.js`)).href);
-const internals = { smoother: await distModule('deltaSmoother'), slicer: await distModule('syncedSlicer'), stats: await distModule('frameStats') };
 const api = await import(pathToFileURL(resolve(root, 'dist/index.js')).href);
 const { createManualFrameSource } = await import(pathToFileURL(resolve(root, 'dist/testing/index.js')).href);
 // The page-wide loop `useFrame` alone runs on is internal: built here from its module.
@@ -526,20 +524,20 @@ const frameHandlers = {
   useSmoothedDelta: () => {
     const smoother = core.createDeltaSmoother({ refreshRate: REFRESH_HZ });
     return (frame) => {
-      sink[0] += smoother[internals.smoother.SMOOTH_DELTA_OF](frame);
+      sink[0] += smoother.smoothFrame(frame);
     };
   },
   useSyncedUpdate: () => {
     const slicer = core.createSyncedSlicer({ refreshRate: REFRESH_HZ });
     return (frame) => {
-      const slices = slicer[internals.slicer.ADVANCE_FRAME](frame);
+      const slices = slicer.advanceFrame(frame);
       for (let i = 0; i < slices.length; i++) sink[0] += slices[i];
     };
   },
   useFrameStats: () => {
     const stats = core.createFrameStats();
     return (frame) => {
-      stats[internals.stats.SAMPLE_FRAME](frame);
+      stats.sampleFrame(frame);
       sink[0] += 1;
     };
   },

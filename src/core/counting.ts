@@ -69,24 +69,6 @@ const STEP_GAIN = 0.35;
 /** The noise level a counter starts from (high: no step until the stream's noise is known). */
 const START_NOISE = 0.25;
 
-/** Real time minus handed-out time, in intervals (within about ± ½ of the phase in steady vsynced input). */
-export const VBLANK_CARRY = 0;
-/** Where the stream's frames sit relative to the counting boundaries, in intervals. */
-export const VBLANK_PHASE = 1;
-/** The input of {@link countVblanks}: a measured delta × refreshRate. */
-export const VBLANK_INPUT = 2;
-/** The display rate, Hz, that {@link countDeltaVblanks} counts at (the fixed step's vblank grid: NaN while it takes timestamps raw). */
-export const VBLANK_RATE = 3;
-/** Running mean of |remainder − phase|, intervals: the stream's noise (see STEP_NOISES). */
-const VBLANK_NOISE = 4;
-/**
- * The first of the owner's own slots: an algorithm built on the counter keeps up to
- * {@link VBLANK_OWN_SLOTS} other per-frame numbers in the same array (one allocation), from here on.
- */
-export const VBLANK_SLOTS = 5;
-/** How many slots every counter has room for after {@link VBLANK_SLOTS} (the synced slicer needs two). */
-const VBLANK_OWN_SLOTS = 2;
-
 /**
  * `count` with float noise next to a whole number removed: values within `tolerance` of an
  * integer become that integer. Float noise must not decide how many vblanks or steps passed:
@@ -132,42 +114,77 @@ export function addCompensated(sum: Float64Array, value: number): number {
 }
 
 /**
- * A phase-centred vblank counter's state: `[carry, phase, input, refreshRate, …owner's slots]`. Plain numbers in a
- * typed array and module-level functions (not a closure per counter): one function V8 optimises
- * and inlines once for every counter, and no double is boxed on the way in or out.
+ * A phase-centred vblank counter: plain numbers in named fields (a field that only ever held
+ * numbers is updated in place: no allocation per frame, docs/performance.md).
  */
-export function createVblankState(refreshRate: number): Float64Array {
-  const state = new Float64Array(VBLANK_SLOTS + VBLANK_OWN_SLOTS);
-  state[VBLANK_RATE] = refreshRate;
-  state[VBLANK_NOISE] = START_NOISE;
-  return state;
+export interface VblankCounter {
+  /** Hz the counter counts at (the fixed step's grid: NaN while it takes timestamps raw). */
+  refreshRate: number;
+  /** Real time minus handed-out time, in intervals (within about ± ½ of the phase in steady vsynced input). */
+  carry: number;
+  /** Where the stream's frames sit relative to the counting boundaries, in intervals. */
+  phase: number;
+  /** Running mean of |remainder − phase|, intervals: the stream's noise (see STEP_NOISES). */
+  noise: number;
+  /** The frame being counted: written by {@link countIntervals} / {@link countSeconds}, read by the count. */
+  input: number;
+}
+
+export function createVblankCounter(refreshRate: number): VblankCounter {
+  return { refreshRate, carry: 0, phase: 0, noise: START_NOISE, input: 0 };
 }
 
 /**
- * Add `state[VBLANK_INPUT]` intervals and return the whole intervals to hand out this frame, at
- * least 0. What is not handed out is carried.
+ * The whole intervals to hand out for a frame `intervals` long, at least 0; the rest is carried.
+ * The number travels in a field: a double passed to a call V8 may not inline is boxed (16 bytes a
+ * frame); this wrapper is small enough to be inlined always (docs/performance.md).
  */
-export function countVblanks(state: Float64Array): number {
-  const x = state[VBLANK_CARRY]! + state[VBLANK_INPUT]!;
+export function countIntervals(counter: VblankCounter, intervals: number): number {
+  counter.input = intervals;
+  return countInput(counter);
+}
+
+/**
+ * {@link countIntervals} for a measured delta in seconds, as {@link sanitizeDeltaSeconds} returns
+ * it: at `counter.refreshRate`, the interval count snapped to a whole number within
+ * {@link SNAP_INTERVALS}. The delta smoother and the synced slicer count this way. (A field, not an
+ * argument: see countIntervals.)
+ */
+export function countSeconds(counter: VblankCounter, seconds: number): number {
+  counter.input = seconds;
+  return countInputSeconds(counter);
+}
+
+function countInputSeconds(counter: VblankCounter): number {
+  // snapToWhole written out (see there).
+  const intervals = counter.input * counter.refreshRate;
+  const whole = Math.round(intervals);
+  counter.input = Math.abs(intervals - whole) <= SNAP_INTERVALS ? whole : intervals;
+  return countInput(counter);
+}
+
+/** Add `counter.input` intervals and return the whole intervals to hand out this frame. */
+function countInput(counter: VblankCounter): number {
+  const x = counter.carry + counter.input;
   // `| 0`: an int32 (a Math.round result is a double to V8, boxed on return). Counts per frame
   // are far below 2^31.
-  let k = Math.round(x - state[VBLANK_PHASE]!) | 0;
+  let k = Math.round(x - counter.phase) | 0;
   // Negative when the carry sits over half an interval below the phase (just after the phase
   // wrapped upwards, with no new time): hand out nothing then.
   if (k < 0) k = 0;
   const carry = x - k;
-  state[VBLANK_CARRY] = carry;
+  counter.carry = carry;
   // Only remainders that look like jitter teach the phase: a frame forced up to 0 says nothing
   // about where vblanks fall.
   if (carry > -1.5 && carry < 1.5) {
-    const residual = carry - state[VBLANK_PHASE]!;
+    const residual = carry - counter.phase;
     const size = Math.abs(residual);
-    const noise = state[VBLANK_NOISE]!;
-    state[VBLANK_NOISE] = noise + (size - noise) * PHASE_GAIN;
+    const noise = counter.noise;
+    counter.noise = noise + (size - noise) * PHASE_GAIN;
     const step = size > STEP_INTERVALS && size > STEP_NOISES * noise;
-    const phase = state[VBLANK_PHASE]! + residual * (step ? STEP_GAIN : PHASE_GAIN);
-    state[VBLANK_PHASE] = phase;
-    if (Math.abs(phase) > (step || k >= LONG_FRAME_INTERVALS ? RECENTRE_PHASE_INTERVALS : WRAP_PHASE_INTERVALS)) k = wrapPhase(state, k);
+    const phase = counter.phase + residual * (step ? STEP_GAIN : PHASE_GAIN);
+    counter.phase = phase;
+    if (Math.abs(phase) > (step || k >= LONG_FRAME_INTERVALS ? RECENTRE_PHASE_INTERVALS : WRAP_PHASE_INTERVALS)) k = wrapPhase(counter, k);
   }
   return k;
 }
@@ -175,45 +192,27 @@ export function countVblanks(state: Float64Array): number {
 /**
  * Move the phase one interval back towards the centre and pay the interval it owed in this frame:
  * `k` plus or minus one (never below 0: then the next frame pays). Rare, so kept out of
- * countVblanks, which stays small enough for V8 to inline into every algorithm's frame (a count
- * called, not inlined, boxes the delta passed to it: 16 bytes a frame).
+ * countInput, which stays small enough for V8 to inline into every algorithm's frame.
  */
-function wrapPhase(state: Float64Array, k: number): number {
-  const up = state[VBLANK_PHASE]! < 0;
-  state[VBLANK_PHASE] = state[VBLANK_PHASE]! + (up ? 1 : -1);
+function wrapPhase(counter: VblankCounter, k: number): number {
+  const up = counter.phase < 0;
+  counter.phase += up ? 1 : -1;
   if (up && k === 0) return 0;
-  state[VBLANK_CARRY] = state[VBLANK_CARRY]! + (up ? 1 : -1);
+  counter.carry += up ? 1 : -1;
   return up ? k - 1 : k + 1;
 }
 
-/**
- * {@link countVblanks} for a measured delta in seconds, written to `state[VBLANK_INPUT]` first as
- * {@link sanitizeDeltaSeconds} returns it, at `state[VBLANK_RATE]`, its interval count snapped to
- * a whole number within {@link SNAP_INTERVALS}. The delta-based algorithms (delta smoother, synced
- * slicer) count this way. The delta travels in the array, not as an argument: a number passed to a
- * call V8 does not inline is boxed, 16 bytes a frame (docs/performance.md).
- */
-export function countDeltaVblanks(state: Float64Array): number {
-  // snapToWhole written out (see there).
-  const intervals = state[VBLANK_INPUT]! * state[VBLANK_RATE]!;
-  const whole = Math.round(intervals);
-  state[VBLANK_INPUT] = Math.abs(intervals - whole) <= SNAP_INTERVALS ? whole : intervals;
-  return countVblanks(state);
-}
-
-/**
- * Forget the carry, the phase and the owner's slots: every slot but the rate is zeroed (the input
- * too: it is written before every count).
- */
-export function resetVblanks(state: Float64Array): void {
-  const refreshRate = state[VBLANK_RATE]!;
-  state.fill(0)[VBLANK_RATE] = refreshRate;
-  state[VBLANK_NOISE] = START_NOISE;
+/** Forget the carry and the phase; the rate stays. */
+export function resetVblankCounter(counter: VblankCounter): void {
+  counter.carry = 0;
+  counter.phase = 0;
+  counter.noise = START_NOISE;
+  counter.input = 0;
 }
 
 /** Count at `refreshRate` from now on: the carry keeps its time (rescaled to the new interval); the phase is relearnt. */
-export function setVblankRate(state: Float64Array, refreshRate: number): void {
-  state[VBLANK_CARRY] = state[VBLANK_CARRY]! * (refreshRate / state[VBLANK_RATE]!);
-  state[VBLANK_PHASE] = 0;
-  state[VBLANK_RATE] = refreshRate;
+export function setVblankRate(counter: VblankCounter, refreshRate: number): void {
+  counter.carry *= refreshRate / counter.refreshRate;
+  counter.phase = 0;
+  counter.refreshRate = refreshRate;
 }

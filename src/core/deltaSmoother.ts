@@ -1,35 +1,13 @@
 // Time delta smoothing: a vsynced frame is on screen for whole refresh intervals, so game time advances by whole intervals too.
+import { countSeconds, createVblankCounter, resetVblankCounter, sanitizeDeltaSeconds, setVblankRate, SNAP_INTERVALS, type VblankCounter } from './counting.js';
 import type { DeltaRounding, DeltaSmoother, DeltaSmootherOptions } from './types.js';
 import { integerAtLeast, oneOf, optionsObject, positiveNumber, withDefault } from './validate.js';
-import {
-  countDeltaVblanks,
-  createVblankState,
-  resetVblanks,
-  sanitizeDeltaSeconds,
-  setVblankRate,
-  SNAP_INTERVALS,
-  VBLANK_CARRY,
-  VBLANK_INPUT,
-  VBLANK_RATE,
-  VBLANK_SLOTS,
-} from './counting.js';
 
 const OWNER = 'createDeltaSmoother';
 const ROUNDINGS: readonly DeltaRounding[] = ['nearest', 'up'];
 const KNOWN_OPTIONS = ['refreshRate', 'maxLeadIntervals', 'rounding'] as const;
 
 const DEFAULT_MAX_LEAD_INTERVALS = 3;
-
-/**
- * `smoother[SMOOTH_DELTA_OF](frame)`: `smooth(frame.deltaSeconds)` with the delta read inside, so
- * a caller V8 does not inline it into hands over no number to box (useSmoothedDelta). @internal
- */
-export const SMOOTH_DELTA_OF: unique symbol = Symbol('smoothDeltaOf') as never;
-/** A smoother with its internal entry. @internal */
-export type SmootherOfFrames = DeltaSmoother & { [SMOOTH_DELTA_OF](source: { readonly deltaSeconds: number }): number };
-
-/** The smoother's slot in the counter's array, seconds: the carry of 'up', or the first frame's lead of 'nearest'. */
-const CARRY_SECONDS = VBLANK_SLOTS;
 
 // Results of up to this many intervals are made once per rate; a real frame rarely spans more.
 const CACHED_INTERVALS = 8;
@@ -41,86 +19,106 @@ const CACHED_INTERVALS = 8;
  */
 export function createDeltaSmoother(options: DeltaSmootherOptions): DeltaSmoother {
   const opts = optionsObject(OWNER, options, true, KNOWN_OPTIONS);
-  const counter = createVblankState(positiveNumber(OWNER, 'refreshRate', opts.refreshRate));
+  const refreshRate = positiveNumber(OWNER, 'refreshRate', opts.refreshRate);
   // At least one: a steady vsynced loop already leads by one interval.
-  const maxLeadIntervals = integerAtLeast(
-    OWNER,
-    'maxLeadIntervals',
-    withDefault(opts.maxLeadIntervals, DEFAULT_MAX_LEAD_INTERVALS),
-    1,
-  );
-
+  const maxLeadIntervals = integerAtLeast(OWNER, 'maxLeadIntervals', withDefault(opts.maxLeadIntervals, DEFAULT_MAX_LEAD_INTERVALS), 1);
   const rounding = oneOf(OWNER, 'rounding', withDefault(opts.rounding, 'nearest'), ROUNDINGS);
-  let resyncs = 0;
+  return new Smoother(refreshRate, rounding, maxLeadIntervals);
+}
 
-  // `k / refreshRate`, made once per rate and returned as they are. Why: docs/performance.md
-  // (inlining); the `undefined` keeps the array's elements boxed numbers, not raw doubles.
-  const results: (number | undefined)[] = [undefined];
-  function cacheResults(): void {
-    for (let k = 0; k < CACHED_INTERVALS; k += 1) results[k] = k / counter[VBLANK_RATE]!;
+/** The smoother behind {@link createDeltaSmoother}, from checked settings. @internal */
+export class Smoother implements DeltaSmoother {
+  private readonly counter: VblankCounter;
+  /** Seconds: the carry of 'up', or (once set) the first frame's lead of 'nearest'. */
+  private carrySeconds = 0;
+  private resyncCount = 0;
+  /** The delta being smoothed, seconds: kept in a field, not passed on (docs/performance.md). */
+  private input = 0;
+  /**
+   * `k / refreshRate` for small k, made once per rate and returned as they are: a number handed to
+   * the caller is then never a new one (docs/performance.md). The `undefined` keeps the elements
+   * boxed numbers, not raw doubles.
+   */
+  private readonly results: (number | undefined)[] = [undefined];
+
+  constructor(
+    refreshRate: number,
+    private readonly rounding: DeltaRounding,
+    private readonly maxLeadIntervals: number,
+  ) {
+    this.counter = createVblankCounter(refreshRate);
+    this.cacheResults();
   }
-  cacheResults();
 
-  /** Smooth the delta in `counter[VBLANK_INPUT]`, seconds, sanitized (see smooth). */
-  function smoothInput(): number {
-    const refreshRate = counter[VBLANK_RATE]!;
-    if (rounding === 'nearest') {
+  smooth(deltaSeconds: number): number {
+    this.input = sanitizeDeltaSeconds(deltaSeconds);
+    return this.smoothInput();
+  }
+
+  /**
+   * `smooth(frame.deltaSeconds)` for a scheduler frame (a delta from 0 to maxDelta: nothing to
+   * sanitize), read here so the caller hands over no number to box (docs/performance.md). @internal
+   */
+  smoothFrame(frame: { readonly deltaSeconds: number }): number {
+    this.input = frame.deltaSeconds;
+    return this.smoothInput();
+  }
+
+  private smoothInput(): number {
+    const seconds = this.input;
+    const refreshRate = this.counter.refreshRate;
+    if (this.rounding === 'nearest') {
       // 0 allowed: a delta under half an interval is carried, so no resync is needed.
-      let intervals = countDeltaVblanks(counter);
-      if (!counter[CARRY_SECONDS]) {
+      let intervals = countSeconds(this.counter, seconds);
+      if (this.carrySeconds === 0) {
         // The article's lead, once: the picture drawn now is shown one interval later.
         intervals += 1;
-        counter[CARRY_SECONDS] = 1 / refreshRate;
+        this.carrySeconds = 1 / refreshRate;
       }
-      return intervals < CACHED_INTERVALS ? results[intervals]! : intervals / refreshRate;
+      return intervals < CACHED_INTERVALS ? this.results[intervals]! : intervals / refreshRate;
     }
-    const x = counter[VBLANK_INPUT]! + counter[CARRY_SECONDS]!;
+    const x = seconds + this.carrySeconds;
     // snapToWhole written out (see there).
     const raw = x * refreshRate;
     const whole = Math.round(raw);
     const intervals = Math.abs(raw - whole) <= SNAP_INTERVALS ? whole : raw;
     const frames = Math.max(1, Math.floor(intervals) + 1);
     // The lead can pass one interval only when `frames` was raised to 1, real time being behind.
-    if (frames - intervals > maxLeadIntervals + SNAP_INTERVALS) {
-      counter[CARRY_SECONDS] = x;
-      resyncs += 1;
+    if (frames - intervals > this.maxLeadIntervals + SNAP_INTERVALS) {
+      this.carrySeconds = x;
+      this.resyncCount += 1;
       return 0;
     }
-    const out = frames < CACHED_INTERVALS ? results[frames]! : frames / refreshRate;
-    counter[CARRY_SECONDS] = x - out;
+    const out = frames < CACHED_INTERVALS ? this.results[frames]! : frames / refreshRate;
+    this.carrySeconds = x - out;
     return out;
   }
 
-  function smooth(deltaSeconds: number): number {
-    counter[VBLANK_INPUT] = sanitizeDeltaSeconds(deltaSeconds);
-    return smoothInput();
+  get carry(): number {
+    const counter = this.counter;
+    return this.rounding === 'nearest' ? counter.carry / counter.refreshRate - this.carrySeconds : this.carrySeconds;
   }
 
-  const smoother: SmootherOfFrames = {
-    smooth,
-    [SMOOTH_DELTA_OF](source) {
-      // A scheduler frame's delta: a number from 0 to maxDelta, nothing to sanitize.
-      counter[VBLANK_INPUT] = source.deltaSeconds;
-      return smoothInput();
-    },
-    get carry() {
-      return rounding === 'nearest' ? counter[VBLANK_CARRY]! / counter[VBLANK_RATE]! - counter[CARRY_SECONDS]! : counter[CARRY_SECONDS]!;
-    },
-    get refreshRate() {
-      return counter[VBLANK_RATE]!;
-    },
-    get resyncs() {
-      return resyncs;
-    },
-    setRefreshRate(next: number) {
-      setVblankRate(counter, positiveNumber(OWNER, 'refreshRate', next));
-      cacheResults();
-    },
-    reset() {
-      // (The carry slot too: resetVblanks zeroes the owner's slots.)
-      resetVblanks(counter);
-      resyncs = 0;
-    },
-  };
-  return smoother;
+  get refreshRate(): number {
+    return this.counter.refreshRate;
+  }
+
+  get resyncs(): number {
+    return this.resyncCount;
+  }
+
+  setRefreshRate(next: number): void {
+    setVblankRate(this.counter, positiveNumber(OWNER, 'refreshRate', next));
+    this.cacheResults();
+  }
+
+  reset(): void {
+    resetVblankCounter(this.counter);
+    this.carrySeconds = 0;
+    this.resyncCount = 0;
+  }
+
+  private cacheResults(): void {
+    for (let k = 0; k < CACHED_INTERVALS; k += 1) this.results[k] = k / this.counter.refreshRate;
+  }
 }

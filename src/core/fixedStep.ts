@@ -1,6 +1,6 @@
 // Fixed timestep with interpolated draws (Peter Sundqvist, "Timestepping"): options and the engine
 // here, the per-frame decision in fixedStepAdvance.ts, the game clock in fixedStepClock.ts.
-import { createVblankState, VBLANK_RATE } from './counting.js';
+import { createVblankCounter } from './counting.js';
 import { advanceFixedStep, FIXED_STEP_SNAP_STEPS, unrunSteps, type FixedStepState } from './fixedStepAdvance.js';
 import { clockPaused, createGameClock, pauseClock, resumeClock, setClockScale } from './fixedStepClock.js';
 import type { FixedStep, FixedStepFrame, FixedStepOptions, FixedStepOverload, Interpolation } from './types.js';
@@ -116,7 +116,7 @@ export function createFixedStepEngine(
     previousIntervalMs: 0,
     leadGameMs: 0,
     lastPhase: NaN,
-    vblanks: createVblankState(refreshRate),
+    vblanks: createVblankCounter(refreshRate),
     gridPending: true,
     lastRawMs: 0,
     gridOriginMs: 0,
@@ -154,14 +154,14 @@ export function createFixedStepEngine(
     setRefreshRate(next: number | undefined): void {
       const rate = refreshRateOption(next);
       // Object.is: NaN (raw timestamps) equals NaN.
-      if (!Object.is(rate, s.vblanks[VBLANK_RATE])) {
-        s.vblanks[VBLANK_RATE] = rate;
+      if (!Object.is(rate, s.vblanks.refreshRate)) {
+        s.vblanks.refreshRate = rate;
         s.gridPending = true;
       }
     },
     get refreshRate(): number | undefined {
-      const rate = s.vblanks[VBLANK_RATE]!;
-      return rate === rate ? rate : undefined;
+      const rate = s.vblanks.refreshRate;
+      return Number.isNaN(rate) ? undefined : rate;
     },
     stepOnce(): void {
       if (clockPaused(clock)) s.stepPending = true;

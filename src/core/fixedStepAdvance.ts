@@ -3,7 +3,7 @@
  * zero (`r = gameTime / step`, never a float sum: no drift after 24 h), run, dropped, and alpha.
  * Numbers travel in the state's fields, not arguments (docs/performance.md). @internal
  */
-import { countVblanks, resetVblanks, VBLANK_INPUT, VBLANK_RATE } from './counting.js';
+import { countIntervals, resetVblankCounter, type VblankCounter } from './counting.js';
 import { startClock, tickClock, type GameClock } from './fixedStepClock.js';
 import type { FixedStepFrame, Interpolation } from './types.js';
 
@@ -35,8 +35,8 @@ export interface FixedStepState {
   leadGameMs: number;
   /** r past the last boundary counted on the last frame (steps; negative: counted early; NaN: none). */
   lastPhase: number;
-  /** The display's vblank counter (its VBLANK_RATE: Hz the timestamps are snapped to; NaN: raw). */
-  readonly vblanks: Float64Array;
+  /** The display's vblank counter (its refreshRate: Hz the timestamps are snapped to; NaN: raw). */
+  readonly vblanks: VblankCounter;
   /** The vblank grid needs a new origin at the next frame. */
   gridPending: boolean;
   lastRawMs: number;
@@ -56,21 +56,19 @@ function snapToGrid(s: FixedStepState, starting: boolean): void {
   const clock = s.clock;
   const nowMs = clock.inputMs;
   const vblanks = s.vblanks;
-  const rate = vblanks[VBLANK_RATE]!;
+  const rate = vblanks.refreshRate;
   if (s.gridPending || starting) {
     // A new grid: from time zero at this frame, else from the last frame (a rate change).
     s.gridPending = false;
-    resetVblanks(vblanks);
+    resetVblankCounter(vblanks);
     s.gridOriginMs = starting ? nowMs : clock.lastMs;
     s.lastRawMs = nowMs;
-    vblanks[VBLANK_INPUT] = ((nowMs - s.gridOriginMs) * rate) / 1000;
-    s.gridVblanks = countVblanks(vblanks);
+    s.gridVblanks = countIntervals(vblanks, ((nowMs - s.gridOriginMs) * rate) / 1000);
   } else if (nowMs > s.lastRawMs) {
     // (A repeated or backwards timestamp counts no vblank, and is idle below.)
     const intervals = ((nowMs - s.lastRawMs) * rate) / 1000;
     const whole = Math.round(intervals);
-    vblanks[VBLANK_INPUT] = Math.abs(intervals - whole) <= FIXED_STEP_SNAP_STEPS ? whole : intervals;
-    s.gridVblanks += countVblanks(vblanks);
+    s.gridVblanks += countIntervals(vblanks, Math.abs(intervals - whole) <= FIXED_STEP_SNAP_STEPS ? whole : intervals);
     s.lastRawMs = nowMs;
   }
   clock.inputMs = s.gridOriginMs + (s.gridVblanks * 1000) / rate;
@@ -81,8 +79,7 @@ export function advanceFixedStep(s: FixedStepState): FixedStepFrame {
   const clock = s.clock;
   if (!Number.isFinite(clock.inputMs)) return idle(s);
   const starting = !clock.started;
-  const rate = s.vblanks[VBLANK_RATE]!;
-  if (rate === rate) snapToGrid(s, starting);
+  if (!Number.isNaN(s.vblanks.refreshRate)) snapToGrid(s, starting);
   const stepping = s.stepPending;
   if (starting) {
     startClock(clock);

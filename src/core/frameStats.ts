@@ -19,67 +19,69 @@ function nearestRank(sorted: Float64Array, n: number, p: number): number {
 }
 
 /**
- * `stats[SAMPLE_FRAME](frame)`: `sample(frame.timestampMs)` with the timestamp read inside, so a
- * caller V8 does not inline it into hands over no number to box (useFrameStats). @internal
- */
-export const SAMPLE_FRAME: unique symbol = Symbol('sampleFrame') as never;
-/** Frame statistics with their internal entry. @internal */
-export type StatsOfFrames = FrameStats & { [SAMPLE_FRAME](frame: { readonly timestampMs: number }): void };
-
-/**
  * Create a frame-statistics window: `sample(timestampMs)` each frame, `snapshot()` a few times a
  * second (one reused object) for the last `windowSize` intervals. Depth: docs/core.md#createframestats.
  */
 export function createFrameStats(options?: FrameStatsOptions): FrameStats {
   const opts = optionsObject(OWNER, options, false, ['windowSize', 'refreshRate']);
   const windowSize = integerAtLeast(OWNER, 'windowSize', withDefault(opts.windowSize, Default.WINDOW_SIZE), 1);
-  let refreshRate = positiveNumber(OWNER, 'refreshRate', withDefault(opts.refreshRate, Default.REFRESH_RATE));
+  const refreshRate = positiveNumber(OWNER, 'refreshRate', withDefault(opts.refreshRate, Default.REFRESH_RATE));
+  return new Stats(windowSize, refreshRate);
+}
 
-  const intervals = new Float64Array(windowSize);
-  const scratch = new Float64Array(windowSize);
-  let head = 0; // next write position
-  let count = 0;
-  // [0]: the last timestamp, ms (NaN before the first); [1]: the one being sampled. Why typed:
-  // docs/performance.md.
-  const last = new Float64Array(2);
-  last[0] = NaN;
-  let backwards = 0;
+/** The statistics behind {@link createFrameStats}, from checked settings. @internal */
+export class Stats implements FrameStats {
+  /** The last `windowSize` intervals, ms, in a ring. */
+  private readonly intervals: Float64Array;
+  private readonly scratch: Float64Array;
+  /** Next write position in the ring, and intervals in it. */
+  private head = 0;
+  private count = 0;
+  /** The last timestamp, ms (NaN before the first). */
+  private lastMs = NaN;
+  /** The timestamp being sampled: kept in a field, not passed on (docs/performance.md). */
+  private input = 0;
+  private backwards = 0;
+  private readonly snap: FrameStatsSnapshot = { fps: 0, meanMs: 0, p50Ms: 0, p95Ms: 0, p99Ms: 0, maxMs: 0, missedVblanks: 0, frames: 0 };
 
-  const snap: FrameStatsSnapshot = {
-    fps: 0,
-    meanMs: 0,
-    p50Ms: 0,
-    p95Ms: 0,
-    p99Ms: 0,
-    maxMs: 0,
-    missedVblanks: 0,
-    frames: 0,
-  };
-
-  function sample(timestampMs: number): void {
-    // Not a number: ignored like NaN, never converted.
-    last[1] = typeof timestampMs === 'number' ? timestampMs : NaN;
-    sampleInput();
+  constructor(
+    private readonly windowSize: number,
+    private refreshRate: number,
+  ) {
+    this.intervals = new Float64Array(windowSize);
+    this.scratch = new Float64Array(windowSize);
   }
 
-  /** Sample the timestamp in `last[1]`. */
-  function sampleInput(): void {
-    const timestampMs = last[1]!;
+  sample(timestampMs: number): void {
+    // Not a number: ignored like NaN, never converted.
+    this.input = typeof timestampMs === 'number' ? timestampMs : NaN;
+    this.sampleInput();
+  }
+
+  /** `sample(frame.timestampMs)`, read here so the caller hands over no number to box (docs/performance.md). @internal */
+  sampleFrame(frame: { readonly timestampMs: number }): void {
+    this.input = frame.timestampMs;
+    this.sampleInput();
+  }
+
+  private sampleInput(): void {
+    const timestampMs = this.input;
     if (!Number.isFinite(timestampMs)) return;
     // NaN before the first timestamp: that one only anchors the chain below.
-    const interval = timestampMs - last[0]!;
+    const interval = timestampMs - this.lastMs;
     // A repeat or a stray backwards timestamp is ignored; BACKWARDS_LIMIT in a row re-anchor.
-    if (interval <= 0 && (interval === 0 || ++backwards < Default.BACKWARDS_LIMIT)) return;
-    backwards = 0;
-    last[0] = timestampMs;
+    if (interval <= 0 && (interval === 0 || ++this.backwards < Default.BACKWARDS_LIMIT)) return;
+    this.backwards = 0;
+    this.lastMs = timestampMs;
     if (!(interval > 0)) return;
-    intervals[head] = interval;
-    head = head + 1 === windowSize ? 0 : head + 1;
-    if (count < windowSize) count++;
+    this.intervals[this.head] = interval;
+    this.head = this.head + 1 === this.windowSize ? 0 : this.head + 1;
+    if (this.count < this.windowSize) this.count++;
   }
 
-  function snapshot(): FrameStatsSnapshot {
-    const n = count;
+  snapshot(): FrameStatsSnapshot {
+    const { intervals, scratch, snap, refreshRate } = this;
+    const n = this.count;
     let span = 0;
     let missed = 0;
     // The window is the first `n` slots until it has wrapped, then all of them: order does not matter.
@@ -105,22 +107,14 @@ export function createFrameStats(options?: FrameStatsOptions): FrameStats {
     return snap;
   }
 
-  const stats: StatsOfFrames = {
-    sample,
-    [SAMPLE_FRAME](frame) {
-      last[1] = frame.timestampMs;
-      sampleInput();
-    },
-    snapshot,
-    setRefreshRate(next: number) {
-      refreshRate = positiveNumber(OWNER, 'refreshRate', next);
-    },
-    reset() {
-      head = 0;
-      count = 0;
-      last[0] = NaN;
-      backwards = 0;
-    },
-  };
-  return stats;
+  setRefreshRate(next: number): void {
+    this.refreshRate = positiveNumber(OWNER, 'refreshRate', next);
+  }
+
+  reset(): void {
+    this.head = 0;
+    this.count = 0;
+    this.lastMs = NaN;
+    this.backwards = 0;
+  }
 }

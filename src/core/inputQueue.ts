@@ -116,14 +116,14 @@ function copy(event: Readonly<InputEventInit>, record: InputRecord): InputRecord
 
 const blank = (): InputRecord => copy({ kind: 'custom', timestampMs: 0 }, {} as InputRecord);
 
-/**
- * `queue[TAKE_STEP_OF](step)`: `takeStep(step.stepEndTimestampMs)` (a fixed clock's step, always a
- * number) with the time read inside, so a caller V8 does not inline it into hands over no number to
- * box (useStepInput). @internal
- */
-export const TAKE_STEP_OF: unique symbol = Symbol('takeStepOf') as never;
-/** An input queue with its internal entry. @internal */
-export type QueueOfSteps = InputQueue & { [TAKE_STEP_OF](step: { readonly stepEndTimestampMs: number }): StepInput };
+/** An input queue with its entry for a fixed clock's step. @internal */
+export type QueueOfSteps = InputQueue & {
+  /**
+   * `takeStep(step.stepEndTimestampMs)` for a fixed clock's step (always a number), read here so
+   * the caller hands over no number to box (docs/performance.md).
+   */
+  takeStepOf(step: { readonly stepEndTimestampMs: number }): StepInput;
+};
 
 /**
  * Create an input queue for fixed steps: push timestamped events as they arrive, and call
@@ -196,7 +196,7 @@ export function createInputQueue(options?: InputQueueOptions): InputQueue {
   }
 
   const queue: QueueOfSteps = {
-    [TAKE_STEP_OF](stepInfo) {
+    takeStepOf(stepInfo) {
       n.nextEndMs = stepInfo.stepEndTimestampMs;
       return takeNext();
     },

@@ -1,5 +1,5 @@
 // What the overlay shows, apart from drawing: recent frames in ring buffers, frame statistics, and the estimate of the scheduler it watches.
-import { createFrameStats, SAMPLE_FRAME, type StatsOfFrames } from '../core/frameStats.js';
+import { createFrameStats, type Stats } from '../core/frameStats.js';
 import type { FrameStats, RefreshRateEstimate } from '../core/types.js';
 import type { FixedClockStats } from '../scheduler/fixedClock.js';
 import type { FrameInfo, FrameScheduler } from '../scheduler/types.js';
@@ -44,7 +44,7 @@ export function createOverlayModel(capacity: number, scheduler: Pick<FrameSchedu
   const vblanks = new Uint8Array(capacity);
   const steps = new Uint8Array(capacity);
   const flags = new Uint8Array(capacity);
-  const stats = createFrameStats({ windowSize: capacity }) as StatsOfFrames;
+  const stats = createFrameStats({ windowSize: capacity }) as Stats;
   // Typed (docs/performance.md): [0] last timestamp, [1] last picture time (s), [2] last total
   // dropped (s), [3] grid period, [4] stats' rate, [5] the clock's last elapsed game time (s).
   const last = new Float64Array([NaN, NaN, 0, 1000 / 60, 60, NaN]);
@@ -104,7 +104,7 @@ export function createOverlayModel(capacity: number, scheduler: Pick<FrameSchedu
       last[1] = cs.pictureTime;
     }
     // The frame, not `t`: a number passed to a call V8 does not inline is boxed.
-    stats[SAMPLE_FRAME](frame);
+    stats.sampleFrame(frame);
   }
 
   return {

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
-import { createFrameStats, SAMPLE_FRAME, type StatsOfFrames } from '../core/frameStats.js';
+import { createFrameStats, type Stats } from '../core/frameStats.js';
 import type { FrameStatsSnapshot } from '../core/types.js';
 import { optionsObject, positiveNumber, withDefault } from '../core/validate.js';
 import { renameOwner } from './renameOwner.js';
@@ -33,7 +33,7 @@ export function useFrameStats(options: UseFrameStatsOptions = {}): Readonly<Fram
       let lastPublishMs = -Infinity;
       return scheduler.subscribe(
         (frame) => {
-          (stats as StatsOfFrames)[SAMPLE_FRAME](frame);
+          (stats as Stats).sampleFrame(frame);
           const sincePublishMs = frame.timestampMs - lastPublishMs;
           // `>= 0`: a clock that jumped back publishes and restarts the interval.
           if (sincePublishMs >= 0 && sincePublishMs < intervalMs) return;

@@ -1,5 +1,5 @@
 import type { MutableRefObject } from 'react';
-import { createDeltaSmoother, SMOOTH_DELTA_OF, type SmootherOfFrames } from '../core/deltaSmoother.js';
+import { createDeltaSmoother, type Smoother } from '../core/deltaSmoother.js';
 import type { DeltaSmoother } from '../core/types.js';
 import type { FrameInfo, FramePhase, FrameScheduler } from '../scheduler/types.js';
 import { dropUndefined } from './dropUndefined.js';
@@ -54,7 +54,7 @@ function smoothedHandler(
     if (!(frame.deltaSeconds > 0)) callback(0, frame);
     else if (trustRate || scheduler.refreshRate.synced) {
       // Snap real time, then scale (scaled time would alternate 0 and 1 interval at 0.5×); 1 as is: docs/performance.md.
-      if (frame.timeScale === 1) callback((smoother as SmootherOfFrames)[SMOOTH_DELTA_OF](frame), frame);
+      if (frame.timeScale === 1) callback((smoother as Smoother).smoothFrame(frame), frame);
       else callback(smoother.smooth(frame.deltaSeconds / frame.timeScale) * frame.timeScale, frame);
     } else callback(frame.deltaSeconds, frame);
   };

@@ -1,6 +1,6 @@
 import { useContext, useEffect, useMemo } from 'react';
 import type { RefObject } from 'react';
-import { createInputQueue, eventTimeMs, TAKE_STEP_OF, type QueueOfSteps } from '../core/inputQueue.js';
+import { createInputQueue, eventTimeMs, type QueueOfSteps } from '../core/inputQueue.js';
 import type { InputEventInit, InputEventKind, InputQueue } from '../core/inputQueue.js';
 import { pointerCode } from '../core/inputState.js';
 import { booleanValue, optionalFunction, optionsObject } from '../core/validate.js';
@@ -139,7 +139,7 @@ export function useStepInput(options: UseStepInputOptions = {}): InputQueue {
       // A keyed remount below this component replaces the element behind a ref without rendering here.
       sync();
       // The step, not its end time: a number passed to a call V8 does not inline is boxed.
-      made[TAKE_STEP_OF](step);
+      made.takeStepOf(step);
     };
     return [made, take, { attached, sync }] as const;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- capacity is read at mount

@@ -1,5 +1,5 @@
 import type { MutableRefObject } from 'react';
-import { ADVANCE_FRAME, createSyncedSlicer, type SlicerOfFrames } from '../core/syncedSlicer.js';
+import { createSyncedSlicer, type Slicer } from '../core/syncedSlicer.js';
 import type { SlicerOverload, SyncedSlicer } from '../core/types.js';
 import type { FrameInfo } from '../scheduler/types.js';
 import { dropUndefined } from './dropUndefined.js';
@@ -53,7 +53,7 @@ export function useSyncedUpdate(
 function slicedHandler(holder: SlicerHolder, latest: MutableRefObject<DtCallback>): (frame: FrameInfo) => void {
   return (frame) => {
     // Slice real time, then scale each slice (scaled time would release every other frame at 0.5×).
-    const slices = (holder.slicer as SlicerOfFrames)[ADVANCE_FRAME](frame);
+    const slices = (holder.slicer as Slicer).advanceFrame(frame);
     for (let i = 0; i < slices.length; i++) latest.current((slices[i] as number) * frame.timeScale, frame);
   };
 }

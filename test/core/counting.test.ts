@@ -5,26 +5,21 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countVblanks, createVblankState, VBLANK_CARRY, VBLANK_INPUT, VBLANK_PHASE } from '../../src/core/counting.js';
-
-function count(state: Float64Array, intervals: number): number {
-  state[VBLANK_INPUT] = intervals;
-  return countVblanks(state);
-}
+import { countIntervals as count, createVblankCounter, type VblankCounter } from '../../src/core/counting.js';
 
 /**
  * A counter whose frames sit about `offset` (over ½) intervals after its boundaries, settled: frames
  * start 0.45 after one, creep later by 0.001 interval a frame until the phase has followed them
  * past `offset`, then come steadily until the phase is on them.
  */
-function settledAt(offset: number): Float64Array {
-  const state = createVblankState(60);
+function settledAt(offset: number): VblankCounter {
+  const state = createVblankCounter(60);
   expect(count(state, 0.45)).toBe(0);
-  while (state[VBLANK_PHASE]! < offset) expect(count(state, 1.001)).toBe(1);
+  while (state.phase < offset) expect(count(state, 1.001)).toBe(1);
   for (let i = 0; i < 300; i++) expect(count(state, 1)).toBe(1);
-  expect(state[VBLANK_PHASE]).toBeCloseTo(state[VBLANK_CARRY]!, 6);
-  expect(state[VBLANK_PHASE]).toBeGreaterThan(offset);
-  expect(state[VBLANK_PHASE]).toBeLessThan(offset + 0.05);
+  expect(state.phase).toBeCloseTo(state.carry, 6);
+  expect(state.phase).toBeGreaterThan(offset);
+  expect(state.phase).toBeLessThan(offset + 0.05);
   return state;
 }
 
@@ -38,9 +33,9 @@ describe('the vblank counter pays an interval the phase owes in a frame that jum
 
   it('a hitch of six or more intervals re-centres a phase past ½ (nine handed out for eight), and nothing else changes', () => {
     const state = settledAt(0.6);
-    const before = state[VBLANK_PHASE]!;
+    const before = state.phase;
     expect(count(state, 8)).toBe(9);
-    expect(state[VBLANK_PHASE]).toBeCloseTo(before - 1, 6);
+    expect(state.phase).toBeCloseTo(before - 1, 6);
     for (let i = 0; i < 100; i++) expect(count(state, 1)).toBe(1);
   });
 
@@ -57,7 +52,7 @@ describe('the vblank counter pays an interval the phase owes in a frame that jum
     for (let i = 0; i < 200; i++) {
       counts.push(count(state, 1.002));
       // Paid at once: after every frame the carry sits by the (wrapped) phase, never an interval away.
-      expect(Math.abs(state[VBLANK_CARRY]! - state[VBLANK_PHASE]!), `frame ${i}`).toBeLessThan(0.1);
+      expect(Math.abs(state.carry - state.phase), `frame ${i}`).toBeLessThan(0.1);
     }
     const twos = counts.flatMap((k, i) => (k === 2 ? [i] : []));
     expect(twos).toHaveLength(1);
@@ -67,7 +62,7 @@ describe('the vblank counter pays an interval the phase owes in a frame that jum
   it('the price: lone timestamps up to 0.4 interval late or early cost at most one flap in all, wherever the phase sits', () => {
     fc.assert(
       fc.property(fc.double({ min: -0.49, max: 0.49, noNaN: true }), fc.double({ min: -0.4, max: 0.4, noNaN: true }), fc.integer({ min: 30, max: 200 }), (offset, late, every) => {
-        const state = createVblankState(60);
+        const state = createVblankCounter(60);
         // The first frame lands `offset` after a boundary; then exact frames, and once the phase has
         // settled, every `every`th timestamp (one in 30 or fewer) is off by up to 0.4 interval.
         let previous = 0;
@@ -87,7 +82,7 @@ describe('the vblank counter pays an interval the phase owes in a frame that jum
   it('conserves time: whatever it pays where, counts plus carry are the intervals put in, and the carry stays within 2.5', () => {
     fc.assert(
       fc.property(fc.array(fc.double({ min: 0, max: 12, noNaN: true }), { minLength: 1, maxLength: 400 }), (inputs) => {
-        const state = createVblankState(60);
+        const state = createVblankCounter(60);
         let handed = 0;
         let total = 0;
         for (const x of inputs) {
@@ -95,9 +90,9 @@ describe('the vblank counter pays an interval the phase owes in a frame that jum
           expect(Number.isInteger(k) && k >= 0).toBe(true);
           handed += k;
           total += x;
-          expect(Math.abs(state[VBLANK_CARRY]!)).toBeLessThanOrEqual(2.5);
+          expect(Math.abs(state.carry)).toBeLessThanOrEqual(2.5);
         }
-        expect(handed + state[VBLANK_CARRY]!).toBeCloseTo(total, 6);
+        expect(handed + state.carry).toBeCloseTo(total, 6);
       }),
     );
   });
