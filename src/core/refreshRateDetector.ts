@@ -7,9 +7,9 @@
  * refreshRateVerdict.ts.
  */
 import { KNOWN_REFRESH_RATES } from './knownRefreshRates.js';
-import { createLockWindow, fitWindow, Lock, ready, offWholeIntervals, slide, type LockWindow } from './refreshRateLock.js';
+import { createLockWindow, fitWindow, Lock, ready, compareIntervals, rephasedResidual, slide, type LockWindow } from './refreshRateLock.js';
 import { clearSkips, recordSkip } from './refreshRateSkips.js';
-import { createSnapQuery } from './refreshRateSnap.js';
+import { createSnapQuery, snapRate } from './refreshRateSnap.js';
 import { countBreak, createTracker, latestStamps, place, Placed, remember, weighBreaks } from './refreshRateTrack.js';
 import { classify, setState, Verdict, type Detection } from './refreshRateVerdict.js';
 import type { RefreshRateDetector, RefreshRateDetectorOptions, RefreshRateEstimate } from './types.js';
@@ -27,15 +27,21 @@ const enum Tuning {
   /** Backwards timestamps in a row taken as a clock reset. */
   BACKWARDS_LIMIT = 3,
   /** A challenger grid's period must differ from the locked one by this fraction (a twin is a refinement) … */
-  CHALLENGE_DIFFERENT = 0.02,
+  CHALLENGE_DIFFERENT = 0.01,
   /** … and by this many of its standard errors, and fit as well as the locked grid did (RMS residual, periods: … */
   CHALLENGE_SIGMAS = 4,
+  /** The challenger's period must be known to this fraction (4 standard errors), as a first verdict's. */
+  DECISIVE = 0.01,
   /** … at most this many times the timestamps' mean distance from the locked grid, or this floor; a window straddling the change fits worse). */
   CHALLENGE_NOISES = 4,
-  CHALLENGE_FLOOR = 0.03,
+  CHALLENGE_FLOOR = 0.015,
   /** … and leave at least this many of the window's 8 intervals this far (periods) from whole numbers of the locked period. */
   OFF_WHOLE_INTERVALS = 6,
   OFF_WHOLE = 0.1,
+  /** … or drift this far from it (periods) over the window, where one re-phase does not explain it. */
+  DRIFT = 0.15,
+  /** A drifting challenger at an unknown rate must fit within this many times the timestamps' mean distance (1.5 of their RMS). */
+  TIGHT_NOISES = 2,
   /** No grid for this long (ms), or two lock breaks within seconds: `'variable'`, not a passing `'unsynced'`. */
   VARIABLE_AFTER_MS = 500,
 }
@@ -150,24 +156,44 @@ function challenge(d: DetectorState): boolean {
   if (!s.decided || s.recentCount < Lock.INTERVALS + 1) return false;
   latestStamps(s, w.stamps, Lock.INTERVALS + 1);
   w.count = Lock.INTERVALS + 1;
-  // The timestamps' noise on the locked grid, ms: a challenger must fit about as well (a window straddling the change does not).
-  const noiseMs = Tuning.CHALLENGE_NOISES * s.noiseMs;
-  // Another grid shows in (nearly) every interval; a re-phase of the locked one in one (it would
-  // tilt a fit of nine timestamps by up to 8 %).
+  // The timestamps' noise on the locked grid (periods): a challenger must fit about as well (a window straddling the change does not).
+  const noise = (Tuning.CHALLENGE_NOISES * s.noiseMs) / s.fit.period;
   w.periodMs = s.fit.period;
-  w.gate = Math.max(Tuning.OFF_WHOLE, (Math.SQRT2 * noiseMs) / s.fit.period);
-  if (offWholeIntervals(w) < Tuning.OFF_WHOLE_INTERVALS) return false;
-  if (!fitWindow(s.challenger, w) || w.residual > Math.max(Tuning.CHALLENGE_FLOOR, noiseMs / s.challenger.period)) return false;
+  w.gate = Math.max(Tuning.OFF_WHOLE, Math.SQRT2 * noise);
+  compareIntervals(w);
+  // Another grid shows in (nearly) every interval, or drifts away steadily (a period a few percent
+  // off); a re-phase of the locked one shows in one interval (it would tilt a fit of nine timestamps by up to 8 %).
+  const another = w.offWhole >= Tuning.OFF_WHOLE_INTERVALS;
+  if (!another && !(Math.abs(w.drift) > Math.max(Tuning.DRIFT, Math.SQRT2 * noise))) return false;
+  if (!another && rephasedResidual(w) <= Math.max(Tuning.CHALLENGE_FLOOR, noise)) return false;
+  if (!fitWindow(s.challenger, w) || w.residual > Math.max(Tuning.CHALLENGE_FLOOR, (noise * s.fit.period) / s.challenger.period)) return false;
   // The loop's own grid: consecutive frames on consecutive vblanks (one missed at most), not a finer
   // grid forced by a timestamp from before the change.
   if (w.indices[w.count - 1]! - w.indices[0]! > w.count) return false;
   const differenceMs = Math.abs(s.challenger.period - s.fit.period);
   if (differenceMs <= Math.max(Tuning.CHALLENGE_DIFFERENT * s.fit.period, Tuning.CHALLENGE_SIGMAS * s.challenger.periodError)) return false;
+  // Precise enough to be reported at once (a window half across the change is not: the next one is).
+  if (Tuning.CHALLENGE_SIGMAS * s.challenger.periodError > Tuning.DECISIVE * s.challenger.period) return false;
+  // A drift alone moves to a known display rate, or to a grid that fits as tightly as the locked one
+  // did (a few re-phases the same way can tilt nine timestamps too, but do not fit a line).
+  if (!another && w.residual > (Tuning.TIGHT_NOISES * s.noiseMs) / s.challenger.period && !knownRate(d)) return false;
   const fit = s.fit;
   s.fit = s.challenger;
   s.challenger = fit;
   startTracking(d, w, s.skeptical);
   return true;
+}
+
+/** Whether the challenger's rate is a known display rate within its standard errors. */
+function knownRate(d: DetectorState): boolean {
+  const fit = d.track.challenger;
+  const q = d.query;
+  q.rate = 1000 / fit.period;
+  q.error = (q.rate * fit.periodError) / fit.period;
+  q.tolerance = Tuning.CHALLENGE_SIGMAS * q.error;
+  q.current = 0;
+  snapRate(d.known, q);
+  return q.result > 0;
 }
 
 /** A grid was found in `w` (now in `track.fit`): tracking starts from its timestamps. */

@@ -15,6 +15,14 @@ export const enum Lock {
   MIN_PERIOD_MS = 1000 / 400,
   /** Largest RMS residual (fraction of a period) of a grid; uniformly random phases give 0.29. */
   MAX_RMS_RESIDUAL = 0.2,
+  /**
+   * A grid slower than any display (47 Hz) is a throttled loop on a display's vblanks, as precise
+   * as a display's: RMS residual at most 1.2 ms or 0.005 period (Firefox at 30 Hz: 0.3–0.75 ms; a
+   * hidden tab's 1 Hz timer: a few ms); a GTK frame clock that wanders is not (WebKitGTK: 1.2–2 ms).
+   */
+  SLOW_GRID_MS = 1000 / 47,
+  SLOW_JITTER_MS = 1.2,
+  SLOW_JITTER = 0.005,
   /** A grid interval is sought down to the shortest interval over this; an interval within WHOLE (periods) of a whole number fits. */
   SPLITS = 4,
   WHOLE = 0.12,
@@ -41,6 +49,9 @@ export interface LockWindow {
   baseMs: number;
   periodMs: number;
   gate: number;
+  /** What {@link compareIntervals} found: intervals off whole periods, and the drift from the grid (periods). */
+  offWhole: number;
+  drift: number;
 }
 
 export function createLockWindow(): LockWindow {
@@ -53,6 +64,8 @@ export function createLockWindow(): LockWindow {
     baseMs: 0.5,
     periodMs: 0.5,
     gate: 0.5,
+    offWhole: 0,
+    drift: 0.5,
   };
 }
 
@@ -102,7 +115,12 @@ export function fitWindow(fit: GridFit, w: LockWindow): boolean {
   }
   const residual = Math.sqrt(fit.residualVariance) / fit.period;
   w.residual = residual;
-  return residual <= Lock.MAX_RMS_RESIDUAL && fit.period >= Lock.MIN_PERIOD_MS;
+  return residual <= Lock.MAX_RMS_RESIDUAL && preciseEnough(fit) && fit.period >= Lock.MIN_PERIOD_MS;
+}
+
+/** A grid slower than any display is a throttled loop on a display's vblanks: as precise as a display's (see SLOW_JITTER_MS). */
+export function preciseEnough(fit: GridFit): boolean {
+  return fit.period <= Lock.SLOW_GRID_MS || Math.sqrt(fit.residualVariance) <= Math.max(Lock.SLOW_JITTER_MS, Lock.SLOW_JITTER * fit.period);
 }
 
 /** Whether the window's first timestamp sits off the grid fitted through all of them (by more than OFF_FIRST periods). */
@@ -164,17 +182,53 @@ function wholeIntervals(w: LockWindow): number {
 }
 
 /**
- * Intervals of the window that are not a whole number of `w.periodMs` (off by more than `w.gate`
- * periods). A re-phase of that grid shifts one interval; a grid of another period shifts every one
- * by the same fraction.
+ * The window's intervals against a grid of `w.periodMs`: how many are off whole periods by more
+ * than `w.gate` (`w.offWhole`), and how far they drift from it in all (`w.drift`, periods). A
+ * re-phase of that grid shifts one interval; a grid of another period shifts every one by the same
+ * fraction, and drifts away steadily.
  */
-export function offWholeIntervals(w: LockWindow): number {
+export function compareIntervals(w: LockWindow): void {
   let off = 0;
+  let drift = 0;
   for (let i = 1; i < w.count; i++) {
     const intervals = (w.stamps[i]! - w.stamps[i - 1]!) / w.periodMs;
-    if (Math.abs(intervals - Math.round(intervals)) > w.gate) off++;
+    const fraction = intervals - Math.round(intervals);
+    drift += fraction;
+    if (Math.abs(fraction) > w.gate) off++;
   }
-  return off;
+  w.offWhole = off;
+  w.drift = drift;
+}
+
+/**
+ * How well the window fits a grid of `w.periodMs` that re-phased once at most (a phase before and
+ * one after a step anywhere): the RMS residual, periods. Firefox's re-phase fits; a grid of a
+ * period a few percent off drifts away from it steadily and does not.
+ */
+export function rephasedResidual(w: LockWindow): number {
+  const phase = w.scratch;
+  const count = w.count;
+  phase[0] = 0;
+  for (let i = 1; i < count; i++) {
+    const intervals = (w.stamps[i]! - w.stamps[i - 1]!) / w.periodMs;
+    phase[i] = phase[i - 1]! + intervals - Math.round(intervals);
+  }
+  let best = Infinity;
+  for (let step = 1; step <= count; step++) {
+    const squares = spread(phase, 0, step) + spread(phase, step, count);
+    if (squares < best) best = squares;
+  }
+  return Math.sqrt(best / (count - 2));
+}
+
+/** Sum of squared deviations from their mean of `values[from … to)`. */
+function spread(values: Float64Array, from: number, to: number): number {
+  let sum = 0;
+  for (let i = from; i < to; i++) sum += values[i]!;
+  const mean = to > from ? sum / (to - from) : 0;
+  let squares = 0;
+  for (let i = from; i < to; i++) squares += (values[i]! - mean) * (values[i]! - mean);
+  return squares;
 }
 
 /** No grid: keep only the latest intervals for the next attempt. */

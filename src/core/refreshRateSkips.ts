@@ -33,6 +33,8 @@ export interface SkipRun {
   /** Intervals in a row whose vblanks are all multiples of `common` ≥ 2: a loop on every `common`-th vblank. */
   commonFrames: number;
   common: number;
+  /** How long the `common` run has lasted, ms. */
+  commonSpanMs: number;
   /** Running share of intervals that skip vblanks, and its value when the current `common` run began. */
   skipShare: number;
   shareBefore: number;
@@ -41,7 +43,7 @@ export interface SkipRun {
 }
 
 export function createSkipRun(): SkipRun {
-  return { frames: 0, spanMs: 0.5, intervalMs: 0.5, bins: new Float64Array(SKIP_BINS), commonFrames: 0, common: 0, skipShare: 0.5, shareBefore: 0.5, divisor: 0.5 };
+  return { frames: 0, spanMs: 0.5, intervalMs: 0.5, bins: new Float64Array(SKIP_BINS), commonFrames: 0, common: 0, commonSpanMs: 0.5, skipShare: 0.5, shareBefore: 0.5, divisor: 0.5 };
 }
 
 /** Forget the run (a new lock). */
@@ -61,9 +63,13 @@ export function recordSkip(run: SkipRun, vblanks: number): void {
     run.commonFrames = 0;
     return;
   }
-  const shared = run.commonFrames > 0 ? greatestCommonDivisor(run.common, vblanks) : vblanks;
+  // A run's first interval shorter than its second straddled the change (a display's new phase): the run starts again.
+  const straddled = run.commonFrames === 1 && run.common < vblanks;
+  const shared = run.commonFrames > 0 && !straddled ? greatestCommonDivisor(run.common, vblanks) : vblanks;
   if (run.commonFrames === 0 || shared < 2) run.shareBefore = share;
-  run.commonFrames = shared >= 2 ? run.commonFrames + 1 : 1;
+  const continues = shared >= 2 && run.commonFrames > 0 && !straddled;
+  run.commonSpanMs = continues ? run.commonSpanMs + spanMs : spanMs;
+  run.commonFrames = continues ? run.commonFrames + 1 : 1;
   run.common = shared >= 2 ? shared : vblanks;
   const bin = Math.min(vblanks, 8) - 2;
   if (run.frames++ === 0) {
@@ -87,6 +93,7 @@ export function seedSkips(run: SkipRun, divisor: number, frames: number): void {
   run.bins[Math.min(divisor, 8) - 2] = 1;
   run.commonFrames = frames;
   run.common = divisor;
+  run.commonSpanMs = run.spanMs;
   run.shareBefore = 0;
 }
 

@@ -3,8 +3,8 @@
  * fitted grid, held back a few frames, and then joins the fit, starts a new segment (a re-phase:
  * the grid shifted, the period stayed) or, when it fits no grid for several frames, ends the lock.
  */
-import { addPoint, createGridFit, newSegment, subdivide, type GridFit } from './refreshRateFit.js';
-import { createSkipRun, recordSkip, seedSkips, type SkipRun } from './refreshRateSkips.js';
+import { addPoint, coarsen, createGridFit, newSegment, subdivide, type GridFit } from './refreshRateFit.js';
+import { clearSkips, createSkipRun, recordSkip, seedSkips, type SkipRun } from './refreshRateSkips.js';
 
 /* eslint-disable @typescript-eslint/no-duplicate-enum-values */
 const enum Track {
@@ -45,8 +45,9 @@ const enum Track {
   CREEP_SHIFT = 0.2,
   CREEP_POINTS = 16,
   BREAK_HALF_LIFE_MS = 10000,
-  /** Weight of each joining point in the running noise. */
+  /** Weight of each joining point in the running noise, and the most it counts (times the noise so far). */
   NOISE_WEIGHT = 1 / 32,
+  NOISE_CLIP = 3,
 }
 /* eslint-enable @typescript-eslint/no-duplicate-enum-values */
 
@@ -266,7 +267,8 @@ function placeEarly(s: Tracker, t: number): boolean {
   s.pendingOffset[i] = offset;
   if (Math.abs(offset) <= Track.FIT_GATE) {
     addPoint(s.fit, n);
-    if (s.overLimit === 0) s.noiseMs += (Math.abs(offset) * s.fit.period - s.noiseMs) * Track.NOISE_WEIGHT;
+    // Clipped at three times the noise so far: a change of display must not raise the bar for its challenger.
+    s.noiseMs += (Math.min(Math.abs(offset) * s.fit.period, Track.NOISE_CLIP * s.noiseMs) - s.noiseMs) * Track.NOISE_WEIGHT;
   } else s.rejected++;
   if (s.pendingCount < Track.PENDING || s.advancing < Track.PENDING) return false;
   s.shift = 0;
@@ -320,8 +322,8 @@ function commitOldest(s: Tracker): void {
     s.fit.pointMs = t;
     addPoint(s.fit, n);
     s.recentOffset += (offset - s.recentOffset) * Track.RECENT_WEIGHT;
-    // The noise only while the grid fits (a change of display must not raise the bar for its challenger).
-    if (s.overLimit === 0) s.noiseMs += (Math.abs(offset) * s.fit.period - s.noiseMs) * Track.NOISE_WEIGHT;
+    // Clipped at three times the noise so far: a change of display must not raise the bar for its challenger.
+    s.noiseMs += (Math.min(Math.abs(offset) * s.fit.period, Track.NOISE_CLIP * s.noiseMs) - s.noiseMs) * Track.NOISE_WEIGHT;
   } else {
     s.rejected++;
   }
@@ -373,4 +375,19 @@ export function countBreak(s: Tracker): void {
   weighBreaks(s);
   s.breaks = s.recentBreaks + 1;
   s.lastBreakMs = s.lastMs;
+}
+
+/**
+ * The loop has run on every `divisor`-th vblank for long: that grid becomes the fitted one (a 60 Hz
+ * display after a 120 Hz one drifts off the 120 Hz grid; 59.94 after 240 by 0.1 % a frame).
+ */
+export function coarsened(s: Tracker, divisor: number): void {
+  const shift = coarsen(s.fit, divisor);
+  for (let i = 0; i < s.pendingCount; i++) {
+    const position = (s.pendingN[i]! - shift + s.pendingOffset[i]!) / divisor;
+    s.pendingN[i] = Math.round(position);
+    s.pendingOffset[i] = position - Math.round(position);
+  }
+  clearSkips(s.skips);
+  s.recentOffset = s.overLimit = 0;
 }

@@ -6,10 +6,10 @@
  * See docs/browsers.md.
  */
 import { refit } from './refreshRateFit.js';
-import { Lock } from './refreshRateLock.js';
+import { Lock, preciseEnough } from './refreshRateLock.js';
 import { steadySkips, vblanksPerFrame, type SkipRun } from './refreshRateSkips.js';
 import { snapRate, type SnapQuery } from './refreshRateSnap.js';
-import { weighBreaks, type Tracker } from './refreshRateTrack.js';
+import { coarsened, weighBreaks, type Tracker } from './refreshRateTrack.js';
 import type { RefreshRateEstimate, RefreshState } from './types.js';
 
 /* eslint-disable @typescript-eslint/no-duplicate-enum-values */
@@ -38,13 +38,16 @@ export const enum Verdict {
   SKEPTICAL_POINTS = 3 * Lock.INTERVALS,
   SKEPTICAL_SPAN_MS = 2000,
   /**
-   * Skipping intervals in a row before a slow loop on a known display counts as throttled: this many
-   * on every k-th vblank (200 ms at 30 Hz), or THROTTLE_RUN of irregular counts whose usual one dominates.
+   * Skipping intervals in a row before a slow loop counts as throttled: STEADY_RUN (167 ms at 30
+   * Hz) or STEADY_MIN spanning STEADY_SPAN_MS (a 15 Hz loop) of steady counts after a stream that
+   * skipped no vblanks or all, else THROTTLE_RUN.
    */
-  STEADY_RUN = 6,
+  STEADY_RUN = 5,
+  STEADY_MIN = 3,
+  STEADY_SPAN_MS = 200,
   THROTTLE_RUN = 16,
-  /** Intervals in a row on every k-th vblank before a loop of a display's rate is reported at it (200 ms at 60 Hz). */
-  COMMON_RUN = 12,
+  /** Intervals in a row on every k-th vblank before a loop of a display's rate is reported at it (167 ms at 60 Hz). */
+  COMMON_RUN = 10,
   /**
    * When more than this share of the frames before the run skipped vblanks, and more than this share
    * did not, a loaded page that often takes two vblanks is not yet a loop on every second one: no
@@ -98,19 +101,33 @@ export function classify(d: Detection): void {
   displayRate(d);
   const rate = s.displayRate;
   const run = s.skips;
-  const loopRate = (1000 * run.frames) / run.spanMs;
+  // The loop's usual rate (its own missed frames aside): every k-th vblank of late, else the usual
+  // counts of the run; a count of 8 or more is a slow timer (a hidden tab): its mean.
+  vblanksPerFrame(run);
+  if (run.commonFrames >= Verdict.STEADY_RUN) run.divisor = run.common;
+  const loopRate = run.divisor < 8 ? rate / run.divisor : (1000 * run.frames) / run.spanMs;
   const busy = run.shareBefore > Verdict.BUSY_SHARE && run.shareBefore < 1 - Verdict.BUSY_SHARE;
-  const steady = (!busy && run.commonFrames >= Verdict.STEADY_RUN) || (longRun(run) && steadySkips(run));
-  if (steady && loopRate < Verdict.MIN_DISPLAY_HZ) {
-    vblanksPerFrame(run);
+  const steady = (!busy && quickRun(run) && steadySkips(run)) || (longRun(run) && steadySkips(run));
+  if (run.frames > 0 && steady && loopRate < Verdict.MIN_DISPLAY_HZ) {
     show(d, 1);
     estimate.throttledRate = rate / run.divisor;
     setState(estimate, 'throttled');
     return;
   }
-  show(d, run.commonFrames >= Verdict.COMMON_RUN * (busy ? 2 : 1) && rate / run.common >= Verdict.MIN_DISPLAY_HZ ? run.common : 1);
+  const coarse = run.commonFrames >= Verdict.COMMON_RUN * (busy ? 2 : 1) && rate / run.common >= Verdict.MIN_DISPLAY_HZ;
+  show(d, coarse ? run.common : 1);
   estimate.throttledRate = 0;
   setState(estimate, 'synced');
+  // Held twice as long, the loop's grid becomes the one fitted (the display drifts off the finer one).
+  if (coarse && run.commonFrames >= 2 * Verdict.COMMON_RUN * (busy ? 2 : 1)) coarsened(s, run.common);
+}
+
+/**
+ * A run of skipping frames long enough for a quick verdict on a stream that skipped no vblanks (or
+ * all) before it: STEADY_RUN frames, or STEADY_MIN frames over STEADY_SPAN_MS (a slow loop).
+ */
+function quickRun(run: SkipRun): boolean {
+  return run.frames >= Verdict.STEADY_RUN || (run.frames >= Verdict.STEADY_MIN && run.spanMs >= Verdict.STEADY_SPAN_MS);
 }
 
 /** A run of skipping frames long enough to judge its steadiness: THROTTLE_RUN frames, or a second of a slow loop. */
@@ -126,6 +143,7 @@ function longRun(run: SkipRun): boolean {
 function decisive(s: Tracker, q: SnapQuery): boolean {
   const fit = s.fit;
   if (q.rate >= Verdict.MIN_DISPLAY_HZ && Verdict.SNAP_SIGMAS * q.error > Verdict.DECISIVE * q.rate) return false;
+  if (!preciseEnough(fit)) return false;
   if (!s.skeptical) return true;
   weighBreaks(s);
   const breaks = Math.max(1, s.recentBreaks);
