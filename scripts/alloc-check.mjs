@@ -79,6 +79,7 @@ const core = await import(pathToFileURL(resolve(root, 'dist/core/index.js')).hre
 // The internal entries the hooks call, from their modules.
 const api = await import(pathToFileURL(resolve(root, 'dist/index.js')).href);
 const { createManualFrameSource } = await import(pathToFileURL(resolve(root, 'dist/testing/index.js')).href);
+const { createViewerMeter } = await import(pathToFileURL(resolve(root, 'dist/simulation/index.js')).href);
 // The page-wide loop `useFrame` alone runs on is internal: built here from its module.
 const { createLoopHost } = await import(pathToFileURL(resolve(root, 'dist/scheduler/loopHost.js')).href);
 
@@ -604,6 +605,20 @@ for (const interpolation of ['previous', 'predicted']) {
     fixedClockPath(`3 updates + 3 renders (${interpolation}, ${overload}; one boxed alpha a frame)`, { interpolation, overload }, true, 'one-number');
   }
 }
+
+// A live story scores every picture with the viewer model; each picture shows the previous frame's time.
+path('viewer meter add (a story scoring each picture)', 'spiky', () => {
+  const meter = createViewerMeter({ refreshIntervalMs: PERIOD_MS });
+  const frame = { presentMs: 0, pictureMs: 0, droppedMs: 0, updates: 1, vblanks: 1 };
+  return (input, count) => {
+    for (let i = 0; i < count; i++) {
+      frame.pictureMs = frame.presentMs;
+      frame.presentMs = input[i];
+      meter.add(frame);
+    }
+    if (!(meter.result().judderMs > 0)) throw new Error('the viewer meter measured no judder on the spiky input');
+  };
+});
 
 /** Start V8's sampling heap profiler (for --sites); the returned function stops it and summarises. */
 async function startSiteSampling() {

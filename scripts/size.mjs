@@ -35,7 +35,7 @@ const EXTERNAL = [
 const cases = {
   'react-timestep (everything)': ["export * from './dist/index.js';", 26990],
   'react-timestep/core': ["export * from './dist/core/index.js';", 11570],
-  'react-timestep/simulation': ["export * from './dist/simulation/index.js';", 11400],
+  'react-timestep/simulation': ["export * from './dist/simulation/index.js';", 12350],
   'react-timestep/testing': ["export * from './dist/testing/index.js';", 15490],
   'react-timestep/r3f': ["export * from './dist/r3f/index.js';", 12760],
   'react-timestep/pixi': ["export * from './dist/pixi/index.js';", 12930],

@@ -1,14 +1,9 @@
 // The context the fixed-step hooks join (a clock, maybe a canvas), and the clock options checked once
 // per render in the user's words (component and prop, never an internal factory) and bound to a clock.
 import { createContext, useEffect, useRef } from 'react';
-import { INTERPOLATIONS, OVERLOADS } from '../core/fixedStep.js';
-import type { FixedStepOverload, Interpolation } from '../core/types.js';
-import { booleanValue, finiteNumber, integerAtLeast, oneOf, optionsObject, positiveNumber, timeScaleValue, withDefault } from '../core/validate.js';
-import { createFixedClock } from '../scheduler/fixedClock.js';
-import type { FixedClock } from '../scheduler/fixedClock.js';
-import { isDevelopment } from '../scheduler/devMode.js';
-import type { FrameInfo } from '../scheduler/types.js';
-import { renameOwner } from './renameOwner.js';
+import { checkNames, checkOptions, checkValue, finite, optionsArgument, type Noun } from '../core/internal.js';
+import type { FixedClock, FrameInfo } from '../scheduler/index.js';
+import { CLOCK_RULES, clockRules, isDevelopment, SchedulerClock, type ClockSettings } from '../scheduler/internal.js';
 import { useFrameScheduler } from './useFrameScheduler.js';
 
 /** The kinds of drawing context `<GameCanvas>` can create. */
@@ -75,95 +70,35 @@ export function drawOn(target: CanvasTarget, render: (alpha: number, frame: Fram
 // Before any game job. -Number.MAX_VALUE as a literal: a bundler keeps a property read even if unused.
 export const FIRST_IN_STEP = -1.7976931348623157e308;
 
-export type Noun = 'prop' | 'option';
-
-/** The names of `FixedClockOptions`. */
-export const CLOCK_OPTIONS: readonly string[] = ['step', 'maxSteps', 'overload', 'interpolation', 'timeScale', 'paused', 'priority', 'snapToDisplay'];
-
 /** Checked, with defaults; `timeScale` undefined: left as it is. */
-export interface ClockSettings {
-  step: number;
-  maxSteps: number;
-  overload: FixedStepOverload;
-  interpolation: Interpolation;
-  timeScale: number | undefined;
-  paused: boolean;
-  priority: number;
-  snapToDisplay: boolean;
-}
+export type HookClockSettings = Omit<ClockSettings, 'timeScale'> & { timeScale: number | undefined };
 
-/** Check `o` once: unknown names in development (`loose`: only near misses; the rest go to the DOM), then every value. */
-export function checkClockOptions(owner: string, noun: Noun, o: Record<string, unknown>, extra: readonly string[], defaultStep?: number, loose = false): ClockSettings {
-  return renameOwner(`${owner}: option`, `${owner}: ${noun}`, () => {
-    if (/* @__PURE__ */ isDevelopment()) checkNames(owner, noun, o, [...CLOCK_OPTIONS, ...extra], loose);
-    const timeScale = o.timeScale;
-    return {
-      step: positiveNumber(owner, 'step', withDefault(o.step, defaultStep)),
-      maxSteps: integerAtLeast(owner, 'maxSteps', withDefault(o.maxSteps, 5), 1),
-      overload: oneOf(owner, 'overload', withDefault(o.overload, 'slow-motion'), OVERLOADS),
-      interpolation: oneOf(owner, 'interpolation', withDefault(o.interpolation, 'previous'), INTERPOLATIONS),
-      timeScale: timeScale === undefined ? undefined : timeScaleValue(owner, 'timeScale', timeScale, false),
-      paused: booleanValue(owner, 'paused', withDefault(o.paused, false)),
-      priority: finiteNumber(owner, 'priority', withDefault(o.priority, 0)),
-      snapToDisplay: booleanValue(owner, 'snapToDisplay', withDefault(o.snapToDisplay, true)),
-    };
-  });
+/** The clock options of a hook or component, checked once: unknown names in development (`loose`: only near misses; the rest go to the DOM), then every value. */
+export function checkClockOptions(owner: string, noun: Noun, o: Readonly<Record<string, unknown>>, extra: readonly string[], defaultStep?: number, loose = false): HookClockSettings {
+  if (/* @__PURE__ */ isDevelopment()) checkNames(owner, noun, o, [...CLOCK_NAMES, ...extra], true, loose);
+  const settings = checkOptions(owner, noun, o, defaultStep === undefined ? CLOCK_RULES : clockRules(defaultStep));
+  return { ...settings, timeScale: o.timeScale === undefined ? undefined : settings.timeScale };
 }
+const CLOCK_NAMES = Object.keys(CLOCK_RULES);
 
 /** The `{ priority }` of `useFixedUpdate` / `useFixedRender`, checked like the clock options. */
 export function jobPriority(owner: string, options: unknown): number {
-  const o = optionsObject(owner, options, false);
-  if (/* @__PURE__ */ isDevelopment()) checkNames(owner, 'option', o, PRIORITY_ONLY);
-  return finiteNumber(owner, 'priority', withDefault(o.priority, 0));
+  const o = optionsArgument(owner, options, false);
+  if (/* @__PURE__ */ isDevelopment()) checkNames(owner, 'option', o, PRIORITY_ONLY, true);
+  return checkValue(owner, 'option', 'priority', o.priority, finite(0));
 }
 const PRIORITY_ONLY = ['priority'];
-
-/** Throw a RangeError naming the first unknown key of `o`, its value and the name it most likely misspells. */
-function checkNames(owner: string, noun: Noun, o: Record<string, unknown>, known: readonly string[], loose = false): void {
-  for (const key in o) {
-    if (!Object.prototype.hasOwnProperty.call(o, key) || known.includes(key)) continue;
-    // aria-*, data-* and event handlers belong to the element.
-    if (loose && (key.includes('-') || /^on[A-Z]/.test(key))) continue;
-    const near = nearest(key, known);
-    if (loose && near === undefined) continue;
-    const hint = near === undefined ? `known: ${known.join(', ')}` : `did you mean \`${near}\`?`;
-    throw new RangeError(`${owner}: unknown ${noun} \`${key}\` (got ${describe(o[key])}; ${hint})`);
-  }
-}
-
-/** The known name `key` most likely misspells: the same letters but case, a typo or two, or a cut-off word. */
-function nearest(key: string, known: readonly string[]): string | undefined {
-  const k = key.toLowerCase();
-  return known.find((name) => {
-    const n = name.toLowerCase();
-    return distance(k, n) <= 2 || (k.length >= 5 && (n.startsWith(k.slice(0, -1)) || k.startsWith(n)));
-  });
-}
-
-/** Edit distance; runs only on a mistake. */
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length]!;
-}
-
-function describe(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value) : typeof value === 'function' ? 'a function' : typeof value === 'object' && value !== null ? 'an object' : String(value);
-}
 
 /**
  * A clock of the caller's own, made in the first render (it subscribes only once a job is added) so
  * children see it at once; it follows `s` at commit, as a render may be thrown away.
  */
-export function useOwnClock(s: ClockSettings): FixedClock {
+export function useOwnClock(s: HookClockSettings): FixedClock {
   const scheduler = useFrameScheduler();
   const { step, maxSteps, overload, interpolation, timeScale, paused, priority } = s;
   const made = useRef<FixedClock | null>(null);
-  made.current ??= createFixedClock(scheduler, { step, maxSteps, overload, interpolation, priority, timeScale: timeScale ?? 1, snapToDisplay: s.snapToDisplay });
+  // Paused through a hold below, so the prop never lifts the clock's own pause().
+  made.current ??= new SchedulerClock(scheduler, { ...s, timeScale: timeScale ?? 1, paused: false });
   const clock = made.current;
   useEffect(() => clock.setScheduler(scheduler), [clock, scheduler]);
   useEffect(() => clock.setOptions({ step, maxSteps, overload }), [clock, step, maxSteps, overload]);

@@ -1,97 +1,20 @@
-// One fixed-step clock shared by many jobs, framework-free: its public types and controls here; its
-// state and per-frame passes in fixedClockFrame.ts. Docs: docs/fixed-clock.md.
-import { DEFAULT_MAX_STEPS, INTERPOLATIONS, OVERLOADS, stepValue } from '../core/fixedStep.js';
-import type { FixedStepOverload, Interpolation } from '../core/types.js';
-import { booleanValue, finiteNumber, integerAtLeast, oneOf, optionsObject, timeScaleValue, withDefault } from '../core/validate.js';
-import { addJob, createJobList, removeJob, type JobList } from './fixedClockJobs.js';
-import { applyGridChange, applyReset, createRenderPass, createUpdatePass, isPaused, prepareMap, replaceEngine, type ClockCore } from './fixedClockFrame.js';
-import { createTimeMap, mapToReal } from './fixedClockTime.js';
-import type { FixedClockStats, FixedClockStep, FixedRender, FixedUpdate } from './fixedClockFrame.js';
-import type { FrameScheduler } from './types.js';
+/**
+ * One fixed-step clock on a scheduler, shared by many jobs: the core's fixed clock fed with the
+ * scheduler's frames, and the jobs it runs each step and each frame. The scheduler's pause, time
+ * scale and clamped gaps reach the core as its own controls, so one time (the frame's timestamp,
+ * ms) goes from the browser to the step. Docs: docs/fixed-clock.md.
+ */
+import { DEFAULT_BOUNDARY_TOLERANCE, FixedStepClock, INTERPOLATION_RULE, type FixedStepFrame, type FixedStepOverload, type Interpolation } from '../core/internal.js';
+import { checkNames, checkOptions, checkValue, finite, HeldNumber, optionsArgument, required } from '../core/internal.js';
+import { CLOCK_RULES, type ClockSettings } from './fixedClockOptions.js';
+import { JobList } from './fixedClockJobs.js';
+import type { FixedClock, FixedClockOptions, FixedClockStats, FixedClockStep, FixedJobOptions, FixedRender, FixedUpdate } from './fixedClockTypes.js';
+import type { FrameInfo, FrameScheduler } from './types.js';
 
-export type { FixedClockStats, FixedClockStep, FixedRender, FixedUpdate } from './fixedClockFrame.js';
-
-/** Options of {@link createFixedClock}; also what {@link FixedClock.setOptions} changes. */
-export interface FixedClockOptions {
-  /** Seconds of game time per step, e.g. `1 / 60` (at least 1e-6). */
-  step: number;
-  /** Most steps in one frame. Default 5. */
-  maxSteps?: number;
-  /** Past `maxSteps`: `'slow-motion'` (default) drops the excess, `'catch-up'` keeps the debt. */
-  overload?: FixedStepOverload;
-  /** Which game time the picture shows, i.e. how `alpha` is computed. Default `'previous'`. */
-  interpolation?: Interpolation;
-  /** Game seconds per scheduler second for this clock (on top of the scheduler's own). Default 1. */
-  timeScale?: number;
-  /** Paused (as by `pause()`). Default false. */
-  paused?: boolean;
-  /** Order of the clock's two scheduler subscriptions among others of the same phase (lower first). Default 0. */
-  priority?: number;
-  /** Count steps on the display's vblank grid while the scheduler reports a synced display. Default true. */
-  snapToDisplay?: boolean;
-}
-
-/** Options of {@link FixedClock.addUpdate} and {@link FixedClock.addRender}. */
-export interface FixedJobOptions {
-  /** Lower runs first within each step (updates) or each frame (renders). Ties run in the order added. Default 0. */
-  priority?: number;
-}
-
-/** A fixed-step clock that many jobs share; controls inside an update: docs/fixed-clock.md. */
-export interface FixedClock {
-  /** Add an update to every step (`priority` order, then the order added), from the next frame. Returns the remove function. */
-  addUpdate(update: FixedUpdate, options?: FixedJobOptions): () => void;
-  /** Add a render, called once a frame after all updates with the frame's alpha. Returns the remove function. */
-  addRender(render: FixedRender, options?: FixedJobOptions): () => void;
-  /** Stop game time from the last frame on; renders go on with a frozen alpha. */
-  pause(): void;
-  /** Let game time run again from the next frame (the paused time is skipped; a pause and resume with no frame between cost nothing). */
-  resume(): void;
-  /** Keep the clock paused until the returned release is called, independent of `pause()`/`resume()`. */
-  hold(): () => void;
-  /** True while paused by `pause()` (or the `paused` option) or a hold. */
-  readonly paused: boolean;
-  /** While paused (the clock or the scheduler): run exactly one step at the next frame and return true; else false. */
-  stepOnce(): boolean;
-  /** Game seconds per scheduler second, from the last frame on (> 0). */
-  setTimeScale(timeScale: number): void;
-  /** The clock's own time scale. */
-  readonly timeScale: number;
-  /** Switch the interpolation mode from the next frame on. */
-  setInterpolation(interpolation: Interpolation): void;
-  /** Which game time the picture shows. */
-  readonly interpolation: Interpolation;
-  /** Change any option; a new `step`, `maxSteps` or `overload` carries elapsed game time into the new grid. */
-  setOptions(options: Partial<FixedClockOptions>): void;
-  /** Seconds of game time per step. */
-  readonly step: number;
-  /** Most steps per frame. */
-  readonly maxSteps: number;
-  /** The overload policy. */
-  readonly overload: FixedStepOverload;
-  /** Back to time zero at the next frame (step index 0), clearing the stats; keeps pause, time scale and options. */
-  reset(): void;
-  /** Run on another scheduler (its game clock is joined without a jump in game time). */
-  setScheduler(scheduler: FrameScheduler): void;
-  /** The scheduler the clock runs on. */
-  readonly scheduler: FrameScheduler;
-  /** Order of the clock's scheduler subscriptions among others of the same phase. */
-  setPriority(priority: number): void;
-  /** Live numbers (one reused object). */
-  readonly stats: FixedClockStats;
-  /** The step being run (during an update) or the last one run. */
-  readonly currentStep: Readonly<FixedClockStep>;
-  /** Real time (ms) at which step `index` of the current grid ends, mapped with what the clock knows now. */
-  stepEndTimestampMs(index: number): number;
-  /** Updates added and not removed. */
-  readonly updateCount: number;
-  /** Renders added and not removed. */
-  readonly renderCount: number;
-}
+export type { FixedClock, FixedClockOptions, FixedClockStats, FixedClockStep, FixedJobOptions, FixedRender, FixedUpdate } from './fixedClockTypes.js';
 
 const OWNER = 'createFixedClock';
-const KNOWN_OPTIONS = ['step', 'maxSteps', 'overload', 'interpolation', 'timeScale', 'paused', 'priority', 'snapToDisplay'];
-
+const NAMES = Object.keys(CLOCK_RULES);
 /** A removed job's callback: whatever the user's callback held is collectable at once. */
 const RELEASED = (): void => undefined;
 
@@ -100,269 +23,465 @@ const RELEASED = (): void => undefined;
  * first frame after the first job is added. See docs/fixed-clock.md, "Without React".
  */
 export function createFixedClock(scheduler: FrameScheduler, options: FixedClockOptions): FixedClock {
-  const opts = optionsObject(OWNER, options, true, KNOWN_OPTIONS);
+  const o = optionsArgument(OWNER, options, true);
+  checkNames(OWNER, 'option', o, NAMES);
+  const settings = checkOptions(OWNER, 'option', o, CLOCK_RULES);
   checkScheduler(OWNER, scheduler);
-  const [step, maxSteps, overload] = gridOptions(OWNER, opts);
-  const timeScale = timeScaleValue(OWNER, 'timeScale', withDefault(opts.timeScale, 1), false);
-  const userPaused = booleanValue(OWNER, 'paused', withDefault(opts.paused, false));
-  const c: ClockCore = {
-    scheduler,
-    engine: undefined as never, // replaceEngine below
-    gridStep: step,
-    step,
-    maxSteps,
-    overload,
-    interpolation: oneOf(OWNER, 'interpolation', withDefault(opts.interpolation, 'previous'), INTERPOLATIONS),
-    timeScale,
-    snapToDisplay: booleanValue(OWNER, 'snapToDisplay', withDefault(opts.snapToDisplay, true)),
-    priority: finiteNumber(OWNER, 'priority', withDefault(opts.priority, 0)),
-    userPaused,
-    holds: 0,
-    lastFedMs: 0,
-    offsetMs: 0,
-    fedAny: false,
-    rebasePending: false,
-    snapRate: NaN,
-    baseElapsed: 0,
-    baseSimulated: 0,
-    baseDropped: 0,
-    indexBase: 0,
-    baseSteps: 0,
-    droppedInGrid: 0,
-    frames: 0,
-    zeroFrame: 0,
-    pausedAtFrame: -1,
-    stepRequested: false,
-    lastEndKnown: false,
-    stepping: false,
-    cancelled: false,
-    resetPending: false,
-    gridPending: false,
-    detachedAtFrame: -1,
-    updates: createJobList(),
-    renders: createJobList(),
-    errors: [],
+  return new SchedulerClock(scheduler, settings);
+}
+
+/** The clock behind {@link createFixedClock}, from checked settings (the hooks make theirs here). @internal */
+export class SchedulerClock implements FixedClock {
+  private readonly core: FixedStepClock;
+  private sched: FrameScheduler;
+  private ownScale: number;
+  private snapToDisplay: boolean;
+  private jobPriority: number;
+  private userPaused: boolean;
+  private holds = 0;
+  /** The scheduler's game time stood still at the last frame (paused, time scale 0), and its time scale then. */
+  private schedulerHalted = false;
+  private schedulerScale = 1;
+  /** The display rate the core snaps to (NaN: raw timestamps). */
+  private snapRate = NaN;
+  /** Frames run (never reset); at the last pause (−1: none since). */
+  private frames = 0;
+  private pausedAtFrame = -1;
+  private stepRequested = false;
+  /** The next frame is joined without game time (a new scheduler, or frames passed while detached). */
+  private rejoinPending = false;
+  /** Scheduler frame index when the clock detached (no jobs left); −1 while attached or never. */
+  private detachedAtFrame = -1;
+  /** Inside the update pass: a control then sets `cancelled`, and a reset or a new grid waits for the pass's end. */
+  private stepping = false;
+  private cancelled = false;
+  private resetPending = false;
+  private gridPending = false;
+  private pendingStep: number;
+  private pendingMaxSteps: number;
+  private pendingOverload: FixedStepOverload;
+  private readonly updates = new JobList<FixedUpdate>(RELEASED);
+  private readonly renders = new JobList<FixedRender>(RELEASED);
+  private readonly errors: unknown[] = [];
+  /** dt and alpha as handed to the jobs: boxed once when they change, not at every call. */
+  private readonly dt: HeldNumber;
+  private readonly alpha = new HeldNumber(1);
+  private unsubscribeUpdate: (() => void) | null = null;
+  private unsubscribeRender: (() => void) | null = null;
+  readonly stats: FixedClockStats & FixedStepFrame & { paused: boolean; timeScale: number };
+  readonly currentStep: FixedClockStep;
+
+  constructor(scheduler: FrameScheduler, settings: ClockSettings) {
+    this.core = new FixedStepClock({ ...settings, boundaryTolerance: DEFAULT_BOUNDARY_TOLERANCE, refreshRate: NaN });
+    this.dt = new HeldNumber(settings.step);
+    this.sched = scheduler;
+    this.ownScale = settings.timeScale;
+    this.snapToDisplay = settings.snapToDisplay;
+    this.jobPriority = settings.priority;
+    this.userPaused = settings.paused;
+    this.pendingStep = settings.step;
+    this.pendingMaxSteps = settings.maxSteps;
+    this.pendingOverload = settings.overload;
+    if (settings.paused) this.core.pause();
     // A plain literal with data fields only (no getters): see docs/performance.md.
-    stats: { steps: 0, alpha: 1, droppedSeconds: 0, totalSteps: 0, pictureTime: 0, elapsedGameSeconds: 0, pendingSeconds: 0, totalDroppedSeconds: 0, paused: userPaused, timeScale },
-    currentStep: { index: 0, dt: step, stepStartTimestampMs: 0, stepEndTimestampMs: 0, stepInFrame: 0, stepsInFrame: 0, frame: scheduler.frame },
-    time: createTimeMap(),
-  };
-  replaceEngine(c, NaN, 0);
-  const onUpdate = createUpdatePass(c);
-  const onRender = createRenderPass(c);
-  let unsubscribeUpdate: (() => void) | null = null;
-  let unsubscribeRender: (() => void) | null = null;
-
-  /** A control inside an update ends the frame's stepping after the current step (see FixedClock). */
-  function control(): void {
-    if (c.stepping) c.cancelled = true;
+    this.stats = { steps: 0, alpha: 1, droppedSeconds: 0, totalSteps: 0, pictureTime: 0, elapsedGameSeconds: 0, pendingSeconds: 0, totalDroppedSeconds: 0, paused: settings.paused, timeScale: settings.timeScale };
+    this.currentStep = this.core.currentStep as FixedClockStep;
+    this.currentStep.frame = scheduler.frame;
   }
 
-  /** Bring the fixed step's pause in line with the clock's; a pause made since the last frame is undone for free. */
-  function applyPause(): void {
-    const want = isPaused(c);
-    const fixed = c.engine.fixed;
-    c.stats.paused = want;
-    if (want && !fixed.paused) {
-      control();
-      fixed.pause();
-      c.pausedAtFrame = c.frames;
-    } else if (!want && fixed.paused) {
-      control();
-      // Paused and resumed with no frame in between: resume at the pause, so the pair costs no game time.
-      fixed.resume(c.pausedAtFrame === c.frames ? c.lastFedMs : undefined);
-      c.pausedAtFrame = -1;
-    }
+  // ───────────── jobs ─────────────
+
+  addUpdate(update: FixedUpdate, options?: FixedJobOptions): () => void {
+    return this.addJob('Update', this.updates, update, options);
   }
 
-  /** Subscribed exactly while there are jobs: updates while any job (it advances the clock), renders while any render. */
-  function sync(): void {
-    const jobs = c.updates.count + c.renders.count;
-    if (c.renders.count === 0 && unsubscribeRender) {
-      unsubscribeRender();
-      unsubscribeRender = null;
-    }
-    if (jobs === 0 && unsubscribeUpdate) {
-      unsubscribeUpdate();
-      unsubscribeUpdate = null;
-      c.detachedAtFrame = c.scheduler.frame.frameIndex;
-    }
-    if (jobs > 0 && !unsubscribeUpdate) {
-      // Frames that ran while detached are not game time of this clock: join without a jump.
-      if (c.detachedAtFrame >= 0 && c.scheduler.frame.frameIndex !== c.detachedAtFrame) c.rebasePending = true;
-      c.detachedAtFrame = -1;
-      unsubscribeUpdate = c.scheduler.subscribe(onUpdate, { phase: 'update', priority: c.priority });
-    }
-    if (c.renders.count > 0 && !unsubscribeRender) {
-      unsubscribeRender = c.scheduler.subscribe(onRender, { phase: 'render', priority: c.priority });
-    }
+  addRender(render: FixedRender, options?: FixedJobOptions): () => void {
+    return this.addJob('Render', this.renders, render, options);
   }
 
-  /** Subscribe anew on `next` (another scheduler, or a new priority). */
-  function renew(next: FrameScheduler): void {
-    unsubscribeUpdate?.();
-    unsubscribeRender?.();
-    unsubscribeUpdate = unsubscribeRender = null;
-    c.scheduler = next;
-    sync();
+  get updateCount(): number {
+    return this.updates.count;
   }
 
-  function add<F>(kind: 'Update' | 'Render', list: JobList<F>, fn: F, jobOptions: FixedJobOptions | undefined): () => void {
+  get renderCount(): number {
+    return this.renders.count;
+  }
+
+  private addJob<F>(kind: 'Update' | 'Render', list: JobList<F>, fn: F, options: FixedJobOptions | undefined): () => void {
     const owner = `FixedClock.add${kind}`;
-    if (typeof fn !== 'function') typeError(owner, `the ${kind.toLowerCase()}`, 'a function', fn);
-    const o = optionsObject(owner, jobOptions, false);
-    const job = addJob(list, fn, finiteNumber(owner, 'priority', withDefault(o.priority, 0)));
-    sync();
+    if (typeof fn !== 'function') throw new TypeError(`${owner}: the ${kind.toLowerCase()} must be a function, got ${fn === null ? 'null' : typeof fn}`);
+    const priority = checkValue(owner, 'option', 'priority', optionsArgument(owner, options, false).priority, finite(0));
+    const job = list.add(fn, priority);
+    this.subscribe();
     return () => {
       if (!job.live) return;
-      removeJob(list, job, RELEASED as F);
-      sync();
+      list.remove(job);
+      this.subscribe();
     };
   }
 
-  function setTimeScale(next: number): void {
-    const scale = timeScaleValue('FixedClock.setTimeScale', 'timeScale', next, false);
-    if (scale === c.timeScale) return;
-    control();
-    c.timeScale = c.stats.timeScale = scale;
-    c.engine.fixed.setTimeScale(scale);
+  /** Subscribed exactly while there are jobs: updates while any job (it advances the clock), renders while any render. */
+  private subscribe(): void {
+    const jobs = this.updates.count + this.renders.count;
+    if (this.renders.count === 0 && this.unsubscribeRender) {
+      this.unsubscribeRender();
+      this.unsubscribeRender = null;
+    }
+    if (jobs === 0 && this.unsubscribeUpdate) {
+      this.unsubscribeUpdate();
+      this.unsubscribeUpdate = null;
+      this.detachedAtFrame = this.sched.frame.frameIndex;
+    }
+    if (jobs > 0 && !this.unsubscribeUpdate) {
+      // Frames that ran while detached are not game time of this clock: join without a jump.
+      if (this.detachedAtFrame >= 0 && this.sched.frame.frameIndex !== this.detachedAtFrame) this.rejoinPending = true;
+      this.detachedAtFrame = -1;
+      this.unsubscribeUpdate = this.sched.subscribe((frame) => this.runSteps(frame), { phase: 'update', priority: this.jobPriority });
+    }
+    if (this.renders.count > 0 && !this.unsubscribeRender) {
+      this.unsubscribeRender = this.sched.subscribe((frame) => this.runRenders(frame), { phase: 'render', priority: this.jobPriority });
+    }
   }
 
-  function setInterpolation(next: FixedClockOptions['interpolation']): void {
-    const mode = oneOf('FixedClock.setInterpolation', 'interpolation', next, INTERPOLATIONS);
-    if (mode === c.interpolation) return;
-    control();
-    c.interpolation = mode;
-    c.engine.fixed.setInterpolation(mode);
+  /** Subscribe anew (another scheduler, or a new priority). */
+  private resubscribe(): void {
+    this.unsubscribeUpdate?.();
+    this.unsubscribeRender?.();
+    this.unsubscribeUpdate = this.unsubscribeRender = null;
+    this.subscribe();
   }
 
-  function setPriority(next: number): void {
-    const p = finiteNumber('FixedClock.setPriority', 'priority', next);
-    if (p === c.priority) return;
-    c.priority = p;
-    renew(c.scheduler);
+  // ───────────── controls ─────────────
+
+  get paused(): boolean {
+    return this.userPaused || this.holds > 0;
   }
 
-  return {
-    addUpdate: (update, jobOptions) => add('Update', c.updates, update, jobOptions),
-    addRender: (render, jobOptions) => add('Render', c.renders, render, jobOptions),
-    pause() {
-      c.userPaused = true;
-      applyPause();
-    },
-    resume() {
-      c.userPaused = false;
-      applyPause();
-    },
-    hold() {
-      c.holds++;
-      applyPause();
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        c.holds--;
-        applyPause();
-      };
-    },
-    get paused() {
-      return isPaused(c);
-    },
-    stepOnce() {
-      const s = c.scheduler;
-      if (!isPaused(c) && !s.paused && s.timeScale !== 0) return false;
-      c.stepRequested = true;
-      s.invalidate();
-      return true;
-    },
-    setTimeScale,
-    get timeScale() {
-      return c.timeScale;
-    },
-    setInterpolation,
-    get interpolation() {
-      return c.interpolation;
-    },
-    setOptions(next) {
-      const owner = 'FixedClock.setOptions';
-      const o = optionsObject(owner, next, true, KNOWN_OPTIONS);
-      const [nextStep, nextMax, nextOverload] = gridOptions(owner, o, c.step, c.maxSteps, c.overload);
-      if (o.timeScale !== undefined) setTimeScale(o.timeScale as number);
-      if (o.interpolation !== undefined) setInterpolation(o.interpolation as FixedClockOptions['interpolation']);
-      if (o.snapToDisplay !== undefined) c.snapToDisplay = booleanValue(owner, 'snapToDisplay', o.snapToDisplay);
-      if (o.paused !== undefined) {
-        c.userPaused = booleanValue(owner, 'paused', o.paused);
-        applyPause();
+  pause(): void {
+    this.userPaused = true;
+    this.applyPause();
+  }
+
+  resume(): void {
+    this.userPaused = false;
+    this.applyPause();
+  }
+
+  hold(): () => void {
+    this.holds++;
+    this.applyPause();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds--;
+      this.applyPause();
+    };
+  }
+
+  stepOnce(): boolean {
+    const s = this.sched;
+    if (!this.paused && !s.paused && s.timeScale !== 0) return false;
+    this.stepRequested = true;
+    s.invalidate();
+    return true;
+  }
+
+  get timeScale(): number {
+    return this.ownScale;
+  }
+
+  setTimeScale(next: number): void {
+    this.changeTimeScale(checkValue('FixedClock.setTimeScale', 'option', 'timeScale', next, required(CLOCK_RULES.timeScale)));
+  }
+
+  get interpolation(): Interpolation {
+    return this.core.interpolation;
+  }
+
+  setInterpolation(next: Interpolation): void {
+    this.changeInterpolation(checkValue('FixedClock.setInterpolation', 'option', 'interpolation', next, required(INTERPOLATION_RULE)));
+  }
+
+  get step(): number {
+    return this.pendingStep;
+  }
+
+  get maxSteps(): number {
+    return this.pendingMaxSteps;
+  }
+
+  get overload(): FixedStepOverload {
+    return this.pendingOverload;
+  }
+
+  setOptions(next: Partial<FixedClockOptions>): void {
+    const owner = 'FixedClock.setOptions';
+    const o = optionsArgument(owner, next, true);
+    checkNames(owner, 'option', o, NAMES);
+    // Each option given is checked; left out, it keeps its value.
+    const given = checkOptions(owner, 'option', { ...this.settings(), ...dropUndefined(o) }, CLOCK_RULES);
+    this.applySettings(given);
+  }
+
+  /** Follow `settings` (checked): only what changed acts. @internal */
+  applySettings(s: ClockSettings): void {
+    this.changeTimeScale(s.timeScale);
+    this.changeInterpolation(s.interpolation);
+    this.snapToDisplay = s.snapToDisplay;
+    if (s.paused !== this.userPaused) {
+      this.userPaused = s.paused;
+      this.applyPause();
+    }
+    this.setPriority(s.priority);
+    if (s.step === this.pendingStep && s.maxSteps === this.pendingMaxSteps && s.overload === this.pendingOverload) return;
+    this.pendingStep = s.step;
+    this.pendingMaxSteps = s.maxSteps;
+    this.pendingOverload = s.overload;
+    this.control();
+    if (this.stepping) this.gridPending = true;
+    else this.applyGrid();
+  }
+
+  reset(): void {
+    this.control();
+    if (this.stepping) this.resetPending = true;
+    else this.applyReset();
+  }
+
+  get scheduler(): FrameScheduler {
+    return this.sched;
+  }
+
+  setScheduler(next: FrameScheduler): void {
+    checkScheduler('FixedClock.setScheduler', next);
+    if (next === this.sched) return;
+    this.control();
+    // Another scheduler's frames are joined where this one left off, their times mapped afresh.
+    this.rejoinPending = true;
+    this.detachedAtFrame = -1;
+    this.core.times.forgetLastStep();
+    this.sched = next;
+    this.resubscribe();
+  }
+
+  setPriority(next: number): void {
+    const priority = checkValue('FixedClock.setPriority', 'option', 'priority', next, required(finite()));
+    if (priority === this.jobPriority) return;
+    this.jobPriority = priority;
+    this.resubscribe();
+  }
+
+  stepEndTimestampMs(index: number): number {
+    return this.core.stepEndTimestampMs(index);
+  }
+
+  private settings(): ClockSettings {
+    return {
+      step: this.pendingStep,
+      maxSteps: this.pendingMaxSteps,
+      overload: this.pendingOverload,
+      interpolation: this.core.interpolation,
+      timeScale: this.ownScale,
+      paused: this.userPaused,
+      priority: this.jobPriority,
+      snapToDisplay: this.snapToDisplay,
+    };
+  }
+
+  private changeTimeScale(scale: number): void {
+    if (scale === this.ownScale) return;
+    this.control();
+    this.ownScale = this.stats.timeScale = scale;
+    this.core.setTimeScale(scale * this.schedulerScale);
+  }
+
+  private changeInterpolation(mode: Interpolation): void {
+    if (mode === this.core.interpolation) return;
+    this.control();
+    this.core.setInterpolation(mode);
+  }
+
+  /** A control inside an update ends the frame's stepping after the current step (see FixedClock). */
+  private control(): void {
+    if (this.stepping) this.cancelled = true;
+  }
+
+  /** Bring the core's pause in line with the clock's and the scheduler's; a pause made since the last frame is undone for free. */
+  private applyPause(): void {
+    this.stats.paused = this.paused;
+    const halt = this.paused || this.schedulerHalted;
+    const core = this.core;
+    if (halt && !core.paused) {
+      this.control();
+      core.pause();
+      this.pausedAtFrame = this.frames;
+    } else if (!halt && core.paused) {
+      this.control();
+      // Paused and resumed with no frame in between: resume at the pause, so the pair costs no game time.
+      core.resume(this.pausedAtFrame === this.frames ? core.lastMs : undefined);
+      this.pausedAtFrame = -1;
+    }
+  }
+
+  /** Back to time zero at the next frame. */
+  private applyReset(): void {
+    this.resetPending = false;
+    this.pausedAtFrame = -1;
+    this.core.reset();
+    copyFrame(this.stats, this.core.frame);
+  }
+
+  /** A new grid for the settings: the core carries elapsed game time into it. */
+  private applyGrid(): void {
+    this.gridPending = false;
+    this.core.setGrid(this.pendingStep, this.pendingMaxSteps, this.pendingOverload);
+    this.dt.value = this.pendingStep;
+  }
+
+  // ───────────── each frame ─────────────
+
+  /** The scheduler's state this frame reaches the core as its own controls; false: the frame grants no game time (a throttled page). */
+  private follow(frame: FrameInfo): boolean {
+    const core = this.core;
+    if (this.rejoinPending) {
+      this.rejoinPending = false;
+      core.skipTo(frame);
+    }
+    const halted = frame.paused || frame.timeScale === 0;
+    if (halted !== this.schedulerHalted) {
+      this.schedulerHalted = halted;
+      // From the last frame: the scheduler's frame after a resume grants its whole interval.
+      if (halted && !core.paused) core.pause();
+      else if (!halted && core.paused && !this.paused) core.resume(core.lastMs);
+    }
+    if (halted) return true;
+    if (frame.timeScale !== this.schedulerScale) {
+      this.schedulerScale = frame.timeScale;
+      core.setTimeScale(this.ownScale * frame.timeScale);
+    }
+    // A gap the scheduler clamped (maxDelta, a throttled page): the rest of it is no game time.
+    if (frame.deltaSeconds === 0 && frame.rawDeltaSeconds > 0) return false;
+    const skippedSeconds = frame.rawDeltaSeconds - frame.deltaSeconds / frame.timeScale;
+    if (skippedSeconds > 1e-9) core.skipBefore(frame, skippedSeconds * 1000);
+    return true;
+  }
+
+  /** While the scheduler reports a synced display, frame times go on its vblank grid. */
+  private snap(): void {
+    const estimate = this.sched.refreshRate;
+    // Written out per case, not as one merged rate: V8 may box a merge of NaN and a double.
+    if (this.snapToDisplay && estimate.synced) {
+      if (estimate.refreshRate === this.snapRate) return;
+      this.snapRate = estimate.refreshRate;
+    } else {
+      if (Number.isNaN(this.snapRate)) return;
+      this.snapRate = NaN;
+    }
+    this.core.setRefreshRate(this.snapRate);
+  }
+
+  /** The `'update'` subscriber: decide the frame, run its steps. */
+  private runSteps(frame: FrameInfo): void {
+    this.updates.settle();
+    const core = this.core;
+    const flows = this.follow(frame);
+    if (this.stepRequested) {
+      this.stepRequested = false;
+      core.stepOnce();
+    }
+    this.snap();
+    core.presentLeadMs = (frame.divisor * 1000) / frame.refreshRate;
+    const decision = flows || core.stepPending ? core.advanceAt(frame) : core.holdAt(frame);
+    this.frames++;
+    const step = this.currentStep;
+    step.frame = frame;
+    const due = decision.steps;
+    let ran = 0;
+    if (due > 0) {
+      this.stepping = true;
+      this.updates.running = true;
+      while (ran < due && !this.cancelled) {
+        core.placeStep(ran);
+        this.runJobs(step);
+        ran++;
       }
-      if (o.priority !== undefined) setPriority(o.priority as number);
-      if (nextStep === c.step && nextMax === c.maxSteps && nextOverload === c.overload) return;
-      c.step = nextStep;
-      c.maxSteps = nextMax;
-      c.overload = nextOverload;
-      control();
-      if (c.stepping) c.gridPending = true;
-      else applyGridChange(c);
-    },
-    get step() {
-      return c.step;
-    },
-    get maxSteps() {
-      return c.maxSteps;
-    },
-    get overload() {
-      return c.overload;
-    },
-    reset() {
-      control();
-      if (c.stepping) c.resetPending = true;
-      else applyReset(c);
-    },
-    setScheduler(next) {
-      checkScheduler('FixedClock.setScheduler', next);
-      if (next === c.scheduler) return;
-      control();
-      // Another scheduler's game clock is joined where this one left off; its timestamps mapped afresh.
-      c.rebasePending = true;
-      c.detachedAtFrame = -1;
-      c.lastEndKnown = false;
-      renew(next);
-    },
-    get scheduler() {
-      return c.scheduler;
-    },
-    setPriority,
-    stats: c.stats,
-    currentStep: c.currentStep,
-    stepEndTimestampMs(index) {
-      prepareMap(c);
-      c.time.gameMs = (index - c.indexBase + 1) * c.gridStep * 1000;
-      mapToReal(c.time);
-      return c.time.mappedMs;
-    },
-    get updateCount() {
-      return c.updates.count;
-    },
-    get renderCount() {
-      return c.renders.count;
-    },
-  };
+      this.updates.running = false;
+      this.stepping = false;
+    }
+    this.cancelled = false;
+    core.finishSteps(ran);
+    copyFrame(this.stats, core.frame);
+    if (this.resetPending) this.applyReset();
+    else if (this.gridPending) this.applyGrid();
+    this.rethrow('updates');
+  }
+
+  /** Every live update, in order, for one step; one that throws sits out the rest of the frame. */
+  private runJobs(step: FixedClockStep): void {
+    const jobs = this.updates.ordered;
+    const dt = this.dt.value;
+    for (let j = 0; j < jobs.length; j++) {
+      const job = jobs[j]!;
+      if (!job.live || job.skipFrame === this.frames) continue;
+      try {
+        job.fn(dt, step);
+      } catch (error) {
+        job.skipFrame = this.frames;
+        this.errors.push(error);
+      }
+    }
+  }
+
+  /** The `'render'` subscriber. */
+  private runRenders(frame: FrameInfo): void {
+    this.renders.settle();
+    this.renders.running = true;
+    // Written (boxed) only when it changed, in place here: a call could box it on the way in.
+    if (this.alpha.value !== this.stats.alpha) this.alpha.value = this.stats.alpha;
+    const alpha = this.alpha.value;
+    const jobs = this.renders.ordered;
+    for (let j = 0; j < jobs.length; j++) {
+      const job = jobs[j]!;
+      if (!job.live) continue;
+      try {
+        job.fn(alpha, frame);
+      } catch (error) {
+        this.errors.push(error);
+      }
+    }
+    this.renders.running = false;
+    this.rethrow('renders');
+  }
+
+  /** Errors of this frame's jobs go to the scheduler (its `onError`, else rethrown after the frame). */
+  private rethrow(what: string): void {
+    const count = this.errors.length;
+    if (count === 1) throw this.errors.pop();
+    if (count > 1) throw new AggregateError(this.errors.splice(0), `react-timestep: ${count} fixed-step ${what} threw`);
+  }
 }
 
-/** `step`, `maxSteps` and `overload` of `o` checked, each `undefined` replaced by the value given. */
-export function gridOptions(owner: string, o: Record<string, unknown>, step?: number, maxSteps = DEFAULT_MAX_STEPS, overload: FixedStepOverload = 'slow-motion'): [number, number, FixedStepOverload] {
-  return [
-    stepValue(owner, withDefault(o.step, step)),
-    integerAtLeast(owner, 'maxSteps', withDefault(o.maxSteps, maxSteps), 1),
-    oneOf(owner, 'overload', withDefault(o.overload, overload), OVERLOADS),
-  ];
+/** Field by field, not Object.assign: a builtin reads each number boxed (docs/performance.md). */
+function copyFrame(to: FixedStepFrame, from: Readonly<FixedStepFrame>): void {
+  to.steps = from.steps;
+  to.alpha = from.alpha;
+  to.droppedSeconds = from.droppedSeconds;
+  to.totalSteps = from.totalSteps;
+  to.pictureTime = from.pictureTime;
+  to.elapsedGameSeconds = from.elapsedGameSeconds;
+  to.pendingSeconds = from.pendingSeconds;
+  to.totalDroppedSeconds = from.totalDroppedSeconds;
 }
 
-function typeError(owner: string, what: string, expected: string, value: unknown): never {
-  throw new TypeError(`${owner}: ${what} must be ${expected}, got ${value === null ? 'null' : typeof value}`);
+function dropUndefined(o: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key in o) if (o[key] !== undefined) out[key] = o[key];
+  return out;
 }
 
 function checkScheduler(owner: string, scheduler: unknown): void {
   if (typeof scheduler !== 'object' || typeof (scheduler as Partial<FrameScheduler> | null)?.subscribe !== 'function') {
-    typeError(owner, '`scheduler`', 'a frame scheduler (createFrameScheduler())', scheduler);
+    throw new TypeError(`${owner}: \`scheduler\` must be a frame scheduler (createFrameScheduler()), got ${scheduler === null ? 'null' : typeof scheduler}`);
   }
 }

@@ -1,7 +1,8 @@
 /**
- * A fixed clock's jobs in run order (priority, then the order added). Added jobs are pushed and
- * join the order at the next pass by one stable sort and merge: k jobs cost O(k log k + n).
- * Removed jobs are marked, and dropped once they are a quarter of the list. @internal
+ * A fixed clock's jobs in run order (priority, then the order added). Added jobs wait in `added`
+ * and join the order at the next pass by one stable sort and merge: k jobs cost O(k log k + n).
+ * A removed job lets go of its callback at once; its slot is dropped at once outside a pass (so a
+ * clock with no frames, or no renders left, keeps nothing), else once a quarter of the list is dead.
  */
 
 export interface Job<F> {
@@ -15,64 +16,65 @@ export interface Job<F> {
   skipFrame: number;
 }
 
-export interface JobList<F> {
+export class JobList<F> {
   /** Sorted by priority, ties in the order added; may hold dead jobs (skip them). */
-  readonly ordered: Array<Job<F>>;
-  /** Added since the last {@link settleJobs}, in the order added. */
-  readonly added: Array<Job<F>>;
-  /** Dead jobs in `ordered`; live jobs. */
-  dead: number;
-  count: number;
-}
+  readonly ordered: Array<Job<F>> = [];
+  /** Added since the last {@link settle}, in the order added. */
+  private readonly added: Array<Job<F>> = [];
+  /** Dead jobs in `ordered`. */
+  private dead = 0;
+  /** Live jobs. */
+  count = 0;
+  /** Inside a pass over `ordered`: removal only marks the job. */
+  running = false;
 
-export function createJobList<F>(): JobList<F> {
-  return { ordered: [], added: [], dead: 0, count: 0 };
+  constructor(private readonly released: F) {}
+
+  add(fn: F, priority: number): Job<F> {
+    const job: Job<F> = { fn, priority, live: true, placed: false, skipFrame: -1 };
+    this.added.push(job);
+    this.count++;
+    return job;
+  }
+
+  /** Remove `job` (idempotent). */
+  remove(job: Job<F>): void {
+    if (!job.live) return;
+    job.live = false;
+    job.fn = this.released;
+    this.count--;
+    if (!job.placed) {
+      this.added.splice(this.added.lastIndexOf(job), 1);
+      return;
+    }
+    this.dead++;
+    if (!this.running) this.compactIfWorthIt();
+  }
+
+  /** Before a pass: merge the jobs added into the order, drop dead jobs when worth it. */
+  settle(): void {
+    if (this.added.length > 0) {
+      // Array.prototype.sort is stable: equal priorities keep the order added.
+      const incoming = this.added.splice(0).sort(byPriority);
+      merge(this.ordered, incoming);
+    }
+    this.compactIfWorthIt();
+  }
+
+  private compactIfWorthIt(): void {
+    const jobs = this.ordered;
+    if (this.dead === 0 || this.dead * 4 < jobs.length) return;
+    let write = 0;
+    for (let read = 0; read < jobs.length; read++) {
+      const job = jobs[read]!;
+      if (job.live) jobs[write++] = job;
+    }
+    jobs.length = write;
+    this.dead = 0;
+  }
 }
 
 const byPriority = (a: Job<unknown>, b: Job<unknown>): number => a.priority - b.priority;
-
-export function addJob<F>(list: JobList<F>, fn: F, priority: number): Job<F> {
-  const job: Job<F> = { fn, priority, live: true, placed: false, skipFrame: -1 };
-  list.added.push(job);
-  list.count++;
-  return job;
-}
-
-/** Remove `job` (idempotent). `released` replaces its callback. */
-export function removeJob<F>(list: JobList<F>, job: Job<F>, released: F): void {
-  if (!job.live) return;
-  job.live = false;
-  job.fn = released;
-  list.count--;
-  if (job.placed) list.dead++;
-}
-
-/** Between passes: merge the jobs added into the order, drop dead jobs when worth it. */
-export function settleJobs<F>(list: JobList<F>): void {
-  const { ordered, added } = list;
-  if (added.length > 0) {
-    // Array.prototype.sort is stable: equal priorities keep the order added.
-    const incoming = added.filter(isLive).sort(byPriority);
-    added.length = 0;
-    merge(ordered, incoming);
-  }
-  if (list.dead > 0 && list.dead * 4 >= ordered.length) compact(list);
-}
-
-function isLive(job: Job<unknown>): boolean {
-  return job.live;
-}
-
-function compact<F>(list: JobList<F>): void {
-  const jobs = list.ordered;
-  let write = 0;
-  for (let read = 0; read < jobs.length; read++) {
-    const job = jobs[read]!;
-    if (job.live) jobs[write++] = job;
-  }
-  jobs.length = write;
-  list.dead = 0;
-}
 
 /** Merge sorted `incoming` (all added after every job in `ordered`) into `ordered`, in place from the back. */
 function merge<F>(ordered: Array<Job<F>>, incoming: Array<Job<F>>): void {

@@ -1,5 +1,5 @@
 // Compiled once into a closure, so the per-call path allocates nothing and reads no options.
-import type { SeededRandom } from '../core/random.js';
+import type { SeededRandom } from '../core/index.js';
 import { integerAtLeast, nonNegativeNumber } from '../core/validate.js';
 import type { CostModel } from './types.js';
 

@@ -1,8 +1,6 @@
-import { createDeltaSmoother } from '../core/deltaSmoother.js';
-import { createFixedStep } from '../core/fixedStep.js';
-import { createSyncedSlicer } from '../core/syncedSlicer.js';
-import type { DeltaSmootherOptions, FixedStepOptions, SyncedSlicerOptions } from '../core/types.js';
+import { createDeltaSmoother, createFixedStep, createSyncedSlicer } from '../core/index.js';
 import { positiveNumber } from '../core/validate.js';
+import type { DeltaSmootherOptions, FixedStepOptions, SyncedSlicerOptions } from './types.js';
 import { createViewerMeter } from './viewer.js';
 import type { ViewerFrame, ViewerMetrics } from './viewer.js';
 
@@ -41,6 +39,71 @@ export interface ReplayResult {
   metrics: ViewerMetrics;
 }
 
+/** One algorithm in a replay: fills `frame` with what it handed out, the picture and the time dropped so far. */
+type Stepper = (deltaMs: number, nowMs: number, frame: ViewerFrame) => void;
+
+function syncedStepper(refreshRate: number, options: Partial<SyncedSlicerOptions> | undefined): Stepper {
+  const slicer = createSyncedSlicer({ refreshRate, ...options });
+  let gameMs = 0;
+  return (deltaMs, _nowMs, frame) => {
+    let sum = 0;
+    for (const slice of slicer.advance(deltaMs / 1000)) sum += slice;
+    gameMs += sum * 1000;
+    frame.updates = sum * refreshRate;
+    frame.pictureMs = gameMs;
+    frame.droppedMs = slicer.droppedSeconds * 1000;
+  };
+}
+
+function smoothedStepper(refreshRate: number, options: Partial<DeltaSmootherOptions> | undefined): Stepper {
+  const smoother = createDeltaSmoother({ refreshRate, ...options });
+  let gameMs = 0;
+  return (deltaMs, _nowMs, frame) => {
+    const dt = smoother.smooth(deltaMs / 1000);
+    gameMs += dt * 1000;
+    frame.updates = dt * refreshRate;
+    frame.pictureMs = gameMs;
+    frame.droppedMs = 0;
+  };
+}
+
+function fixedStepper(refreshRate: number, options: Partial<FixedStepOptions> | undefined): Stepper {
+  const fixed = createFixedStep({ step: 1 / refreshRate, ...options });
+  return (_deltaMs, nowMs, frame) => {
+    const f = fixed.advance(nowMs);
+    frame.updates = f.steps * fixed.step * refreshRate;
+    frame.pictureMs = f.pictureTime * 1000;
+    frame.droppedMs = f.totalDroppedSeconds * 1000;
+  };
+}
+
+function variableStepper(intervalMs: number): Stepper {
+  let gameMs = 0;
+  return (deltaMs, _nowMs, frame) => {
+    gameMs += deltaMs;
+    frame.updates = deltaMs / intervalMs;
+    frame.pictureMs = gameMs;
+    frame.droppedMs = 0;
+  };
+}
+
+function stepperFor(spec: ReplayAlgorithm | undefined, refreshRate: number): Stepper {
+  switch (spec?.kind) {
+    case 'synced':
+      return syncedStepper(refreshRate, spec.options);
+    case 'smoothed':
+      return smoothedStepper(refreshRate, spec.options);
+    case 'fixed':
+      return fixedStepper(refreshRate, spec.options);
+    case 'variable':
+      return variableStepper(1000 / refreshRate);
+    default:
+      throw new RangeError(
+        `${OWNER}: option \`algorithm.kind\` must be one of 'synced', 'smoothed', 'fixed', 'variable', got ${JSON.stringify((spec as { kind?: unknown } | undefined)?.kind)}`,
+      );
+  }
+}
+
 /**
  * Replay timestamps through a core algorithm, unchanged, and score the pictures with the viewer
  * model. Depth: docs/simulation.md#replaying-frame-streams.
@@ -53,77 +116,25 @@ export function replayFrames(options: ReplayOptions): ReplayResult {
   const intervalMs = 1000 / refreshRate;
   const warmupFrames = options.warmupFrames ?? 0;
   const overloadVblanks = options.overloadVblanks ?? Infinity;
-  const spec = options.algorithm;
+  const step = stepperFor(options.algorithm, refreshRate);
   const updates = new Float64Array(n);
   const pictureMs = new Float64Array(n);
   const meter = createViewerMeter({ refreshIntervalMs: intervalMs });
   const frame: ViewerFrame = { presentMs: 0, pictureMs: 0, droppedMs: 0, updates: 0, vblanks: Number.NaN };
 
-  // Each algorithm as one function: (deltaMs, nowMs, out) → fills `frame` with updates, picture, dropped.
-  let step: (deltaMs: number, nowMs: number) => void;
-  let gameMs = 0;
-  switch (spec?.kind) {
-    case 'synced': {
-      const slicer = createSyncedSlicer({ refreshRate, ...spec.options });
-      step = (deltaMs) => {
-        const slices = slicer.advance(deltaMs / 1000);
-        let sum = 0;
-        for (let i = 0; i < slices.length; i += 1) sum += slices[i]!;
-        gameMs += sum * 1000;
-        frame.updates = sum * refreshRate;
-        frame.pictureMs = gameMs;
-        frame.droppedMs = slicer.droppedSeconds * 1000;
-      };
-      break;
-    }
-    case 'smoothed': {
-      const smoother = createDeltaSmoother({ refreshRate, ...spec.options });
-      step = (deltaMs) => {
-        const dt = smoother.smooth(deltaMs / 1000);
-        gameMs += dt * 1000;
-        frame.updates = dt * refreshRate;
-        frame.pictureMs = gameMs;
-        frame.droppedMs = 0;
-      };
-      break;
-    }
-    case 'fixed': {
-      const fixed = createFixedStep({ step: 1 / refreshRate, ...spec.options });
-      step = (_deltaMs, nowMs) => {
-        const f = fixed.advance(nowMs);
-        frame.updates = f.steps * fixed.step * refreshRate;
-        frame.pictureMs = f.pictureTime * 1000;
-        frame.droppedMs = f.totalDroppedSeconds * 1000;
-      };
-      break;
-    }
-    case 'variable': {
-      step = (deltaMs) => {
-        gameMs += deltaMs;
-        frame.updates = deltaMs / intervalMs;
-        frame.pictureMs = gameMs;
-        frame.droppedMs = 0;
-      };
-      break;
-    }
-    default:
-      throw new RangeError(
-        `${OWNER}: option \`algorithm.kind\` must be one of 'synced', 'smoothed', 'fixed', 'variable', got ${JSON.stringify((spec as { kind?: unknown } | undefined)?.kind)}`,
-      );
-  }
-
   const firstMs = n > 0 ? timestamps[0]! : 0;
   let gridVblanks = 0;
   for (let i = 0; i < n; i += 1) {
     const nowMs = timestamps[i]!;
-    step(i === 0 ? 0 : nowMs - timestamps[i - 1]!, nowMs);
+    const deltaMs = i === 0 ? 0 : nowMs - timestamps[i - 1]!;
+    step(deltaMs, nowMs, frame);
     updates[i] = frame.updates;
     pictureMs[i] = frame.pictureMs;
-    let elapsed = truth === undefined || i === 0 ? Number.NaN : truth[i]!;
-    if (i > 0) gridVblanks += elapsed === elapsed ? elapsed : Math.max(1, Math.round((nowMs - timestamps[i - 1]!) / intervalMs));
+    const elapsed = truth === undefined || i === 0 ? Number.NaN : truth[i]!;
+    // Without the truth, the picture is shown on the vblank nearest the measured delta.
+    if (i > 0) gridVblanks += Number.isNaN(elapsed) ? Math.max(1, Math.round(deltaMs / intervalMs)) : elapsed;
     frame.presentMs = (truth === undefined ? nowMs - firstMs : gridVblanks * intervalMs) + intervalMs;
-    if (elapsed > overloadVblanks) elapsed = Number.NaN;
-    frame.vblanks = elapsed;
+    frame.vblanks = elapsed > overloadVblanks ? Number.NaN : elapsed;
     if (i >= warmupFrames) meter.add(frame);
   }
   return { updates, pictureMs, metrics: meter.result() };

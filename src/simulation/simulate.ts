@@ -1,18 +1,19 @@
-import { createSeededRandom } from '../core/random.js';
+import { createSeededRandom } from '../core/index.js';
 import { finiteNumber, integerAtLeast, nonNegativeNumber, oneOf, positiveNumber, withDefault } from '../core/validate.js';
+import type { CostFunction } from './cost.js';
 import { compileCost } from './cost.js';
-import type { FrameWork } from './drivers.js';
+import type { Driver, FrameWork } from './drivers.js';
 import { createDriver } from './drivers.js';
 import type { FrameValues } from './frameRecords.js';
 import { FrameRecords } from './frameRecords.js';
 import { MetricsAccumulator } from './metrics.js';
-import type { ClockSampling, CostOptions, SimulationOptions, SimulationResult, TimeZero } from './types.js';
+import type { AlgorithmSpec, ClockSampling, CostOptions, SimulationOptions, SimulationResult, TimeZero } from './types.js';
+import type { DisplaySettings } from './virtualDisplay.js';
+import { VirtualDisplay } from './virtualDisplay.js';
 
 const OWNER = 'simulate';
 const CLOCKS: readonly ClockSampling[] = ['after-updates', 'frame-start'];
 const TIME_ZEROS: readonly TimeZero[] = ['first-frame', 'vblank'];
-// In refresh intervals: float noise past a vblank, not lateness.
-const VBLANK_SNAP = 1e-9;
 const DEFAULT_CALLBACK_DELAY_MS = 0.25;
 const DEFAULT_UNSYNCED_MAX_RATE = 1000;
 // A free-running loop's frame count is unknown: its records start at most this big and grow.
@@ -32,59 +33,92 @@ function booleanOption(name: string, value: unknown, fallback: boolean): boolean
   return value;
 }
 
+/** simulate()'s options, checked and with their defaults. */
+interface Settings {
+  display: DisplaySettings;
+  durationMs: number;
+  seed: number;
+  record: boolean;
+  clock: ClockSampling;
+  warmupMs: number;
+  timeZero: TimeZero;
+  cost: CostOptions;
+  algorithm: AlgorithmSpec;
+}
+
+function readDisplay(display: Record<string, unknown>): DisplaySettings {
+  return {
+    refreshRate: positiveNumber(OWNER, 'display.refreshRate', display.refreshRate),
+    vsync: booleanOption('display.vsync', display.vsync, true),
+    queueDepth: integerAtLeast(OWNER, 'display.queueDepth', withDefault(display.queueDepth, 1), 1),
+    jitterMs: nonNegativeNumber(OWNER, 'display.jitterMs', withDefault(display.jitterMs, 0)),
+    callbackDelayMs: nonNegativeNumber(OWNER, 'display.callbackDelayMs', withDefault(display.callbackDelayMs, DEFAULT_CALLBACK_DELAY_MS)),
+    unsyncedMaxRate: positiveNumber(OWNER, 'display.unsyncedMaxRate', withDefault(display.unsyncedMaxRate, DEFAULT_UNSYNCED_MAX_RATE)),
+    phaseMs: nonNegativeNumber(OWNER, 'display.phaseMs', withDefault(display.phaseMs, 0)),
+    quantizationMs: nonNegativeNumber(OWNER, 'display.quantizationMs', withDefault(display.quantizationMs, 0)),
+  };
+}
+
+function readSettings(options: SimulationOptions): Settings {
+  const opts = objectOption('options', options, true);
+  const display = objectOption('display', opts.display, true);
+  return {
+    cost: objectOption('cost', opts.cost, false) as CostOptions,
+    display: readDisplay(display),
+    durationMs: positiveNumber(OWNER, 'durationSeconds', opts.durationSeconds) * 1000,
+    seed: finiteNumber(OWNER, 'seed', withDefault(opts.seed, 1)),
+    record: booleanOption('record', opts.record, true),
+    clock: oneOf(OWNER, 'clock', withDefault(opts.clock, 'after-updates'), CLOCKS),
+    warmupMs: nonNegativeNumber(OWNER, 'warmupSeconds', withDefault(opts.warmupSeconds, 0)) * 1000,
+    timeZero: oneOf(OWNER, 'timeZero', withDefault(opts.timeZero, 'first-frame'), TIME_ZEROS),
+    algorithm: opts.algorithm as AlgorithmSpec,
+  };
+}
+
+/** One run: the display, the algorithm's driver, the draw's cost and where each frame is recorded. */
+interface Run {
+  settings: Settings;
+  display: VirtualDisplay;
+  driver: Driver;
+  drawCost: CostFunction;
+  records: FrameRecords | undefined;
+  metrics: MetricsAccumulator;
+}
+
 /**
  * Run one algorithm on a virtual display and measure what a viewer would see (lag, judder,
  * repeated pictures, speed); the same options and `seed` give the same run. No real time passes.
  * The timing model: docs/simulation.md#the-timing-model.
  */
 export function simulate(options: SimulationOptions): SimulationResult {
-  const opts = objectOption('options', options, true);
-  const display = objectOption('display', opts.display, true);
-  const cost = objectOption('cost', opts.cost, false) as CostOptions;
-  const refreshRate = positiveNumber(OWNER, 'display.refreshRate', display.refreshRate);
-  const vsync = booleanOption('display.vsync', display.vsync, true);
-  const queueDepth = integerAtLeast(OWNER, 'display.queueDepth', withDefault(display.queueDepth, 1), 1);
-  const jitterMs = nonNegativeNumber(OWNER, 'display.jitterMs', withDefault(display.jitterMs, 0));
-  const callbackDelayMs = nonNegativeNumber(
-    OWNER,
-    'display.callbackDelayMs',
-    withDefault(display.callbackDelayMs, DEFAULT_CALLBACK_DELAY_MS),
-  );
-  const unsyncedMaxRate = positiveNumber(
-    OWNER,
-    'display.unsyncedMaxRate',
-    withDefault(display.unsyncedMaxRate, DEFAULT_UNSYNCED_MAX_RATE),
-  );
-  const durationMs = positiveNumber(OWNER, 'durationSeconds', opts.durationSeconds) * 1000;
-  const seed = finiteNumber(OWNER, 'seed', withDefault(opts.seed, 1));
-  const record = booleanOption('record', opts.record, true);
-  const clock = oneOf(OWNER, 'clock', withDefault(opts.clock, 'after-updates'), CLOCKS);
-  const warmupMs = nonNegativeNumber(OWNER, 'warmupSeconds', withDefault(opts.warmupSeconds, 0)) * 1000;
-  const phaseMs = nonNegativeNumber(OWNER, 'display.phaseMs', withDefault(display.phaseMs, 0));
-  const quantizationMs = nonNegativeNumber(OWNER, 'display.quantizationMs', withDefault(display.quantizationMs, 0));
-  const timeZero = oneOf(OWNER, 'timeZero', withDefault(opts.timeZero, 'first-frame'), TIME_ZEROS);
-  const read = (simMs: number): number => {
-    const t = simMs + phaseMs;
-    return quantizationMs > 0 ? Math.floor(t / quantizationMs) * quantizationMs : t;
-  };
-
+  const settings = readSettings(options);
+  const seed = settings.seed;
   // Independent streams: an algorithm making more update calls does not shift the display's jitter.
-  const jitterRandom = createSeededRandom(seed);
-  const updateCost = compileCost(cost.update, createSeededRandom(seed + 0x3c6ef372), 'cost.update');
-  const drawCost = compileCost(cost.draw, createSeededRandom(seed + 0x78dde6e4), 'cost.draw');
-  const driver = createDriver(opts.algorithm as SimulationOptions['algorithm'], refreshRate, clock, updateCost);
-
-  const intervalMs = 1000 / refreshRate;
-  const minFrameMs = 1000 / unsyncedMaxRate;
-  const expectedFrames = vsync ? durationMs / intervalMs + queueDepth + 3 : durationMs / minFrameMs + 3;
+  const display = new VirtualDisplay(settings.display, createSeededRandom(seed));
+  const updateCost = compileCost(settings.cost.update, createSeededRandom(seed + 0x3c6ef372), 'cost.update');
+  const drawCost = compileCost(settings.cost.draw, createSeededRandom(seed + 0x78dde6e4), 'cost.draw');
+  const driver = createDriver(settings.algorithm, settings.display.refreshRate, settings.clock, updateCost);
+  const maxFrames = display.maxFrames(settings.durationMs);
   // With vsync at most one frame per vblank can start, so the estimate is an upper bound.
-  const records = record
-    ? new FrameRecords(vsync ? expectedFrames : Math.min(expectedFrames, MAX_INITIAL_RECORDS))
+  const records = settings.record
+    ? new FrameRecords(settings.display.vsync ? maxFrames : Math.min(maxFrames, MAX_INITIAL_RECORDS))
     : undefined;
-  const metrics = new MetricsAccumulator(warmupMs, driver.stepMs, intervalMs);
+  const metrics = new MetricsAccumulator(settings.warmupMs, driver.stepMs, display.intervalMs);
+  runFrames({ settings, display, driver, drawCost, records, metrics });
+  return { frames: (records ?? new FrameRecords(0)).toFrames(), metrics: metrics.result() };
+}
 
-  // Presents of the last `queueDepth` frames: frame i may start once frame i − queueDepth is shown.
-  const presents = new Float64Array(queueDepth);
+/** Game time zero is the clock reading `clockMs`: start the algorithm there. Returns it in simulation time. */
+function startGameTime(run: Run, clockMs: number): number {
+  run.driver.start(clockMs);
+  const originMs = clockMs - run.settings.display.phaseMs;
+  run.metrics.setOrigin(originMs);
+  return originMs;
+}
+
+/** Frames until the next one would start after the run's duration. */
+function runFrames(run: Run): void {
+  const { settings, display, driver } = run;
   const work: FrameWork = { sampleMs: 0, endMs: 0, steps: 0, dtSeconds: 0, pictureSeconds: 0, droppedSeconds: 0 };
   const values: FrameValues = {
     startMs: 0,
@@ -97,68 +131,30 @@ export function simulate(options: SimulationOptions): SimulationResult {
     lagMs: 0,
     vblanks: 0,
   };
-  let previousStart = 0;
-  let previousFinish = 0;
   // Game time zero in simulation time (the clock reading it started from, less the phase).
-  let originMs = 0;
-  if (timeZero === 'vblank') {
-    driver.start(read(0));
-    originMs = read(0) - phaseMs;
-    metrics.setOrigin(originMs);
-  }
-  // Vblank 0 is the moment the simulation starts: the first picture can appear at vblank 1.
-  let previousVblank = 0;
-
+  let originMs = settings.timeZero === 'vblank' ? startGameTime(run, display.read(0)) : 0;
   for (let i = 0; ; i += 1) {
-    let ready = 0;
-    if (i > 0) {
-      if (vsync) {
-        const freed = i >= queueDepth ? (presents[i % queueDepth] as number) : 0;
-        ready = previousFinish > freed ? previousFinish : freed;
-      } else {
-        const capped = previousStart + minFrameMs;
-        ready = previousFinish > capped ? previousFinish : capped;
-      }
-    }
-    const startMs = ready + callbackDelayMs + (jitterMs > 0 ? jitterRandom.next() * jitterMs : 0);
-    if (startMs > durationMs) break;
-
-    const clockMs = read(startMs);
-    if (i === 0 && timeZero === 'first-frame') {
-      driver.start(clockMs);
-      originMs = clockMs - phaseMs;
-      metrics.setOrigin(originMs);
-    }
+    const startMs = display.nextStartMs();
+    if (startMs > settings.durationMs) break;
+    const clockMs = display.read(startMs);
+    if (i === 0 && settings.timeZero === 'first-frame') originMs = startGameTime(run, clockMs);
     driver.run(clockMs, work);
     // The driver works on its clock's readings; back to simulation time.
     const workEndMs = startMs + (work.endMs - clockMs);
-    const finishMs = workEndMs + drawCost(workEndMs);
-    let vblank = Math.ceil(finishMs / intervalMs - VBLANK_SNAP);
-    let presentMs = finishMs;
-    if (vsync) {
-      const earliest = previousVblank + driver.holdVblanks();
-      if (vblank < earliest) vblank = earliest;
-      presentMs = vblank * intervalMs;
-    }
+    const finishMs = workEndMs + run.drawCost(workEndMs);
+    const shown = display.show(startMs, finishMs, driver.holdVblanks());
     driver.finished(finishMs - startMs);
 
     values.startMs = startMs;
     values.sampleMs = startMs + (work.sampleMs - clockMs);
     values.finishMs = finishMs;
-    values.presentMs = presentMs;
+    values.presentMs = shown.presentMs;
     values.pictureSeconds = work.pictureSeconds;
     values.dtSeconds = work.dtSeconds;
     values.steps = work.steps;
-    values.lagMs = presentMs - originMs - work.pictureSeconds * 1000;
-    values.vblanks = vblank > previousVblank ? vblank - previousVblank : 0;
-    records?.push(values);
-    metrics.add(values, work.droppedSeconds);
-
-    presents[i % queueDepth] = presentMs;
-    previousStart = startMs;
-    previousFinish = finishMs;
-    if (vblank > previousVblank) previousVblank = vblank;
+    values.lagMs = shown.presentMs - originMs - work.pictureSeconds * 1000;
+    values.vblanks = shown.vblanks;
+    run.records?.push(values);
+    run.metrics.add(values, work.droppedSeconds);
   }
-
-  return { frames: (records ?? new FrameRecords(0)).toFrames(), metrics: metrics.result() };
 }

@@ -1,6 +1,19 @@
 // Units: timestamps and costs ms, game time and `dt` s, rates Hz.
 import type { ViewerMetrics } from './viewer.js';
-import type { DeltaRounding, FixedStepOverload, Interpolation, SliceRounding, SlicerOverload } from '../core/types.js';
+import type { createDeltaSmoother, createFixedStep, createSyncedSlicer } from '../core/index.js';
+
+// The core's option types, read off its public factories (`react-timestep/core` exports the factories, not these types).
+/** Options of {@link createFixedStep}. */
+export type FixedStepOptions = Parameters<typeof createFixedStep>[0];
+/** Options of {@link createDeltaSmoother}. */
+export type DeltaSmootherOptions = Parameters<typeof createDeltaSmoother>[0];
+/** Options of {@link createSyncedSlicer}. */
+export type SyncedSlicerOptions = Parameters<typeof createSyncedSlicer>[0];
+type Interpolation = NonNullable<FixedStepOptions['interpolation']>;
+type FixedStepOverload = NonNullable<FixedStepOptions['overload']>;
+type DeltaRounding = NonNullable<DeltaSmootherOptions['rounding']>;
+type SlicerOverload = NonNullable<SyncedSlicerOptions['overload']>;
+type SliceRounding = NonNullable<SyncedSlicerOptions['rounding']>;
 
 /** What one update or draw call costs, ms: a number, a range, spikes, slow stretches or a recorded sequence. */
 export type CostModel = number | CostRange | CostSpikes | CostStretches | CostSequence;

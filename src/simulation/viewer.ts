@@ -90,153 +90,173 @@ const DOUBLED_RATIO = 1.5;
 // Slices are summed in float intervals.
 const FLAP_TOLERANCE = 1e-6;
 
-// Slots of the meter's Float64Array. Why typed: docs/performance.md.
-const LAG_SUM = 0;
-const LAG_MAX = 1;
-const LAG_MIN = 2;
-const JUDDER_SQUARES = 3;
-const JUDDER_MAX = 4;
-const FIRST_PRESENT = 5;
-const FIRST_NET_PICTURE = 6;
-const LAST_PRESENT = 7;
-const LAST_NET_PICTURE = 8;
-const PREVIOUS_PRESENT = 9;
-const PREVIOUS_PICTURE = 10;
-const FIRST_DROPPED = 11;
-const LAST_DROPPED = 12;
-const PREVIOUS_DROPPED = 13;
-const FIRST_PICTURE = 14;
-const LAST_PICTURE = 15;
-const SLOTS = 16;
+/** A picture the meter remembers: the first and last measured ones, and the one before the next. */
+interface PictureMark {
+  presentMs: number;
+  pictureMs: number;
+  /** `pictureMs + droppedMs`: the game time shown, counting dropped time as advanced. */
+  netPictureMs: number;
+  droppedMs: number;
+}
+
+/** Running sums over the measured pictures. */
+interface Totals {
+  frames: number;
+  judderCount: number;
+  flaps: number;
+  flapsCounted: number;
+  repeated: number;
+  skipped: number;
+  doubled: number;
+  lagSumMs: number;
+  lagMaxMs: number;
+  lagMinMs: number;
+  judderSquaresMs2: number;
+  judderMaxMs: number;
+  /** Game ms dropped before the first measured picture (counted from the last picture before it). */
+  droppedBeforeMs: number;
+}
+
+// Every field starts as a number and only ever holds numbers: writes then allocate nothing
+// (docs/performance.md, "Where a double lives").
+function newMark(): PictureMark {
+  return { presentMs: 0, pictureMs: 0, netPictureMs: 0, droppedMs: 0 };
+}
+
+function newTotals(): Totals {
+  return {
+    frames: 0,
+    judderCount: 0,
+    flaps: 0,
+    flapsCounted: 0,
+    repeated: 0,
+    skipped: 0,
+    doubled: 0,
+    lagSumMs: 0,
+    lagMaxMs: -Infinity,
+    lagMinMs: Infinity,
+    judderSquaresMs2: 0,
+    judderMaxMs: 0,
+    droppedBeforeMs: 0,
+  };
+}
+
+function markPicture(mark: PictureMark, f: ViewerFrame): void {
+  mark.presentMs = f.presentMs;
+  mark.pictureMs = f.pictureMs;
+  mark.netPictureMs = f.pictureMs + f.droppedMs;
+  mark.droppedMs = f.droppedMs;
+}
+
+function checkInterval(name: string, value: unknown): number {
+  if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) {
+    throw new RangeError(`createViewerMeter: option \`${name}\` must be a finite number > 0, got ${String(value)}`);
+  }
+  return value;
+}
+
+/** Score one measured picture against the one before it (`previous`, when there is one). */
+function score(t: Totals, f: ViewerFrame, previous: PictureMark | null): void {
+  const lag = f.presentMs - f.droppedMs - f.pictureMs;
+  t.lagSumMs += lag;
+  if (lag > t.lagMaxMs) t.lagMaxMs = lag;
+  if (lag < t.lagMinMs) t.lagMinMs = lag;
+  const vblanks = f.vblanks;
+  if (!Number.isNaN(vblanks)) {
+    t.flapsCounted += 1;
+    if (Math.abs(f.updates - vblanks) > FLAP_TOLERANCE) t.flaps += 1;
+    if (vblanks > 1) t.skipped += vblanks - 1;
+  }
+  if (previous === null) return;
+  const advancedMs = f.pictureMs - previous.pictureMs;
+  const realMs = f.presentMs - previous.presentMs;
+  const judder = advancedMs - realMs;
+  t.judderSquaresMs2 += judder * judder;
+  t.judderCount += 1;
+  const size = Math.abs(judder);
+  if (size > t.judderMaxMs) t.judderMaxMs = size;
+  if (Math.abs(advancedMs) <= SAME_PICTURE_MS) t.repeated += 1;
+  if (realMs > 0 && advancedMs >= DOUBLED_RATIO * realMs) t.doubled += 1;
+}
+
+function metricsOf(t: Totals, first: PictureMark, last: PictureMark, stepMs: number, refreshIntervalMs: number): ViewerMetrics {
+  const n = t.frames;
+  const measuredMs = n > 0 ? last.presentMs - first.presentMs : 0;
+  const lagMeanMs = n > 0 ? t.lagSumMs / n : 0;
+  const lagMaxMs = n > 0 ? t.lagMaxMs : 0;
+  const judderMs = t.judderCount > 0 ? Math.sqrt(t.judderSquaresMs2 / t.judderCount) : 0;
+  const minutes = measuredMs / 60000;
+  return {
+    frames: n,
+    fps: measuredMs > 0 ? ((n - 1) * 1000) / measuredMs : 0,
+    stepMs,
+    refreshIntervalMs,
+    flaps: t.flaps,
+    flapsCounted: t.flapsCounted,
+    flapRatio: t.flapsCounted > 0 ? t.flaps / t.flapsCounted : 0,
+    judderMs,
+    judderSteps: judderMs / stepMs,
+    judderMaxMs: t.judderMaxMs,
+    lagMeanMs,
+    lagMaxMs,
+    lagMinMs: n > 0 ? t.lagMinMs : 0,
+    lagMeanSteps: lagMeanMs / stepMs,
+    lagMaxSteps: lagMaxMs / stepMs,
+    repeatedPictures: t.repeated,
+    repeatedRatio: n > 0 ? t.repeated / n : 0,
+    skippedVblanks: t.skipped,
+    doubledDeltas: t.doubled,
+    doubledDeltasPerMinute: minutes > 0 ? t.doubled / minutes : 0,
+    speed: measuredMs > 0 ? (last.pictureMs - first.pictureMs) / measuredMs : 0,
+    netSpeed: measuredMs > 0 ? (last.netPictureMs - first.netPictureMs) / measuredMs : 0,
+    droppedSeconds: n > 0 ? (last.droppedMs - t.droppedBeforeMs) / 1000 : 0,
+    measuredMs,
+  };
+}
 
 /**
  * Create the viewer model's scorer: `add` each presented picture, read `result()`. The metrics:
  * docs/simulation.md#what-is-measured.
  */
 export function createViewerMeter(options: ViewerOptions): ViewerMeter {
-  const refreshIntervalMs = options?.refreshIntervalMs;
-  if (typeof refreshIntervalMs !== 'number' || !(refreshIntervalMs > 0) || !Number.isFinite(refreshIntervalMs)) {
-    throw new RangeError(`createViewerMeter: option \`refreshIntervalMs\` must be a finite number > 0, got ${String(refreshIntervalMs)}`);
-  }
-  const stepMs = options.stepMs ?? refreshIntervalMs;
-  if (typeof stepMs !== 'number' || !(stepMs > 0) || !Number.isFinite(stepMs)) {
-    throw new RangeError(`createViewerMeter: option \`stepMs\` must be a finite number > 0, got ${String(stepMs)}`);
-  }
+  const refreshIntervalMs = checkInterval('refreshIntervalMs', options?.refreshIntervalMs);
+  const stepMs = checkInterval('stepMs', options.stepMs ?? refreshIntervalMs);
   const warmupMs = options.warmupMs ?? -Infinity;
   if (typeof warmupMs !== 'number' || Number.isNaN(warmupMs)) {
     throw new RangeError(`createViewerMeter: option \`warmupMs\` must be a number, got ${String(warmupMs)}`);
   }
 
-  const acc = new Float64Array(SLOTS);
-  let frames = 0;
-  let judderCount = 0;
-  let flaps = 0;
-  let flapsCounted = 0;
-  let repeated = 0;
-  let skipped = 0;
-  let doubled = 0;
+  const totals = newTotals();
+  const first = newMark();
+  const last = newMark();
+  /** The last picture added, measured or not: the next one's judder and dropped time start from it. */
+  const previous = newMark();
   let havePrevious = false;
   /** Any picture was ever added (kept by `reset()`, so dropped time is counted from the last one). */
   let seenAny = false;
 
-  function reset(): void {
-    // A reset mid-run counts only what is dropped from then on.
-    const previousDropped = acc[PREVIOUS_DROPPED]!;
-    acc.fill(0);
-    acc[PREVIOUS_DROPPED] = previousDropped;
-    acc[LAG_MAX] = -Infinity;
-    acc[LAG_MIN] = Infinity;
-    frames = 0;
-    judderCount = 0;
-    flaps = 0;
-    flapsCounted = 0;
-    repeated = 0;
-    skipped = 0;
-    doubled = 0;
-    havePrevious = false;
-  }
-  reset();
-
-  function add(f: ViewerFrame): void {
-    const presentMs = f.presentMs;
-    const pictureMs = f.pictureMs;
-    const droppedMs = f.droppedMs;
-    if (presentMs >= warmupMs) {
-      if (frames === 0) {
-        acc[FIRST_PRESENT] = presentMs;
-        acc[FIRST_NET_PICTURE] = pictureMs + droppedMs;
-        acc[FIRST_PICTURE] = pictureMs;
-        // Time dropped on the way to the first measured picture counts as measured.
-        acc[FIRST_DROPPED] = seenAny ? acc[PREVIOUS_DROPPED]! : 0;
+  return {
+    add(f) {
+      if (f.presentMs >= warmupMs) {
+        if (totals.frames === 0) {
+          markPicture(first, f);
+          // Time dropped on the way to the first measured picture counts as measured.
+          totals.droppedBeforeMs = seenAny ? previous.droppedMs : 0;
+        }
+        totals.frames += 1;
+        markPicture(last, f);
+        score(totals, f, havePrevious ? previous : null);
       }
-      frames += 1;
-      acc[LAST_PRESENT] = presentMs;
-      acc[LAST_NET_PICTURE] = pictureMs + droppedMs;
-      acc[LAST_PICTURE] = pictureMs;
-      acc[LAST_DROPPED] = droppedMs;
-      const lag = presentMs - droppedMs - pictureMs;
-      acc[LAG_SUM] = acc[LAG_SUM]! + lag;
-      if (lag > acc[LAG_MAX]!) acc[LAG_MAX] = lag;
-      if (lag < acc[LAG_MIN]!) acc[LAG_MIN] = lag;
-      const vblanks = f.vblanks;
-      if (vblanks === vblanks) {
-        flapsCounted += 1;
-        if (Math.abs(f.updates - vblanks) > FLAP_TOLERANCE) flaps += 1;
-        if (vblanks > 1) skipped += vblanks - 1;
-      }
-      if (havePrevious) {
-        const advancedMs = pictureMs - acc[PREVIOUS_PICTURE]!;
-        const realMs = presentMs - acc[PREVIOUS_PRESENT]!;
-        const judder = advancedMs - realMs;
-        acc[JUDDER_SQUARES] = acc[JUDDER_SQUARES]! + judder * judder;
-        judderCount += 1;
-        const size = judder < 0 ? -judder : judder;
-        if (size > acc[JUDDER_MAX]!) acc[JUDDER_MAX] = size;
-        if (Math.abs(advancedMs) <= SAME_PICTURE_MS) repeated += 1;
-        if (realMs > 0 && advancedMs >= DOUBLED_RATIO * realMs) doubled += 1;
-      }
-    }
-    havePrevious = true;
-    seenAny = true;
-    acc[PREVIOUS_PRESENT] = presentMs;
-    acc[PREVIOUS_PICTURE] = pictureMs;
-    acc[PREVIOUS_DROPPED] = droppedMs;
-  }
-
-  function result(): ViewerMetrics {
-    const n = frames;
-    const measuredMs = n > 0 ? acc[LAST_PRESENT]! - acc[FIRST_PRESENT]! : 0;
-    const lagMeanMs = n > 0 ? acc[LAG_SUM]! / n : 0;
-    const lagMaxMs = n > 0 ? acc[LAG_MAX]! : 0;
-    const judderMs = judderCount > 0 ? Math.sqrt(acc[JUDDER_SQUARES]! / judderCount) : 0;
-    const minutes = measuredMs / 60000;
-    return {
-      frames: n,
-      fps: measuredMs > 0 ? ((n - 1) * 1000) / measuredMs : 0,
-      stepMs,
-      refreshIntervalMs,
-      flaps,
-      flapsCounted,
-      flapRatio: flapsCounted > 0 ? flaps / flapsCounted : 0,
-      judderMs,
-      judderSteps: judderMs / stepMs,
-      judderMaxMs: acc[JUDDER_MAX]!,
-      lagMeanMs,
-      lagMaxMs,
-      lagMinMs: n > 0 ? acc[LAG_MIN]! : 0,
-      lagMeanSteps: lagMeanMs / stepMs,
-      lagMaxSteps: lagMaxMs / stepMs,
-      repeatedPictures: repeated,
-      repeatedRatio: n > 0 ? repeated / n : 0,
-      skippedVblanks: skipped,
-      doubledDeltas: doubled,
-      doubledDeltasPerMinute: minutes > 0 ? doubled / minutes : 0,
-      speed: measuredMs > 0 ? (acc[LAST_PICTURE]! - acc[FIRST_PICTURE]!) / measuredMs : 0,
-      netSpeed: measuredMs > 0 ? (acc[LAST_NET_PICTURE]! - acc[FIRST_NET_PICTURE]!) / measuredMs : 0,
-      droppedSeconds: n > 0 ? (acc[LAST_DROPPED]! - acc[FIRST_DROPPED]!) / 1000 : 0,
-      measuredMs,
-    };
-  }
-
-  return { add, result, reset };
+      havePrevious = true;
+      seenAny = true;
+      markPicture(previous, f);
+    },
+    result: () => metricsOf(totals, first, last, stepMs, refreshIntervalMs),
+    reset() {
+      // A reset mid-run counts only what is dropped from then on: `previous.droppedMs` stays.
+      // (`first` and `last` are rewritten by the next measured picture.)
+      Object.assign(totals, newTotals());
+      havePrevious = false;
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { createSeededRandom } from '../core/random.js';
+import { createSeededRandom } from '../core/index.js';
 import { finiteNumber, integerAtLeast, nonNegativeNumber, positiveNumber, withDefault } from '../core/validate.js';
 
 const OWNER = 'createVsyncStream';

@@ -2,7 +2,7 @@
 // mistyped or out-of-range value, or a callback that is not a function, with a RangeError naming
 // itself, the option and the value, at mount and on every later render (not a core factory, not
 // later in an effect, not a TypeError every frame). An error handler removed by a re-render leaves
-// errors thrown, not swallowed. <GameCanvas>'s props: test/canvas/options.test.tsx.
+// errors thrown, not swallowed. <GameCanvas>'s props: test/canvas/GameCanvas.options.test.tsx.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import {

@@ -4,9 +4,9 @@
 import { expect, it, vi } from 'vitest';
 import type { TimingRecording } from '../../src/devtools/format.js';
 import { replayTiming } from '../../src/testing/replayTiming.js';
-import chromiumSession from './fixtures/chromium-session.json';
-import { createGameLog, TimingGame } from './timingGame.js';
-import type { GameLog } from './timingGame.js';
+import chromiumSession from '../devtools/fixtures/chromium-session.json';
+import { createGameLog, TimingGame } from '../devtools/timingGame.js';
+import type { GameLog } from '../devtools/timingGame.js';
 
 vi.mock('react', async (importOriginal) => {
   const actual = await importOriginal<Record<string, unknown>>();
