@@ -9,7 +9,7 @@
 import { KNOWN_REFRESH_RATES } from './knownRefreshRates.js';
 import { createLockWindow, fitWindow, Lock, ready, compareIntervals, rephasedResidual, slide, type LockWindow } from './refreshRateLock.js';
 import { clearSkips, recordSkip } from './refreshRateSkips.js';
-import { createSnapQuery, snapRate } from './refreshRateSnap.js';
+import { createSnapQuery, singlesOut, snapRate } from './refreshRateSnap.js';
 import { countBreak, createTracker, latestStamps, place, Placed, remember, weighBreaks } from './refreshRateTrack.js';
 import { classify, setState, Verdict, type Detection } from './refreshRateVerdict.js';
 import type { RefreshRateDetector, RefreshRateDetectorOptions, RefreshRateEstimate } from './types.js';
@@ -172,26 +172,28 @@ function challenge(d: DetectorState): boolean {
   if (w.indices[w.count - 1]! - w.indices[0]! > w.count) return false;
   const differenceMs = Math.abs(s.challenger.period - s.fit.period);
   if (differenceMs <= Math.max(Tuning.CHALLENGE_DIFFERENT * s.fit.period, Tuning.CHALLENGE_SIGMAS * s.challenger.periodError)) return false;
-  // Precise enough to be reported at once (a window half across the change is not: the next one is).
-  if (Tuning.CHALLENGE_SIGMAS * s.challenger.periodError > Tuning.DECISIVE * s.challenger.period) return false;
+  // Precise enough to be reported at once, or singling out one known rate (a window half across the change is neither: the next one is).
+  if (Tuning.CHALLENGE_SIGMAS * s.challenger.periodError > Tuning.DECISIVE * s.challenger.period && !knownRate(d, true)) return false;
   // A drift alone moves to a known display rate, or to a grid that fits as tightly as the locked one
   // did (a few re-phases the same way can tilt nine timestamps too, but do not fit a line).
-  if (!another && w.residual > (Tuning.TIGHT_NOISES * s.noiseMs) / s.challenger.period && !knownRate(d)) return false;
+  if (!another && w.residual > (Tuning.TIGHT_NOISES * s.noiseMs) / s.challenger.period && !knownRate(d, false)) return false;
   const fit = s.fit;
   s.fit = s.challenger;
   s.challenger = fit;
   startTracking(d, w, s.skeptical);
+  s.challenged = true;
   return true;
 }
 
-/** Whether the challenger's rate is a known display rate within its standard errors. */
-function knownRate(d: DetectorState): boolean {
+/** Whether the challenger's rate is a known display rate within its standard errors (`only`: and no other one). */
+function knownRate(d: DetectorState, only: boolean): boolean {
   const fit = d.track.challenger;
   const q = d.query;
   q.rate = 1000 / fit.period;
   q.error = (q.rate * fit.periodError) / fit.period;
   q.tolerance = Tuning.CHALLENGE_SIGMAS * q.error;
   q.current = 0;
+  if (only) return singlesOut(d.known, q);
   snapRate(d.known, q);
   return q.result > 0;
 }
@@ -200,7 +202,7 @@ function knownRate(d: DetectorState): boolean {
 function startTracking(d: DetectorState, w: LockWindow, skeptical: boolean): void {
   const s = d.track;
   s.locked = true;
-  s.decided = s.rated = false;
+  s.decided = s.rated = s.challenged = false;
   s.skeptical = skeptical;
   s.tracked = s.rejected = 0;
   s.pendingCount = s.overLimit = s.advancing = s.recentOffset = s.creep = 0;

@@ -5,7 +5,6 @@
  */
 import { addPoint, refit, startFit, type GridFit } from './refreshRateFit.js';
 
-/* eslint-disable @typescript-eslint/no-duplicate-enum-values */
 export const enum Lock {
   /** Intervals needed for a lock; slow loops (a 1 Hz hidden tab) lock on 3 spanning 1 s. */
   INTERVALS = 8,
@@ -29,7 +28,6 @@ export const enum Lock {
   /** A window's first timestamp this far (periods) off the grid of all of them is left out of the lock. */
   OFF_FIRST = 0.25,
 }
-/* eslint-enable @typescript-eslint/no-duplicate-enum-values */
 
 /** Timestamps to find a grid in, and the search's scratch: named fields, reused (no allocation per frame). */
 export interface LockWindow {

@@ -58,6 +58,8 @@ export interface Tracker {
   fit: GridFit;
   locked: boolean;
   decided: boolean;
+  /** The fit came from a challenger (a change of display): its rate is reported once it singles out a known one. */
+  challenged: boolean;
   rated: boolean;
   skeptical: boolean;
   displayKnown: boolean;
@@ -121,6 +123,7 @@ export function createTracker(): Tracker {
     fit: createGridFit(),
     locked: false,
     decided: false,
+    challenged: false,
     rated: false,
     skeptical: false,
     displayKnown: false,

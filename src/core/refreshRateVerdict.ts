@@ -8,7 +8,7 @@
 import { refit } from './refreshRateFit.js';
 import { Lock, preciseEnough } from './refreshRateLock.js';
 import { steadySkips, vblanksPerFrame, type SkipRun } from './refreshRateSkips.js';
-import { snapRate, type SnapQuery } from './refreshRateSnap.js';
+import { singlesOut, snapRate, type SnapQuery } from './refreshRateSnap.js';
 import { coarsened, weighBreaks, type Tracker } from './refreshRateTrack.js';
 import type { RefreshRateEstimate, RefreshState } from './types.js';
 
@@ -84,7 +84,7 @@ export function classify(d: Detection): void {
   q.rate = gridRate;
   q.error = (gridRate * fit.periodError) / fit.period;
   if (!s.decided) {
-    if (!decisive(s, q)) return;
+    if (!decisive(d)) return;
     // The points kept beside the young fit joined it already (refreshRateTrack.ts placeEarly).
     s.decided = true;
     s.pendingCount = 0;
@@ -140,9 +140,15 @@ function longRun(run: SkipRun): boolean {
  * apart, and after an unsteady stretch, a fit that held long enough (longer the more locks broke
  * recently: WebKitGTK's frame clock breaks every few seconds).
  */
-function decisive(s: Tracker, q: SnapQuery): boolean {
+function decisive(d: Detection): boolean {
+  const s = d.track;
+  const q = d.query;
   const fit = s.fit;
-  if (q.rate >= Verdict.MIN_DISPLAY_HZ && Verdict.SNAP_SIGMAS * q.error > Verdict.DECISIVE * q.rate) return false;
+  if (q.rate >= Verdict.MIN_DISPLAY_HZ && Verdict.SNAP_SIGMAS * q.error > Verdict.DECISIVE * q.rate) {
+    // Imprecise: a challenger's grid is believed when it singles out one known display rate.
+    q.tolerance = Verdict.SNAP_SIGMAS * q.error;
+    if (!s.challenged || !singlesOut(d.known, q)) return false;
+  }
   if (!preciseEnough(fit)) return false;
   if (!s.skeptical) return true;
   weighBreaks(s);

@@ -56,7 +56,16 @@ function readDisplay(display: Record<string, unknown>): DisplaySettings {
     unsyncedMaxRate: positiveNumber(OWNER, 'display.unsyncedMaxRate', withDefault(display.unsyncedMaxRate, DEFAULT_UNSYNCED_MAX_RATE)),
     phaseMs: nonNegativeNumber(OWNER, 'display.phaseMs', withDefault(display.phaseMs, 0)),
     quantizationMs: nonNegativeNumber(OWNER, 'display.quantizationMs', withDefault(display.quantizationMs, 0)),
+    minRefreshRate: minRefreshRate(display),
   };
+}
+
+/** A variable-refresh panel's bottom rate: a number > 0 up to `refreshRate` (its top), NaN when not given. */
+function minRefreshRate(display: Record<string, unknown>): number {
+  if (display.minRefreshRate === undefined) return Number.NaN;
+  const rate = positiveNumber(OWNER, 'display.minRefreshRate', display.minRefreshRate);
+  if (rate > (display.refreshRate as number)) throw new RangeError(`${OWNER}: option \`display.minRefreshRate\` must be at most \`display.refreshRate\` (${String(display.refreshRate)}), got ${rate}`);
+  return rate;
 }
 
 function readSettings(options: SimulationOptions): Settings {

@@ -3,9 +3,10 @@
  * verdict holds, and on every vsynced stream the counting algorithms hand out the vblanks elapsed —
  * on the half the constants were tuned on and on the half held out of the tuning.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadBrowserStreams, REPHASE_COUNTABLE, splitHalf } from '../fixtures/browserFrames.js';
+import { shownTable } from '../fixtures/docsTable.js';
 import { FRAME_GAP_MS, loadFrameFixtures } from '../fixtures/frames.js';
 import { createRefreshRateDetector } from '../../src/core/index.js';
 import { browserTables, COUNTING_KINDS, flaps, MAX_FLAPS, MIN_VERDICT, streamFigures } from '../fixtures/browserMetrics.js';
@@ -129,15 +130,8 @@ describe('the 60 Hz Chromium and Firefox fixtures (test/fixtures/frames) meet th
 
 describe('docs/browsers.md', () => {
   it('its tables are the fixtures’ figures (UPDATE_DOCS=1 rewrites them)', () => {
-    const url = new URL('../../docs/browsers.md', import.meta.url);
-    const doc = readFileSync(url, 'utf8');
-    const start = '<!-- browser-tables:start -->';
-    const end = '<!-- browser-tables:end -->';
-    expect(doc.indexOf(start)).toBeGreaterThan(0);
     const before = (JSON.parse(readFileSync(new URL('../fixtures/browserStreamsBefore.json', import.meta.url), 'utf8')) as { streams: never }).streams;
     const tables = browserTables(streams, before);
-    if (process.env.UPDATE_DOCS === '1') writeFileSync(url, doc.slice(0, doc.indexOf(start) + start.length) + '\n' + tables + '\n' + doc.slice(doc.indexOf(end)));
-    const shown = readFileSync(url, 'utf8');
-    expect(shown.slice(shown.indexOf(start) + start.length, shown.indexOf(end)).trim()).toBe(tables);
+    expect(shownTable(new URL('../../docs/browsers.md', import.meta.url), 'browser-tables', tables)).toBe(tables);
   }, 120_000);
 });
