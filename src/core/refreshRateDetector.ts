@@ -124,7 +124,7 @@ function track(d: DetectorState, t: number): void {
   const s = d.track;
   const placed = place(s, t, d.known);
   if (placed === Placed.RESTART) return restart(d);
-  if (challenge(d)) return classify(d);
+  if (challenge(d, placed === Placed.LOST)) return classify(d);
   if (placed === Placed.LOST) return unlock(d);
   classify(d);
 }
@@ -147,9 +147,10 @@ function tryLock(d: DetectorState): void {
 /**
  * The latest timestamps fit a grid of another period than the locked one (a change of display, or
  * the browser's throttling ending): that grid takes over at once, without a gap in the verdict.
- * Tried every frame; most frames leave at the first test, a few divisions.
+ * Tried every frame; most frames leave at the first test, a few divisions. When the locked grid
+ * was just `lost`, the latest timestamps need not show how they left it.
  */
-function challenge(d: DetectorState): boolean {
+function challenge(d: DetectorState, lost: boolean): boolean {
   const s = d.track;
   const w = d.challenge;
   // Only a grid believed is challenged (a chance fit on a frame clock without vsync simply ends).
@@ -164,10 +165,10 @@ function challenge(d: DetectorState): boolean {
   // Another grid shows in (nearly) every interval, or drifts away steadily (a period a few percent
   // off); a re-phase of the locked one shows in one interval (it would tilt a fit of nine timestamps by up to 8 %).
   const another = w.offWhole >= Tuning.OFF_WHOLE_INTERVALS;
-  if (!another && !(Math.abs(w.drift) > Math.max(Tuning.DRIFT, Math.SQRT2 * noise))) return false;
-  if (!another && rephasedResidual(w) <= Math.max(Tuning.CHALLENGE_FLOOR, noise)) return false;
+  const drifting = Math.abs(w.drift) > Math.max(Tuning.DRIFT, Math.SQRT2 * noise) && rephasedResidual(w) > Math.max(Tuning.CHALLENGE_FLOOR, noise);
+  if (!another && !drifting && !lost) return false;
   if (!fitWindow(s.challenger, w) || w.residual > Math.max(Tuning.CHALLENGE_FLOOR, (noise * s.fit.period) / s.challenger.period)) return false;
-  // The loop's own grid: consecutive frames on consecutive vblanks (one missed at most), not a finer
+  // The loop's own grid: consecutive frames on consecutive vblanks (two missed at most), not a finer
   // grid forced by a timestamp from before the change.
   if (w.indices[w.count - 1]! - w.indices[0]! > w.count) return false;
   const differenceMs = Math.abs(s.challenger.period - s.fit.period);
