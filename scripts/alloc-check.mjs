@@ -81,7 +81,7 @@ const api = await import(pathToFileURL(resolve(root, 'dist/index.js')).href);
 const { createManualFrameSource } = await import(pathToFileURL(resolve(root, 'dist/testing/index.js')).href);
 const { createViewerMeter } = await import(pathToFileURL(resolve(root, 'dist/simulation/index.js')).href);
 // The page-wide loop `useFrame` alone runs on is internal: built here from its module.
-const { createLoopHost } = await import(pathToFileURL(resolve(root, 'dist/scheduler/loopHost.js')).href);
+const { FrameLoop } = await import(pathToFileURL(resolve(root, 'dist/scheduler/frameLoop.js')).href);
 
 const argv = process.argv.slice(2);
 const framesArg = argv.indexOf('--frames');
@@ -500,8 +500,8 @@ path('scheduler via source.tick (always, 100 subscribers)', 'spiky', () => {
 path('the page-wide loop under useFrame alone, via source.tick (100 subscribers)', 'spiky', () => {
   const source = createManualFrameSource({ startMs: 0 });
   const config = { mode: 'always', maxDelta: 0.25, timeScale: 1, paused: false, onError: undefined, onGap: undefined, onFrame: undefined };
-  const host = createLoopHost('alloc-check', source, config, undefined);
-  const total = subscribeHundred({ subscribe: (callback, options) => host.subscribe(callback, options, 'alloc-check').remove });
+  const loop = new FrameLoop('alloc-check', source, config, undefined);
+  const total = subscribeHundred({ subscribe: (callback, options) => loop.subscribe(callback, options, 'alloc-check') });
   return (input, count) => {
     for (let i = 0; i < count; i++) source.tick(input[i]);
     if (!(total[0] > 0)) throw new Error('subscribers did not run');

@@ -26,7 +26,7 @@ await build({
   // renderer adapters' peers and React stay the user's own copies.
   bundle: false,
   format: 'esm',
-  target: 'es2020',
+  target: 'es2022',
   platform: 'browser',
   jsx: 'automatic',
   sourcemap: true,

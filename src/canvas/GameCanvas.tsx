@@ -1,13 +1,13 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { CanvasHTMLAttributes, CSSProperties, ForwardedRef, ReactElement, ReactNode, RefAttributes } from 'react';
-import { nonNegativeNumber, oneOf, optionalFunction, positiveNumber } from '../core/validate.js';
-import type { FixedClock, FixedClockOptions, FixedUpdate } from '../scheduler/fixedClock.js';
-import type { FrameInfo } from '../scheduler/types.js';
-import { isDevelopment } from '../scheduler/devMode.js';
-import { checkClockOptions, drawOn, FIRST_IN_STEP, FixedClockContext, useOwnClock } from '../react/fixedClockContext.js';
-import type { CanvasTarget, ClockScope, GameCanvasContextMap, GameCanvasContextType, GameCanvasSize } from '../react/fixedClockContext.js';
-import { renameOwner } from '../react/renameOwner.js';
-import { useLatest } from '../react/useLatest.js';
+import { nonNegativeNumber, oneOf, optionalFunction, positiveNumber } from '../core/internal.js';
+import type { FixedClock, FixedClockOptions, FixedUpdate } from '../scheduler/internal.js';
+import type { FrameInfo } from '../scheduler/index.js';
+import { isDevelopment } from '../scheduler/internal.js';
+import { checkClockOptions, drawOn, FIRST_IN_STEP, FixedClockContext, useOwnClock } from '../react/internal.js';
+import type { CanvasTarget, ClockScope, GameCanvasContextMap, GameCanvasContextType, GameCanvasSize } from '../react/internal.js';
+import { renameOwner } from '../react/internal.js';
+import { useLatest } from '../react/internal.js';
 
 export type { GameCanvasContextMap, GameCanvasContextType, GameCanvasSize };
 

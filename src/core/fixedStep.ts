@@ -1,7 +1,7 @@
 // Fixed timestep with interpolated draws (Peter Sundqvist, "Timestepping"): its options, checked once
 // here; the clock in fixedStepClock.ts; the per-frame decision in fixedStepAdvance.ts.
 import { FixedStepClock, type FixedStepSettings } from './fixedStepClock.js';
-import { checkNames, checkOptions, checkValue, nonNegative, oneOf, optionsArgument, positive, required, timeScale, wholeAtLeast, type Rule, type Rules } from './options.js';
+import { checkNames, checkOptions, checkValue, choice, nonNegative, optionsArgument, positive, required, timeScale, wholeAtLeast, type Rule, type Rules } from './options.js';
 import type { FixedStep, FixedStepOptions, FixedStepOverload, Interpolation } from './types.js';
 
 export { FIXED_STEP_SNAP_STEPS } from './fixedStepAdvance.js';
@@ -30,8 +30,8 @@ export function stepRule(fallback?: number): Rule<number> {
 
 /** The rules of the options a fixed step and a fixed clock share. */
 export const MAX_STEPS_RULE = wholeAtLeast(1, DEFAULT_MAX_STEPS);
-export const OVERLOAD_RULE = oneOf<FixedStepOverload>(['slow-motion', 'catch-up'], 'slow-motion');
-export const INTERPOLATION_RULE = oneOf<Interpolation>(['none', 'previous', 'ahead', 'predicted'], 'previous');
+export const OVERLOAD_RULE = choice<FixedStepOverload>(['slow-motion', 'catch-up'], 'slow-motion');
+export const INTERPOLATION_RULE = choice<Interpolation>(['none', 'previous', 'ahead', 'predicted'], 'previous');
 /** 0 is refused: a fixed step needs time to flow. */
 export const CLOCK_TIME_SCALE_RULE = timeScale(false, 1);
 

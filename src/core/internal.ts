@@ -18,4 +18,18 @@ export {
   stepRule,
 } from './fixedStep.js';
 export * from './options.js';
+export { checkPropNames } from './names.js';
 export { HeldNumber } from './heldNumber.js';
+export { booleanValue, checkKnownKeys, finiteNumber, fixedClockOption, functionValue, integerAtLeast, nonNegativeNumber, oneOf, optionalFunction, optionsObject, positiveNumber, timeScaleValue, withDefault } from './validate.js';
+export { createFrameStats } from './frameStats.js';
+export type { Stats } from './frameStats.js';
+export { INTERPOLATED_OPTION_KEYS, createInterpolated, finiteVector } from './interpolated.js';
+export type { Interpolated, InterpolatedOptions, InterpolatedScalar, InterpolatedScalarOptions, InterpolatedVector, InterpolatedVectorOptions, QuaternionBlend } from './interpolated.js';
+export { ADAPTIVE_OPTION_KEYS, createAdaptiveFramerate } from './adaptiveFramerate.js';
+export { createDeltaSmoother } from './deltaSmoother.js';
+export type { Smoother } from './deltaSmoother.js';
+export { createInputQueue, eventTimeMs } from './inputQueue.js';
+export type { InputEventInit, InputEventKind, InputQueue, QueueOfSteps } from './inputQueue.js';
+export { pointerCode } from './inputState.js';
+export { createSyncedSlicer } from './syncedSlicer.js';
+export type { Slicer } from './syncedSlicer.js';

@@ -76,7 +76,7 @@ export function wholeAtLeast(min: number, fallback?: number): Rule<number> {
   return { accepts: (v) => Number.isInteger(v) && (v as number) >= min, expected: `a whole number >= ${min}`, fallback };
 }
 
-export function oneOf<T extends string>(values: readonly T[], fallback?: T): Rule<T> {
+export function choice<T extends string>(values: readonly T[], fallback?: T): Rule<T> {
   return { accepts: (v) => (values as readonly unknown[]).includes(v), expected: `one of '${values.join("', '")}'`, fallback };
 }
 
@@ -111,43 +111,16 @@ export function timeScale(allowZero: boolean, fallback?: number): Rule<number> {
 // ── unknown names ──
 
 /**
- * Throw a RangeError naming the first own key of `options` not in `known`, with the name it most
- * likely misspells. `showValue`: the message also gives the value (a component's props, where the
- * key may be meant for the element). `loose`: only near misses count (the rest go to the element).
+ * Throw a RangeError naming the first own key of `options` not in `known`, and the known name it
+ * spells in other letter case: ``useFrame: unknown option `Phase` (did you mean `phase`?)``.
+ * Components (whose keys may be meant for the element) use `checkPropNames` in names.ts.
  */
-export function checkNames(owner: string, noun: Noun, options: Readonly<Record<string, unknown>>, known: readonly string[], showValue = false, loose = false): void {
+export function checkNames(owner: string, noun: Noun, options: Readonly<Record<string, unknown>>, known: readonly string[]): void {
   for (const key in options) {
     if (!Object.prototype.hasOwnProperty.call(options, key) || known.includes(key)) continue;
-    // aria-*, data-* and event handlers belong to the element.
-    if (loose && (key.includes('-') || /^on[A-Z]/.test(key))) continue;
-    const near = nearest(key, known, showValue);
-    if (loose && near === undefined) continue;
-    const hint = near !== undefined ? `did you mean \`${near}\`?` : showValue ? `known: ${known.join(', ')}` : `known options: ${known.map((k) => `\`${k}\``).join(', ')}`;
-    throw new RangeError(`${owner}: unknown ${noun} \`${key}\` (${showValue ? `got ${describeShort(options[key])}; ` : ''}${hint})`);
+    const lower = key.toLowerCase();
+    const near = known.find((name) => name.toLowerCase() === lower);
+    const hint = near !== undefined ? `did you mean \`${near}\`?` : `known options: ${known.map((k) => `\`${k}\``).join(', ')}`;
+    throw new RangeError(`${owner}: unknown ${noun} \`${key}\` (${hint})`);
   }
-}
-
-/** The known name `key` most likely misspells: the same letters but case; with `typos`, also a typo or two, or a cut-off word. */
-function nearest(key: string, known: readonly string[], typos: boolean): string | undefined {
-  const k = key.toLowerCase();
-  return known.find((name) => {
-    const n = name.toLowerCase();
-    if (!typos) return n === k;
-    return distance(k, n) <= 2 || (k.length >= 5 && (n.startsWith(k.slice(0, -1)) || k.startsWith(n)));
-  });
-}
-
-/** Edit distance; runs only on a mistake. */
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length]!;
-}
-
-function describeShort(value: unknown): string {
-  return typeof value === 'object' && value !== null ? 'an object' : describe(value);
 }

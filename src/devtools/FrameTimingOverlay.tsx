@@ -1,9 +1,9 @@
 import { useContext, useEffect, useRef, useState } from 'react';
 import type { CSSProperties } from 'react';
-import { checkKnownKeys, oneOf, positiveNumber, withDefault } from '../core/validate.js';
-import { FixedClockContext } from '../react/fixedClockContext.js';
-import { useFrameScheduler } from '../react/useFrameScheduler.js';
-import type { FixedClock } from '../scheduler/fixedClock.js';
+import { checkKnownKeys, oneOf, positiveNumber, withDefault } from '../core/internal.js';
+import { FixedClockContext } from '../react/internal.js';
+import { useFrameScheduler } from '../react/index.js';
+import type { FixedClock } from '../scheduler/index.js';
 import { createOverlayModel } from './overlayModel.js';
 import { createOverlayPainter, DEFAULT_COLORS } from './overlayPaint.js';
 import type { OverlayColors } from './overlayPaint.js';

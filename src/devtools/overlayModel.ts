@@ -1,8 +1,8 @@
 // What the overlay shows, apart from drawing: recent frames in ring buffers, frame statistics, and the estimate of the scheduler it watches.
-import { createFrameStats, type Stats } from '../core/frameStats.js';
-import type { FrameStats, RefreshRateEstimate } from '../core/types.js';
-import type { FixedClockStats } from '../scheduler/fixedClock.js';
-import type { FrameInfo, FrameScheduler } from '../scheduler/types.js';
+import { createFrameStats, type Stats } from '../core/internal.js';
+import type { FrameStats, RefreshRateEstimate } from '../core/index.js';
+import type { FixedClockStats } from '../scheduler/index.js';
+import type { FrameInfo, FrameScheduler } from '../scheduler/index.js';
 
 /** Flags of a frame in the strip. */
 export const DROPPED = 1;

@@ -2,7 +2,7 @@
  * Paints the overlay model on a 2d canvas: the strip of recent frames every frame (rectangles
  * only: nothing allocated), the text lines a few times a second (formatting numbers makes strings).
  */
-import type { FixedClockStats } from '../scheduler/fixedClock.js';
+import type { FixedClockStats } from '../scheduler/index.js';
 import { DROPPED, FLAP, LOST_TIME } from './overlayModel.js';
 import type { OverlayModel } from './overlayModel.js';
 

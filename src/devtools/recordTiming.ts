@@ -1,7 +1,7 @@
-import { integerAtLeast, optionsObject, withDefault } from '../core/validate.js';
-import { getDefaultScheduler } from '../scheduler/defaultScheduler.js';
-import { FRAME_LOOP_HOST, type FrameLoopHost } from '../scheduler/frameLoopHost.js';
-import type { FrameScheduler } from '../scheduler/types.js';
+import { integerAtLeast, optionsObject, withDefault } from '../core/internal.js';
+import { getDefaultScheduler } from '../scheduler/index.js';
+import { observeLoop } from '../scheduler/internal.js';
+import type { FrameScheduler } from '../scheduler/index.js';
 import { RECORDING_VERSION } from './format.js';
 import type { RecordedEvent, RecordedEventType, TimingRecording } from './format.js';
 
@@ -93,12 +93,12 @@ export function recordTiming(options?: RecordTimingOptions): TimingRecorder {
   let full = false;
   let open = false;
 
-  // The vblanks the adaptive rate or a cap skips: no subscriber sees them, the scheduler's host does.
-  const host = (scheduler as FrameScheduler & { [FRAME_LOOP_HOST]?: FrameLoopHost })[FRAME_LOOP_HOST];
-  const onSkip = (timestampMs: number): void => {
-    if (!full && frames.length > 0) skipped.push(timestampMs);
-  };
-  if (host) (host.skipListeners ??= []).push(onSkip);
+  // The vblanks the adaptive rate or a cap skips: no subscriber sees them, the loop's observers do.
+  const unobserve = observeLoop(scheduler, {
+    skipped(timestampMs) {
+      if (!full && frames.length > 0) skipped.push(timestampMs);
+    },
+  });
 
   const unsubscribeStart = scheduler.subscribe(
     (frame) => {
@@ -134,8 +134,7 @@ export function recordTiming(options?: RecordTimingOptions): TimingRecorder {
       if (result) return result;
       unsubscribeStart();
       unsubscribeEnd();
-      const listeners = host?.skipListeners;
-      if (listeners?.includes(onSkip)) listeners.splice(listeners.indexOf(onSkip), 1);
+      unobserve();
       for (const type of INPUT_TYPES) win?.removeEventListener(type, onEvent, true);
       if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onEvent, true);
       result = { version: RECORDING_VERSION, startMs, frames: frames.toArray(), frameStartMs: starts.toArray(), frameEndMs: ends.toArray(), events };

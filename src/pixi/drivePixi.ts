@@ -1,6 +1,6 @@
 import { Ticker } from 'pixi.js';
-import { finiteNumber, optionsObject, withDefault } from '../core/validate.js';
-import type { FrameScheduler } from '../scheduler/types.js';
+import { finiteNumber, optionsObject, withDefault } from '../core/internal.js';
+import type { FrameScheduler } from '../scheduler/index.js';
 
 const OWNER = 'drivePixi';
 // After every other `'render'` subscriber of the frame, so the picture holds what they wrote.

@@ -1,6 +1,6 @@
-import { createInterpolated, finiteVector } from '../core/interpolated.js';
-import type { InterpolatedScalar, InterpolatedVector } from '../core/interpolated.js';
-import { finiteNumber, optionsObject, withDefault } from '../core/validate.js';
+import { createInterpolated, finiteVector } from '../core/internal.js';
+import type { InterpolatedScalar, InterpolatedVector } from '../core/index.js';
+import { finiteNumber, optionsObject, withDefault } from '../core/internal.js';
 
 const OWNER = 'createInterpolatedTransform2D';
 /** Every option of {@link createInterpolatedTransform2D}. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { finiteNumber, optionsObject } from '../core/validate.js';
-import { useFrameScheduler } from '../react/useFrameScheduler.js';
+import { finiteNumber, optionsObject } from '../core/internal.js';
+import { useFrameScheduler } from '../react/index.js';
 import { drivePixi } from './drivePixi.js';
 import type { DrivePixiOptions, PixiApplicationLike } from './drivePixi.js';
 

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Canvas, useThree } from '@react-three/fiber';
 import type { CanvasProps } from '@react-three/fiber';
-import { finiteNumber, optionsObject, withDefault } from '../core/validate.js';
-import { useFrameScheduler } from '../react/useFrameScheduler.js';
+import { finiteNumber, optionsObject, withDefault } from '../core/internal.js';
+import { useFrameScheduler } from '../react/index.js';
 
 // After every other `'render'` subscriber, so r3f's picture holds all this frame wrote.
 const LAST = Number.MAX_SAFE_INTEGER;

@@ -1,6 +1,6 @@
-import { createInterpolated, finiteVector } from '../core/interpolated.js';
-import type { InterpolatedVector, QuaternionBlend } from '../core/interpolated.js';
-import { oneOf, optionsObject, withDefault } from '../core/validate.js';
+import { createInterpolated, finiteVector } from '../core/internal.js';
+import type { InterpolatedVector, QuaternionBlend } from '../core/internal.js';
+import { oneOf, optionsObject, withDefault } from '../core/internal.js';
 
 const OWNER = 'createInterpolatedTransform';
 /** Every option of {@link createInterpolatedTransform}. */

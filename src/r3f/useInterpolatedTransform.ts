@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
-import { fixedClockOption } from '../core/validate.js';
-import { useClockBoundTransform, withClockBinding } from '../react/useClockBoundTransform.js';
-import type { FixedClock } from '../scheduler/fixedClock.js';
+import { fixedClockOption } from '../core/internal.js';
+import { useClockBoundTransform, withClockBinding } from '../react/internal.js';
+import type { FixedClock } from '../scheduler/index.js';
 import { createInterpolatedTransform, TRANSFORM_OPTION_KEYS } from './interpolatedTransform.js';
 import type { InterpolatedTransform, InterpolatedTransformOptions, Object3DLike } from './interpolatedTransform.js';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import type { FixedClockOptions } from '../scheduler/fixedClock.js';
+import type { FixedClockOptions } from '../scheduler/index.js';
 import { checkClockOptions, FixedClockContext, useOwnClock } from './fixedClockContext.js';
 import type { ClockScope } from './fixedClockContext.js';
 

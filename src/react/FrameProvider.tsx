@@ -1,10 +1,10 @@
 import { useContext, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { booleanValue, checkKnownKeys, functionValue, oneOf, positiveNumber, timeScaleValue } from '../core/validate.js';
-import { FRAME_SCHEDULER_OPTION_KEYS } from '../scheduler/createFrameScheduler.js';
-import { checkSource, createFrameScheduler } from '../scheduler/createFrameScheduler.js';
-import { maxFrameRateValue } from '../scheduler/frameRateCap.js';
-import { DEFAULT_MAX_DELTA_SECONDS } from '../scheduler/loopHost.js';
+import { booleanValue, checkKnownKeys, functionValue, oneOf, positiveNumber, timeScaleValue } from '../core/internal.js';
+import { FRAME_SCHEDULER_OPTION_KEYS } from '../scheduler/internal.js';
+import { checkSource, createFrameScheduler } from '../scheduler/internal.js';
+import { maxFrameRateValue } from '../scheduler/internal.js';
+import { DEFAULT_MAX_DELTA_SECONDS } from '../scheduler/internal.js';
 import type {
   FrameGap,
   FrameInfo,
@@ -13,13 +13,13 @@ import type {
   FrameSchedulerOptions,
   FrameSource,
   SchedulerAdaptiveOptions,
-} from '../scheduler/types.js';
+} from '../scheduler/internal.js';
 import { FrameSchedulerContext } from './context.js';
 import { dropUndefined } from './dropUndefined.js';
 import { FrameSourceOverrideContext } from './frameSourceOverride.js';
 import { useLatest } from './useLatest.js';
 import { checkAdaptiveOptions } from './useAdaptiveFramerate.js';
-import { isDevelopment } from '../scheduler/devMode.js';
+import { isDevelopment } from '../scheduler/internal.js';
 
 declare const process: { env: { NODE_ENV?: string } };
 

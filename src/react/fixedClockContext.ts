@@ -1,10 +1,10 @@
 // The context the fixed-step hooks join (a clock, maybe a canvas), and the clock options checked once
 // per render in the user's words (component and prop, never an internal factory) and bound to a clock.
 import { createContext, useEffect, useRef } from 'react';
-import { checkNames, checkOptions, checkValue, finite, optionsArgument, type Noun } from '../core/internal.js';
+import { checkOptions, checkPropNames, checkValue, finite, optionsArgument, type Noun } from '../core/internal.js';
 import type { FixedClock, FrameInfo } from '../scheduler/index.js';
 import { CLOCK_RULES, clockRules, isDevelopment, SchedulerClock, type ClockSettings } from '../scheduler/internal.js';
-import { useFrameScheduler } from './useFrameScheduler.js';
+import { useFrameLoop } from './useFrameLoop.js';
 
 /** The kinds of drawing context `<GameCanvas>` can create. */
 export type GameCanvasContextType = '2d' | 'webgl' | 'webgl2';
@@ -75,7 +75,7 @@ export type HookClockSettings = Omit<ClockSettings, 'timeScale'> & { timeScale: 
 
 /** The clock options of a hook or component, checked once: unknown names in development (`loose`: only near misses; the rest go to the DOM), then every value. */
 export function checkClockOptions(owner: string, noun: Noun, o: Readonly<Record<string, unknown>>, extra: readonly string[], defaultStep?: number, loose = false): HookClockSettings {
-  if (/* @__PURE__ */ isDevelopment()) checkNames(owner, noun, o, [...CLOCK_NAMES, ...extra], true, loose);
+  if (/* @__PURE__ */ isDevelopment()) checkPropNames(owner, noun, o, [...CLOCK_NAMES, ...extra], loose);
   const settings = checkOptions(owner, noun, o, defaultStep === undefined ? CLOCK_RULES : clockRules(defaultStep));
   return { ...settings, timeScale: o.timeScale === undefined ? undefined : settings.timeScale };
 }
@@ -84,7 +84,7 @@ const CLOCK_NAMES = Object.keys(CLOCK_RULES);
 /** The `{ priority }` of `useFixedUpdate` / `useFixedRender`, checked like the clock options. */
 export function jobPriority(owner: string, options: unknown): number {
   const o = optionsArgument(owner, options, false);
-  if (/* @__PURE__ */ isDevelopment()) checkNames(owner, 'option', o, PRIORITY_ONLY, true);
+  if (/* @__PURE__ */ isDevelopment()) checkPropNames(owner, 'option', o, PRIORITY_ONLY);
   return checkValue(owner, 'option', 'priority', o.priority, finite(0));
 }
 const PRIORITY_ONLY = ['priority'];
@@ -94,9 +94,9 @@ const PRIORITY_ONLY = ['priority'];
  * children see it at once; it follows `s` at commit, as a render may be thrown away.
  */
 export function useOwnClock(s: HookClockSettings): FixedClock {
-  const scheduler = useFrameScheduler();
+  const scheduler = useFrameLoop();
   const { step, maxSteps, overload, interpolation, timeScale, paused, priority } = s;
-  const made = useRef<FixedClock | null>(null);
+  const made = useRef<SchedulerClock | null>(null);
   // Paused through a hold below, so the prop never lifts the clock's own pause().
   made.current ??= new SchedulerClock(scheduler, { ...s, timeScale: timeScale ?? 1, paused: false });
   const clock = made.current;

@@ -1,9 +1,9 @@
 import { useEffect, useMemo } from 'react';
-import { ADAPTIVE_OPTION_KEYS, createAdaptiveFramerate } from '../core/adaptiveFramerate.js';
-import type { FrameScheduler, SchedulerAdaptiveOptions } from '../scheduler/types.js';
-import { optionsObject } from '../core/validate.js';
+import { ADAPTIVE_OPTION_KEYS, createAdaptiveFramerate } from '../core/internal.js';
+import { divisorOf, onDivisorChange, onRefreshRateChange, refreshRateOf, setAdaptiveOn, type LoopView, type SchedulerAdaptiveOptions } from '../scheduler/internal.js';
+import { optionsObject } from '../core/internal.js';
 import { renameOwner } from './renameOwner.js';
-import { useFrameScheduler } from './useFrameScheduler.js';
+import { useFrameLoop } from './useFrameLoop.js';
 import { useSchedulerSnapshot } from './useSchedulerSnapshot.js';
 import type { SchedulerListen } from './useSchedulerSnapshot.js';
 
@@ -20,7 +20,7 @@ export interface AdaptiveFramerateSnapshot {
  * only when the divisor or display rate changes. Do not combine with `<FrameProvider adaptive>`; see docs/react.md.
  */
 export function useAdaptiveFramerate(options?: SchedulerAdaptiveOptions): AdaptiveFramerateSnapshot {
-  const scheduler = useFrameScheduler();
+  const scheduler = useFrameLoop();
   // Compared by content (an inline object is new every render); checked at render, naming this hook.
   const key = options === undefined ? '' : JSON.stringify(options);
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -31,11 +31,11 @@ export function useAdaptiveFramerate(options?: SchedulerAdaptiveOptions): Adapti
     return () => {
       const left = (holders.get(scheduler) ?? 1) - 1;
       holders.set(scheduler, left);
-      if (left === 0) scheduler.setAdaptive(false);
+      if (left === 0) setAdaptiveOn(scheduler, false);
     };
   }, [scheduler]);
   useEffect(() => {
-    scheduler.setAdaptive(key === '' ? true : (JSON.parse(key) as SchedulerAdaptiveOptions));
+    setAdaptiveOn(scheduler, key === '' ? true : (JSON.parse(key) as SchedulerAdaptiveOptions));
   }, [scheduler, key]);
 
   return useSchedulerSnapshot(scheduler, snapshots, readDivisor, SHOWN, listenDivisor);
@@ -50,19 +50,19 @@ export function checkAdaptiveOptions(owner: string, options: unknown): void {
 }
 
 /** How many mounted hooks want the adaptive rate on, per scheduler. */
-const holders = new WeakMap<FrameScheduler, number>();
+const holders = new WeakMap<LoopView, number>();
 
-const snapshots = new WeakMap<FrameScheduler, AdaptiveFramerateSnapshot>();
+const snapshots = new WeakMap<LoopView, AdaptiveFramerateSnapshot>();
 
-function readDivisor(scheduler: FrameScheduler): AdaptiveFramerateSnapshot {
-  const divisor = scheduler.divisor;
-  return { divisor, frameRate: scheduler.refreshRate.refreshRate / divisor };
+function readDivisor(loop: LoopView): AdaptiveFramerateSnapshot {
+  const divisor = divisorOf(loop);
+  return { divisor, frameRate: refreshRateOf(loop).refreshRate / divisor };
 }
 
 const SHOWN: readonly (keyof AdaptiveFramerateSnapshot)[] = ['divisor', 'frameRate'];
-const listenDivisor: SchedulerListen = (scheduler, onChange) => {
-  const offDivisor = scheduler.onDivisorChange(onChange);
-  const offRate = scheduler.onRefreshRateChange(onChange);
+const listenDivisor: SchedulerListen = (loop, onChange) => {
+  const offDivisor = onDivisorChange(loop, onChange);
+  const offRate = onRefreshRateChange(loop, onChange);
   return () => {
     offDivisor();
     offRate();

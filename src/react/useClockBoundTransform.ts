@@ -2,8 +2,8 @@
 // fixed clock, apply to the renderer's object in every render; the adapters only name themselves.
 import { useContext, useEffect, useState } from 'react';
 import type { RefObject } from 'react';
-import { finiteNumber, optionsObject, withDefault } from '../core/validate.js';
-import type { FixedClock } from '../scheduler/fixedClock.js';
+import { finiteNumber, optionsObject, withDefault } from '../core/internal.js';
+import type { FixedClock } from '../scheduler/index.js';
 import { FIRST_IN_STEP, FixedClockContext } from './fixedClockContext.js';
 import { renameOwner } from './renameOwner.js';
 

@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import type { FixedClock } from '../scheduler/fixedClock.js';
+import type { FixedClock } from '../scheduler/index.js';
 import { FixedClockContext } from './fixedClockContext.js';
 import type { ClockScope } from './fixedClockContext.js';
 

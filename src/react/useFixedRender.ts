@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { functionValue } from '../core/validate.js';
-import type { FrameInfo } from '../scheduler/types.js';
+import { functionValue } from '../core/internal.js';
+import type { FrameInfo } from '../scheduler/index.js';
 import { drawOn, jobPriority } from './fixedClockContext.js';
 import type { GameCanvasContextType, GameCanvasDraw } from './fixedClockContext.js';
 import { useClockScope } from './useFixedClock.js';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { functionValue, optionalFunction, optionsObject } from '../core/validate.js';
-import type { FixedClock, FixedClockOptions, FixedUpdate } from '../scheduler/fixedClock.js';
-import type { FrameInfo } from '../scheduler/types.js';
+import { functionValue, optionalFunction, optionsObject } from '../core/internal.js';
+import type { FixedClock, FixedClockOptions, FixedUpdate } from '../scheduler/internal.js';
+import type { FrameInfo } from '../scheduler/index.js';
 import { checkClockOptions, useOwnClock } from './fixedClockContext.js';
 import { useLatest } from './useLatest.js';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { functionValue } from '../core/validate.js';
-import type { FixedUpdate } from '../scheduler/fixedClock.js';
+import { functionValue } from '../core/internal.js';
+import type { FixedUpdate } from '../scheduler/internal.js';
 import { jobPriority } from './fixedClockContext.js';
 import { useClockScope } from './useFixedClock.js';
 import { useLatest } from './useLatest.js';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { FrameScheduler } from '../scheduler/types.js';
+import { onRefreshRateChange, refreshRateOf, type LoopView } from '../scheduler/internal.js';
 
 /** A core algorithm whose refresh rate can follow the display's. @internal */
 export interface RateFollower {
@@ -9,7 +9,7 @@ export interface RateFollower {
 
 /** Keeps a core algorithm's refresh rate at `fixedRate`, else at the scheduler's (detection starts in the effect). @internal */
 export function useFollowRefreshRate(
-  scheduler: FrameScheduler,
+  loop: LoopView,
   target: RateFollower,
   fixedRate: number | undefined,
 ): void {
@@ -21,7 +21,7 @@ export function useFollowRefreshRate(
     const follow = (rate: number): void => {
       if (target.refreshRate !== rate) target.setRefreshRate(rate);
     };
-    follow(scheduler.refreshRate.refreshRate);
-    return scheduler.onRefreshRateChange((estimate) => follow(estimate.refreshRate));
-  }, [scheduler, target, fixedRate]);
+    follow(refreshRateOf(loop).refreshRate);
+    return onRefreshRateChange(loop, (estimate) => follow(estimate.refreshRate));
+  }, [loop, target, fixedRate]);
 }

@@ -1,9 +1,7 @@
 import { useContext, useEffect, useInsertionEffect, useRef } from 'react';
-import { finiteNumber, functionValue, oneOf, optionsObject, withDefault } from '../core/validate.js';
-import { getDefaultLoop } from '../scheduler/defaultScheduler.js';
-import { SUBSCRIBE_OPTION_KEYS, unordered } from '../scheduler/loopHost.js';
-import { FRAME_PHASES } from '../scheduler/subscribers.js';
-import type { FrameInfo, FramePhase } from '../scheduler/types.js';
+import { callback as callbackRule, checkNames, checkOptions, checkValue, optionsArgument, required } from '../core/internal.js';
+import { getDefaultLoop, SUBSCRIBE_OPTION_KEYS, SUBSCRIBE_RULES, unordered } from '../scheduler/internal.js';
+import type { FrameInfo, FramePhase } from '../scheduler/index.js';
 import { FrameSchedulerContext } from './context.js';
 
 const OWNER = 'useFrame';
@@ -29,13 +27,13 @@ export interface UseFrameOptions {
  * reused object. See docs/react.md#useframe--a-callback-every-frame.
  */
 export function useFrame(callback: (frame: FrameInfo) => void, options: UseFrameOptions = {}): void {
-  functionValue(OWNER, 'callback', callback);
-  const o = optionsObject(OWNER, options, false, SUBSCRIBE_OPTION_KEYS);
-  const phase = oneOf(OWNER, 'phase', withDefault(o.phase, 'update'), FRAME_PHASES);
-  const priority = finiteNumber(OWNER, 'priority', withDefault(o.priority, 0));
+  checkValue(OWNER, 'option', 'callback', callback, required(callbackRule()));
+  const o = optionsArgument(OWNER, options, false);
+  checkNames(OWNER, 'option', o, SUBSCRIBE_OPTION_KEYS);
+  const { phase, priority } = checkOptions(OWNER, 'option', o, SUBSCRIBE_RULES);
   const scheduler = useContext(FrameSchedulerContext);
   // Ids checked at render, not first in the effect (an effect's error is harder to trace).
-  if (!scheduler && !getDefaultLoop().ordered() && (o.id ?? o.before ?? o.after) !== undefined) unordered(OWNER);
+  if (!scheduler && !getDefaultLoop().startOrdering && (o.id ?? o.before ?? o.after) !== undefined) unordered(OWNER);
   for (const name of ID_OPTIONS) {
     const value = o[name];
     if (value !== undefined && !(name === 'id' ? isId(value) : [value].flat().every(isId))) {

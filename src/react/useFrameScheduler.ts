@@ -1,6 +1,6 @@
 import { useContext } from 'react';
-import { getDefaultScheduler } from '../scheduler/defaultScheduler.js';
-import type { FrameScheduler } from '../scheduler/types.js';
+import { getDefaultScheduler } from '../scheduler/index.js';
+import type { FrameScheduler } from '../scheduler/index.js';
 import { FrameSchedulerContext } from './context.js';
 
 /** The scheduler the calling component runs on: the nearest `<FrameProvider>`'s, else the default one (docs/react.md). */

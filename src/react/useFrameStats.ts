@@ -1,10 +1,10 @@
 import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
-import { createFrameStats, type Stats } from '../core/frameStats.js';
-import type { FrameStatsSnapshot } from '../core/types.js';
-import { optionsObject, positiveNumber, withDefault } from '../core/validate.js';
+import { createFrameStats, type Stats } from '../core/internal.js';
+import type { FrameStatsSnapshot } from '../core/index.js';
+import { optionsObject, positiveNumber, withDefault } from '../core/internal.js';
 import { renameOwner } from './renameOwner.js';
 import { useFollowRefreshRate } from './useFollowRefreshRate.js';
-import { useFrameScheduler } from './useFrameScheduler.js';
+import { useFrameLoop } from './useFrameLoop.js';
 
 /** Options of {@link useFrameStats}. */
 export interface UseFrameStatsOptions {
@@ -22,7 +22,7 @@ export function useFrameStats(options: UseFrameStatsOptions = {}): Readonly<Fram
   const o = optionsObject('useFrameStats', options, false, ['intervalMs', 'windowSize']);
   const intervalMs = positiveNumber('useFrameStats', 'intervalMs', withDefault(o.intervalMs, 500));
   const { windowSize } = options;
-  const scheduler = useFrameScheduler();
+  const scheduler = useFrameLoop();
   const stats = useMemo(() => renameOwner('createFrameStats', 'useFrameStats', () => createFrameStats(windowSize === undefined ? {} : { windowSize })), [windowSize]);
   useFollowRefreshRate(scheduler, stats, undefined);
 

@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react';
-import { createInterpolated, INTERPOLATED_OPTION_KEYS } from '../core/interpolated.js';
-import { fixedClockOption, optionsObject } from '../core/validate.js';
-import type { InterpolatedScalar, InterpolatedScalarOptions, InterpolatedVector, InterpolatedVectorOptions, Interpolated, InterpolatedOptions } from '../core/interpolated.js';
-import type { FixedClock } from '../scheduler/fixedClock.js';
+import { createInterpolated, INTERPOLATED_OPTION_KEYS } from '../core/internal.js';
+import { fixedClockOption, optionsObject } from '../core/internal.js';
+import type { InterpolatedScalar, InterpolatedScalarOptions, InterpolatedVector, InterpolatedVectorOptions, Interpolated, InterpolatedOptions } from '../core/internal.js';
+import type { FixedClock } from '../scheduler/index.js';
 import { renameOwner } from './renameOwner.js';
 import { useStepStart } from './useStepStart.js';
 

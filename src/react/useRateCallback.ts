@@ -1,11 +1,11 @@
 import { useEffect, useMemo } from 'react';
 import type { MutableRefObject } from 'react';
-import { finiteNumber, functionValue, oneOf, optionsObject, withDefault } from '../core/validate.js';
-import { FRAME_PHASES } from '../scheduler/subscribers.js';
-import type { FrameInfo, FrameScheduler } from '../scheduler/types.js';
+import { finiteNumber, functionValue, oneOf, optionsObject, withDefault } from '../core/internal.js';
+import { FRAME_PHASES } from '../scheduler/internal.js';
+import { refreshRateOf, type FrameInfo, type LoopView } from '../scheduler/internal.js';
 import { useFollowRefreshRate } from './useFollowRefreshRate.js';
 import type { RateFollower } from './useFollowRefreshRate.js';
-import { useFrameScheduler } from './useFrameScheduler.js';
+import { useFrameLoop } from './useFrameLoop.js';
 import { useLatest } from './useLatest.js';
 import { renameOwner } from './renameOwner.js';
 
@@ -13,7 +13,7 @@ import { renameOwner } from './renameOwner.js';
 export type DtCallback = (dt: number, frame: FrameInfo) => void;
 
 /** Makes the per-frame function of a {@link useRateCallback} hook, once per subscription. */
-export type RateHandlerFactory<T, E> = (target: T, latest: MutableRefObject<DtCallback>, scheduler: FrameScheduler, extra: E) => (frame: FrameInfo) => void;
+export type RateHandlerFactory<T, E> = (target: T, latest: MutableRefObject<DtCallback>, loop: LoopView, extra: E) => (frame: FrameInfo) => void;
 
 /**
  * The shared body of `useSmoothedDelta` and `useSyncedUpdate`: checks options naming `owner`, creates
@@ -34,15 +34,15 @@ export function useRateCallback<T extends RateFollower, E>(
   const o = optionsObject(owner, options, false, optionKeys);
   const phase = oneOf(owner, 'phase', withDefault(o.phase, 'update'), FRAME_PHASES);
   const priority = finiteNumber(owner, 'priority', withDefault(o.priority, 0));
-  const scheduler = useFrameScheduler();
+  const loop = useFrameLoop();
   const latest = useLatest(callback);
   const { refreshRate } = options;
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the hook names what needs a new algorithm; the rate is followed below
-  const target = useMemo(() => renameOwner(coreFactory, owner, () => create(refreshRate ?? scheduler.refreshRate.refreshRate)), createDeps);
-  useFollowRefreshRate(scheduler, target, refreshRate);
+  const target = useMemo(() => renameOwner(coreFactory, owner, () => create(refreshRate ?? refreshRateOf(loop).refreshRate)), createDeps);
+  useFollowRefreshRate(loop, target, refreshRate);
   useEffect(
-    () => scheduler.subscribe(makeHandler(target, latest, scheduler, extra), { phase, priority }),
+    () => loop.subscribe(makeHandler(target, latest, loop, extra), { phase, priority }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [scheduler, target, extra, phase, priority, latest],
+    [loop, target, extra, phase, priority, latest],
   );
 }

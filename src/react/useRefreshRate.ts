@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import type { FrameScheduler } from '../scheduler/types.js';
-import type { RefreshRateEstimate } from '../core/types.js';
-import { booleanValue, optionsObject, withDefault } from '../core/validate.js';
-import { useFrameScheduler } from './useFrameScheduler.js';
+import { onRefreshRateChange, refreshRateOf, type LoopView } from '../scheduler/internal.js';
+import type { RefreshRateEstimate } from '../core/index.js';
+import { booleanValue, optionsObject, withDefault } from '../core/internal.js';
+import { useFrameLoop } from './useFrameLoop.js';
 import { useSchedulerSnapshot } from './useSchedulerSnapshot.js';
 import type { SchedulerListen } from './useSchedulerSnapshot.js';
 
@@ -19,17 +19,17 @@ export interface UseRefreshRateOptions {
 export function useRefreshRate(options: UseRefreshRateOptions = {}): RefreshRateSnapshot {
   const o = optionsObject('useRefreshRate', options, false, ['measure']);
   const measure = booleanValue('useRefreshRate', 'measure', withDefault(o.measure, true));
-  const scheduler = useFrameScheduler();
+  const scheduler = useFrameLoop();
   useEffect(() => (measure ? scheduler.subscribe(noop, { phase: 'after' }) : undefined), [scheduler, measure]);
   return useSchedulerSnapshot(scheduler, snapshots, readEstimate, SHOWN, listenRate);
 }
 
 function noop(): void {}
 
-const snapshots = new WeakMap<FrameScheduler, RefreshRateSnapshot>();
+const snapshots = new WeakMap<LoopView, RefreshRateSnapshot>();
 
-const readEstimate = (scheduler: FrameScheduler): RefreshRateEstimate => scheduler.refreshRate;
+const readEstimate = (loop: LoopView): RefreshRateEstimate => refreshRateOf(loop);
 
 /** Not `interval` or `confidence`: they move every frame. */
 const SHOWN: readonly (keyof RefreshRateEstimate)[] = ['refreshRate', 'synced', 'state', 'throttledRate', 'changes'];
-const listenRate: SchedulerListen = (scheduler, onChange) => scheduler.onRefreshRateChange(onChange);
+const listenRate: SchedulerListen = (loop, onChange) => onRefreshRateChange(loop, onChange);

@@ -1,17 +1,17 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import type { FrameScheduler } from '../scheduler/types.js';
+import type { LoopView } from '../scheduler/internal.js';
 
 /** Listen to the scheduler's changes of a shown value; returns the unsubscribe. */
-export type SchedulerListen = (scheduler: FrameScheduler, onChange: () => void) => () => void;
+export type SchedulerListen = (loop: LoopView, onChange: () => void) => () => void;
 
 /**
  * A scheduler value a component shows, re-rendered only when a `shown` field changes; the copy is kept
  * per scheduler in `snapshots`, so it survives StrictMode's double render (new refs in React 18). @internal
  */
 export function useSchedulerSnapshot<T extends object>(
-  scheduler: FrameScheduler,
-  snapshots: WeakMap<FrameScheduler, T>,
-  read: (scheduler: FrameScheduler) => T,
+  scheduler: LoopView,
+  snapshots: WeakMap<LoopView, T>,
+  read: (loop: LoopView) => T,
   shown: readonly (keyof T)[],
   listen: SchedulerListen,
 ): T {

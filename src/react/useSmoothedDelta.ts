@@ -1,7 +1,7 @@
 import type { MutableRefObject } from 'react';
-import { createDeltaSmoother, type Smoother } from '../core/deltaSmoother.js';
-import type { DeltaSmoother } from '../core/types.js';
-import type { FrameInfo, FramePhase, FrameScheduler } from '../scheduler/types.js';
+import { createDeltaSmoother, type Smoother } from '../core/internal.js';
+import type { DeltaSmoother } from '../core/index.js';
+import { refreshRateOf, type FrameInfo, type FramePhase, type LoopView } from '../scheduler/internal.js';
 import { dropUndefined } from './dropUndefined.js';
 import { useRateCallback } from './useRateCallback.js';
 import type { DtCallback } from './useRateCallback.js';
@@ -46,13 +46,15 @@ export function useSmoothedDelta(
 function smoothedHandler(
   smoother: DeltaSmoother,
   latest: MutableRefObject<DtCallback>,
-  scheduler: FrameScheduler,
+  loop: LoopView,
   trustRate: boolean,
 ): (frame: FrameInfo) => void {
+  // The estimate is one reused object: read once here, its `synced` every frame.
+  const estimate = refreshRateOf(loop);
   return (frame) => {
     const callback = latest.current;
     if (!(frame.deltaSeconds > 0)) callback(0, frame);
-    else if (trustRate || scheduler.refreshRate.synced) {
+    else if (trustRate || estimate.synced) {
       // Snap real time, then scale (scaled time would alternate 0 and 1 interval at 0.5×); 1 as is: docs/performance.md.
       if (frame.timeScale === 1) callback((smoother as Smoother).smoothFrame(frame), frame);
       else callback(smoother.smooth(frame.deltaSeconds / frame.timeScale) * frame.timeScale, frame);

@@ -1,10 +1,10 @@
 import { useContext, useEffect, useMemo } from 'react';
 import type { RefObject } from 'react';
-import { createInputQueue, eventTimeMs, type QueueOfSteps } from '../core/inputQueue.js';
-import type { InputEventInit, InputEventKind, InputQueue } from '../core/inputQueue.js';
-import { pointerCode } from '../core/inputState.js';
-import { booleanValue, optionalFunction, optionsObject } from '../core/validate.js';
-import type { FixedClock, FixedUpdate } from '../scheduler/fixedClock.js';
+import { createInputQueue, eventTimeMs, type QueueOfSteps } from '../core/internal.js';
+import type { InputEventInit, InputEventKind, InputQueue } from '../core/internal.js';
+import { pointerCode } from '../core/internal.js';
+import { booleanValue, optionalFunction, optionsObject } from '../core/internal.js';
+import type { FixedClock, FixedUpdate } from '../scheduler/internal.js';
 import { FrameSourceOverrideContext } from './frameSourceOverride.js';
 import { renameOwner } from './renameOwner.js';
 import { useLatest } from './useLatest.js';

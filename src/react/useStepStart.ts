@@ -1,5 +1,5 @@
 import { useContext, useEffect } from 'react';
-import type { FixedClock, FixedUpdate } from '../scheduler/fixedClock.js';
+import type { FixedClock, FixedUpdate } from '../scheduler/internal.js';
 import { FIRST_IN_STEP, FixedClockContext } from './fixedClockContext.js';
 
 /** Run a stable `onStep` first in every step of `clock`, or (undefined) the nearest clock; `null`: none. @internal */

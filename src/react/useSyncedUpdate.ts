@@ -1,11 +1,11 @@
 import type { MutableRefObject } from 'react';
-import { createSyncedSlicer, type Slicer } from '../core/syncedSlicer.js';
-import type { SlicerOverload, SyncedSlicer } from '../core/types.js';
-import type { FrameInfo } from '../scheduler/types.js';
+import { createSyncedSlicer, type Slicer } from '../core/internal.js';
+import type { SlicerOverload, SyncedSlicer } from '../core/internal.js';
+import type { FrameInfo } from '../scheduler/index.js';
 import { dropUndefined } from './dropUndefined.js';
 import { useRateCallback } from './useRateCallback.js';
 import type { DtCallback } from './useRateCallback.js';
-import { isDevelopment } from '../scheduler/devMode.js';
+import { isDevelopment } from '../scheduler/internal.js';
 
 // Read after isDevelopment(): a production build replaces it and drops the warning.
 declare const process: { env: { NODE_ENV?: string } };

@@ -1,15 +1,25 @@
-import { booleanValue, oneOf, optionalFunction, optionsObject, positiveNumber, timeScaleValue, withDefault } from '../core/validate.js';
-import { adaptiveSetter } from './adaptiveFeature.js';
+// The public face of a frame loop: createFrameScheduler, and schedulerOf for a loop made elsewhere
+// (the page-wide one). It pulls in every feature the FrameScheduler interface names; the hooks run
+// on the loop itself and pull in only what they use (docs/performance.md, "Bundle bytes").
+import { checkNames, checkOptions, checkValue, choice, flag, optionsArgument, positive, required, timeScale, type Rules } from '../core/internal.js';
+import { setAdaptive } from './adaptiveFeature.js';
 import { createBrowserFrameSource } from './browserSource.js';
+import { DEFAULT_MAX_DELTA_SECONDS, FrameLoop, SUBSCRIBE_OPTION_KEYS, SUBSCRIBE_RULES, type LoopConfig, type LoopObserver } from './frameLoop.js';
 import { setFrameRateCap } from './frameRateCap.js';
-import { FRAME_LOOP_HOST, frameLoopHost, type FrameLoopHost, type LoopConfig } from './frameLoopHost.js';
-import { createLoopHost, DEFAULT_MAX_DELTA_SECONDS } from './loopHost.js';
 import { createNamedOrdering } from './namedOrder.js';
-import { refreshTiming } from './refreshDetection.js';
-import type { FrameLoopMode, FrameScheduler, FrameSchedulerOptions, FrameSource, SchedulerAdaptiveOptions } from './types.js';
+import { listen, refreshTiming } from './refreshDetection.js';
+import type { FrameLoopMode, FrameScheduler, FrameSchedulerOptions, FrameSource } from './types.js';
 
 const OWNER = 'createFrameScheduler';
 const MODES: readonly FrameLoopMode[] = ['always', 'demand', 'manual'];
+
+/** The rules of the loop's settings, for `createFrameScheduler` and `<FrameProvider>`. */
+export const LOOP_RULES: Rules<{ frameloop: FrameLoopMode; maxDelta: number; timeScale: number; paused: boolean }> = {
+  frameloop: choice(MODES, 'always'),
+  maxDelta: positive(DEFAULT_MAX_DELTA_SECONDS),
+  timeScale: timeScale(true, 1),
+  paused: flag(false),
+};
 
 /** Every option `createFrameScheduler` knows; any other key is a misspelling. */
 export const FRAME_SCHEDULER_OPTION_KEYS: readonly string[] = [
@@ -25,7 +35,6 @@ export const FRAME_SCHEDULER_OPTION_KEYS: readonly string[] = [
   'onGap',
   'onFrame',
 ];
-export { SUBSCRIBE_OPTION_KEYS } from './loopHost.js';
 
 /** A frame source: an object with `request`, `cancel` and `now` functions, else a RangeError naming `owner`. */
 export function checkSource(owner: string, value: unknown): FrameSource {
@@ -36,61 +45,82 @@ export function checkSource(owner: string, value: unknown): FrameSource {
   return s as FrameSource;
 }
 
+function callbackOption<F>(owner: string, name: string, value: unknown): F | undefined {
+  return value === undefined ? undefined : checkValue<F>(owner, 'option', name, value, { accepts: (v) => typeof v === 'function', expected: 'a function', required: true });
+}
+
 /**
  * Create the frame loop: one {@link FrameSource} feeding ordered subscribers, with pause, time
  * scale, frame-loop modes, error isolation, refresh-rate detection, the adaptive frame rate and a
  * frame-rate cap. Each costly part starts when first asked for. Details: docs/scheduler.md.
  */
 export function createFrameScheduler(options?: FrameSchedulerOptions): FrameScheduler {
-  const o = optionsObject(OWNER, options, false, FRAME_SCHEDULER_OPTION_KEYS);
+  const o = optionsArgument(OWNER, options, false);
+  checkNames(OWNER, 'option', o, FRAME_SCHEDULER_OPTION_KEYS);
   const source = o.source === undefined ? createBrowserFrameSource() : checkSource(OWNER, o.source);
+  const { frameloop, maxDelta, timeScale: scale, paused } = checkOptions(OWNER, 'option', o, LOOP_RULES);
   const config: LoopConfig = {
-    mode: oneOf(OWNER, 'frameloop', withDefault(o.frameloop, 'always'), MODES),
-    maxDelta: positiveNumber(OWNER, 'maxDelta', withDefault(o.maxDelta, DEFAULT_MAX_DELTA_SECONDS)),
-    timeScale: timeScaleValue(OWNER, 'timeScale', withDefault(o.timeScale, 1)),
-    paused: booleanValue(OWNER, 'paused', withDefault(o.paused, false)),
-    onError: optionalFunction(OWNER, 'onError', o.onError),
-    onGap: optionalFunction(OWNER, 'onGap', o.onGap),
-    onFrame: optionalFunction(OWNER, 'onFrame', o.onFrame),
+    mode: frameloop,
+    maxDelta,
+    timeScale: scale,
+    paused,
+    onError: callbackOption(OWNER, 'onError', o.onError),
+    onGap: callbackOption(OWNER, 'onGap', o.onGap),
+    onFrame: callbackOption(OWNER, 'onFrame', o.onFrame),
   };
-  const fixedRate = o.refreshRate === undefined ? undefined : positiveNumber(OWNER, 'refreshRate', o.refreshRate);
-  const scheduler = schedulerOf(createLoopHost(OWNER, source, config, fixedRate));
+  const fixedRate = o.refreshRate === undefined ? undefined : checkValue(OWNER, 'option', 'refreshRate', o.refreshRate, required(positive()));
+  const loop = new FrameLoop(OWNER, source, config, fixedRate);
+  const scheduler = schedulerOf(loop);
   // Checked before anything starts: `false` leaves the rate off.
-  if (o.adaptive !== undefined && o.adaptive !== false) scheduler.setAdaptive(o.adaptive as boolean | SchedulerAdaptiveOptions);
-  if (o.maxFrameRate !== undefined) setFrameRateCap(frameLoopHost(scheduler) as FrameLoopHost, OWNER, o.maxFrameRate);
+  if (o.adaptive !== undefined && o.adaptive !== false) scheduler.setAdaptive(o.adaptive as boolean);
+  if (o.maxFrameRate !== undefined) setFrameRateCap(loop, OWNER, o.maxFrameRate);
   return scheduler;
 }
 
-/** Add a listener to one of the host's sets; returns its remover. */
-function listen<T>(set: Set<(value: T) => void>, listener: (value: T) => void): () => void {
-  // Wrapped so the same function can be added twice and removed independently.
-  const entry = (value: T): void => listener(value);
-  set.add(entry);
-  return () => void set.delete(entry);
+/** Which loop a scheduler made here runs (undefined for a test double, or another copy of the package). */
+const loops = new WeakMap<FrameScheduler, FrameLoop>();
+
+/** The loop behind `scheduler`, if this package made it. @internal */
+export function loopOf(scheduler: FrameScheduler): FrameLoop | undefined {
+  return loops.get(scheduler);
 }
 
-/** The {@link FrameScheduler} over a loop, made once per loop (the default loop's on demand). @internal */
-export function schedulerOf(host: FrameLoopHost): FrameScheduler {
-  const { config } = host;
-  host.startOrdering ??= createNamedOrdering;
+/**
+ * Watch what `scheduler`'s loop does beyond its subscribers (the devtools' seam: docs/devtools.md);
+ * returns the stop. A scheduler this package did not make has nothing more to watch.
+ */
+export function observeLoop(scheduler: FrameScheduler, observer: LoopObserver): () => void {
+  const loop = loopOf(scheduler);
+  if (!loop) return () => undefined;
+  loop.observers.push(observer);
+  return () => {
+    const at = loop.observers.indexOf(observer);
+    if (at >= 0) loop.observers.splice(at, 1);
+  };
+}
+
+/** The {@link FrameScheduler} over `loop`, made once per loop (the page-wide loop's on demand). @internal */
+export function schedulerOf(loop: FrameLoop): FrameScheduler {
+  if (loop.scheduler) return loop.scheduler;
+  const { config } = loop;
+  loop.startOrdering ??= createNamedOrdering;
   /** Start refresh detection (a no-op once started, or with a fixed rate). */
   const detect = (): void => {
-    if (!host.fixedRate) refreshTiming(host);
+    if (!loop.fixedRate) refreshTiming(loop);
   };
-  return (host.scheduler ??= {
-    [FRAME_LOOP_HOST]: host,
+  const scheduler: FrameScheduler = {
     subscribe(callback, subscribeOptions) {
       if (typeof callback !== 'function') throw new RangeError('subscribe: `callback` must be a function');
-      const { remove } = host.subscribe(callback, subscribeOptions, 'subscribe');
+      const o = optionsArgument('subscribe', subscribeOptions, false);
+      checkNames('subscribe', 'option', o, SUBSCRIBE_OPTION_KEYS);
+      const remove = loop.subscribe(callback, { ...o, ...checkOptions('subscribe', 'option', o, SUBSCRIBE_RULES) }, 'subscribe');
       detect();
       return remove;
     },
-    invalidate() {
-      if (config.mode === 'demand') host.invalidate();
-    },
+    invalidate: () => loop.invalidate(),
     advance(timestampMs) {
       detect();
-      host.run(timestampMs ?? host.source.now());
+      loop.run(timestampMs ?? loop.source.now());
     },
     pause() {
       config.paused = true;
@@ -102,45 +132,46 @@ export function schedulerOf(host: FrameLoopHost): FrameScheduler {
       return config.paused;
     },
     setTimeScale(value) {
-      config.timeScale = timeScaleValue('setTimeScale', 'timeScale', value);
+      config.timeScale = checkValue('setTimeScale', 'option', 'timeScale', value, required(LOOP_RULES.timeScale));
     },
     get timeScale() {
       return config.timeScale;
     },
     setFrameloop(value) {
-      config.mode = oneOf('setFrameloop', 'frameloop', value, MODES);
-      host.sync();
+      config.mode = checkValue('setFrameloop', 'option', 'frameloop', value, required(LOOP_RULES.frameloop));
+      loop.sync(false);
     },
     get frameloop() {
       return config.mode;
     },
     setMaxDelta(value) {
-      config.maxDelta = positiveNumber('setMaxDelta', 'maxDelta', value);
+      config.maxDelta = checkValue('setMaxDelta', 'option', 'maxDelta', value, required(LOOP_RULES.maxDelta));
     },
-    setMaxFrameRate(value) {
-      setFrameRateCap(host, 'setMaxFrameRate', value);
-    },
+    setMaxFrameRate: (value) => setFrameRateCap(loop, 'setMaxFrameRate', value),
     get refreshRate() {
-      return host.estimate();
+      return loop.estimate;
     },
     onRefreshRateChange(listener) {
       detect();
-      return listen(host.refreshListeners, listener);
+      return listen(loop.refreshListeners, listener);
     },
     get divisor() {
-      return host.timing()?.divisor ?? 1;
+      return loop.timing?.divisor ?? 1;
     },
-    onDivisorChange: (listener) => listen(host.divisorListeners, listener),
-    setAdaptive: adaptiveSetter(host),
+    onDivisorChange: (listener) => listen(loop.divisorListeners, listener),
+    setAdaptive: (value) => setAdaptive(loop, value),
     get subscriberCount() {
-      return host.subscribers.count();
+      return loop.subscriberCount;
     },
     get running() {
-      return host.running();
+      return loop.running;
     },
     get frame() {
-      return host.frame;
+      return loop.frame;
     },
-    destroy: host.destroy,
-  } as FrameScheduler);
+    destroy: () => loop.destroy(),
+  };
+  loops.set(scheduler, loop);
+  loop.scheduler = scheduler;
+  return scheduler;
 }

@@ -9,6 +9,7 @@ import { checkNames, checkOptions, checkValue, finite, HeldNumber, optionsArgume
 import { CLOCK_RULES, type ClockSettings } from './fixedClockOptions.js';
 import { JobList } from './fixedClockJobs.js';
 import type { FixedClock, FixedClockOptions, FixedClockStats, FixedClockStep, FixedJobOptions, FixedRender, FixedUpdate } from './fixedClockTypes.js';
+import { refreshRateOf, type LoopView } from './refreshDetection.js';
 import type { FrameInfo, FrameScheduler } from './types.js';
 
 export type { FixedClock, FixedClockOptions, FixedClockStats, FixedClockStep, FixedJobOptions, FixedRender, FixedUpdate } from './fixedClockTypes.js';
@@ -33,7 +34,7 @@ export function createFixedClock(scheduler: FrameScheduler, options: FixedClockO
 /** The clock behind {@link createFixedClock}, from checked settings (the hooks make theirs here). @internal */
 export class SchedulerClock implements FixedClock {
   private readonly core: FixedStepClock;
-  private sched: FrameScheduler;
+  private sched: LoopView;
   private ownScale: number;
   private snapToDisplay: boolean;
   private jobPriority: number;
@@ -71,7 +72,7 @@ export class SchedulerClock implements FixedClock {
   readonly stats: FixedClockStats & FixedStepFrame & { paused: boolean; timeScale: number };
   readonly currentStep: FixedClockStep;
 
-  constructor(scheduler: FrameScheduler, settings: ClockSettings) {
+  constructor(scheduler: LoopView, settings: ClockSettings) {
     this.core = new FixedStepClock({ ...settings, boundaryTolerance: DEFAULT_BOUNDARY_TOLERANCE, refreshRate: NaN });
     this.dt = new HeldNumber(settings.step);
     this.sched = scheduler;
@@ -249,11 +250,8 @@ export class SchedulerClock implements FixedClock {
     else this.applyReset();
   }
 
-  get scheduler(): FrameScheduler {
-    return this.sched;
-  }
-
-  setScheduler(next: FrameScheduler): void {
+  /** Run on `next`: a scheduler, or (the hooks) the page-wide loop itself. */
+  setScheduler(next: FrameScheduler | LoopView): void {
     checkScheduler('FixedClock.setScheduler', next);
     if (next === this.sched) return;
     this.control();
@@ -369,7 +367,7 @@ export class SchedulerClock implements FixedClock {
 
   /** While the scheduler reports a synced display, frame times go on its vblank grid. */
   private snap(): void {
-    const estimate = this.sched.refreshRate;
+    const estimate = refreshRateOf(this.sched);
     // Written out per case, not as one merged rate: V8 may box a merge of NaN and a double.
     if (this.snapToDisplay && estimate.synced) {
       if (estimate.refreshRate === this.snapRate) return;

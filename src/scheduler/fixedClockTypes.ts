@@ -1,5 +1,5 @@
 // The public face of a fixed clock on a scheduler: its options, its jobs, its step and its stats.
-import type { FixedStepFrame, FixedStepOverload, Interpolation } from '../core/types.js';
+import type { FixedStepFrame, FixedStepOverload, Interpolation } from '../core/internal.js';
 import type { FrameInfo, FrameScheduler } from './types.js';
 
 /** Options of {@link createFixedClock}; also what {@link FixedClock.setOptions} changes. */
@@ -96,8 +96,6 @@ export interface FixedClock {
   reset(): void;
   /** Run on another scheduler (its game clock is joined without a jump in game time). */
   setScheduler(scheduler: FrameScheduler): void;
-  /** The scheduler the clock runs on. */
-  readonly scheduler: FrameScheduler;
   /** Order of the clock's scheduler subscriptions among others of the same phase. */
   setPriority(priority: number): void;
   /** Live numbers (one reused object). */

@@ -1,5 +1,5 @@
-import { positiveNumber } from '../core/validate.js';
-import type { FrameLoopHost } from './frameLoopHost.js';
+import { positiveNumber } from '../core/internal.js';
+import type { FrameLoop } from './frameLoop.js';
 import { capDivisor, pacedTiming } from './refreshDetection.js';
 
 /** The lowest frame-rate cap, Hz: below it the divisor runs away (5e-324 gave Infinity). */
@@ -18,12 +18,12 @@ export function frameRateCapDivisor(refreshRate: number, maxFrameRate: number): 
   return capDivisor(positiveNumber(owner, 'refreshRate', refreshRate), maxFrameRateValue(owner, 'maxFrameRate', maxFrameRate));
 }
 
-/** Cap `host`'s frame rate on whole vblanks from the next frame on (`undefined`: no cap). @internal */
-export function setFrameRateCap(host: FrameLoopHost, owner: string, maxFrameRate: unknown): void {
+/** Cap `loop`'s frame rate on whole vblanks from the next frame on (`undefined`: no cap). @internal */
+export function setFrameRateCap(loop: FrameLoop, owner: string, maxFrameRate: unknown): void {
   const cap = maxFrameRate === undefined ? Infinity : maxFrameRateValue(owner, 'maxFrameRate', maxFrameRate);
-  const existing = host.timing();
+  const existing = loop.timing;
   if (cap === Infinity && !(existing !== null && 'adaptive' in existing)) return;
-  const timing = pacedTiming(host);
+  const timing = pacedTiming(loop);
   timing.maxFrameRate = cap;
   timing.retune();
 }

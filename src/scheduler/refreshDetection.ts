@@ -1,6 +1,7 @@
-import type { AdaptiveFramerate, RefreshRateEstimate } from '../core/types.js';
-import { createRefreshRateDetector } from '../core/refreshRateDetector.js';
-import type { FrameLoopHost, FrameTiming } from './frameLoopHost.js';
+import type { AdaptiveFramerate, RefreshRateEstimate } from '../core/index.js';
+import { createRefreshRateDetector } from '../core/index.js';
+import { FrameLoop, type FrameTiming } from './frameLoop.js';
+import type { FrameScheduler } from './types.js';
 
 const enum Pacing {
   /** With divisor d, run once d − 0.5 intervals have passed: the slack absorbs timestamp jitter. */
@@ -29,12 +30,12 @@ export interface PacedTiming extends FrameTiming {
   retune(): void;
 }
 
-/** The detection part of `host`, created on first use (no detector for a fixed `refreshRate`). @internal */
-export function refreshTiming(host: FrameLoopHost): RefreshTiming {
-  const existing = host.timing();
+/** The detection part of `loop`, created on first use (no detector for a fixed `refreshRate`). @internal */
+export function refreshTiming(loop: FrameLoop): RefreshTiming {
+  const existing = loop.timing;
   if (existing !== null) return existing as RefreshTiming;
-  const detector = host.fixedRate ? null : createRefreshRateDetector();
-  const estimate = detector ? detector.estimate : host.estimate();
+  const detector = loop.fixedRate ? null : createRefreshRateDetector();
+  const estimate = detector ? detector.estimate : loop.estimate;
   // What listeners last heard (`synced` follows `state`).
   let notifiedRate = estimate.refreshRate;
   let notifiedState = estimate.state;
@@ -45,7 +46,7 @@ export function refreshTiming(host: FrameLoopHost): RefreshTiming {
     try {
       listener(listenerArgument as never);
     } catch (error) {
-      host.report(error);
+      loop.report(error);
     }
   };
 
@@ -61,7 +62,7 @@ export function refreshTiming(host: FrameLoopHost): RefreshTiming {
       if (estimate.refreshRate !== notifiedRate || estimate.state !== notifiedState) {
         notifiedRate = estimate.refreshRate;
         notifiedState = estimate.state;
-        timing.notify(host.refreshListeners, estimate);
+        timing.notify(loop.refreshListeners, estimate);
       }
     },
     notify(listeners, argument) {
@@ -69,32 +70,41 @@ export function refreshTiming(host: FrameLoopHost): RefreshTiming {
       listeners.forEach(callListener);
     },
   };
-  host.attach(timing, estimate);
+  attach(loop, timing, estimate);
   return timing;
 }
 
-/** Tell the skip listeners (recordTiming) about a skipped vblank; an error goes where subscribers' errors go. */
-function notifySkip(host: FrameLoopHost, timestampMs: number): void {
-  const listeners = host.skipListeners!;
-  for (let i = 0; i < listeners.length; i++) {
+/** Start `timing` on `loop`: frames run it, and read `estimate`. */
+function attach(loop: FrameLoop, timing: FrameTiming, estimate: RefreshRateEstimate): void {
+  loop.timing = timing;
+  loop.estimate = estimate;
+}
+
+/** Tell the loop's observers (recordTiming) about a skipped vblank; an error goes where subscribers' errors go. */
+function notifySkip(loop: FrameLoop, timestampMs: number): void {
+  const observers = loop.observers;
+  for (let i = 0; i < observers.length; i++) {
     try {
-      listeners[i]!(timestampMs);
+      observers[i]!.skipped?.(timestampMs);
     } catch (error) {
-      host.report(error);
+      loop.report(error);
     }
   }
 }
 
-/** The paced part of `host`, created on first use around detection; bundles that only detect leave it out. @internal */
-export function pacedTiming(host: FrameLoopHost): PacedTiming {
-  const existing = host.timing();
+/** When a paced frame's work started, ms (a field: docs/performance.md). */
+interface WorkStart {
+  ms: number;
+}
+
+/** The paced part of `loop`, created on first use around detection; bundles that only detect leave it out. @internal */
+export function pacedTiming(loop: FrameLoop): PacedTiming {
+  const existing = loop.timing;
   if (existing !== null && 'adaptive' in existing) return existing as PacedTiming;
-  const detection = refreshTiming(host);
+  const detection = refreshTiming(loop);
   const estimate = detection.estimate;
-  const source = host.source;
-  const times = host.times;
-  /** [0]: when the current frame's work started, ms (typed: docs/performance.md). */
-  const startMs = new Float64Array(1);
+  const source = loop.source;
+  const startMs: WorkStart = { ms: 0 };
   let timed = false;
   /** The refresh rate the adaptive rate and the cap were last tuned to. */
   let tunedRate = estimate.refreshRate;
@@ -109,7 +119,7 @@ export function pacedTiming(host: FrameLoopHost): PacedTiming {
       const adaptive = timing.adaptive;
       // Only the adaptive rate needs work time (each now() is a new number).
       timed = adaptive !== null;
-      if (timed) startMs[0] = source.now();
+      if (timed) startMs.ms = source.now();
       // Every vblank, skipped ones too: the detector must see the display, not our rate.
       detection.begin(timestampMs, forward);
       // No vblank grid (variable refresh): a picture is shown when ready, so there is no vblank to
@@ -130,14 +140,14 @@ export function pacedTiming(host: FrameLoopHost): PacedTiming {
       }
       const divisor = timing.divisor;
       // A vblank between pictures: nothing runs, the time goes to the next run.
-      const skip = divisor > 1 && forward && timestampMs - (times[0] as number) < ((divisor - Pacing.SKIP_SLACK_INTERVALS) * 1000) / estimate.refreshRate;
-      if (skip && host.skipListeners) notifySkip(host, timestampMs);
+      const skip = divisor > 1 && forward && timestampMs - loop.lastRunMs < ((divisor - Pacing.SKIP_SLACK_INTERVALS) * 1000) / estimate.refreshRate;
+      if (skip && loop.observers.length > 0) notifySkip(loop, timestampMs);
       return skip;
     },
     end() {
       // `timed`: a subscriber that turned the adaptive rate on during this frame gave it no start.
       if (timing.adaptive && timed) {
-        const workMs = source.now() - (startMs[0] as number);
+        const workMs = source.now() - startMs.ms;
         timing.adaptive.record(workMs > 0 ? workMs / 1000 : 0);
         setDivisor();
       }
@@ -150,15 +160,15 @@ export function pacedTiming(host: FrameLoopHost): PacedTiming {
       const divisor = timing.divisor;
       if (divisor === notifiedDivisor) return;
       notifiedDivisor = divisor;
-      detection.notify(host.divisorListeners, divisor);
+      detection.notify(loop.divisorListeners, divisor);
     },
     retune() {
       timing.capDivisor = capDivisor(estimate.refreshRate, timing.maxFrameRate);
       setDivisor();
-      if (host.inFrame()) return;
-      host.clearErrors();
+      if (loop.inFrame) return;
+      loop.clearErrors();
       timing.notifyDivisor();
-      host.throwCollected('divisor listeners');
+      loop.throwCollected('divisor listeners');
     },
   };
   function setDivisor(): void {
@@ -166,7 +176,7 @@ export function pacedTiming(host: FrameLoopHost): PacedTiming {
     timing.divisor = adaptiveDivisor > timing.capDivisor ? adaptiveDivisor : timing.capDivisor;
   }
 
-  host.attach(timing, estimate);
+  attach(loop, timing, estimate);
   return timing;
 }
 
@@ -175,4 +185,29 @@ export function capDivisor(refreshRate: number, maxFrameRate: number): number {
   // Math.round sends a tie (2.5) up: to the larger divisor, the lower rate.
   const nearest = Math.round(refreshRate / maxFrameRate);
   return nearest > 1 ? nearest : 1;
+}
+
+/** What the hooks and the fixed clock use of a frame loop: a FrameScheduler has it, and so has the lean page-wide FrameLoop. @internal */
+export type LoopView = Pick<FrameScheduler, 'subscribe' | 'invalidate' | 'paused' | 'timeScale' | 'frame'>;
+
+/** The refresh-rate estimate of `view` (a reused object); on a lean loop, detection starts the first time. @internal */
+export function refreshRateOf(view: LoopView): RefreshRateEstimate {
+  if (!(view instanceof FrameLoop)) return (view as FrameScheduler).refreshRate;
+  if (!view.fixedRate) refreshTiming(view);
+  return view.estimate;
+}
+
+/** `onRefreshRateChange` of `view`; on a lean loop, detection starts. Returns the unsubscribe. @internal */
+export function onRefreshRateChange(view: LoopView, listener: (estimate: RefreshRateEstimate) => void): () => void {
+  if (!(view instanceof FrameLoop)) return (view as FrameScheduler).onRefreshRateChange(listener);
+  refreshRateOf(view);
+  return listen(view.refreshListeners, listener);
+}
+
+/** Add a listener to one of the loop's sets; returns its remover. @internal */
+export function listen<T>(set: Set<(value: T) => void>, listener: (value: T) => void): () => void {
+  // Wrapped so the same function can be added twice and removed independently.
+  const entry = (value: T): void => listener(value);
+  set.add(entry);
+  return () => void set.delete(entry);
 }

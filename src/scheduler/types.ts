@@ -1,4 +1,4 @@
-import type { RefreshRateEstimate } from '../core/types.js';
+import type { RefreshRateEstimate } from '../core/index.js';
 
 /** Where frames come from: the browser's `requestAnimationFrame`, or a manual source in tests. See docs/scheduler.md. */
 export interface FrameSource {

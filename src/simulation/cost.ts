@@ -1,6 +1,6 @@
 // Compiled once into a closure, so the per-call path allocates nothing and reads no options.
 import type { SeededRandom } from '../core/index.js';
-import { integerAtLeast, nonNegativeNumber } from '../core/validate.js';
+import { integerAtLeast, nonNegativeNumber } from '../core/internal.js';
 import type { CostModel } from './types.js';
 
 /** Cost in ms of one call made at simulated time `atMs`. Counts its own calls (spikes, sequences). */

@@ -1,7 +1,7 @@
 // Each driver runs a core algorithm, unchanged, on the virtual clock as a game loop would.
 import { createAdaptiveFramerate, createDeltaSmoother, createFixedStep, createSyncedSlicer } from '../core/index.js';
 import type { AdaptiveFramerate, DeltaSmoother, FixedStep, FixedStepFrame, SyncedSlicer } from '../core/index.js';
-import { positiveNumber } from '../core/validate.js';
+import { positiveNumber } from '../core/internal.js';
 import type { CostFunction } from './cost.js';
 import type {
   AdaptiveAlgorithm,

@@ -1,4 +1,4 @@
-import { positiveNumber, nonNegativeNumber, withDefault } from '../core/validate.js';
+import { positiveNumber, nonNegativeNumber, withDefault } from '../core/internal.js';
 import { simulate } from './simulate.js';
 import { VRR_MATRIX_DISPLAY } from './vrrDisplay.js';
 import type { AlgorithmSpec, ClockSampling, CostModel, CostOptions, CostStretch, DisplayOptions } from './types.js';

@@ -1,5 +1,5 @@
 import { createDeltaSmoother, createFixedStep, createSyncedSlicer } from '../core/index.js';
-import { positiveNumber } from '../core/validate.js';
+import { positiveNumber } from '../core/internal.js';
 import type { DeltaSmootherOptions, FixedStepOptions, SyncedSlicerOptions } from './types.js';
 import { createViewerMeter } from './viewer.js';
 import type { ViewerFrame, ViewerMetrics } from './viewer.js';

@@ -1,5 +1,5 @@
 import { createSeededRandom } from '../core/index.js';
-import { finiteNumber, integerAtLeast, nonNegativeNumber, oneOf, positiveNumber, withDefault } from '../core/validate.js';
+import { finiteNumber, integerAtLeast, nonNegativeNumber, oneOf, positiveNumber, withDefault } from '../core/internal.js';
 import type { CostFunction } from './cost.js';
 import { compileCost } from './cost.js';
 import type { Driver, FrameWork } from './drivers.js';

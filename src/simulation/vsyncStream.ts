@@ -1,5 +1,5 @@
 import { createSeededRandom } from '../core/index.js';
-import { finiteNumber, integerAtLeast, nonNegativeNumber, positiveNumber, withDefault } from '../core/validate.js';
+import { finiteNumber, integerAtLeast, nonNegativeNumber, positiveNumber, withDefault } from '../core/internal.js';
 
 const OWNER = 'createVsyncStream';
 

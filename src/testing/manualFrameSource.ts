@@ -1,6 +1,6 @@
-import { createSeededRandom } from '../core/random.js';
-import { finiteNumber, integerAtLeast, nonNegativeNumber, optionsObject, positiveNumber, withDefault } from '../core/validate.js';
-import type { FrameSource } from '../scheduler/types.js';
+import { createSeededRandom } from '../core/index.js';
+import { finiteNumber, integerAtLeast, nonNegativeNumber, optionsObject, positiveNumber, withDefault } from '../core/internal.js';
+import type { FrameSource } from '../scheduler/index.js';
 
 const OWNER = 'createManualFrameSource';
 type Callback = (timestampMs: number) => void;

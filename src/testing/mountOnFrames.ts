@@ -2,9 +2,9 @@ import * as React from 'react';
 import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { FrameProvider } from '../react/FrameProvider.js';
-import { FrameSourceOverrideContext } from '../react/frameSourceOverride.js';
-import type { FrameScheduler, FrameSource } from '../scheduler/types.js';
+import { FrameProvider } from '../react/index.js';
+import { FrameSourceOverrideContext } from '../react/internal.js';
+import type { FrameScheduler, FrameSource } from '../scheduler/index.js';
 
 /** Run `callback` and flush what React renders and its effects. */
 export type Act = (callback: () => void) => void;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { dropUndefined } from '../react/dropUndefined.js';
-import { createFrameScheduler } from '../scheduler/createFrameScheduler.js';
-import type { FrameScheduler, FrameSchedulerOptions } from '../scheduler/types.js';
+import { dropUndefined } from '../react/internal.js';
+import { createFrameScheduler } from '../scheduler/index.js';
+import type { FrameScheduler, FrameSchedulerOptions } from '../scheduler/internal.js';
 import { createManualFrameSource } from './manualFrameSource.js';
 import { mountOnFrames } from './mountOnFrames.js';
 import type { ManualFrameSource } from './manualFrameSource.js';

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { optionsObject } from '../core/validate.js';
-import { checkRecording } from '../devtools/format.js';
-import type { RecordedEvent, TimingRecording } from '../devtools/format.js';
-import { eventTimeMs } from '../core/inputQueue.js';
-import { createFrameScheduler } from '../scheduler/createFrameScheduler.js';
+import { optionsObject } from '../core/internal.js';
+import { checkRecording } from '../devtools/internal.js';
+import type { RecordedEvent, TimingRecording } from '../devtools/internal.js';
+import { eventTimeMs } from '../core/internal.js';
+import { createFrameScheduler } from '../scheduler/index.js';
 import { createManualFrameSource } from './manualFrameSource.js';
 import type { ManualFrameSource } from './manualFrameSource.js';
 import { getAct, mountOnFrames } from './mountOnFrames.js';
-import type { FrameScheduler, FrameSchedulerOptions, FrameSource } from '../scheduler/types.js';
+import type { FrameScheduler, FrameSchedulerOptions, FrameSource } from '../scheduler/internal.js';
 
 const OWNER = 'replayTiming';
 

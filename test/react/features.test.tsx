@@ -13,7 +13,7 @@ import {
   useSyncedUpdate,
 } from '../../src/index.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
-import { frameLoopHost } from '../../src/scheduler/frameLoopHost.js';
+import { loopOf } from '../../src/scheduler/createFrameScheduler.js';
 import { getDefaultScheduler, resetDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import type { FrameScheduler } from '../../src/scheduler/types.js';
@@ -55,8 +55,8 @@ function RateBadge() {
 describe('features the scheduler starts when hooks ask for them', () => {
   it('useFrame alone leaves the page-wide loop without detection; useRefreshRate starts it after commit and shows the display', () => {
     render(strict(<Spinner />));
-    const host = frameLoopHost(getDefaultScheduler())!;
-    expect(host.timing()).toBe(null);
+    const host = loopOf(getDefaultScheduler())!;
+    expect(host.timing).toBe(null);
     const display = leanDisplay();
     const { container } = render(
       strict(
@@ -82,11 +82,11 @@ describe('features the scheduler starts when hooks ask for them', () => {
   for (const [name, Component] of showing) {
     it(`${name} starts nothing while rendering; the scheduler starts detection once its effects ran`, () => {
       const display = leanDisplay();
-      const host = frameLoopHost(display.loop)!;
+      const host = loopOf(display.loop)!;
       const seenInRender: unknown[] = [];
       // Rendered right after the hook's component, in the same render pass.
       function After() {
-        seenInRender.push(host.timing());
+        seenInRender.push(host.timing);
         return null;
       }
       render(
@@ -96,7 +96,7 @@ describe('features the scheduler starts when hooks ask for them', () => {
         </FrameProvider>,
       );
       expect(seenInRender).toEqual([null]);
-      expect(host.timing()).not.toBe(null);
+      expect(host.timing).not.toBe(null);
     });
   }
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FrameProvider, useFrame } from '../../src/index.js';
 import type { UseFrameOptions } from '../../src/react/useFrame.js';
 import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
-import { frameLoopHost } from '../../src/scheduler/frameLoopHost.js';
+import { loopOf } from '../../src/scheduler/createFrameScheduler.js';
 import { renderWithFrames } from '../../src/testing/render.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
@@ -85,7 +85,7 @@ describe('useFrame ordering by id', () => {
     const view = renderWithFrames(ui(['a']), { strictMode: true });
     expect(oneFrame(view, log)).toEqual(['a', 'late', 'b']);
     // useFrame subscribes through the loop's host (its ref, no wrapper closure).
-    const subscribe = vi.spyOn(frameLoopHost(view.scheduler)!, 'subscribe');
+    const subscribe = vi.spyOn(loopOf(view.scheduler)!, 'subscribe');
     view.rerender(ui(['a']));
     expect(subscribe).not.toHaveBeenCalled();
     view.rerender(ui(['b']));

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, useState } from 'react';
 import { FrameProvider, useFrame, useFrameScheduler } from '../../src/index.js';
 import { getDefaultScheduler, resetDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
-import { frameLoopHost } from '../../src/scheduler/frameLoopHost.js';
+import { loopOf } from '../../src/scheduler/createFrameScheduler.js';
 import { renderWithFrames } from '../../src/testing/render.js';
 import type { FrameInfo, FramePhase, FrameScheduler } from '../../src/scheduler/types.js';
 import { cleanupMounted, createCommitCounter, createDisplay, render, strict } from './helpers.js';
@@ -48,7 +48,7 @@ describe('useFrame', () => {
     const first = vi.fn();
     const second = vi.fn();
     const view = renderWithFrames(<Ticker onFrame={first} />, { strictMode: true });
-    const subscribe = vi.spyOn(frameLoopHost(view.scheduler)!, 'subscribe');
+    const subscribe = vi.spyOn(loopOf(view.scheduler)!, 'subscribe');
     view.advanceFrames(2);
     view.rerender(<Ticker onFrame={second} />);
     view.advanceFrames(3);

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
-import { createLoopHost, DEFAULT_MAX_DELTA_SECONDS } from '../../src/scheduler/loopHost.js';
-import { frameLoopHost } from '../../src/scheduler/frameLoopHost.js';
+import { DEFAULT_MAX_DELTA_SECONDS, FrameLoop } from '../../src/scheduler/frameLoop.js';
+import { loopOf } from '../../src/scheduler/createFrameScheduler.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import type { FrameInfo, FrameScheduler, FrameSchedulerOptions } from '../../src/scheduler/types.js';
 
@@ -19,7 +19,7 @@ function setup(options: FrameSchedulerOptions = {}) {
 function bare(timeScale: number, paused: boolean) {
   const source = createManualFrameSource();
   const config = { mode: 'always' as const, maxDelta: DEFAULT_MAX_DELTA_SECONDS, timeScale, paused, onError: undefined, onGap: undefined, onFrame: undefined };
-  const host = createLoopHost('bare', source, config, undefined);
+  const host = new FrameLoop('bare', source, config, undefined);
   return { host, source };
 }
 
@@ -32,8 +32,8 @@ describe('createFrameScheduler starts what costs work per frame the first time s
     expect(scheduler.refreshRate).toEqual({ refreshRate: 60, interval: 1000 / 60, confidence: 0, synced: false, state: 'measuring', throttledRate: 0, changes: 0 });
     expect(scheduler.divisor).toBe(1);
     void scheduler.frame;
-    expect(frameLoopHost(scheduler)!.timing()).toBe(null);
-    expect(frameLoopHost(scheduler)!.subscribers.ordering).toBe(null);
+    expect(loopOf(scheduler)!.timing).toBe(null);
+    expect(loopOf(scheduler)!.subscribers.ordering).toBe(null);
   });
 
   it('the first subscribe starts refresh detection: it measures the display, tells listeners, and frames carry the rate', () => {
@@ -52,7 +52,7 @@ describe('createFrameScheduler starts what costs work per frame the first time s
   it('onRefreshRateChange and advance start detection too', () => {
     const a = setup();
     a.scheduler.onRefreshRateChange(() => undefined);
-    expect(frameLoopHost(a.scheduler)!.timing()).not.toBe(null);
+    expect(loopOf(a.scheduler)!.timing).not.toBe(null);
     const b = setup({ frameloop: 'manual' });
     for (let i = 0; i < 200; i++) b.scheduler.advance(i * AT_144_MS);
     expect(b.scheduler.refreshRate.refreshRate).toBe(144);
@@ -61,7 +61,7 @@ describe('createFrameScheduler starts what costs work per frame the first time s
   it('named ordering starts at the first subscription that names ids', () => {
     const { scheduler } = setup({ frameloop: 'manual' });
     scheduler.subscribe(() => undefined);
-    expect(frameLoopHost(scheduler)!.subscribers.ordering).toBe(null);
+    expect(loopOf(scheduler)!.subscribers.ordering).toBe(null);
     const order: string[] = [];
     scheduler.subscribe(() => void order.push('b'), { id: 'b' });
     scheduler.subscribe(() => void order.push('a'), { id: 'a', before: 'b', priority: 5 });
@@ -80,7 +80,7 @@ describe('createFrameScheduler starts what costs work per frame the first time s
           const b = setup({ timeScale, paused });
           const seenA: Seen[] = [];
           const seenB: Seen[] = [];
-          a.host.subscribe((f) => void seenA.push(copy(f)), undefined, 'test');
+          a.host.subscribe((f: FrameInfo) => void seenA.push(copy(f)), undefined, 'test');
           b.scheduler.subscribe((f) => void seenB.push(copy(f)));
           let t = 1000;
           for (const gap of gapsMs) {
@@ -106,13 +106,13 @@ describe('createFrameScheduler starts what costs work per frame the first time s
     for (let i = 0; i < 100; i++) source.tick(i * AT_144_MS);
     expect(scheduler.refreshRate).toMatchObject({ refreshRate: 75, synced: true, state: 'synced', confidence: 1 });
     expect(scheduler.frame.refreshRate).toBe(75);
-    expect(frameLoopHost(scheduler)!.timing()).toBe(null);
+    expect(loopOf(scheduler)!.timing).toBe(null);
   });
 
   it('setAdaptive(false) before the adaptive rate was ever on starts nothing; a bad option names the factory', () => {
     const { scheduler } = setup();
     scheduler.setAdaptive(false);
-    expect(frameLoopHost(scheduler)!.timing()).toBe(null);
+    expect(loopOf(scheduler)!.timing).toBe(null);
     expect(() => scheduler.setAdaptive({ maxDivisr: 2 } as never)).toThrow(/createFrameScheduler \(adaptive\).*maxDivisr/);
   });
 

@@ -1,7 +1,7 @@
 // Named ordering through the scheduler's public `subscribe` (the list itself: ordering.test.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { schedulerOf } from '../../src/scheduler/createFrameScheduler.js';
-import { createLoopHost } from '../../src/scheduler/loopHost.js';
+import { FrameLoop } from '../../src/scheduler/frameLoop.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import { setup } from './helpers.js';
 
@@ -11,7 +11,7 @@ afterEach(() => {
 
 describe('scheduler.subscribe with id, before, after', () => {
   it('the page-wide loop under useFrame alone refuses id, before and after, naming the caller and the fix', () => {
-    const host = createLoopHost('bare', createManualFrameSource(), { mode: 'manual', maxDelta: 0.25, timeScale: 1, paused: false, onError: undefined, onGap: undefined, onFrame: undefined }, undefined);
+    const host = new FrameLoop('bare', createManualFrameSource(), { mode: 'manual', maxDelta: 0.25, timeScale: 1, paused: false, onError: undefined, onGap: undefined, onFrame: undefined }, undefined);
     for (const options of [{ id: 'a' }, { before: 'a' }, { after: ['a'] }]) {
       expect(() => host.subscribe(() => {}, options, 'useFrame')).toThrow(
         new RangeError('useFrame: options `id`, `before` and `after` need a <FrameProvider> (or createFrameScheduler): the page-wide loop under useFrame alone orders by phase and priority'),
