@@ -535,6 +535,15 @@ const frameHandlers = {
       for (let i = 0; i < slices.length; i++) sink[0] += slices[i];
     };
   },
+  // Under the detector's 'variable' (no vblank grid) the slicer hands out the time as it came.
+  'useSyncedUpdate (no grid)': () => {
+    const slicer = core.createSyncedSlicer({ refreshRate: REFRESH_HZ });
+    return (frame) => {
+      slicer.setGridless(true);
+      const slices = slicer.advanceFrame(frame);
+      for (let i = 0; i < slices.length; i++) sink[0] += slices[i];
+    };
+  },
   useFrameStats: () => {
     const stats = core.createFrameStats();
     return (frame) => {

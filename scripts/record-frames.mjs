@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-/* global navigator, fetch */
 // `npm run record-frames`: record requestAnimationFrame timestamp streams in real headless browsers
 // and write them to test/fixtures/frames/<browser>-<scenario>.json. `npm test` never records: the
 // tests read the committed files (test/fixtures/frames.ts), so every run replays the same frames.
@@ -32,16 +31,15 @@
 // frame and rounded to 1e-4 ms, which keeps each browser's own resolution (0.1 ms in Chromium,
 // 0.02 ms in Firefox) and drops float noise. The load scenarios also store the load applied in each
 // frame's callback (loadMs[i], ms, the same index as timestampsMs[i]).
-import { mkdirSync, writeFileSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
+import { mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { findChromium, chromiumArgs } from './chromium.js';
+import { PAGE, installRecorder } from './lib/framePage.mjs';
+import { recordStreams } from './lib/recordStreams.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'test/fixtures/frames');
@@ -56,87 +54,6 @@ const pkgVersion = (name) => JSON.parse(readFileSync(join(root, 'node_modules', 
 const HIDDEN_BEFORE_FRAMES = 300;
 const HIDDEN_AFTER_FRAMES = 300;
 const HIDDEN_PAUSE_MS = 5000;
-
-// The page: one box that moves every frame, so each frame has real style, layout and paint work.
-const PAGE = '<!doctype html><meta charset="utf-8"><title>frames</title>' +
-  '<div id="box" style="position:absolute;left:0;top:0;width:20px;height:20px;background:#c33"></div>';
-
-/**
- * Runs in the page. Installs a rAF loop that records timestamps into a Float64Array (no per-frame
- * allocation that could trigger GC pauses) and applies the scenario's load after recording the
- * timestamp. Exposes window.__frames with start(), whenCount(n), stop() and result(). Calibrating
- * the fixed work happens here, before the driver sets any CPU throttling and calls start().
- */
-function installRecorder(opts) {
-  const max = opts.maxFrames;
-  const stamps = new Float64Array(max);
-  const loads = new Float64Array(max);
-  const events = [];
-  let count = 0;
-  let stopped = false;
-  let waiter = null;
-  // mulberry32: a seeded PRNG, so a re-recording applies the same load sequence.
-  let seed = opts.seed >>> 0;
-  const random = () => {
-    seed = (seed + 0x6d2b79f5) >>> 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  // Fixed work, for the throttle scenario: its wall time grows with the CPU throttling rate.
-  let sink = 0;
-  const spin = (iterations) => {
-    let x = sink;
-    for (let i = 0; i < iterations; i++) x = (x * 1.000001 + Math.sqrt(i + 1)) % 1e9;
-    sink = x;
-  };
-  let iterationsPerMs = 0;
-  if (opts.workMaxMs > 0) {
-    spin(2e6); // warm the JIT before calibrating
-    let iterations = 0;
-    const start = performance.now();
-    while (performance.now() - start < 200) { spin(10000); iterations += 10000; }
-    iterationsPerMs = iterations / (performance.now() - start);
-  }
-  const box = document.getElementById('box');
-  document.addEventListener('visibilitychange', () => {
-    events.push({ type: 'visibilitychange', visibilityState: document.visibilityState, atMs: performance.now() });
-  });
-  const frame = (timestampMs) => {
-    if (stopped) return;
-    stamps[count] = timestampMs;
-    if (opts.busyMaxMs > 0) {
-      const ms = random() * opts.busyMaxMs;
-      const end = performance.now() + ms;
-      while (performance.now() < end) { /* busy */ }
-      loads[count] = ms;
-    } else if (opts.workMaxMs > 0) {
-      const start = performance.now();
-      spin(Math.round(random() * opts.workMaxMs * iterationsPerMs));
-      loads[count] = performance.now() - start;
-    }
-    box.style.transform = `translateX(${count % 400}px)`;
-    count++;
-    if (waiter && count >= waiter.n) { const w = waiter; waiter = null; w.resolve(count); }
-    if (count >= max) { stopped = true; return; }
-    requestAnimationFrame(frame);
-  };
-  window.__frames = {
-    iterationsPerMs,
-    start: () => { requestAnimationFrame(frame); },
-    whenCount: (n) => new Promise((resolve) => { if (count >= n) resolve(count); else waiter = { n, resolve }; }),
-    stop: () => { stopped = true; },
-    result: () => ({
-      timestampsMs: Array.from(stamps.subarray(0, count)),
-      loadMs: Array.from(loads.subarray(0, count)),
-      events,
-      iterationsPerMs,
-      userAgent: navigator.userAgent,
-    }),
-  };
-  return iterationsPerMs;
-}
 
 const scenarios = {
   idle: {
@@ -313,171 +230,9 @@ function format(fixture) {
   return `{\n${lines.join(',\n')}\n}\n`;
 }
 
-// ---------------------------------------------------------------------------------------------
-// `--streams`: the browsers' frame streams beyond 60 Hz (docs/browsers.md), 2,000 frames each,
-// written compactly to test/fixtures/browsers/<name>.json (see test/fixtures/browserFrames.ts):
-//
-//   node scripts/record-frames.mjs --streams                       every stream, one at a time
-//   node scripts/record-frames.mjs --streams firefox-144,webkit    streams whose name starts so
-//
-//   firefox-<hz>-idle|load     Firefox ESR with `layout.frame_rate` = hz (its software vsync)
-//   chromium-saver-idle|load   Chromium with battery saver forced on: rAF at 30 Hz on a 60 Hz clock
-//   chromium-unlimited-idle    Chromium with --disable-frame-rate-limit: no vsync grid
-//   webkitgtk-idle             WebKitGTK MiniBrowser under xvfb-run: 1 ms steps, no vsync grid
-// `load` busy-waits a seeded uniform 0–1.44 refresh intervals in each callback (0–24 ms at 60 Hz,
-// as the 60 Hz load fixtures). Streams are recorded one after another: the machine is shared.
-const STREAM_FRAMES = 2000;
-const FIREFOX_RATES = [30, 50, 59, 60, 75, 120, 144, 165, 240];
-const STREAM_DIR = join(root, 'test/fixtures/browsers');
-
-function streamList() {
-  const list = [];
-  for (const hz of FIREFOX_RATES) {
-    for (const load of [false, true]) list.push({ name: `firefox-${hz}-${load ? 'load' : 'idle'}`, browser: 'firefox', settingHz: hz, grid: true, busyMaxMs: load ? 1.44 * (1000 / hz) : 0 });
-  }
-  list.push({ name: 'chromium-saver-idle', browser: 'chromium', mode: 'saver', settingHz: 60, grid: true, busyMaxMs: 0 });
-  list.push({ name: 'chromium-saver-load', browser: 'chromium', mode: 'saver', settingHz: 60, grid: true, busyMaxMs: 24 });
-  list.push({ name: 'chromium-unlimited-idle', browser: 'chromium', mode: 'unlimited', settingHz: 0, grid: false, busyMaxMs: 0 });
-  list.push({ name: 'webkitgtk-idle', browser: 'webkitgtk', settingHz: 0, grid: false, busyMaxMs: 0 });
-  return list;
-}
-
-/** Record on a Puppeteer page: the same recorder as the 60 Hz fixtures. */
-async function recordStreamOnPage(page, stream) {
-  await page.setContent(PAGE);
-  await page.evaluate(installRecorder, { maxFrames: STREAM_FRAMES, seed: 0x5eed01, busyMaxMs: stream.busyMaxMs, workMaxMs: 0 });
-  await page.evaluate(() => window.__frames.start());
-  await page.evaluate((n) => window.__frames.whenCount(n), STREAM_FRAMES);
-  return page.evaluate(() => window.__frames.result());
-}
-
-async function recordStreamPuppeteer(stream) {
-  if (stream.browser === 'firefox') {
-    const browser = await puppeteer.launch({
-      browser: 'firefox', executablePath: firefoxPath, headless: true, extraPrefsFirefox: { 'layout.frame_rate': stream.settingHz },
-    });
-    try {
-      const page = (await browser.pages())[0] ?? (await browser.newPage());
-      return { raw: await recordStreamOnPage(page, stream), version: (await browser.version()).replace(/^[^/]*\//, ''), driver: `puppeteer-core ${pkgVersion('puppeteer-core')} (WebDriver BiDi)` };
-    } finally {
-      await browser.close();
-    }
-  }
-  const executablePath = findChromium();
-  if (!executablePath) throw new Error('No Chromium found (CHROMIUM_PATH, /usr/bin/chromium): apt-get install -y chromium');
-  // Battery saver is read from the profile's Local State at start: a fresh profile with it forced on.
-  const userDataDir = mkdtempSync(join(tmpdir(), 'record-frames-'));
-  if (stream.mode === 'saver') writeFileSync(join(userDataDir, 'Local State'), JSON.stringify({ performance_tuning: { battery_saver_mode: { state: 3 } } }));
-  const args = [...chromiumArgs, ...(stream.mode === 'unlimited' ? ['--disable-frame-rate-limit'] : [])];
-  const browser = await puppeteer.launch({ executablePath, headless: true, userDataDir, args });
-  try {
-    const page = (await browser.pages())[0] ?? (await browser.newPage());
-    return { raw: await recordStreamOnPage(page, stream), version: (await browser.version()).replace(/^[^/]*\//, ''), driver: `puppeteer-core ${pkgVersion('puppeteer-core')}` };
-  } finally {
-    await browser.close();
-    rmSync(userDataDir, { recursive: true, force: true });
-  }
-}
-
-/** WebKitGTK: WebKitWebDriver under xvfb-run, a W3C WebDriver session over plain HTTP. */
-async function recordStreamWebKit(stream) {
-  const server = createServer((_, res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.end(PAGE); });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = 4444 + Math.floor(Math.random() * 1000);
-  const driver = spawn('xvfb-run', ['-a', 'WebKitWebDriver', `--port=${port}`], { stdio: 'ignore', detached: true });
-  const call = async (method, path, body) => {
-    const res = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
-    const json = await res.json();
-    if (!res.ok) throw new Error(`WebDriver ${path}: ${JSON.stringify(json)}`);
-    return json.value;
-  };
-  try {
-    let session;
-    for (let attempt = 0; !session; attempt++) {
-      try {
-        session = await call('POST', '/session', { capabilities: { alwaysMatch: { browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', args: ['--automation'] } } } });
-      } catch (error) {
-        if (attempt > 40) throw error;
-        await sleep(250);
-      }
-    }
-    const id = session.sessionId;
-    await call('POST', `/session/${id}/timeouts`, { script: 600000 });
-    await call('POST', `/session/${id}/url`, { url: `http://127.0.0.1:${server.address().port}/` });
-    const opts = { maxFrames: STREAM_FRAMES, seed: 0x5eed01, busyMaxMs: stream.busyMaxMs, workMaxMs: 0 };
-    await call('POST', `/session/${id}/execute/sync`, { script: `(${installRecorder.toString()})(arguments[0]); window.__frames.start();`, args: [opts] });
-    await call('POST', `/session/${id}/execute/async`, { script: `window.__frames.whenCount(${STREAM_FRAMES}).then(arguments[arguments.length - 1]);`, args: [] });
-    const raw = await call('POST', `/session/${id}/execute/sync`, { script: 'return window.__frames.result();', args: [] });
-    const version = session.capabilities.browserVersion ?? 'unknown';
-    await call('DELETE', `/session/${id}`);
-    return { raw, version, driver: 'WebKitWebDriver (W3C WebDriver) under xvfb-run' };
-  } finally {
-    server.close();
-    try { process.kill(-driver.pid); } catch { /* already gone */ }
-  }
-}
-
-const STREAM_LABELS = { firefox: 'Firefox ESR', chromium: 'Chromium', webkitgtk: 'WebKitGTK MiniBrowser' };
-
-function streamDescription(stream) {
-  const what = stream.browser === 'firefox'
-    ? `layout.frame_rate = ${stream.settingHz}`
-    : stream.mode === 'saver' ? 'battery saver forced on (Local State performance_tuning.battery_saver_mode.state = 3)'
-      : stream.mode === 'unlimited' ? '--disable-frame-rate-limit' : 'xvfb, default compositing';
-  const load = stream.busyMaxMs > 0 ? `each callback busy-waits a seeded uniform 0–${stream.busyMaxMs.toFixed(2)} ms after reading its timestamp` : 'idle page (one moved box per frame)';
-  return `${STREAM_LABELS[stream.browser]} headless, ${what}: ${STREAM_FRAMES} frames, ${load}.`;
-}
-
-/**
- * The compact file: timestamps as whole `quantumMs` steps between frames (the browser's clock step,
- * found as the largest 1e-4 ms multiple dividing every timestamp), so 2,000 frames stay ~10 KB.
- */
-function toStreamFixture(stream, { raw, version, driver }, machine) {
-  const first = raw.timestampsMs[0];
-  const ticks = raw.timestampsMs.map((t) => Math.round((t - first) * 1e4));
-  let step = 0;
-  for (const t of ticks) { let a = step, b = t; while (b) [a, b] = [b, a % b]; step = a; }
-  step = step || 1;
-  const deltas = ticks.map((t, i) => (i === 0 ? 0 : (t - ticks[i - 1]) / step));
-  if (deltas.some((d) => d < 0)) throw new Error(`${stream.name}: timestamps went backwards`);
-  return {
-    browser: stream.browser,
-    browserVersion: version,
-    scenario: stream.busyMaxMs > 0 ? 'load' : 'idle',
-    settingHz: stream.settingHz,
-    grid: stream.grid,
-    recordedAt: new Date().toISOString(),
-    description: streamDescription(stream),
-    driver,
-    userAgent: raw.userAgent,
-    machine,
-    busyMaxMs: tidy(stream.busyMaxMs, 2),
-    quantumMs: tidy(step / 1e4, 4),
-    deltas: deltas.slice(1),
-  };
-}
-
-async function recordStreams(argv) {
-  const i = argv.indexOf('--streams');
-  const prefixes = argv[i + 1] && !argv[i + 1].startsWith('--') ? argv[i + 1].split(',') : undefined;
-  mkdirSync(STREAM_DIR, { recursive: true });
-  for (const stream of streamList()) {
-    if (prefixes && !prefixes.some((p) => stream.name.startsWith(p))) continue;
-    const started = Date.now();
-    const loadBefore = loadavg()[0];
-    const recorded = stream.browser === 'webkitgtk' ? await recordStreamWebKit(stream) : await recordStreamPuppeteer(stream);
-    const machine = { cpus: cpus().length, loadAverage1mBefore: tidy(loadBefore, 2), loadAverage1mAfter: tidy(loadavg()[0], 2) };
-    const fixture = toStreamFixture(stream, recorded, machine);
-    const text = format(fixture);
-    const file = join(STREAM_DIR, `${stream.name}.json`);
-    writeFileSync(file, text);
-    console.log(`${stream.name}: ${fixture.deltas.length + 1} frames, ${(text.length / 1024).toFixed(1)} KB, ${((Date.now() - started) / 1000).toFixed(0)} s → ${file}`);
-  }
-}
-
 async function main() {
   const argv = process.argv.slice(2);
-  if (argv.includes('--streams')) return recordStreams(argv);
+  if (argv.includes('--streams')) return recordStreams(argv, { dir: join(root, 'test/fixtures/browsers'), format, packageVersion: pkgVersion });
   const args = parseArgs(argv);
   mkdirSync(outDir, { recursive: true });
   for (const browser of args.browsers ?? Object.keys(browsers)) {

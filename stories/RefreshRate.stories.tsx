@@ -14,7 +14,7 @@ import { RingBuffer } from './kit/ringBuffer.js';
 interface RefreshRateProps { loadMs: number }
 
 const SAMPLES = 300;
-const STATES = ['measuring', 'synced', 'unsynced', 'throttled'] as const;
+const STATES = ['measuring', 'synced', 'unsynced', 'throttled', 'variable'] as const;
 const NAIVE = '#f06a6a';
 const DETECTED = '#58d68d';
 

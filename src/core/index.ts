@@ -16,7 +16,7 @@ export { createFixedStep } from './fixedStep.js';
 export { createAdaptiveFramerate } from './adaptiveFramerate.js';
 export { createRefreshRateDetector, KNOWN_REFRESH_RATES } from './refreshRateDetector.js';
 export { createFrameStats } from './frameStats.js';
-export { MAX_TIME_SCALE } from './validate.js';
+export { MAX_TIME_SCALE } from './options.js';
 export { createSeededRandom } from './random.js';
 export type { SeededRandom } from './random.js';
 export { createInterpolated } from './interpolated.js';

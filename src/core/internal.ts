@@ -20,7 +20,6 @@ export {
 export * from './options.js';
 export { checkPropNames } from './names.js';
 export { HeldNumber } from './heldNumber.js';
-export { booleanValue, checkKnownKeys, finiteNumber, fixedClockOption, functionValue, integerAtLeast, nonNegativeNumber, oneOf, optionalFunction, optionsObject, positiveNumber, timeScaleValue, withDefault } from './validate.js';
 export { createFrameStats, FRAME_STATS_RULES, Stats } from './frameStats.js';
 export { INTERPOLATED_OPTION_KEYS, createInterpolated, finiteVector, interpolatedOf } from './interpolated.js';
 export type { Interpolated, InterpolatedOptions, InterpolatedScalar, InterpolatedScalarOptions, InterpolatedVector, InterpolatedVectorOptions, QuaternionBlend } from './interpolated.js';

@@ -98,7 +98,7 @@ export function refit(fit: GridFit): void {
   fit.periodError = Math.sqrt(fit.residualVariance / nn);
 }
 
-/** Count every index `divisor` times finer: a slow grid turned out to skip vblanks of a finer one. */
+/** Count every index `divisor` times finer: a slow grid turned out to skip vblanks of a finer one (a fraction: coarser). */
 export function subdivide(fit: GridFit, divisor: number): void {
   fit.meanN *= divisor;
   fit.cNN *= divisor * divisor;
@@ -107,4 +107,16 @@ export function subdivide(fit: GridFit, divisor: number): void {
   fit.sumNX *= divisor;
   fit.lastIndex *= divisor;
   refit(fit);
+}
+
+/**
+ * Count every index `divisor` times coarser, the last point's index a whole number: the loop runs
+ * on every `divisor`-th vblank, and that grid is now the one fitted. Returns the index shift.
+ */
+export function coarsen(fit: GridFit, divisor: number): number {
+  const shift = fit.lastIndex % divisor;
+  fit.meanN -= shift;
+  fit.lastIndex -= shift;
+  subdivide(fit, 1 / divisor);
+  return shift;
 }

@@ -83,3 +83,18 @@ function twinIndex(known: Float64Array, i: number): number {
   for (let j = 0; j < known.length; j++) if (j !== i && Math.abs(known[j]! / known[i]! - 1) < Snap.TWIN) return j;
   return -1;
 }
+
+/**
+ * Whether the measurement in `q` (± `q.tolerance`) fits one known display rate and no other, a
+ * twin pair counting as one: the rate is then known though not yet precise (a challenger's nine
+ * timestamps in Safari's 1 ms steps tell 120 Hz apart from 100 and 144, not from 119.88).
+ */
+export function singlesOut(known: Float64Array, q: SnapQuery): boolean {
+  let first = -1;
+  for (let i = 0; i < known.length; i++) {
+    if (Math.abs(q.rate - known[i]!) > q.tolerance) continue;
+    if (first < 0) first = i;
+    else if (Math.abs(known[i]! / known[first]! - 1) >= Snap.TWIN) return false;
+  }
+  return first >= 0;
+}

@@ -3,7 +3,8 @@
  * fitted grid, held back a few frames, and then joins the fit, starts a new segment (a re-phase:
  * the grid shifted, the period stayed) or, when it fits no grid for several frames, ends the lock.
  */
-import { addPoint, createGridFit, newSegment, subdivide, type GridFit } from './refreshRateFit.js';
+import { addPoint, coarsen, createGridFit, newSegment, subdivide, type GridFit } from './refreshRateFit.js';
+import { clearSkips, createSkipRun, recordSkip, seedSkips, type SkipRun } from './refreshRateSkips.js';
 
 /* eslint-disable @typescript-eslint/no-duplicate-enum-values */
 const enum Track {
@@ -44,27 +45,25 @@ const enum Track {
   CREEP_SHIFT = 0.2,
   CREEP_POINTS = 16,
   BREAK_HALF_LIFE_MS = 10000,
-  /** Weight of each interval in the decaying histogram of vblanks per skipping frame. */
-  BIN_WEIGHT = 1 / 32,
-  /** Share of the histogram a count next to the usual one needs to be averaged in. */
-  NEIGHBOUR_SHARE = 0.15,
-  /** Share of the histogram the usual count needs for a steady loop (4/5 alternating gives 0.8). */
-  STEADY_SHARE = 0.6,
+  /** Weight of each joining point in the running noise, and the most it counts (times the noise so far). */
+  NOISE_WEIGHT = 1 / 32,
+  NOISE_CLIP = 3,
 }
 /* eslint-enable @typescript-eslint/no-duplicate-enum-values */
 
-/** Histogram slots of vblanks per skipping frame: 2 … 8 (more counts as 8). */
-const SKIP_BINS = 7;
+/** Timestamps kept in the ring of recent ones (a challenger grid is fitted to the latest of them). */
+export const RECENT_STAMPS = 16;
 
 export interface Tracker {
   fit: GridFit;
   locked: boolean;
   decided: boolean;
+  /** The fit came from a challenger (a change of display): its rate is reported once it singles out a known one. */
+  challenged: boolean;
   rated: boolean;
   skeptical: boolean;
   displayKnown: boolean;
-  /** Fresh timestamps kept while not locked; backwards timestamps in a row. */
-  fresh: number;
+  /** Backwards timestamps in a row. */
   backwards: number;
   /** Timestamps tracked since the lock, and how many were left out of the fit. */
   tracked: number;
@@ -79,6 +78,12 @@ export interface Tracker {
   /** Running mean of the offsets of the points that joined the fit: a re-phase is a step from near 0, not a creep. */
   recentOffset: number;
   /**
+   * Running mean distance (ms) from the grid of the points that joined it while it fit: the
+   * timestamps' noise, which neither a re-phase's new segment nor a change of display inflates (a
+   * challenger grid is held to it).
+   */
+  noiseMs: number;
+  /**
    * Small re-phases in a row the same way after short segments (`creep` of them, signed): a grid of
    * another period creeping (120 → 60.5 Hz reads as 120 with every other frame dropped), not re-phases.
    */
@@ -92,13 +97,25 @@ export interface Tracker {
   pendingMs: Float64Array;
   pendingN: Float64Array;
   pendingOffset: Float64Array;
-  /** Results written to fields (fractional doubles returned from calls are boxed): the shift of a re-phase, vblanks per throttled frame. */
+  /** The shift of a re-phase, periods (a field: a fractional double returned from a call is boxed). */
   shift: number;
-  divisor: number;
-  /** Vblank-skipping intervals in a row, their duration (ms), and a decaying histogram of their vblanks. */
-  skipRun: number;
-  skipRunMs: number;
-  skipBins: Float64Array;
+  /** The grid index and offset (periods) of the timestamp being placed (fields, not arguments: docs/performance.md). */
+  pointN: number;
+  pointOffset: number;
+  /** The run of frames that skip vblanks (refreshRateSkips.ts). */
+  skips: SkipRun;
+  /** The latest timestamps, locked or not: a ring of RECENT_STAMPS, `recentCount` of them valid, the next written at `recentNext`. */
+  recentMs: Float64Array;
+  recentCount: number;
+  recentNext: number;
+  /** A second fit, for a challenger grid through the recent timestamps (swapped with `fit` when it wins). */
+  challenger: GridFit;
+  /** When the last believed grid was lost, ms, and whether the stream is trusted to find it again (no failed attempt since). */
+  gridLostMs: number;
+  trusted: boolean;
+  /** The display's rate as last snapped (Hz), and the vblanks per frame of the loop shown (1: every vblank). */
+  displayRate: number;
+  shownCommon: number;
 }
 
 export function createTracker(): Tracker {
@@ -106,10 +123,10 @@ export function createTracker(): Tracker {
     fit: createGridFit(),
     locked: false,
     decided: false,
+    challenged: false,
     rated: false,
     skeptical: false,
     displayKnown: false,
-    fresh: 0,
     backwards: 0,
     tracked: 0,
     rejected: 0,
@@ -118,6 +135,7 @@ export function createTracker(): Tracker {
     overLimit: 0,
     advancing: 0,
     recentOffset: 0.5,
+    noiseMs: 0.5,
     creep: 0,
     breaks: 0.5,
     lastBreakMs: 0.5,
@@ -127,69 +145,52 @@ export function createTracker(): Tracker {
     pendingN: new Float64Array(Track.PENDING),
     pendingOffset: new Float64Array(Track.PENDING),
     shift: 0.5,
-    divisor: 0.5,
-    skipRun: 0,
-    skipRunMs: 0.5,
-    skipBins: new Float64Array(SKIP_BINS),
+    pointN: 0.5,
+    pointOffset: 0.5,
+    skips: createSkipRun(),
+    recentMs: new Float64Array(RECENT_STAMPS),
+    recentCount: 0,
+    recentNext: 0,
+    challenger: createGridFit(),
+    gridLostMs: NaN,
+    trusted: false,
+    displayRate: 0.5,
+    shownCommon: 1,
   };
+}
+
+/** Keep `t` in the ring of recent timestamps. */
+export function remember(s: Tracker, t: number): void {
+  s.recentMs[s.recentNext] = t;
+  s.recentNext = (s.recentNext + 1) % RECENT_STAMPS;
+  if (s.recentCount < RECENT_STAMPS) s.recentCount++;
+}
+
+/** Copy the latest `count` recent timestamps, oldest first, into `into`. */
+export function latestStamps(s: Tracker, into: Float64Array, count: number): void {
+  for (let i = 0; i < count; i++) into[i] = s.recentMs[(s.recentNext - count + i + RECENT_STAMPS) % RECENT_STAMPS]!;
 }
 
 /** Skip tracking: the frame at `fit.pointMs`, `k` vblanks after the one before it (the last held, else the fit's last). */
 export function countSkip(s: Tracker, k: number): void {
-  const dt = s.fit.pointMs - (s.pendingCount > 0 ? s.pendingMs[s.pendingCount - 1]! : s.fit.lastMs);
-  if (k < 2) {
-    s.skipRun = 0;
-    return;
-  }
-  const bin = Math.min(k, 8) - 2;
-  if (s.skipRun++ === 0) {
-    s.skipRunMs = dt;
-    s.skipBins.fill(0);
-    s.skipBins[bin] = 1;
-    return;
-  }
-  s.skipRunMs += dt;
-  // A plain average over the run's first frames, a decaying one after.
-  const weight = Math.max(Track.BIN_WEIGHT, 1 / s.skipRun);
-  for (let i = 0; i < SKIP_BINS; i++) s.skipBins[i]! *= 1 - weight;
-  s.skipBins[bin]! += weight;
+  s.skips.intervalMs = s.fit.pointMs - (s.pendingCount > 0 ? s.pendingMs[s.pendingCount - 1]! : s.fit.lastMs);
+  recordSkip(s.skips, k);
 }
 
-/** A steady run of vblank-skipping frames (a throttled loop, not a game missing vblanks at random). */
-export function steadySkips(s: Tracker): boolean {
-  return s.skipBins[usualBin(s)]! >= Track.STEADY_SHARE;
+/** What placing a timestamp did. */
+export const enum Placed {
+  /** The lock holds. */
+  HOLDS = 0,
+  /** The held points started a new segment: a re-phase. */
+  REPHASED = 1,
+  /** The timestamps fit the grid no more: the lock ends. */
+  LOST = 2,
+  /** Before the first verdict, the latest points re-phased: the young fit starts again from them. */
+  RESTART = 3,
 }
 
-/** The histogram's largest bin: the usual vblanks per skipping frame (minus 2). */
-function usualBin(s: Tracker): number {
-  let best = 0;
-  for (let i = 1; i < SKIP_BINS; i++) if (s.skipBins[i]! > s.skipBins[best]!) best = i;
-  return best;
-}
-
-/**
- * Vblanks per frame of a throttled loop: the usual count, averaged with a neighbouring count only
- * when that one is common too (30 Hz on 144 alternates 4 and 5: 4.8); rare odd frames (a 3 or 5 in
- * a 2-vblank battery saver loop) do not move it.
- */
-export function vblanksPerFrame(s: Tracker): void {
-  const best = usualBin(s);
-  let weight = s.skipBins[best]!;
-  let sum = weight * (best + 2);
-  for (let i = best - 1; i <= best + 1; i += 2) {
-    const w = i >= 0 && i < SKIP_BINS ? s.skipBins[i]! : 0;
-    if (w < Track.NEIGHBOUR_SHARE) continue;
-    weight += w;
-    sum += w * (i + 2);
-  }
-  s.divisor = sum / weight;
-}
-
-/**
- * Place timestamp `t` on the current segment's grid. Returns 0 when the lock holds, 1 when the held
- * points started a new segment (a re-phase), 2 when the lock ends.
- */
-export function place(s: Tracker, t: number, known: Float64Array): 0 | 1 | 2 {
+/** Place timestamp `t` on the current segment's grid. */
+export function place(s: Tracker, t: number, known: Float64Array): Placed {
   const fit = s.fit;
   const position = (t - fit.originMs - (fit.meanX - fit.period * fit.meanN)) / fit.period;
   let n = Math.round(position);
@@ -204,41 +205,78 @@ export function place(s: Tracker, t: number, known: Float64Array): 0 | 1 | 2 {
   const advances = n > last;
   if (advances) {
     fit.pointMs = t;
-    countSkip(s, n - last);
+    countSkip(s, (n - last) | 0);
   }
   s.meanSquare += ((advances ? offset * offset : Track.NO_ADVANCE_PENALTY) - s.meanSquare) * Track.MISMATCH_WEIGHT;
   s.tracked++;
   s.advancing = advances ? s.advancing + 1 : 0;
-  if (advances) {
-    const i = s.pendingCount++;
-    s.pendingMs[i] = t;
-    s.pendingN[i] = n;
-    s.pendingOffset[i] = offset;
-    // Until the first verdict every point joins at once (the first verdict comes sooner).
-    if (s.pendingCount === Track.PENDING || !s.decided) {
-      s.shift = 0;
-      if (s.pendingCount === Track.PENDING && s.advancing >= Track.PENDING) rephaseShift(s);
-      const shift = s.shift;
-      const divisor = shift !== 0 && 1000 / s.fit.period < Track.FINE_MIN_HZ ? finerDivisor(s, known) : 1;
-      if (divisor > 1) {
-        subdivided(s, divisor);
-      } else if (shift !== 0) {
-        const creeping = Math.abs(shift) < Track.CREEP_SHIFT && s.fit.segmentPoints < Track.CREEP_POINTS;
-        const sign = shift > 0 ? 1 : -1;
-        s.creep = creeping ? (s.creep * sign > 0 ? s.creep + sign : sign) : 0;
-        if (Math.abs(s.creep) >= Track.CREEP_RUN) return 2;
-        restartSegment(s);
-        return 1;
-      }
-      commitOldest(s);
-    }
+  s.pointN = n;
+  s.pointOffset = offset;
+  if (!advances) s.rejected++;
+  else if (!s.decided) {
+    if (placeEarly(s, t)) return Placed.RESTART;
   } else {
-    s.rejected++;
+    const placed = hold(s, t, known);
+    if (placed !== Placed.HOLDS) return placed;
   }
   if (s.meanSquare <= Track.MISMATCH_LIMIT) s.overLimit = 0;
   // Patience only where a re-phase may be showing (a short segment cannot re-phase).
-  else if (++s.overLimit > (s.fit.points >= Track.PATIENT_POINTS && s.fit.segmentPoints >= Track.SEGMENT_MIN ? Track.MISMATCH_PATIENCE : 0)) return 2;
-  return 0;
+  else if (++s.overLimit > (s.fit.points >= Track.PATIENT_POINTS && s.fit.segmentPoints >= Track.SEGMENT_MIN ? Track.MISMATCH_PATIENCE : 0)) return Placed.LOST;
+  return Placed.HOLDS;
+}
+
+/** Hold the advancing point (`pointN`, `pointOffset`) back; when PENDING are held, the oldest joins unless they re-phased together. */
+function hold(s: Tracker, t: number, known: Float64Array): Placed {
+  const i = s.pendingCount++;
+  s.pendingMs[i] = t;
+  s.pendingN[i] = s.pointN;
+  s.pendingOffset[i] = s.pointOffset;
+  if (s.pendingCount < Track.PENDING) return Placed.HOLDS;
+  s.shift = 0;
+  if (s.advancing >= Track.PENDING) rephaseShift(s);
+  const shift = s.shift;
+  const divisor = shift !== 0 && 1000 / s.fit.period < Track.FINE_MIN_HZ ? finerDivisor(s, known) : 1;
+  if (divisor > 1) {
+    subdivided(s, divisor);
+  } else if (shift !== 0) {
+    const creeping = Math.abs(shift) < Track.CREEP_SHIFT && s.fit.segmentPoints < Track.CREEP_POINTS;
+    const sign = shift > 0 ? 1 : -1;
+    s.creep = creeping ? (s.creep * sign > 0 ? s.creep + sign : sign) : 0;
+    if (Math.abs(s.creep) >= Track.CREEP_RUN) return Placed.LOST;
+    restartSegment(s);
+    return Placed.REPHASED;
+  }
+  commitOldest(s);
+  return Placed.HOLDS;
+}
+
+/**
+ * Before the first verdict a point joins at once (the verdict comes sooner), and the last PENDING
+ * are kept beside the fit: when they sit together off the grid, the young fit re-phased and would
+ * be tilted, so it starts again from them (true: restart).
+ */
+function placeEarly(s: Tracker, t: number): boolean {
+  const n = s.pointN;
+  const offset = s.pointOffset;
+  if (s.pendingCount === Track.PENDING) {
+    s.pendingCount--;
+    s.pendingMs.copyWithin(0, 1);
+    s.pendingN.copyWithin(0, 1);
+    s.pendingOffset.copyWithin(0, 1);
+  }
+  const i = s.pendingCount++;
+  s.pendingMs[i] = t;
+  s.pendingN[i] = n;
+  s.pendingOffset[i] = offset;
+  if (Math.abs(offset) <= Track.FIT_GATE) {
+    addPoint(s.fit, n);
+    // Clipped at three times the noise so far: a change of display must not raise the bar for its challenger.
+    s.noiseMs += (Math.min(Math.abs(offset) * s.fit.period, Track.NOISE_CLIP * s.noiseMs) - s.noiseMs) * Track.NOISE_WEIGHT;
+  } else s.rejected++;
+  if (s.pendingCount < Track.PENDING || s.advancing < Track.PENDING) return false;
+  s.shift = 0;
+  rephaseShift(s);
+  return s.shift !== 0;
 }
 
 /** The held points sit together, shifted off the grid by more than its jitter explains: `shift` (periods), else 0. */
@@ -287,6 +325,8 @@ function commitOldest(s: Tracker): void {
     s.fit.pointMs = t;
     addPoint(s.fit, n);
     s.recentOffset += (offset - s.recentOffset) * Track.RECENT_WEIGHT;
+    // Clipped at three times the noise so far: a change of display must not raise the bar for its challenger.
+    s.noiseMs += (Math.min(Math.abs(offset) * s.fit.period, Track.NOISE_CLIP * s.noiseMs) - s.noiseMs) * Track.NOISE_WEIGHT;
   } else {
     s.rejected++;
   }
@@ -322,10 +362,8 @@ function subdivided(s: Tracker, divisor: number): void {
     s.pendingOffset[i] = fine - Math.round(fine);
   }
   // Every interval so far skipped `divisor` vblanks of the finer grid.
-  s.skipRun = Track.SUBDIVIDED_RUN;
-  s.skipRunMs = Track.SUBDIVIDED_RUN * divisor * s.fit.period;
-  s.skipBins.fill(0);
-  s.skipBins[divisor - 2] = 1;
+  s.skips.intervalMs = s.fit.period;
+  seedSkips(s.skips, divisor, Track.SUBDIVIDED_RUN);
   s.recentOffset = s.overLimit = 0;
   s.meanSquare = s.fit.residualVariance / (s.fit.period * s.fit.period);
 }
@@ -340,4 +378,19 @@ export function countBreak(s: Tracker): void {
   weighBreaks(s);
   s.breaks = s.recentBreaks + 1;
   s.lastBreakMs = s.lastMs;
+}
+
+/**
+ * The loop has run on every `divisor`-th vblank for long: that grid becomes the fitted one (a 60 Hz
+ * display after a 120 Hz one drifts off the 120 Hz grid; 59.94 after 240 by 0.1 % a frame).
+ */
+export function coarsened(s: Tracker, divisor: number): void {
+  const shift = coarsen(s.fit, divisor);
+  for (let i = 0; i < s.pendingCount; i++) {
+    const position = (s.pendingN[i]! - shift + s.pendingOffset[i]!) / divisor;
+    s.pendingN[i] = Math.round(position);
+    s.pendingOffset[i] = position - Math.round(position);
+  }
+  clearSkips(s.skips);
+  s.recentOffset = s.overLimit = 0;
 }

@@ -52,6 +52,8 @@ export class Slicer implements SyncedSlicer {
   private thresholdSeconds = 0;
   private thresholdIntervals = 0;
   private slowMotionSlices = 2;
+  /** No vblank grid (the detector reads `'variable'`): time is released as it came, not in whole intervals. */
+  private gridless = false;
 
   constructor(
     refreshRate: number,
@@ -83,6 +85,7 @@ export class Slicer implements SyncedSlicer {
     const slices = this.slices;
     // pop(), not `length = 0`. Why: docs/performance.md.
     while (slices.length > 0) slices.pop();
+    if (this.gridless) return this.sliceAsItCame();
     const released = this.release();
     if (released === 0) return slices;
     const refreshRate = this.counter.refreshRate;
@@ -101,6 +104,22 @@ export class Slicer implements SyncedSlicer {
     // Work in whole interval counts so every slice is exactly k / refreshRate.
     let remaining = released;
     while (remaining >= this.maxSliceIntervals) {
+      slices.push(this.maxSliceIntervals / refreshRate);
+      remaining -= this.maxSliceIntervals;
+    }
+    if (remaining > 0) slices.push(remaining / refreshRate);
+    return slices;
+  }
+
+  /**
+   * Without a grid nothing snaps: the frame's time in slices of at most `1 / minFrameRate` (kept in
+   * intervals here, as a fraction handed between functions would be boxed: docs/performance.md).
+   */
+  private sliceAsItCame(): readonly number[] {
+    const slices = this.slices;
+    const refreshRate = this.counter.refreshRate;
+    let remaining = this.input * refreshRate;
+    while (remaining > this.maxSliceIntervals) {
       slices.push(this.maxSliceIntervals / refreshRate);
       remaining -= this.maxSliceIntervals;
     }
@@ -143,6 +162,17 @@ export class Slicer implements SyncedSlicer {
   setRefreshRate(next: number): void {
     setVblankRate(this.counter, checkValue(OWNER, 'option', 'refreshRate', next, REFRESH_RATE_RULE));
     this.configure();
+  }
+
+  /**
+   * Frames fit no vblank grid (`'variable'`): hand each frame's time out as it came, split at
+   * `1 / minFrameRate` (no overload policy: nothing is late on no grid). A change empties the buffer. @internal
+   */
+  setGridless(gridless: boolean): void {
+    if (gridless === this.gridless) return;
+    this.gridless = gridless;
+    resetVblankCounter(this.counter);
+    this.buffer = 0;
   }
 
   reset(): void {

@@ -182,7 +182,7 @@ export interface AdaptiveFramerate {
 
 
 /** What the loop's timestamps look like. */
-export type RefreshState = 'measuring' | 'synced' | 'unsynced' | 'throttled';
+export type RefreshState = 'measuring' | 'synced' | 'unsynced' | 'throttled' | 'variable';
 
 /** A reused estimate object; see docs/core.md#createrefreshratedetector. */
 export interface RefreshRateEstimate {
@@ -194,7 +194,11 @@ export interface RefreshRateEstimate {
   confidence: number;
   /** True when the loop runs in step with a display at `refreshRate`. */
   synced: boolean;
-  /** `'measuring'`, `'synced'`, `'unsynced'` (no vblank grid) or `'throttled'` (steady and below 47 Hz). */
+  /**
+   * `'measuring'`, `'synced'`, `'throttled'` (steady and below 47 Hz), `'variable'` (frames fit no
+   * vblank grid: variable refresh rate, a frame clock that is not vsync, an unthrottled loop) or
+   * `'unsynced'` (the grid was just lost; `'variable'` if none returns).
+   */
   state: RefreshState;
   /** When `state` is `'throttled'`, the rate the browser lets the loop run at, Hz. */
   throttledRate: number;

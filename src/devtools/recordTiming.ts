@@ -1,4 +1,4 @@
-import { integerAtLeast, optionsObject, withDefault } from '../core/internal.js';
+import { checkNames, checkValue, optionsArgument, wholeAtLeast } from '../core/internal.js';
 import { getDefaultScheduler } from '../scheduler/index.js';
 import { observeLoop } from '../scheduler/internal.js';
 import type { FrameScheduler } from '../scheduler/index.js';
@@ -79,14 +79,18 @@ function describe(event: Event, frame: number): RecordedEvent {
   return record;
 }
 
+/** At most an hour at 60 Hz by default. */
+const MAX_FRAMES_RULE = wholeAtLeast(1, 216000);
+
 /**
  * Start recording a session's frame timing and input for `replayTiming`; start it in the same task
  * that mounts the game, or earlier. See "Recording a session" in docs/devtools.md.
  * @throws RangeError naming `recordTiming` and the option for a bad `maxFrames` or an unknown option.
  */
 export function recordTiming(options?: RecordTimingOptions): TimingRecorder {
-  const o = optionsObject(OWNER, options, false, ['scheduler', 'maxFrames']);
-  const maxFrames = integerAtLeast(OWNER, 'maxFrames', withDefault(o.maxFrames, 216000), 1);
+  const o = optionsArgument(OWNER, options, false);
+  checkNames(OWNER, 'option', o, ['scheduler', 'maxFrames']);
+  const maxFrames = checkValue(OWNER, 'option', 'maxFrames', o.maxFrames, MAX_FRAMES_RULE);
   const scheduler = (o.scheduler as FrameScheduler | undefined) ?? getDefaultScheduler();
   if (typeof scheduler.subscribe !== 'function') throw new RangeError(`${OWNER}: option \`scheduler\` must be a frame scheduler, got ${String(scheduler)}`);
 

@@ -5,7 +5,7 @@ import type { FrameInfo } from '../scheduler/index.js';
 import { dropUndefined } from './dropUndefined.js';
 import { useRateCallback } from './useRateCallback.js';
 import type { DtCallback } from './useRateCallback.js';
-import { isDevelopment } from '../scheduler/internal.js';
+import { isDevelopment, refreshRateOf, type LoopView } from '../scheduler/internal.js';
 
 // Read after isDevelopment(): a production build replaces it and drops the warning.
 declare const process: { env: { NODE_ENV?: string } };
@@ -45,14 +45,25 @@ export function useSyncedUpdate(
     (refreshRate) => createSlicerHolder(refreshRate, minFrameRate, overload, overloadThreshold),
     [minFrameRate, overload, overloadThreshold],
     slicedHandler,
-    undefined,
+    // A given rate is trusted (always sliced on its grid).
+    options.refreshRate !== undefined,
   );
 }
 
-function slicedHandler(holder: SlicerHolder, latest: MutableRefObject<DtCallback>): (frame: FrameInfo) => void {
+function slicedHandler(
+  holder: SlicerHolder,
+  latest: MutableRefObject<DtCallback>,
+  loop: LoopView,
+  trustRate: boolean,
+): (frame: FrameInfo) => void {
+  // The estimate is one reused object: read once here, its `state` every frame.
+  const estimate = refreshRateOf(loop);
   return (frame) => {
+    const slicer = holder.slicer as Slicer;
+    // No vblank grid (docs/browsers.md#no-grid): the frame's time as it came, not whole intervals.
+    slicer.setGridless(!trustRate && estimate.state === 'variable');
     // Slice real time, then scale each slice (scaled time would release every other frame at 0.5×).
-    const slices = (holder.slicer as Slicer).advanceFrame(frame);
+    const slices = slicer.advanceFrame(frame);
     for (let i = 0; i < slices.length; i++) latest.current((slices[i] as number) * frame.timeScale, frame);
   };
 }

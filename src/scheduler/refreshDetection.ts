@@ -122,6 +122,15 @@ export function pacedTiming(loop: FrameLoop): PacedTiming {
       if (timed) startMs.ms = source.now();
       // Every vblank, skipped ones too: the detector must see the display, not our rate.
       detection.begin(timestampMs, forward);
+      // No vblank grid (variable refresh): a picture is shown when ready, so there is no vblank to
+      // skip and a slow frame is not the overload of one.
+      if (estimate.state === 'variable' && adaptive !== null) {
+        timed = false;
+        if (adaptive.divisor > 1) {
+          adaptive.reset();
+          setDivisor();
+        }
+      }
       // Retuned only when the rate changes (docs/performance.md).
       if (estimate.refreshRate !== tunedRate) {
         tunedRate = estimate.refreshRate;

@@ -1,5 +1,6 @@
 import { checkValue, nonNegative, positive } from '../core/internal.js';
 import { simulate } from './simulate.js';
+import { VRR_MATRIX_DISPLAY } from './vrrDisplay.js';
 import type { AlgorithmSpec, ClockSampling, CostModel, CostOptions, CostStretch, DisplayOptions } from './types.js';
 
 /** One algorithm in the matrix. */
@@ -24,6 +25,8 @@ export interface MatrixOptions {
   algorithms?: readonly MatrixAlgorithm[];
   /** Display rates, Hz. Default {@link DEFAULT_MATRIX_RATES}. */
   refreshRates?: readonly number[];
+  /** Variable-refresh displays run after the fixed rates, each its top and bottom rate. Default: a 48–144 Hz panel ({@link VRR_MATRIX_DISPLAY}). */
+  variableRefresh?: readonly { refreshRate: number; minRefreshRate: number }[];
   /** The work loads to run each algorithm under. Default {@link DEFAULT_MATRIX_LOADS}. */
   loads?: readonly MatrixLoad[];
   /** Display settings shared by every run (the rate comes from `refreshRates`). Default `{ jitterMs: 1 }`. */
@@ -42,8 +45,10 @@ export interface MatrixOptions {
 export interface MatrixRow {
   /** The algorithm's `name` from {@link MatrixAlgorithm}. */
   algorithm: string;
-  /** The display's refresh rate for this run, Hz. */
+  /** The display's refresh rate for this run, Hz (a variable-refresh panel's top rate). */
   refreshRate: number;
+  /** A variable-refresh panel's bottom rate, Hz; absent for a fixed rate. */
+  minRefreshRate?: number;
   /** The load's `name` from {@link MatrixLoad}. */
   load: string;
   /** Pictures per second. */
@@ -165,12 +170,13 @@ export function runMatrix(options: MatrixOptions = {}): MatrixRow[] {
   const display = options.display ?? { jitterMs: 1 };
   const durationSeconds = checkValue('runMatrix', 'option', 'durationSeconds', options.durationSeconds, positive(30));
   const warmupSeconds = checkValue('runMatrix', 'option', 'warmupSeconds', options.warmupSeconds, nonNegative(1));
+  const displays = [...rates.map((refreshRate) => ({ refreshRate })), ...(options.variableRefresh ?? [VRR_MATRIX_DISPLAY])];
   const rows: MatrixRow[] = [];
   for (const entry of algorithms) {
-    for (const refreshRate of rates) {
+    for (const { refreshRate, minRefreshRate } of displays as { refreshRate: number; minRefreshRate?: number }[]) {
       for (const load of loads) {
         const { metrics: m } = simulate({
-          display: { ...display, refreshRate },
+          display: { ...display, refreshRate, minRefreshRate },
           cost: load.cost,
           algorithm: entry.algorithm,
           durationSeconds,
@@ -183,13 +189,15 @@ export function runMatrix(options: MatrixOptions = {}): MatrixRow[] {
         rows.push({
           algorithm: entry.name,
           refreshRate,
+          ...(minRefreshRate === undefined ? {} : { minRefreshRate }),
           load: load.name,
           fps: m.fps,
           lagMeanMs: m.lagMeanMs,
           lagMaxMs: m.lagMaxMs,
           lagMeanSteps: m.lagMeanSteps,
           judderMs: m.judderMs,
-          flapPercent: handsOutIntervals(entry.algorithm, refreshRate) ? 100 * m.flapRatio : Number.NaN,
+          // No vblank grid under variable refresh: nothing to flap against.
+          flapPercent: minRefreshRate === undefined && handsOutIntervals(entry.algorithm, refreshRate) ? 100 * m.flapRatio : Number.NaN,
           duplicatePercent: 100 * m.duplicateRatio,
           skippedPerMinute: minutes > 0 ? m.skippedVblanks / minutes : 0,
           doubledPerMinute: m.doubledDeltasPerMinute,
@@ -207,7 +215,7 @@ export function runMatrix(options: MatrixOptions = {}): MatrixRow[] {
 
 const COLUMNS: readonly { title: string; cell: (r: MatrixRow) => string }[] = [
   { title: 'algorithm', cell: (r) => r.algorithm },
-  { title: 'Hz', cell: (r) => String(r.refreshRate) },
+  { title: 'Hz', cell: (r) => (r.minRefreshRate === undefined ? String(r.refreshRate) : `VRR ${r.minRefreshRate}–${r.refreshRate}`) },
   { title: 'load', cell: (r) => r.load },
   { title: 'fps', cell: (r) => r.fps.toFixed(1) },
   { title: 'lag ms (mean / max)', cell: (r) => `${r.lagMeanMs.toFixed(1)} / ${r.lagMaxMs.toFixed(1)}` },

@@ -56,7 +56,16 @@ function readDisplay(display: Record<string, unknown>): DisplaySettings {
     unsyncedMaxRate: checkValue(OWNER, 'option', 'display.unsyncedMaxRate', display.unsyncedMaxRate, positive(DEFAULT_UNSYNCED_MAX_RATE)),
     phaseMs: checkValue(OWNER, 'option', 'display.phaseMs', display.phaseMs, nonNegative(0)),
     quantizationMs: checkValue(OWNER, 'option', 'display.quantizationMs', display.quantizationMs, nonNegative(0)),
+    minRefreshRate: minRefreshRate(display),
   };
+}
+
+/** A variable-refresh panel's bottom rate: a number > 0 up to `refreshRate` (its top), NaN when not given. */
+function minRefreshRate(display: Record<string, unknown>): number {
+  if (display.minRefreshRate === undefined) return Number.NaN;
+  const rate = checkValue(OWNER, 'option', 'display.minRefreshRate', display.minRefreshRate, required(positive()));
+  if (rate > (display.refreshRate as number)) throw new RangeError(`${OWNER}: option \`display.minRefreshRate\` must be at most \`display.refreshRate\` (${String(display.refreshRate)}), got ${rate}`);
+  return rate;
 }
 
 function readSettings(options: SimulationOptions): Settings {

@@ -86,6 +86,11 @@ export interface DisplayOptions {
   phaseMs?: number;
   /** Timer resolution, ms: readings are rounded down to a multiple (Chromium 0.1 ms). Default 0 (exact). */
   quantizationMs?: number;
+  /**
+   * Variable refresh rate: the panel's bottom rate, Hz (`refreshRate` is its top). A picture is
+   * shown when its work ends, within the range; there is no vblank grid (vrrDisplay.ts). Default: a fixed rate.
+   */
+  minRefreshRate?: number;
 }
 
 /** The naive loop (Sundqvist, "Timestepping"): update with the measured time since the last frame. */

@@ -1,5 +1,6 @@
 // The display side of simulate(): free buffers decide when a frame starts, vblanks when it is seen.
 import type { SeededRandom } from '../core/index.js';
+import { vrrPresentMs, type VrrRange } from './vrrDisplay.js';
 
 // In refresh intervals: float noise past a vblank, not lateness.
 const VBLANK_SNAP = 1e-9;
@@ -14,6 +15,8 @@ export interface DisplaySettings {
   unsyncedMaxRate: number;
   phaseMs: number;
   quantizationMs: number;
+  /** A variable-refresh panel's bottom rate, Hz; NaN for a fixed rate. */
+  minRefreshRate: number;
 }
 
 /** Where a picture was shown. A reused object. */
@@ -31,6 +34,8 @@ export class VirtualDisplay {
   /** Presents of the last `queueDepth` frames: frame i may start once frame i − queueDepth is shown. */
   private readonly presents: Float64Array;
   private readonly shown: Presentation = { presentMs: 0, vblanks: 0 };
+  /** A variable-refresh panel's range, or null. */
+  private readonly vrr: VrrRange | null;
   private frames = 0;
   private previousStartMs = 0;
   private previousFinishMs = 0;
@@ -44,6 +49,7 @@ export class VirtualDisplay {
     this.intervalMs = 1000 / settings.refreshRate;
     this.minFrameMs = 1000 / settings.unsyncedMaxRate;
     this.presents = new Float64Array(settings.queueDepth);
+    this.vrr = settings.minRefreshRate > 0 ? { minIntervalMs: this.intervalMs, maxIntervalMs: 1000 / settings.minRefreshRate } : null;
   }
 
   /** Frames a run of `durationMs` can make at most (a free-running loop's bound is loose). */
@@ -81,6 +87,7 @@ export class VirtualDisplay {
    * picture's, else at once.
    */
   show(startMs: number, finishMs: number, holdVblanks: number): Presentation {
+    if (this.vrr) return this.showVariable(startMs, finishMs);
     let vblank = Math.ceil(finishMs / this.intervalMs - VBLANK_SNAP);
     let presentMs = finishMs;
     if (this.settings.vsync) {
@@ -93,6 +100,19 @@ export class VirtualDisplay {
     this.previousStartMs = startMs;
     this.previousFinishMs = finishMs;
     if (vblank > this.previousVblank) this.previousVblank = vblank;
+    this.frames += 1;
+    return this.shown;
+  }
+
+  /** A variable-refresh panel shows the picture when ready, within its range: no vblank counts (NaN). */
+  private showVariable(startMs: number, finishMs: number): Presentation {
+    const previousMs = this.frames > 0 ? (this.presents[(this.frames - 1) % this.settings.queueDepth] as number) : -Infinity;
+    const presentMs = this.frames > 0 ? vrrPresentMs(this.vrr!, previousMs, finishMs) : finishMs;
+    this.shown.presentMs = presentMs;
+    this.shown.vblanks = Number.NaN;
+    this.presents[this.frames % this.settings.queueDepth] = presentMs;
+    this.previousStartMs = startMs;
+    this.previousFinishMs = finishMs;
     this.frames += 1;
     return this.shown;
   }

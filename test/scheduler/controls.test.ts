@@ -2,7 +2,7 @@
 // scales have an upper bound so no clock reaches Infinity, and misspelt option names are errors
 // that name the unknown option.
 import { describe, expect, it } from 'vitest';
-import { MAX_TIME_SCALE } from '../../src/core/validate.js';
+import { MAX_TIME_SCALE } from '../../src/core/options.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import { setup } from './helpers.js';

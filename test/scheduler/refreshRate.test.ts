@@ -24,10 +24,9 @@ describe('refresh-rate estimate', () => {
 
     const start = (59 * 1000) / 60;
     for (let i = 1; i <= 150; i++) source.tick(start + (i * 1000) / 144);
-    // The detector notices the new grid, measures again, and locks on 144: one call per change.
+    // The detector's challenger takes the new grid over without a gap in the verdict: one call per change.
     expect(calls).toEqual([
       { refreshRate: 60, state: 'synced', synced: true },
-      { refreshRate: 60, state: 'measuring', synced: false },
       { refreshRate: 144, state: 'synced', synced: true },
     ]);
     expect(scheduler.refreshRate.refreshRate).toBe(144);

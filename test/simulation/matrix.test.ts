@@ -13,14 +13,15 @@ import type { MatrixMetric } from '../../src/simulation/matrix.js';
 const rows = runMatrix();
 
 function row(algorithm: string, refreshRate: number, load: string): MatrixRow {
-  const found = rows.find((r) => r.algorithm === algorithm && r.refreshRate === refreshRate && r.load === load);
+  const found = rows.find((r) => r.algorithm === algorithm && r.refreshRate === refreshRate && r.minRefreshRate === undefined && r.load === load);
   if (!found) throw new Error(`no row ${algorithm} ${refreshRate} ${load}`);
   return found;
 }
 
 describe('runMatrix', () => {
   it('runs every algorithm × rate × load once', () => {
-    expect(rows).toHaveLength(DEFAULT_MATRIX_ALGORITHMS.length * DEFAULT_MATRIX_RATES.length * DEFAULT_MATRIX_LOADS.length);
+    // The fixed rates, then a 48–144 Hz variable-refresh panel.
+    expect(rows).toHaveLength(DEFAULT_MATRIX_ALGORITHMS.length * (DEFAULT_MATRIX_RATES.length + 1) * DEFAULT_MATRIX_LOADS.length);
     expect(DEFAULT_MATRIX_RATES).toEqual([60, 59.94, 75, 120, 144]);
     expect(DEFAULT_MATRIX_LOADS.map((load) => load.name)).toEqual(['light', 'heavy', 'overload']);
     for (const r of rows) {

@@ -1,0 +1,226 @@
+/* global fetch */
+// `record-frames --streams`: the browsers' frame streams of docs/browsers.md, 2,000 frames each,
+// written compactly to test/fixtures/browsers/<name>.json (see test/fixtures/browserFrames.ts):
+//
+//   node scripts/record-frames.mjs --streams                       every stream, one at a time
+//   node scripts/record-frames.mjs --streams firefox-144,webkit    streams whose name starts so
+//   node scripts/record-frames.mjs --streams --session 2           only the second session's streams
+//
+// Session 1 (the first recordings, on which the detector was tuned):
+//   firefox-<hz>-idle|load     Firefox ESR with `layout.frame_rate` = hz (its software vsync)
+//   chromium-saver-idle|load   Chromium with battery saver forced on: rAF at 30 Hz on a 60 Hz clock
+//   chromium-unlimited-idle    Chromium with --disable-frame-rate-limit: no vsync grid
+//   webkitgtk-idle             WebKitGTK MiniBrowser under xvfb-run: 1 ms steps, no vsync grid
+// Session 2 (a busier machine, scripts/lib/machineLoad.mjs): the same browsers and settings, plus
+// Chromium at its default 60 Hz and Firefox at rates not recorded before, each named
+// `<browser>-<setting>-[load-]<machine load>`.
+// `load` busy-waits a seeded uniform 0–1.44 refresh intervals in each callback (0–24 ms at 60 Hz,
+// as the 60 Hz load fixtures). Streams are recorded one after another.
+import { mkdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir, cpus, loadavg } from 'node:os';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import puppeteer from 'puppeteer-core';
+import { findChromium, chromiumArgs } from '../chromium.js';
+import { PAGE, installRecorder } from './framePage.mjs';
+import { describeMachineLoad, pageLoad, PAINT_SHAPES, startMachineLoad } from './machineLoad.mjs';
+
+const STREAM_FRAMES = 2000;
+const FIREFOX_RATES = [30, 50, 59, 60, 75, 120, 144, 165, 240];
+/** Rates no stream of session 1 had: nothing was tuned on them. */
+const FIREFOX_NEW_RATES = [48, 90, 100, 180];
+const BUSY_LOADS = ['cpu', 'mem', 'paint', 'tab'];
+const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const tidy = (value, decimals) => Number(value.toFixed(decimals));
+
+function stream(browser, setting, { mode, busy = false, machineLoad = 'none', session = 2, settingHz }) {
+  const parts = [browser, setting, busy ? 'load' : null, machineLoad !== 'none' ? machineLoad : null].filter((p) => p !== null);
+  const name = parts.join('-') + (busy || machineLoad !== 'none' ? '' : '-idle');
+  const hz = settingHz ?? (typeof setting === 'number' ? setting : 60);
+  const grid = mode !== 'unlimited' && browser !== 'webkitgtk';
+  return { name, browser, mode, settingHz: grid ? hz : 0, grid, busyMaxMs: busy ? 1.44 * (1000 / hz) : 0, machineLoad, session };
+}
+
+/** Every stream, session 1's first (their names are those of the first recordings). */
+function streamList() {
+  const list = [];
+  for (const hz of FIREFOX_RATES) for (const busy of [false, true]) list.push(stream('firefox', hz, { busy, session: 1 }));
+  list.push(stream('chromium', 'saver', { mode: 'saver', session: 1 }), stream('chromium', 'saver', { mode: 'saver', busy: true, session: 1 }));
+  list.push(stream('chromium', 'unlimited', { mode: 'unlimited', session: 1 }), stream('webkitgtk', null, { session: 1 }));
+  for (const hz of FIREFOX_RATES) {
+    for (const machineLoad of BUSY_LOADS) list.push(stream('firefox', hz, { machineLoad }));
+    list.push(stream('firefox', hz, { busy: true, machineLoad: 'cpu' }));
+  }
+  for (const hz of FIREFOX_NEW_RATES) list.push(stream('firefox', hz, { machineLoad: 'cpu' }), stream('firefox', hz, { busy: true, machineLoad: 'cpu' }));
+  for (const machineLoad of BUSY_LOADS) list.push(stream('chromium', 'saver', { mode: 'saver', machineLoad }));
+  list.push(stream('chromium', 'saver', { mode: 'saver', busy: true, machineLoad: 'cpu' }));
+  for (const machineLoad of ['cpu', 'mem', 'paint']) list.push(stream('chromium', 60, { machineLoad }));
+  list.push(stream('chromium', 60, { busy: true, machineLoad: 'cpu' }));
+  for (const machineLoad of ['cpu', 'paint']) list.push(stream('chromium', 'unlimited', { mode: 'unlimited', machineLoad }));
+  for (const machineLoad of ['cpu', 'paint']) list.push(stream('webkitgtk', null, { machineLoad }));
+  list.push(stream('webkitgtk', null, { busy: true, machineLoad: 'cpu', settingHz: 60 }));
+  return list;
+}
+
+/** Record on a Puppeteer page: the same recorder as the 60 Hz fixtures. */
+async function recordStreamOnPage(page, s) {
+  await page.setContent(PAGE);
+  await page.evaluate(installRecorder, { maxFrames: STREAM_FRAMES, seed: 0x5eed01, busyMaxMs: s.busyMaxMs, workMaxMs: 0, ...pageLoad(s.machineLoad) });
+  await page.evaluate(() => window.__frames.start());
+  await page.evaluate((n) => window.__frames.whenCount(n), STREAM_FRAMES);
+  return page.evaluate(() => window.__frames.result());
+}
+
+async function launch(s) {
+  if (s.browser === 'firefox') {
+    const browser = await puppeteer.launch({ browser: 'firefox', executablePath: firefoxPath, headless: true, protocolTimeout: 600000, extraPrefsFirefox: { 'layout.frame_rate': s.settingHz } });
+    return { browser, cleanup: () => {}, driver: `puppeteer-core ${pkgVersion('puppeteer-core')} (WebDriver BiDi)` };
+  }
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('No Chromium found (CHROMIUM_PATH, /usr/bin/chromium): apt-get install -y chromium');
+  // Battery saver is read from the profile's Local State at start: a fresh profile with it forced on.
+  const userDataDir = mkdtempSync(join(tmpdir(), 'record-frames-'));
+  if (s.mode === 'saver') writeFileSync(join(userDataDir, 'Local State'), JSON.stringify({ performance_tuning: { battery_saver_mode: { state: 3 } } }));
+  const args = [...chromiumArgs, ...(s.mode === 'unlimited' ? ['--disable-frame-rate-limit'] : [])];
+  const browser = await puppeteer.launch({ executablePath, headless: true, protocolTimeout: 600000, userDataDir, args });
+  return { browser, cleanup: () => rmSync(userDataDir, { recursive: true, force: true }), driver: `puppeteer-core ${pkgVersion('puppeteer-core')}` };
+}
+
+/** `tab`: a second browser of the same kind painting a lot until the returned function closes it. */
+async function startPaintingTab(s) {
+  const other = await launch({ ...s, mode: s.mode === 'saver' ? 'saver' : undefined });
+  const page = (await other.browser.pages())[0] ?? (await other.browser.newPage());
+  await page.setContent(PAGE);
+  await page.evaluate(installRecorder, { maxFrames: 1e6, seed: 7, busyMaxMs: 0, workMaxMs: 0, paintShapes: PAINT_SHAPES, garbageObjects: 0 });
+  await page.evaluate(() => window.__frames.start());
+  return async () => { await other.browser.close(); other.cleanup(); };
+}
+
+async function recordStreamPuppeteer(s) {
+  const { browser, cleanup, driver } = await launch(s);
+  try {
+    const page = (await browser.pages())[0] ?? (await browser.newPage());
+    return { raw: await recordStreamOnPage(page, s), version: (await browser.version()).replace(/^[^/]*\//, ''), driver };
+  } finally {
+    await browser.close();
+    cleanup();
+  }
+}
+
+/** WebKitGTK: WebKitWebDriver under xvfb-run, a W3C WebDriver session over plain HTTP. */
+async function recordStreamWebKit(s) {
+  const server = createServer((_, res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.end(PAGE); });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = 4444 + Math.floor(Math.random() * 1000);
+  const driver = spawn('xvfb-run', ['-a', 'WebKitWebDriver', `--port=${port}`], { stdio: 'ignore', detached: true });
+  const call = async (method, path, body) => {
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+    const json = await res.json();
+    if (!res.ok) throw new Error(`WebDriver ${path}: ${JSON.stringify(json)}`);
+    return json.value;
+  };
+  try {
+    let session;
+    for (let attempt = 0; !session; attempt++) {
+      try {
+        session = await call('POST', '/session', { capabilities: { alwaysMatch: { browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', args: ['--automation'] } } } });
+      } catch (error) {
+        if (attempt > 40) throw error;
+        await sleep(250);
+      }
+    }
+    const id = session.sessionId;
+    await call('POST', `/session/${id}/timeouts`, { script: 600000 });
+    await call('POST', `/session/${id}/url`, { url: `http://127.0.0.1:${server.address().port}/` });
+    const opts = { maxFrames: STREAM_FRAMES, seed: 0x5eed01, busyMaxMs: s.busyMaxMs, workMaxMs: 0, ...pageLoad(s.machineLoad) };
+    await call('POST', `/session/${id}/execute/sync`, { script: `(${installRecorder.toString()})(arguments[0]); window.__frames.start();`, args: [opts] });
+    await call('POST', `/session/${id}/execute/async`, { script: `window.__frames.whenCount(${STREAM_FRAMES}).then(arguments[arguments.length - 1]);`, args: [] });
+    const raw = await call('POST', `/session/${id}/execute/sync`, { script: 'return window.__frames.result();', args: [] });
+    const version = session.capabilities.browserVersion ?? 'unknown';
+    await call('DELETE', `/session/${id}`);
+    return { raw, version, driver: 'WebKitWebDriver (W3C WebDriver) under xvfb-run' };
+  } finally {
+    server.close();
+    try { process.kill(-driver.pid); } catch { /* already gone */ }
+  }
+}
+
+const STREAM_LABELS = { firefox: 'Firefox ESR', chromium: 'Chromium', webkitgtk: 'WebKitGTK MiniBrowser' };
+
+function streamDescription(s) {
+  const what = s.browser === 'firefox'
+    ? `layout.frame_rate = ${s.settingHz}`
+    : s.mode === 'saver' ? 'battery saver forced on (Local State performance_tuning.battery_saver_mode.state = 3)'
+      : s.mode === 'unlimited' ? '--disable-frame-rate-limit' : s.browser === 'chromium' ? 'default settings (60 Hz)' : 'xvfb, default compositing';
+  const load = s.busyMaxMs > 0 ? `each callback busy-waits a seeded uniform 0–${s.busyMaxMs.toFixed(2)} ms after reading its timestamp` : 'idle page (one moved box per frame)';
+  const machine = s.machineLoad !== 'none' ? `; machine load: ${describeMachineLoad(s.machineLoad)}` : '';
+  return `${STREAM_LABELS[s.browser]} headless, ${what}: ${STREAM_FRAMES} frames, ${load}${machine}.`;
+}
+
+/**
+ * The compact file: timestamps as whole `quantumMs` steps between frames (the browser's clock step,
+ * found as the largest 1e-4 ms multiple dividing every timestamp), so 2,000 frames stay ~10 KB.
+ */
+function toStreamFixture(s, { raw, version, driver }, machine) {
+  const first = raw.timestampsMs[0];
+  const ticks = raw.timestampsMs.map((t) => Math.round((t - first) * 1e4));
+  let step = 0;
+  for (const t of ticks) { let a = step, b = t; while (b) [a, b] = [b, a % b]; step = a; }
+  step = step || 1;
+  const deltas = ticks.map((t, i) => (i === 0 ? 0 : (t - ticks[i - 1]) / step));
+  if (deltas.some((d) => d < 0)) throw new Error(`${s.name}: timestamps went backwards`);
+  return {
+    browser: s.browser,
+    browserVersion: version,
+    scenario: s.busyMaxMs > 0 ? 'load' : 'idle',
+    ...(s.session > 1 ? { session: s.session, machineLoad: s.machineLoad } : {}),
+    settingHz: s.settingHz,
+    grid: s.grid,
+    recordedAt: new Date().toISOString(),
+    description: streamDescription(s),
+    driver,
+    userAgent: raw.userAgent,
+    machine,
+    busyMaxMs: tidy(s.busyMaxMs, 2),
+    quantumMs: tidy(step / 1e4, 4),
+    deltas: deltas.slice(1),
+  };
+}
+
+let pkgVersion = () => 'unknown';
+
+/** Record the streams `argv` selects into `dir` (see the header). */
+export async function recordStreams(argv, { dir, format, packageVersion }) {
+  pkgVersion = packageVersion;
+  const i = argv.indexOf('--streams');
+  const prefixes = argv[i + 1] && !argv[i + 1].startsWith('--') ? argv[i + 1].split(',') : undefined;
+  const s = argv.indexOf('--session');
+  const session = s >= 0 ? Number(argv[s + 1]) : undefined;
+  mkdirSync(dir, { recursive: true });
+  for (const spec of streamList()) {
+    if (prefixes && !prefixes.some((p) => spec.name.startsWith(p))) continue;
+    if (session !== undefined && spec.session !== session) continue;
+    const started = Date.now();
+    const stopLoad = startMachineLoad(spec.machineLoad);
+    const stopTab = spec.machineLoad === 'tab' ? await startPaintingTab(spec) : undefined;
+    let recorded;
+    try {
+      await sleep(spec.machineLoad === 'none' ? 0 : 2000); // let the load settle in
+      const loadBefore = loadavg()[0];
+      recorded = spec.browser === 'webkitgtk' ? await recordStreamWebKit(spec) : await recordStreamPuppeteer(spec);
+      recorded.machine = { cpus: cpus().length, loadAverage1mBefore: tidy(loadBefore, 2), loadAverage1mAfter: tidy(loadavg()[0], 2) };
+    } finally {
+      stopLoad();
+      if (stopTab) await stopTab();
+    }
+    const fixture = toStreamFixture(spec, recorded, recorded.machine);
+    const text = format(fixture);
+    const file = join(dir, `${spec.name}.json`);
+    writeFileSync(file, text);
+    console.log(`${spec.name}: ${fixture.deltas.length + 1} frames, ${(text.length / 1024).toFixed(1)} KB, ${((Date.now() - started) / 1000).toFixed(0)} s → ${file}`);
+  }
+}
+
+export { streamList };

@@ -1,0 +1,192 @@
+/**
+ * The refresh-rate detector's verdict: the locked grid turned into the estimate a game reads. A
+ * grid snaps to a known display rate; a loop on every k-th vblank is reported at its own rate and
+ * grid when that is a display's (a 60 Hz loop on a 120 Hz display reads 60: what the app needs is
+ * the loop's grid), and as throttled on the display when it is slower (battery saver's 30 on 60).
+ * See docs/browsers.md.
+ */
+import { refit } from './refreshRateFit.js';
+import { Lock, preciseEnough } from './refreshRateLock.js';
+import { steadySkips, vblanksPerFrame, type SkipRun } from './refreshRateSkips.js';
+import { singlesOut, snapRate, type SnapQuery } from './refreshRateSnap.js';
+import { coarsened, weighBreaks, type Tracker } from './refreshRateTrack.js';
+import type { RefreshRateEstimate, RefreshState } from './types.js';
+
+/* eslint-disable @typescript-eslint/no-duplicate-enum-values */
+export const enum Verdict {
+  /**
+   * The lock's largest RMS residual (Lock.MAX_RMS_RESIDUAL), here too: a fractional constant read
+   * from another module is a boxed number where the code is not bundled (docs/performance.md).
+   */
+  MAX_RMS_RESIDUAL = 0.2,
+  /** Slower than any display (48 Hz minus slack): a slower grid is throttled. */
+  MIN_DISPLAY_HZ = 47,
+  /** Standard errors (plus 40 / (points − 2) on few points) within which a known rate fits. */
+  SNAP_SIGMAS = 4,
+  SMALL_SAMPLE_SIGMAS = 40,
+  /** Largest tilt (periods over the fit's span) of a re-phase under the fit gate (0.3 × 1.5) … */
+  HIDDEN_STEP_TILT = 0.45,
+  /** … at most this fraction of the rate (a 60.5 Hz display is not 60). */
+  HIDDEN_STEP_CAP = 0.005,
+  /** A measured rate once reported is kept while new measurements stay within this fraction of it (it settles). */
+  REPORT_FLOOR = 1e-5,
+  /** The rate must be known to this fraction (4 standard errors) before it is first reported. */
+  DECISIVE = 0.01,
+  /** Display rates within this fraction are the same display for `changes` (60 ↔ 59.94 is a refinement). */
+  SAME_DISPLAY = 0.002,
+  /** A fit after an unsteady stretch must hold this many frames or this long (chance fits are common on few). */
+  SKEPTICAL_POINTS = 3 * Lock.INTERVALS,
+  SKEPTICAL_SPAN_MS = 2000,
+  /**
+   * Skipping intervals in a row before a slow loop counts as throttled: STEADY_RUN (167 ms at 30
+   * Hz) or STEADY_MIN spanning STEADY_SPAN_MS (a 15 Hz loop) of steady counts after a stream that
+   * skipped no vblanks or all, else THROTTLE_RUN.
+   */
+  STEADY_RUN = 5,
+  STEADY_MIN = 3,
+  STEADY_SPAN_MS = 200,
+  THROTTLE_RUN = 16,
+  /** Intervals in a row on every k-th vblank before a loop of a display's rate is reported at it (167 ms at 60 Hz). */
+  COMMON_RUN = 10,
+  /**
+   * When more than this share of the frames before the run skipped vblanks, and more than this share
+   * did not, a loaded page that often takes two vblanks is not yet a loop on every second one: no
+   * quick throttled verdict, and twice COMMON_RUN for a loop of a display's rate.
+   */
+  BUSY_SHARE = 0.2,
+}
+/* eslint-enable @typescript-eslint/no-duplicate-enum-values */
+
+/** What the verdict reads and writes: the estimate, the tracking state, the known rates and a snap query. */
+export interface Detection {
+  estimate: RefreshRateEstimate;
+  track: Tracker;
+  known: Float64Array;
+  query: SnapQuery;
+}
+
+export function setState(estimate: RefreshRateEstimate, next: RefreshState): void {
+  estimate.state = next;
+  estimate.synced = next === 'synced';
+}
+
+/**
+ * Turn the fit into the estimate (nothing while the fit is too young to be believed). The grid's
+ * rate and its standard error travel in `query.rate` and `query.error` (fields, not arguments: a
+ * fractional number passed to a call V8 does not inline is boxed; docs/performance.md).
+ */
+export function classify(d: Detection): void {
+  const s = d.track;
+  const fit = s.fit;
+  const q = d.query;
+  refit(fit);
+  const gridRate = 1000 / fit.period;
+  q.rate = gridRate;
+  q.error = (gridRate * fit.periodError) / fit.period;
+  if (!s.decided) {
+    if (!decisive(d)) return;
+    // The points kept beside the young fit joined it already (refreshRateTrack.ts placeEarly).
+    s.decided = true;
+    s.pendingCount = 0;
+  }
+  const estimate = d.estimate;
+  estimate.confidence = Math.max(0, 1 - Math.sqrt(s.meanSquare) / Verdict.MAX_RMS_RESIDUAL);
+  if (gridRate < Verdict.MIN_DISPLAY_HZ) {
+    // A grid slower than any display: a throttled loop on a display not seen.
+    estimate.throttledRate = gridRate;
+    estimate.interval = 1000 / estimate.refreshRate;
+    setState(estimate, 'throttled');
+    return;
+  }
+  displayRate(d);
+  const rate = s.displayRate;
+  const run = s.skips;
+  // The loop's usual rate (its own missed frames aside): every k-th vblank of late, else the usual
+  // counts of the run; a count of 8 or more is a slow timer (a hidden tab): its mean.
+  vblanksPerFrame(run);
+  if (run.commonFrames >= Verdict.STEADY_RUN) run.divisor = run.common;
+  const loopRate = run.divisor < 8 ? rate / run.divisor : (1000 * run.frames) / run.spanMs;
+  const busy = run.shareBefore > Verdict.BUSY_SHARE && run.shareBefore < 1 - Verdict.BUSY_SHARE;
+  const steady = (!busy && quickRun(run) && steadySkips(run)) || (longRun(run) && steadySkips(run));
+  if (run.frames > 0 && steady && loopRate < Verdict.MIN_DISPLAY_HZ) {
+    show(d, 1);
+    estimate.throttledRate = rate / run.divisor;
+    setState(estimate, 'throttled');
+    return;
+  }
+  const coarse = run.commonFrames >= Verdict.COMMON_RUN * (busy ? 2 : 1) && rate / run.common >= Verdict.MIN_DISPLAY_HZ;
+  show(d, coarse ? run.common : 1);
+  estimate.throttledRate = 0;
+  setState(estimate, 'synced');
+  // Held twice as long, the loop's grid becomes the one fitted (the display drifts off the finer one).
+  if (coarse && run.commonFrames >= 2 * Verdict.COMMON_RUN * (busy ? 2 : 1)) coarsened(s, run.common);
+}
+
+/**
+ * A run of skipping frames long enough for a quick verdict on a stream that skipped no vblanks (or
+ * all) before it: STEADY_RUN frames, or STEADY_MIN frames over STEADY_SPAN_MS (a slow loop).
+ */
+function quickRun(run: SkipRun): boolean {
+  return run.frames >= Verdict.STEADY_RUN || (run.frames >= Verdict.STEADY_MIN && run.spanMs >= Verdict.STEADY_SPAN_MS);
+}
+
+/** A run of skipping frames long enough to judge its steadiness: THROTTLE_RUN frames, or a second of a slow loop. */
+function longRun(run: SkipRun): boolean {
+  return run.frames >= Verdict.THROTTLE_RUN || (run.frames >= Lock.SLOW_INTERVALS && run.spanMs >= Lock.SLOW_SPAN_MS);
+}
+
+/**
+ * Whether a young fit may be believed: the rate known well enough to tell neighbouring rates
+ * apart, and after an unsteady stretch, a fit that held long enough (longer the more locks broke
+ * recently: WebKitGTK's frame clock breaks every few seconds).
+ */
+function decisive(d: Detection): boolean {
+  const s = d.track;
+  const q = d.query;
+  const fit = s.fit;
+  if (q.rate >= Verdict.MIN_DISPLAY_HZ && Verdict.SNAP_SIGMAS * q.error > Verdict.DECISIVE * q.rate) {
+    // Imprecise: a challenger's grid is believed when it singles out one known display rate.
+    q.tolerance = Verdict.SNAP_SIGMAS * q.error;
+    if (!s.challenged || !singlesOut(d.known, q)) return false;
+  }
+  if (!preciseEnough(fit)) return false;
+  if (!s.skeptical) return true;
+  weighBreaks(s);
+  const breaks = Math.max(1, s.recentBreaks);
+  const short = fit.points < Verdict.SKEPTICAL_POINTS * breaks * breaks && fit.lastMs - fit.originMs < Verdict.SKEPTICAL_SPAN_MS * breaks * breaks;
+  return !(short || s.rejected * 8 > s.tracked || s.meanSquare > Verdict.MAX_RMS_RESIDUAL * Verdict.MAX_RMS_RESIDUAL);
+}
+
+/** `track.displayRate` for the grid in `query`: a known rate that fits, else the measurement (kept while consistent). */
+function displayRate(d: Detection): void {
+  const s = d.track;
+  const fit = s.fit;
+  const q = d.query;
+  const gridRate = q.rate;
+  // Statistical tolerance, plus the tilt a re-phase too small to see (under 0.3 period) can give a fit of this span.
+  const spanPeriods = Math.max(1, (fit.lastMs - fit.originMs) / fit.period);
+  const tolerance = (Verdict.SNAP_SIGMAS + Verdict.SMALL_SAMPLE_SIGMAS / Math.max(1, fit.points - 2)) * q.error;
+  const held = s.displayKnown ? s.displayRate : 0;
+  q.tolerance = tolerance + gridRate * Math.min(Verdict.HIDDEN_STEP_TILT / spanPeriods, Verdict.HIDDEN_STEP_CAP);
+  q.current = held;
+  snapRate(d.known, q);
+  // No known rate fits: a display between them (60.154 Hz). Keep the rate held while consistent.
+  s.displayRate = q.result > 0 ? q.result : held > 0 && Math.abs(gridRate - held) <= Math.max(tolerance, Verdict.REPORT_FLOOR * held) ? held : gridRate;
+}
+
+/**
+ * Report the display's rate over `common` (a loop on every `common`-th vblank), with its interval.
+ * A new fit's first rate, or a loop moving to another count of vblanks, is a change when it
+ * differs from the rate reported before; a fit's refinements (60 → 59.94) are not.
+ */
+function show(d: Detection, common: number): void {
+  const s = d.track;
+  const estimate = d.estimate;
+  const rate = s.displayRate / common;
+  if ((!s.rated || common !== s.shownCommon) && s.displayKnown && Math.abs(rate / estimate.refreshRate - 1) > Verdict.SAME_DISPLAY) estimate.changes++;
+  s.rated = true;
+  s.shownCommon = common;
+  s.displayKnown = true;
+  estimate.refreshRate = rate;
+  estimate.interval = s.fit.period * common;
+}

@@ -1,0 +1,131 @@
+/**
+ * Changes of display rate and of the browser's throttling while a game runs (docs/browsers.md,
+ * "Rate switches"): the detector is right within 250 ms of each, and an algorithm that follows it
+ * counts at the new rate from then on.
+ */
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createDeltaSmoother, createRefreshRateDetector } from '../../src/core/index.js';
+import { shownTable } from '../fixtures/docsTable.js';
+import { modelStream, type StreamPart } from '../fixtures/modelledStreams.js';
+import { ISSUE_NOISE, relockOverSeeds, relockTimes, switchStream, switchTable, SWITCH_KINDS } from '../fixtures/rateSwitches.js';
+
+/** The bound of issue 35. */
+const RELOCK_MS = 250;
+/** Display rates of the random sequences: every known rate from 48 to 240 Hz. */
+const RATES = [48, 50, 59.94, 60, 72, 75, 90, 100, 119.88, 120, 143.86, 144, 165, 240];
+
+describe('rate switches: each kind, 24 seeds, jitter up to 0.15 ms, clock steps of 0, 0.02 or 0.1 ms, up to 1 % missed vblanks', () => {
+  it.each(SWITCH_KINDS.map((k) => [k.name, k] as const))('%s: right within 250 ms of the change, and from then on', (_name, kind) => {
+    for (let seed = 1; seed <= 24; seed++) {
+      const noise = { jitterMs: (seed % 4) * 0.05, quantumMs: [0, 0.02, 0.1][seed % 3]!, missChance: (seed % 5) * 0.0025, seed };
+      const [relockMs] = relockTimes(switchStream(kind, noise));
+      expect({ seed, relockMs: relockMs! <= RELOCK_MS ? 'in time' : relockMs }).toEqual({ seed, relockMs: 'in time' });
+    }
+  });
+
+  it('the four changes the issue measured, at its noise: 120 → 60 Hz now re-locks (it never did), the others within 250 ms', () => {
+    for (const name of ['60 → 120 Hz', '144 → 60 Hz', '60 Hz → battery saver (30)', '120 → 60 Hz']) {
+      const times = relockOverSeeds(SWITCH_KINDS.find((k) => k.name === name)!, 20, ISSUE_NOISE);
+      expect({ name, worst: times[times.length - 1]! <= RELOCK_MS }).toEqual({ name, worst: true });
+    }
+  });
+});
+
+/** A random sequence of stretches: a display of a known rate, or throttling to every 2nd or 4th vblank (30 Hz at least) after its every vblank. */
+const sequence = fc
+  .array(fc.record({ rate: fc.constantFrom(...RATES), throttle: fc.constantFrom(1, 1, 2, 4), seconds: fc.double({ min: 1.5, max: 3, noNaN: true }), phase: fc.double({ min: 0, max: 1, noNaN: true }) }), { minLength: 2, maxLength: 4 })
+  .map((stretches) => {
+    const parts: StreamPart[] = [];
+    for (const s of stretches) {
+      const previous = parts[parts.length - 1];
+      // Throttling is applied to the display the loop ran on at every vblank; a new display starts at every vblank.
+      const throttles = previous !== undefined && previous.every === 1 && s.throttle > 1 && previous.displayHz / s.throttle >= 30;
+      parts.push(
+        throttles
+          ? { displayHz: previous.displayHz, every: s.throttle, seconds: s.seconds }
+          : { displayHz: s.rate, every: 1, seconds: s.seconds, phaseMs: (s.phase * 1000) / s.rate },
+      );
+    }
+    return parts;
+  });
+
+describe('rate switches: random sequences (fast-check)', () => {
+  it('property: after every change of display (≥ 5 % or a twin) or of throttling, the detector is right within 250 ms and until the next change', () => {
+    fc.assert(
+      fc.property(
+        sequence,
+        fc.double({ min: 0, max: 0.15, noNaN: true }),
+        fc.constantFrom(0, 0.02, 0.1),
+        fc.double({ min: 0, max: 0.01, noNaN: true }),
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        (parts, jitterMs, quantumMs, missChance, seed) => {
+          const stream = modelStream({ parts, jitterMs, quantumMs, missChance, seed });
+          relockTimes(stream).forEach((relockMs, k) => {
+            const [a, b] = [parts[k]!, parts[k + 1]!];
+            const ratio = a.displayHz / b.displayHz;
+            // Displays 1–5 % apart drift off the grid too slowly for 250 ms: asserted below, within a second.
+            if ((a.every ?? 1) === (b.every ?? 1) && Math.abs(ratio - 1) > 0.002 && Math.abs(ratio - 1) < 0.05) return;
+            expect({ change: `${a.displayHz}/${a.every} → ${b.displayHz}/${b.every}`, relockMs: relockMs <= RELOCK_MS ? 'in time' : relockMs }).toMatchObject({ relockMs: 'in time' });
+          });
+        },
+      ),
+      // Seeded: the same 120 sequences every run.
+      { numRuns: 120, seed: 35 },
+    );
+  });
+
+  it('displays 2–5 % apart (48 ↔ 50, 72 ↔ 75 Hz) re-lock within a second', () => {
+    for (const [from, to] of [[48, 50], [50, 48], [72, 75], [75, 72], [144, 150]] as const) {
+      for (let seed = 1; seed <= 8; seed++) {
+        const stream = modelStream({ parts: [{ displayHz: from, seconds: 3 }, { displayHz: to, seconds: 3, phaseMs: seed }], jitterMs: 0.1, quantumMs: 0.02, missChance: 0.005, seed });
+        expect({ from, to, seed, within: relockTimes(stream)[0]! <= 1000 }).toEqual({ from, to, seed, within: true });
+      }
+    }
+  });
+});
+
+/** A delta smoother told each new rate the detector reports: its miscounts after the detector has the loop's rate, and whether it ever has. */
+function follow(kindName: string, seed: number): { relocked: boolean; miscounts: number } {
+  const stream = switchStream(SWITCH_KINDS.find((k) => k.name === kindName)!, { jitterMs: 0.1, quantumMs: 0.02, missChance: 0.005, seed });
+  const detector = createRefreshRateDetector();
+  const smoother = createDeltaSmoother({ refreshRate: 60 });
+  let rate = 60;
+  let relocked = -1;
+  let miscounts = 0;
+  for (let i = 0; i < stream.timestampsMs.length; i++) {
+    const e = detector.sample(stream.timestampsMs[i]!);
+    if (e.synced && e.refreshRate !== rate) smoother.setRefreshRate((rate = e.refreshRate));
+    const intervals = i === 0 ? 0 : Math.round(smoother.smooth((stream.timestampsMs[i]! - stream.timestampsMs[i - 1]!) / 1000) * rate);
+    const rightRate = Math.abs(rate / stream.loopHz[i]! - 1) <= 0.005;
+    if (i >= stream.switches[0]!.frame) relocked = rightRate ? (relocked < 0 ? i : relocked) : -1;
+    if (relocked >= 0 && i > relocked && !Number.isNaN(stream.vblanks[i]) && intervals !== stream.vblanks[i]) miscounts++;
+  }
+  return { relocked: relocked > 0, miscounts };
+}
+
+describe('rate switches: the algorithms that follow the detector re-snap at once', () => {
+  const synced = SWITCH_KINDS.filter((k) => k.what !== 'throttled' && k.what !== 'twin');
+  it.each(synced.map((k) => k.name))('%s: a delta smoother told each new rate hands out the loop intervals elapsed on every frame after the re-lock', (name) => {
+    for (const seed of [1, 2, 3]) expect({ seed, ...follow(name, seed) }).toEqual({ seed, relocked: true, miscounts: 0 });
+  });
+
+  it('a twin (60 ↔ 59.94 Hz) is within 0.1 % at once: at most one frame miscounted in 6 s, where the phase the counter follows wraps before the detector tells the twins apart', () => {
+    for (const name of ['60 → 59.94 Hz', '59.94 → 60 Hz']) {
+      for (const seed of [1, 2, 3]) {
+        const result = follow(name, seed);
+        expect(result.relocked).toBe(true);
+        expect(result.miscounts).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+});
+
+describe('docs/browsers.md', () => {
+  it('its rate-switch table is the measured re-lock times (UPDATE_DOCS=1 rewrites it)', () => {
+    const before = (JSON.parse(readFileSync(new URL('../fixtures/rateSwitchesBefore.json', import.meta.url), 'utf8')) as { changes: never }).changes;
+    const table = switchTable(before);
+    expect(shownTable(new URL('../../docs/browsers.md', import.meta.url), 'switch-table', table)).toBe(table);
+  }, 60_000);
+});
