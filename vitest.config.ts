@@ -9,7 +9,8 @@ import { reliabilityCommands } from './test/browser/commands.js';
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 // Projects:
-//   core     pure algorithms, scheduler, simulation, the worker's stepping, test/alloc/*.ts and npm test's step runner in plain Node (no DOM: proves they need none)
+//   core     pure algorithms, simulation, the worker's stepping, test/alloc/*.ts and npm test's step runner in plain Node (no DOM: proves they need none)
+//   scheduler the frame loop, its features and the fixed clock in plain Node, one module graph per file
 //   react    test/worker/*.tsx, hooks, <GameCanvas>, testing helpers, devtools and test/alloc/*.tsx in happy-dom, React 19
 //   react18  the same React tests against React 18 (installed in test/react18 by scripts/test.mjs)
 //   browser  real Chromium: stories (addon-vitest) and test/browser/** (only when a Chromium is found)
@@ -23,10 +24,18 @@ export default defineConfig({
           name: 'core',
           environment: 'node',
           // Pure code with no page-wide state: one module graph per worker instead of one per file
-          // (core's CPU time 89 s → 60 s, every test passing; the React projects keep isolation,
-          // their page-wide loop is module state).
+          // (core's CPU time 89 s → 60 s). The scheduler's tests keep isolation (their own project):
+          // they install fake timers and the page-wide loop, module and global state that leaks
+          // across files in one graph; so do the React projects.
           isolate: false,
-          include: ['test/worker/**/*.test.ts', 'test/core/**/*.test.ts', 'test/scheduler/**/*.test.ts', 'test/simulation/**/*.test.ts', 'test/alloc/**/*.test.ts', 'test/scripts/**/*.test.ts'],
+          include: ['test/worker/**/*.test.ts', 'test/core/**/*.test.ts', 'test/simulation/**/*.test.ts', 'test/alloc/**/*.test.ts', 'test/scripts/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'scheduler',
+          environment: 'node',
+          include: ['test/scheduler/**/*.test.ts'],
         },
       },
       {

@@ -90,7 +90,7 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
       changes: 0,
     },
     track: createTracker(),
-    known: validRates(opts.knownRates ?? KNOWN_REFRESH_RATES),
+    known: validRates(opts.knownRates === undefined ? KNOWN_REFRESH_RATES : opts.knownRates),
     query: createSnapQuery(),
     window: createLockWindow(),
     challenge: createLockWindow(),

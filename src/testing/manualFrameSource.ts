@@ -1,5 +1,5 @@
 import { createSeededRandom } from '../core/index.js';
-import { checkArgument, checkValue, finite, nonNegative, positive, required, wholeAtLeast, type Rules } from '../core/internal.js';
+import { checkArgument, finite, nonNegative, optionError, positive, type Rules } from '../core/internal.js';
 import type { FrameSource } from '../scheduler/index.js';
 
 const OWNER = 'createManualFrameSource';
@@ -46,8 +46,6 @@ const RULES: Rules<{ refreshRate: number; jitterMs: number; seed: number; startM
   startMs: finite(0),
 };
 const OPTION_NAMES = Object.keys(RULES);
-const WHOLE = required(wholeAtLeast(0));
-const NON_NEGATIVE = required(nonNegative());
 
 /**
  * Create a {@link ManualFrameSource}, a simulated display for `createFrameScheduler({ source })` or
@@ -173,11 +171,11 @@ export function createManualFrameSource(options?: ManualFrameSourceOptions): Man
       deliver(t);
     },
     advanceFrames(n = 1) {
-      checkValue('advanceFrames', 'option', 'n', n, WHOLE);
+      if (!(Number.isInteger(n) && n >= 0)) throw optionError('advanceFrames', 'option', 'n', n, 'a whole number >= 0');
       for (let i = 0; i < n; i++) vblank();
     },
     advanceTime(ms) {
-      checkValue('advanceTime', 'option', 'ms', ms, NON_NEGATIVE);
+      if (!(Number.isFinite(ms) && ms >= 0)) throw optionError('advanceTime', 'option', 'ms', ms, 'a finite number >= 0');
       const target = clockMs + ms;
       while (grid.nextMs <= target) vblank();
       if (clockMs < target) clockMs = target;

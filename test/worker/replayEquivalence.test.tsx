@@ -112,7 +112,7 @@ function syntheticSession(seed: number): TimingRecording {
       down = key ? !down : down;
       events.push(
         key
-          ? { frame, type: down ? 'keydown' : 'keyup', target: 'window', timeStamp, receivedMs: timeStamp, code: random.next() < 0.8 ? 'Space' : 'KeyA', key: ' ', repeat: false }
+          ? { frame, type: down ? 'keydown' : 'keyup', target: 'window', timeStamp, receivedMs: timeStamp, code: random.next() < 0.8 ? 'Space' : 'KeyA', key: ' ', repeat: false, altKey: false, ctrlKey: false, metaKey: false, shiftKey: false }
           : { frame, type: 'pointermove', target: 'element', timeStamp, receivedMs: timeStamp, clientX: random.next() * 300, clientY: 20, button: -1, buttons: 0, pointerId: 1, pointerType: 'mouse' },
       );
     }
