@@ -330,7 +330,7 @@ const rows = runMatrix({ durationSeconds: 10, display: { jitterMs: 1 } });
 console.log(formatMatrix(rows));`;
 
 const meta = {
-  title: 'Compare/28 · Comparison matrix',
+  title: 'Compare/29 · Comparison matrix',
   component: ComparisonMatrix,
   args: { metric: 'lagMeanMs', durationSeconds: 10, jitterMs: 1 },
   argTypes: {

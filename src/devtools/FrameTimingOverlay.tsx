@@ -80,14 +80,18 @@ function useRecordButton(scheduler: FrameScheduler): { label: string; onClick: (
 
 /**
  * Frame timing over the page, from the app's own scheduler, painted from a frame callback (never a
- * re-render) on a canvas rendered into `document.body` (a portal: it shows wherever it is put, inside
- * `<GameCanvas>` too); a button records the session for `replayTiming`. See docs/devtools.md.
+ * re-render) on a canvas of its own, where it is put; inside `<GameCanvas>` (where a child would be
+ * canvas fallback content) into `document.body` through a portal. A button records the session for
+ * `replayTiming`. See docs/devtools.md.
  * @throws RangeError naming `<FrameTimingOverlay>` and the prop for an unknown or mistyped prop.
  */
 export function FrameTimingOverlay(props: FrameTimingOverlayProps) {
   const s = checkOverlayProps(props as Readonly<Record<string, unknown>>);
   const { width, height, fontSize, barWidth } = s;
-  const provided = useContext(FixedClockContext)?.clock ?? null;
+  const scope = useContext(FixedClockContext);
+  const provided = scope?.clock ?? null;
+  // Inside <GameCanvas> a child would be canvas fallback content, never shown: there it goes to the body.
+  const insideCanvas = scope?.canvas != null;
   const clock = s.clock === undefined ? provided : s.clock;
   const scheduler = useFrameScheduler();
   const [visible, setVisible] = useState(s.defaultVisible);
@@ -133,13 +137,13 @@ export function FrameTimingOverlay(props: FrameTimingOverlayProps) {
   const [vertical, horizontal] = s.position.split('-') as ['top' | 'bottom', 'left' | 'right'];
   const box: CSSProperties = { position: 'fixed', [vertical]: 0, [horizontal]: 0, width, zIndex: s.zIndex, pointerEvents: 'none' };
   const button: CSSProperties = { pointerEvents: 'auto', font: `${fontSize}px ui-monospace, monospace`, margin: 0, padding: '2px 6px', width: '100%' };
-  return createPortal(
+  const overlay = (
     <div style={box} data-testid="frame-timing-overlay">
       <canvas ref={canvasRef} style={{ width, height, display: 'block' }} aria-label="frame timing" />
       <button type="button" style={button} onClick={record.onClick}>
         {record.label}
       </button>
-    </div>,
-    host,
+    </div>
   );
+  return insideCanvas ? createPortal(overlay, host) : overlay;
 }

@@ -133,7 +133,7 @@ function StallDemo({ updateRate, stallMs }: ThreadsProps) {
 }
 
 const meta = {
-  title: 'A game/29 · Threads: a fixed step in a worker',
+  title: 'A game/28 · Threads: a fixed step in a worker',
   component: ThreeWaysDemo,
   args: { updateRate: 60, stallMs: 40 },
   argTypes: {

@@ -40,6 +40,18 @@ describe('<FrameTimingOverlay> wherever it is put', () => {
     expect(document.querySelector('[data-testid="frame-timing-overlay"]')).toBeNull();
   });
 
+  it('elsewhere it renders where it is put (a transformed box keeps it inside)', () => {
+    const view = mount(
+      <div data-testid="box">
+        <FrameTimingOverlay />
+      </div>,
+    );
+    const overlay = newestOverlay();
+    expect(overlay.parentElement?.getAttribute('data-testid')).toBe('box');
+    expect(view.container.contains(overlay)).toBe(true);
+    view.rerender(null);
+  });
+
   it('rejects mistyped and unknown props at mount, naming the component, the prop and the value', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const bad: Array<[Record<string, unknown>, RegExp]> = [
