@@ -37,7 +37,7 @@ const LONG_FRAME: Table = { startMs: time, durationMs: time, blockingMs: time, s
 const LONG_FRAME_SCRIPT: Table = { sourceURL: text, sourceFunctionName: text, invoker: text, invokerType: text, startMs: time, durationMs: time };
 const EVENT_TIMING: Table = { type: text, startMs: time, inputDelayMs: time, processingMs: time, durationMs: time };
 
-const FIELDS = ['version', 'startMs', 'frames', 'frameStartMs', 'frameEndMs', 'skipped', 'events', 'userAgent', 'longFrames', 'eventTimings'];
+const FIELDS = ['version', 'startMs', 'frames', 'mountFrame', 'frameStartMs', 'frameEndMs', 'skipped', 'events', 'userAgent', 'longFrames', 'eventTimings'];
 
 const hasOwn = (o: object, name: string): boolean => Object.prototype.hasOwnProperty.call(o, name);
 
@@ -121,6 +121,9 @@ export function checkRecording(owner: string, value: unknown): TimingRecording {
   if (r.version !== RECORDING_VERSION) fail(owner, 'recording.version', `${RECORDING_VERSION} (this version of react-timestep reads version ${RECORDING_VERSION})`, r.version);
   if (!Number.isFinite(r.startMs)) fail(owner, 'recording.startMs', 'a finite time (ms)', r.startMs);
   const frames = checkTimes(owner, 'recording.frames', r.frames, true);
+  if (r.mountFrame !== undefined && !(Number.isInteger(r.mountFrame) && (r.mountFrame as number) >= 0 && (r.mountFrame as number) <= frames.length)) {
+    fail(owner, 'recording.mountFrame', `a whole number of frames from 0 to ${frames.length}`, r.mountFrame);
+  }
   if (r.frameStartMs !== undefined) checkTimes(owner, 'recording.frameStartMs', r.frameStartMs, false, frames.length);
   if (r.frameEndMs !== undefined) checkTimes(owner, 'recording.frameEndMs', r.frameEndMs, false, frames.length);
   if (r.skipped !== undefined) checkTimes(owner, 'recording.skipped', r.skipped, true);

@@ -48,6 +48,13 @@ export interface TimingRecording {
   startMs: number;
   /** Every frame timestamp the scheduler's subscribers saw, ms, in order. */
   frames: number[];
+  /**
+   * Recorded frames that ran before the app's first subscriber joined the scheduler (recording
+   * started before the app mounted, as docs/devtools.md shows): the replay runs these frames, then
+   * mounts `ui`, so its clocks start on the frame the app's did. Left out when the scheduler had
+   * other subscribers already (a recording started mid-game): the replay mounts before frame 0.
+   */
+  mountFrame?: number;
   /** `performance.now()` when each frame's subscribers began, ms. Optional: defaults to the frame timestamps. */
   frameStartMs?: number[];
   /** `performance.now()` after each frame's subscribers ran, ms: with `frameStartMs`, the work time the adaptive rate measures. */

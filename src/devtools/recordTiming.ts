@@ -11,6 +11,8 @@ const OWNER = 'recordTiming';
 const INPUT_TYPES = ['keydown', 'keyup', 'pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'blur'] as const;
 /** Last in every phase: subscribers are ordered by priority, then by subscription order. */
 const LAST = Number.MAX_VALUE;
+/** The recorder's own subscriptions: its frame start and its frame end. */
+const OWN_SUBSCRIBERS = 2;
 
 /** Options of {@link recordTiming}. */
 export interface RecordTimingOptions {
@@ -98,6 +100,9 @@ export function recordTiming(options?: RecordTimingOptions): TimingRecorder {
   const events: RecordedEvent[] = [];
   let full = false;
   let open = false;
+  // Only the recorder subscribed so far (the docs' recipe): the first frame another subscriber sees is the app's first.
+  let mountFrame = -1;
+  let awaitingApp = false;
 
   // The vblanks the adaptive rate or a cap skips: no subscriber sees them, the loop's observers do.
   const unobserve = observeLoop(scheduler, {
@@ -110,6 +115,10 @@ export function recordTiming(options?: RecordTimingOptions): TimingRecorder {
     (frame) => {
       // A stale frame (NaN: rAF was replaced under the scheduler) carries no time to replay.
       if (full || !Number.isFinite(frame.timestampMs)) return;
+      if (awaitingApp && scheduler.subscriberCount > OWN_SUBSCRIBERS) {
+        awaitingApp = false;
+        mountFrame = frames.length;
+      }
       frames.push(frame.timestampMs);
       starts.push(now());
       ends.push(frame.timestampMs);
@@ -126,6 +135,7 @@ export function recordTiming(options?: RecordTimingOptions): TimingRecorder {
     },
     { phase: 'after', priority: LAST },
   );
+  awaitingApp = scheduler.subscriberCount === OWN_SUBSCRIBERS;
 
   const onEvent = (event: Event): void => {
     if (!full) events.push(describe(event, frames.length));
@@ -152,6 +162,7 @@ export function recordTiming(options?: RecordTimingOptions): TimingRecorder {
       for (const type of INPUT_TYPES) win?.removeEventListener(type, onEvent, true);
       if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onEvent, true);
       result = { version: RECORDING_VERSION, startMs, frames: frames.toArray(), frameStartMs: starts.toArray(), frameEndMs: ends.toArray(), events };
+      if (mountFrame >= 0) result.mountFrame = mountFrame;
       if (skipped.length > 0) result.skipped = skipped.toArray();
       if (stopLongFrames) result.longFrames = longFrames;
       if (stopEventTimings) result.eventTimings = eventTimings;

@@ -29,7 +29,7 @@ export interface TimingReplay {
   scheduler: FrameScheduler;
   /** The hand-driven source that delivers the recorded frames. */
   source: ManualFrameSource;
-  /** Frames replayed so far. */
+  /** Frames replayed so far: the recording's `mountFrame` (frames before the app mounted) when it returns. */
   readonly frameIndex: number;
   /** Frames in the recording. */
   readonly frameCount: number;
@@ -139,6 +139,23 @@ export function replayTiming(recording: TimingRecording, ui: ReactNode, options?
     });
   }
 
+  /** Replay the next `n` recorded frames; returns how many ran. */
+  function runFrames(n = 1): number {
+    let ran = 0;
+    while (ran < n && frameIndex < frames.length) {
+      const t = frames[frameIndex]!;
+      skipUpTo(t);
+      dispatchUpTo(frameIndex++);
+      working = true;
+      act(() => source.tick(t));
+      working = false;
+      ran++;
+    }
+    return ran;
+  }
+
+  // The frames that ran before the app mounted in the session run before it mounts here too.
+  runFrames(checked.mountFrame ?? 0);
   const mounted = mountOnFrames(ui, scheduler, clock, strictMode, given, doc);
   const replay: TimingReplay = {
     container: mounted.container,
@@ -148,19 +165,7 @@ export function replayTiming(recording: TimingRecording, ui: ReactNode, options?
       return frameIndex;
     },
     frameCount: frames.length,
-    advanceFrames(n = 1) {
-      let ran = 0;
-      while (ran < n && frameIndex < frames.length) {
-        const t = frames[frameIndex]!;
-        skipUpTo(t);
-        dispatchUpTo(frameIndex++);
-        working = true;
-        act(() => source.tick(t));
-        working = false;
-        ran++;
-      }
-      return ran;
-    },
+    advanceFrames: runFrames,
     finish() {
       replay.advanceFrames(frames.length - frameIndex);
       dispatchUpTo(Infinity);
