@@ -7,6 +7,8 @@ import { commands, userEvent } from 'vitest/browser';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { recordTiming } from '../../src/devtools/recordTiming.js';
+import { recordTiming as recordTimingPublic } from '../../src/devtools/index.js';
+import { replayTiming as replayTimingPublic } from '../../src/testing/index.js';
 import type { TimingRecording } from '../../src/devtools/format.js';
 import { FrameProvider } from '../../src/react/FrameProvider.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
@@ -88,5 +90,40 @@ describe('recordTiming in Chromium, replayTiming after', () => {
     if (import.meta.env.VITE_WRITE_TIMING_FIXTURE) {
       await commands.writeFile('test/devtools/fixtures/chromium-session.json', `${JSON.stringify({ step: STEP, recording, log: live }, null, 1)}\n`);
     }
+  }, 60_000);
+
+  it("the docs' recipe as written (recordTiming(), then createRoot().render(<App />)) replays with identical steps, input and alpha", async () => {
+    const live = createGameLog();
+    const App = () => <TimingGame log={live} step={STEP} />;
+    const host = document.body.appendChild(document.createElement('div'));
+    host.id = 'root';
+
+    // docs/devtools.md, "Recording a session", verbatim: the render lands a frame or two later.
+    const recorder = recordTimingPublic();
+    const root = createRoot(document.getElementById('root')!);
+    root.render(<App />);
+
+    await frames(8);
+    await userEvent.keyboard('{Space>}');
+    await frames(4);
+    await userEvent.keyboard('{/Space}');
+    await frames(4);
+    await userEvent.keyboard('{Space}');
+    await frames(8);
+    const recording = JSON.parse(JSON.stringify(recorder.stop())) as TimingRecording;
+    root.unmount();
+
+    // The recorder saw the frames before the game's clock existed, and says how many.
+    expect(recording.mountFrame).toBeTypeOf('number');
+    expect(live.alphas).toHaveLength(recording.frames.length - recording.mountFrame!);
+    expect(live.steps.filter((line) => line.includes('keydown:Space'))).toHaveLength(2);
+
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    const replayed = createGameLog();
+    const replay = replayTimingPublic(recording, <TimingGame log={replayed} step={STEP} />);
+    replay.finish();
+    replay.unmount();
+    expect(replayed.steps).toEqual(live.steps);
+    expect(replayed.alphas).toEqual(live.alphas);
   }, 60_000);
 });
