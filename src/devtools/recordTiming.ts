@@ -3,6 +3,7 @@ import { getDefaultScheduler } from '../scheduler/index.js';
 import { observeLoop } from '../scheduler/internal.js';
 import type { FrameScheduler } from '../scheduler/index.js';
 import { observeEventTimings, observeLongFrames } from './causes.js';
+import { recordControls } from './recordControls.js';
 import { RECORDING_VERSION } from './format.js';
 import type { RecordedEvent, RecordedEventTiming, RecordedEventType, RecordedLongFrame, TimingRecording } from './format.js';
 
@@ -103,6 +104,9 @@ export function recordTiming(options?: RecordTimingOptions): TimingRecorder {
   // Only the recorder subscribed so far (the docs' recipe): the first frame another subscriber sees is the app's first.
   let mountFrame = -1;
   let awaitingApp = false;
+  // While the last recorded event is still being dispatched (its phase is not NONE), its handlers run:
+  // controls they call happen again by themselves in the replay.
+  let lastEvent: Event | null = null;
 
   // The vblanks the adaptive rate or a cap skips: no subscriber sees them, the loop's observers do.
   const unobserve = observeLoop(scheduler, {
@@ -114,6 +118,7 @@ export function recordTiming(options?: RecordTimingOptions): TimingRecorder {
   const unsubscribeStart = scheduler.subscribe(
     (frame) => {
       // A stale frame (NaN: rAF was replaced under the scheduler) carries no time to replay.
+      lastEvent = null;
       if (full || !Number.isFinite(frame.timestampMs)) return;
       if (awaitingApp && scheduler.subscriberCount > OWN_SUBSCRIBERS) {
         awaitingApp = false;
@@ -138,10 +143,13 @@ export function recordTiming(options?: RecordTimingOptions): TimingRecorder {
   awaitingApp = scheduler.subscriberCount === OWN_SUBSCRIBERS;
 
   const onEvent = (event: Event): void => {
-    if (!full) events.push(describe(event, frames.length));
+    if (full) return;
+    events.push(describe(event, frames.length));
+    lastEvent = event;
   };
   const win = typeof window !== 'undefined' ? window : null;
   for (const type of INPUT_TYPES) win?.addEventListener(type, onEvent, true);
+  const kept = recordControls(scheduler, () => (open || full || (lastEvent !== null && lastEvent.eventPhase !== 0) ? null : { frame: frames.length, event: events.length }));
   if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onEvent, true);
 
   // Where the browser has them: which scripts made frames long, and each slow input's delay.
@@ -160,9 +168,11 @@ export function recordTiming(options?: RecordTimingOptions): TimingRecorder {
       stopLongFrames?.();
       stopEventTimings?.();
       for (const type of INPUT_TYPES) win?.removeEventListener(type, onEvent, true);
+      kept.stop();
       if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onEvent, true);
       result = { version: RECORDING_VERSION, startMs, frames: frames.toArray(), frameStartMs: starts.toArray(), frameEndMs: ends.toArray(), events };
       if (mountFrame >= 0) result.mountFrame = mountFrame;
+      if (kept.controls.length > 0) result.controls = kept.controls;
       if (skipped.length > 0) result.skipped = skipped.toArray();
       if (stopLongFrames) result.longFrames = longFrames;
       if (stopEventTimings) result.eventTimings = eventTimings;

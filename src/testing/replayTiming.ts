@@ -7,6 +7,7 @@ import { createFrameScheduler } from '../scheduler/index.js';
 import { createManualFrameSource } from './manualFrameSource.js';
 import type { ManualFrameSource } from './manualFrameSource.js';
 import { getAct, mountOnFrames } from './mountOnFrames.js';
+import { replayControls } from './replayControls.js';
 import type { FrameScheduler, FrameSchedulerOptions, FrameSource } from '../scheduler/internal.js';
 
 const OWNER = 'replayTiming';
@@ -124,10 +125,13 @@ export function replayTiming(recording: TimingRecording, ui: ReactNode, options?
     });
   }
 
-  /** Dispatch the events that arrived before frame `frame` (all that are left for `Infinity`). */
+  const controls = replayControls(OWNER, checked.controls ?? [], scheduler);
+
+  /** Dispatch the events and call the controls that came before frame `frame` (all that are left for `Infinity`). */
   function dispatchUpTo(frame: number): void {
-    if (eventIndex >= events.length || events[eventIndex]!.frame > frame) return;
+    if (!controls.due(frame) && (eventIndex >= events.length || events[eventIndex]!.frame > frame)) return;
     act(() => {
+      controls.applyUpTo(frame, eventIndex);
       while (eventIndex < events.length && events[eventIndex]!.frame <= frame) {
         const e = events[eventIndex++]!;
         source.setNow(Math.max(source.now(), e.receivedMs));
@@ -135,6 +139,7 @@ export function replayTiming(recording: TimingRecording, ui: ReactNode, options?
         dispatchMs = eventTimeMs(e.timeStamp, e.receivedMs);
         targetOf(e)?.dispatchEvent(makeEvent(e));
         dispatchMs = NaN;
+        controls.applyUpTo(frame, eventIndex);
       }
     });
   }
@@ -175,6 +180,7 @@ export function replayTiming(recording: TimingRecording, ui: ReactNode, options?
     unmount() {
       if (!mounted.unmount()) return;
       unsubscribeEnd();
+      controls.stop();
       scheduler.destroy();
       if (visibility !== null) {
         delete (doc as unknown as Record<string, unknown>).visibilityState;
