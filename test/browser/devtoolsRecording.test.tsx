@@ -8,11 +8,12 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { recordTiming } from '../../src/devtools/recordTiming.js';
 import { recordTiming as recordTimingPublic } from '../../src/devtools/index.js';
-import { replayTiming as replayTimingPublic } from '../../src/testing/index.js';
+import { replayTiming as replayTimingPublic, resetDefaultScheduler } from '../../src/testing/index.js';
 import type { TimingRecording } from '../../src/devtools/format.js';
 import { FrameProvider } from '../../src/react/FrameProvider.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { replayTiming } from '../../src/testing/replayTiming.js';
+import { useFixedClock } from '../../src/index.js';
 import { createGameLog, TimingGame } from '../devtools/timingGame.js';
 import type { GameLog } from '../devtools/timingGame.js';
 
@@ -28,6 +29,9 @@ function frames(n: number): Promise<void> {
 }
 
 afterEach(() => {
+  // The recipe runs on the page's default scheduler: each test starts on a fresh one, as a page load does
+  // (a warm one would carry its refresh detector's history, which a recording does not hold).
+  resetDefaultScheduler();
   document.body.innerHTML = '';
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 });
@@ -125,5 +129,59 @@ describe('recordTiming in Chromium, replayTiming after', () => {
     replay.unmount();
     expect(replayed.steps).toEqual(live.steps);
     expect(replayed.alphas).toEqual(live.alphas);
+  }, 60_000);
+
+  it('pause and slow motion from buttons (real clicks) are recorded and the replay runs the same steps', async () => {
+    function Buttons() {
+      const clock = useFixedClock();
+      return (
+        <>
+          <button id="pause" onClick={() => (clock.paused ? clock.resume() : clock.pause())}>pause</button>
+          <button id="slow" onClick={() => clock.setTimeScale(clock.timeScale === 1 ? 0.25 : 1)}>slow</button>
+        </>
+      );
+    }
+    const live = createGameLog();
+    const host = document.body.appendChild(document.createElement('div'));
+    host.id = 'root';
+    const recorder = recordTimingPublic();
+    const root = createRoot(document.getElementById('root')!);
+    root.render(
+      <TimingGame log={live} step={STEP}>
+        <Buttons />
+      </TimingGame>,
+    );
+    await frames(6);
+    await userEvent.click(document.getElementById('pause')!);
+    await frames(6);
+    await userEvent.click(document.getElementById('pause')!);
+    await userEvent.click(document.getElementById('slow')!);
+    await frames(12);
+    await userEvent.click(document.getElementById('slow')!);
+    await frames(6);
+    const recording = JSON.parse(JSON.stringify(recorder.stop())) as TimingRecording;
+    root.unmount();
+
+    // Four clicks, each kept with its frame (the provider's mount-time setOptions comes first).
+    expect(recording.controls!.filter((c) => c.name !== 'setOptions').map((c) => c.name)).toEqual(['pause', 'resume', 'setTimeScale', 'setTimeScale']);
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    const replayed = createGameLog();
+    const replay = replayTimingPublic(
+      recording,
+      <TimingGame log={replayed} step={STEP}>
+        <Buttons />
+      </TimingGame>,
+    );
+    replay.finish();
+    replay.unmount();
+    expect(replayed.steps.length).toBe(live.steps.length);
+    expect(replayed.steps).toEqual(live.steps);
+    expect(replayed.alphas).toEqual(live.alphas);
+    // Without the controls the same frames would run more steps: the clicks mattered.
+    const uncontrolled = createGameLog();
+    const plain = replayTimingPublic({ ...recording, controls: undefined }, <TimingGame log={uncontrolled} step={STEP} />);
+    plain.finish();
+    plain.unmount();
+    expect(uncontrolled.steps.length).toBeGreaterThan(live.steps.length);
   }, 60_000);
 });
