@@ -78,6 +78,12 @@ function useRecordButton(scheduler: FrameScheduler): { label: string; onClick: (
   return { label, onClick };
 }
 
+/** What a recording started here reproduces: docs/devtools.md, "What a recording made mid-game reproduces". */
+export const RECORD_TITLE =
+  'Records frames, input and the scheduler’s controls from now on. A replay mounts the game fresh: its state, keys held now, ' +
+  'and the pause, time scale and step index of a clock made before now are not in the recording. For a replay of the whole session, ' +
+  'call recordTiming() before the game mounts.';
+
 /**
  * Frame timing over the page, from the app's own scheduler, painted from a frame callback (never a
  * re-render) on a canvas of its own, where it is put; inside `<GameCanvas>` (where a child would be
@@ -140,7 +146,7 @@ export function FrameTimingOverlay(props: FrameTimingOverlayProps) {
   const overlay = (
     <div style={box} data-testid="frame-timing-overlay">
       <canvas ref={canvasRef} style={{ width, height, display: 'block' }} aria-label="frame timing" />
-      <button type="button" style={button} onClick={record.onClick}>
+      <button type="button" style={button} onClick={record.onClick} title={RECORD_TITLE}>
         {record.label}
       </button>
     </div>

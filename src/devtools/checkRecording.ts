@@ -37,7 +37,12 @@ const LONG_FRAME: Table = { startMs: time, durationMs: time, blockingMs: time, s
 const LONG_FRAME_SCRIPT: Table = { sourceURL: text, sourceFunctionName: text, invoker: text, invokerType: text, startMs: time, durationMs: time };
 const EVENT_TIMING: Table = { type: text, startMs: time, inputDelayMs: time, processingMs: time, durationMs: time };
 
-const FIELDS = ['version', 'startMs', 'frames', 'frameStartMs', 'frameEndMs', 'skipped', 'events', 'userAgent', 'longFrames', 'eventTimings'];
+const CONTROL: Table = { frame: wholeAtLeast(0) as Rule<unknown>, event: wholeAtLeast(0) as Rule<unknown>, target: oneOf(['clock', 'scheduler']), name: oneOf(['pause', 'resume', 'setTimeScale', 'stepOnce', 'reset', 'setOptions']) };
+const CONTROL_OPTIONAL: Table = { clock: wholeAtLeast(0) as Rule<unknown>, totalSteps: wholeAtLeast(0) as Rule<unknown>, value: { accepts: () => true, expected: '' } };
+/** The controls a scheduler has (the rest are a fixed clock's). */
+const SCHEDULER_CONTROLS = ['pause', 'resume', 'setTimeScale'];
+
+const FIELDS = ['version', 'startMs', 'frames', 'mountFrame', 'frameStartMs', 'frameEndMs', 'skipped', 'events', 'controls', 'userAgent', 'longFrames', 'eventTimings'];
 
 const hasOwn = (o: object, name: string): boolean => Object.prototype.hasOwnProperty.call(o, name);
 
@@ -95,6 +100,26 @@ function checkEvents(owner: string, value: unknown, frameCount: number): void {
   }
 }
 
+/** Each control: where it goes (frame, event), on what, and the argument its name needs. */
+function checkControls(owner: string, value: unknown, frameCount: number, eventCount: number): void {
+  if (!Array.isArray(value)) fail(owner, 'recording.controls', 'an array', value);
+  let previous = { frame: 0, event: 0 };
+  value.forEach((entry: unknown, i: number) => {
+    const field = `recording.controls[${i}]`;
+    const c = checkEntries(owner, field, entry, CONTROL, CONTROL_OPTIONAL);
+    const { frame, event, name } = c as { frame: number; event: number; name: string };
+    if (frame > frameCount) fail(owner, `${field}.frame`, `at most the number of frames (${frameCount})`, frame);
+    if (event > eventCount) fail(owner, `${field}.event`, `at most the number of events (${eventCount})`, event);
+    if (frame < previous.frame || event < previous.event) fail(owner, `${field}.frame`, `with \`event\`, no earlier than the control before's (${previous.frame}, ${previous.event})`, frame);
+    if (c.target === 'clock' && c.clock === undefined) fail(owner, `${field}.clock`, 'the clock index, for a clock control', c.clock);
+    if (c.target === 'scheduler' && !SCHEDULER_CONTROLS.includes(name)) fail(owner, `${field}.name`, `one of '${SCHEDULER_CONTROLS.join("', '")}' on the scheduler`, name);
+    if (name === 'setTimeScale' && !(typeof c.value === 'number' && Number.isFinite(c.value) && c.value >= 0)) fail(owner, `${field}.value`, 'a time scale (a finite number, 0 or more)', c.value);
+    if (name === 'setOptions' && (typeof c.value !== 'object' || c.value === null || Array.isArray(c.value))) fail(owner, `${field}.value`, 'an options object', c.value);
+    if (name !== 'setTimeScale' && name !== 'setOptions' && c.value !== undefined) fail(owner, `${field}.value`, `left out for ${name}`, c.value);
+    previous = { frame, event };
+  });
+}
+
 /** The diagnostics a replay does not use: still checked, so a hand-edited file fails here and not in a reader. */
 function checkDiagnostics(owner: string, r: Record<string, unknown>): void {
   if (r.userAgent !== undefined && typeof r.userAgent !== 'string') fail(owner, 'recording.userAgent', 'a string', r.userAgent);
@@ -121,10 +146,14 @@ export function checkRecording(owner: string, value: unknown): TimingRecording {
   if (r.version !== RECORDING_VERSION) fail(owner, 'recording.version', `${RECORDING_VERSION} (this version of react-timestep reads version ${RECORDING_VERSION})`, r.version);
   if (!Number.isFinite(r.startMs)) fail(owner, 'recording.startMs', 'a finite time (ms)', r.startMs);
   const frames = checkTimes(owner, 'recording.frames', r.frames, true);
+  if (r.mountFrame !== undefined && !(Number.isInteger(r.mountFrame) && (r.mountFrame as number) >= 0 && (r.mountFrame as number) <= frames.length)) {
+    fail(owner, 'recording.mountFrame', `a whole number of frames from 0 to ${frames.length}`, r.mountFrame);
+  }
   if (r.frameStartMs !== undefined) checkTimes(owner, 'recording.frameStartMs', r.frameStartMs, false, frames.length);
   if (r.frameEndMs !== undefined) checkTimes(owner, 'recording.frameEndMs', r.frameEndMs, false, frames.length);
   if (r.skipped !== undefined) checkTimes(owner, 'recording.skipped', r.skipped, true);
   checkEvents(owner, r.events, frames.length);
+  if (r.controls !== undefined) checkControls(owner, r.controls, frames.length, (r.events as unknown[]).length);
   checkDiagnostics(owner, r);
   return value as TimingRecording;
 }

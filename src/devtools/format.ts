@@ -48,6 +48,13 @@ export interface TimingRecording {
   startMs: number;
   /** Every frame timestamp the scheduler's subscribers saw, ms, in order. */
   frames: number[];
+  /**
+   * Recorded frames that ran before the app's first subscriber joined the scheduler (recording
+   * started before the app mounted, as docs/devtools.md shows): the replay runs these frames, then
+   * mounts `ui`, so its clocks start on the frame the app's did. Left out when the scheduler had
+   * other subscribers already (a recording started mid-game): the replay mounts before frame 0.
+   */
+  mountFrame?: number;
   /** `performance.now()` when each frame's subscribers began, ms. Optional: defaults to the frame timestamps. */
   frameStartMs?: number[];
   /** `performance.now()` after each frame's subscribers ran, ms: with `frameStartMs`, the work time the adaptive rate measures. */
@@ -59,6 +66,12 @@ export interface TimingRecording {
   skipped?: number[];
   /** Input and visibility events in the order they arrived. */
   events: RecordedEvent[];
+  /**
+   * The controls the app called between frames and outside the recorded input's handlers (a
+   * button's pause, slow motion, a single step), in order: the replay calls them at the same point.
+   * Optional: none called.
+   */
+  controls?: RecordedControl[];
   /** `navigator.userAgent` of the recording browser, for the bug report. */
   userAgent?: string;
   /**
@@ -113,6 +126,23 @@ export interface RecordedEventTiming {
   processingMs: number;
   /** From the event to the next paint, ms, rounded by the browser to 8 ms (`duration`). */
   durationMs: number;
+}
+
+/** One control call on a fixed clock or on the scheduler. */
+export interface RecordedControl {
+  /** Frames the scheduler had run: it is applied before `frames[frame]`. */
+  frame: number;
+  /** Events recorded before it: it is applied after `events[event - 1]`, before `events[event]`. */
+  event: number;
+  /** A fixed clock (by `clock`) or the recorded scheduler. */
+  target: 'clock' | 'scheduler';
+  /** Which fixed clock: 0 for the first made after recording started, 1 for the next, … */
+  clock?: number;
+  name: 'pause' | 'resume' | 'setTimeScale' | 'stepOnce' | 'reset' | 'setOptions';
+  /** The argument: a time scale for `setTimeScale`, the options object for `setOptions`. */
+  value?: number | Record<string, number | string | boolean>;
+  /** The clock's `stats.totalSteps` when it was called (for a reader; the replay reaches it by itself). */
+  totalSteps?: number;
 }
 
 /** The current version of the format. */

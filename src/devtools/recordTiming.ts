@@ -3,6 +3,7 @@ import { getDefaultScheduler } from '../scheduler/index.js';
 import { observeLoop } from '../scheduler/internal.js';
 import type { FrameScheduler } from '../scheduler/index.js';
 import { observeEventTimings, observeLongFrames } from './causes.js';
+import { recordControls } from './recordControls.js';
 import { RECORDING_VERSION } from './format.js';
 import type { RecordedEvent, RecordedEventTiming, RecordedEventType, RecordedLongFrame, TimingRecording } from './format.js';
 
@@ -11,6 +12,8 @@ const OWNER = 'recordTiming';
 const INPUT_TYPES = ['keydown', 'keyup', 'pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'blur'] as const;
 /** Last in every phase: subscribers are ordered by priority, then by subscription order. */
 const LAST = Number.MAX_VALUE;
+/** The recorder's own subscriptions: its frame start and its frame end. */
+const OWN_SUBSCRIBERS = 2;
 
 /** Options of {@link recordTiming}. */
 export interface RecordTimingOptions {
@@ -102,6 +105,12 @@ export function recordTiming(options?: RecordTimingOptions): TimingRecorder {
   const events: RecordedEvent[] = [];
   let full = false;
   let open = false;
+  // Only the recorder subscribed so far (the docs' recipe): the first frame another subscriber sees is the app's first.
+  let mountFrame = -1;
+  let awaitingApp = false;
+  // While the last recorded event is still being dispatched (its phase is not NONE), its handlers run:
+  // controls they call happen again by themselves in the replay.
+  let lastEvent: Event | null = null;
 
   // The vblanks the adaptive rate or a cap skips: no subscriber sees them, the loop's observers do.
   const unobserve = observeLoop(scheduler, {
@@ -113,7 +122,12 @@ export function recordTiming(options?: RecordTimingOptions): TimingRecorder {
   const unsubscribeStart = scheduler.subscribe(
     (frame) => {
       // A stale frame (NaN: rAF was replaced under the scheduler) carries no time to replay.
+      lastEvent = null;
       if (full || !Number.isFinite(frame.timestampMs)) return;
+      if (awaitingApp && scheduler.subscriberCount > OWN_SUBSCRIBERS) {
+        awaitingApp = false;
+        mountFrame = frames.length;
+      }
       frames.push(frame.timestampMs);
       starts.push(now());
       ends.push(frame.timestampMs);
@@ -130,12 +144,16 @@ export function recordTiming(options?: RecordTimingOptions): TimingRecorder {
     },
     { phase: 'after', priority: LAST },
   );
+  awaitingApp = scheduler.subscriberCount === OWN_SUBSCRIBERS;
 
   const onEvent = (event: Event): void => {
-    if (!full) events.push(describe(event, frames.length));
+    if (full) return;
+    events.push(describe(event, frames.length));
+    lastEvent = event;
   };
   const win = typeof window !== 'undefined' ? window : null;
   for (const type of INPUT_TYPES) win?.addEventListener(type, onEvent, true);
+  const kept = recordControls(scheduler, () => (open || full || (lastEvent !== null && lastEvent.eventPhase !== 0) ? null : { frame: frames.length, event: events.length }));
   if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onEvent, true);
 
   // Where the browser has them: which scripts made frames long, and each slow input's delay.
@@ -154,8 +172,11 @@ export function recordTiming(options?: RecordTimingOptions): TimingRecorder {
       stopLongFrames?.();
       stopEventTimings?.();
       for (const type of INPUT_TYPES) win?.removeEventListener(type, onEvent, true);
+      kept.stop();
       if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onEvent, true);
       result = { version: RECORDING_VERSION, startMs, frames: frames.toArray(), frameStartMs: starts.toArray(), frameEndMs: ends.toArray(), events };
+      if (mountFrame >= 0) result.mountFrame = mountFrame;
+      if (kept.controls.length > 0) result.controls = kept.controls;
       if (skipped.length > 0) result.skipped = skipped.toArray();
       if (stopLongFrames) result.longFrames = longFrames;
       if (stopEventTimings) result.eventTimings = eventTimings;

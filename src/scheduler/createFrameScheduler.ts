@@ -7,6 +7,7 @@ import { createBrowserFrameSource } from './browserSource.js';
 import { DEFAULT_MAX_DELTA_SECONDS, destroyLoop, FrameLoop, SUBSCRIBE_OPTION_KEYS, SUBSCRIBE_RULES, type LoopConfig, type LoopObserver } from './frameLoop.js';
 import { setFrameRateCap } from './frameRateCap.js';
 import { createNamedOrdering } from './namedOrder.js';
+import { controlWatchers, reportControl } from './controlWatchers.js';
 import { listen, refreshTiming } from './refreshDetection.js';
 import type { FrameLoopMode, FrameScheduler, FrameSchedulerOptions, FrameSource } from './types.js';
 
@@ -123,9 +124,11 @@ export function schedulerOf(loop: FrameLoop): FrameScheduler {
       loop.run(timestampMs ?? loop.source.now());
     },
     pause() {
+      if (controlWatchers.size > 0) reportControl(scheduler, 'pause');
       config.paused = true;
     },
     resume() {
+      if (controlWatchers.size > 0) reportControl(scheduler, 'resume');
       config.paused = false;
     },
     get paused() {
@@ -133,6 +136,7 @@ export function schedulerOf(loop: FrameLoop): FrameScheduler {
     },
     setTimeScale(value) {
       config.timeScale = checkValue('setTimeScale', 'option', 'timeScale', value, required(LOOP_RULES.timeScale));
+      if (controlWatchers.size > 0) reportControl(scheduler, 'setTimeScale', value);
     },
     get timeScale() {
       return config.timeScale;

@@ -8,6 +8,7 @@ import { DEFAULT_BOUNDARY_TOLERANCE, FixedStepClock, INTERPOLATION_RULE, type Fi
 import { checkNames, checkOptions, checkValue, finite, HeldNumber, optionsArgument, required } from '../core/internal.js';
 import { CLOCK_RULES, type ClockSettings } from './fixedClockOptions.js';
 import { JobList } from './fixedClockJobs.js';
+import { controlWatchers, reportControl } from './controlWatchers.js';
 import type { FixedClock, FixedClockOptions, FixedClockStats, FixedClockStep, FixedJobOptions, FixedRender, FixedUpdate } from './fixedClockTypes.js';
 import { refreshRateOf, type LoopView } from './refreshDetection.js';
 import type { FrameInfo, FrameScheduler } from './types.js';
@@ -88,6 +89,7 @@ export class SchedulerClock implements FixedClock {
     this.stats = { steps: 0, alpha: 1, droppedSeconds: 0, totalSteps: 0, pictureTime: 0, elapsedGameSeconds: 0, pendingSeconds: 0, totalDroppedSeconds: 0, paused: settings.paused, timeScale: settings.timeScale };
     this.currentStep = this.core.currentStep as FixedClockStep;
     this.currentStep.frame = scheduler.frame;
+    for (const watcher of controlWatchers) watcher.clockMade(this);
   }
 
   // ───────────── jobs ─────────────
@@ -164,11 +166,13 @@ export class SchedulerClock implements FixedClock {
   }
 
   pause(): void {
+    if (controlWatchers.size > 0) reportControl(this, 'pause');
     this.userPaused = true;
     this.applyPause();
   }
 
   resume(): void {
+    if (controlWatchers.size > 0) reportControl(this, 'resume');
     this.userPaused = false;
     this.applyPause();
   }
@@ -186,6 +190,7 @@ export class SchedulerClock implements FixedClock {
   }
 
   stepOnce(): boolean {
+    if (controlWatchers.size > 0) reportControl(this, 'stepOnce');
     const s = this.sched;
     if (!this.paused && !s.paused && s.timeScale !== 0) return false;
     this.stepRequested = true;
@@ -198,7 +203,9 @@ export class SchedulerClock implements FixedClock {
   }
 
   setTimeScale(next: number): void {
-    this.changeTimeScale(checkValue('FixedClock.setTimeScale', 'option', 'timeScale', next, required(CLOCK_RULES.timeScale)));
+    const scale = checkValue('FixedClock.setTimeScale', 'option', 'timeScale', next, required(CLOCK_RULES.timeScale));
+    if (controlWatchers.size > 0) reportControl(this, 'setTimeScale', scale);
+    this.changeTimeScale(scale);
   }
 
   get interpolation(): Interpolation {
@@ -227,6 +234,7 @@ export class SchedulerClock implements FixedClock {
     checkNames(owner, 'option', o, NAMES);
     // Each option given is checked; left out, it keeps its value.
     const given = checkOptions(owner, 'option', { ...this.settings(), ...dropUndefined(o) }, CLOCK_RULES);
+    if (controlWatchers.size > 0) reportControl(this, 'setOptions', dropUndefined(o));
     this.applySettings(given);
   }
 
@@ -250,6 +258,7 @@ export class SchedulerClock implements FixedClock {
   }
 
   reset(): void {
+    if (controlWatchers.size > 0) reportControl(this, 'reset');
     this.control();
     if (this.stepping) this.resetPending = true;
     else this.applyReset();

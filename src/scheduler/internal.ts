@@ -15,3 +15,4 @@ export { getDefaultLoop } from './defaultScheduler.js';
 export { FRAME_PHASES } from './subscribers.js';
 export { onRefreshRateChange, refreshRateOf, type LoopView } from './refreshDetection.js';
 export { divisorOf, onDivisorChange, setAdaptiveOn } from './adaptiveFeature.js';
+export { watchControls, type ControlName, type ControlWatcher } from './controlWatchers.js';

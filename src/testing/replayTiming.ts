@@ -7,6 +7,7 @@ import { createFrameScheduler } from '../scheduler/index.js';
 import { createManualFrameSource } from './manualFrameSource.js';
 import type { ManualFrameSource } from './manualFrameSource.js';
 import { getAct, mountOnFrames } from './mountOnFrames.js';
+import { replayControls } from './replayControls.js';
 import type { FrameScheduler, FrameSchedulerOptions, FrameSource } from '../scheduler/internal.js';
 
 const OWNER = 'replayTiming';
@@ -29,7 +30,7 @@ export interface TimingReplay {
   scheduler: FrameScheduler;
   /** The hand-driven source that delivers the recorded frames. */
   source: ManualFrameSource;
-  /** Frames replayed so far. */
+  /** Frames replayed so far: the recording's `mountFrame` (frames before the app mounted) when it returns. */
   readonly frameIndex: number;
   /** Frames in the recording. */
   readonly frameCount: number;
@@ -124,10 +125,13 @@ export function replayTiming(recording: TimingRecording, ui: ReactNode, options?
     });
   }
 
-  /** Dispatch the events that arrived before frame `frame` (all that are left for `Infinity`). */
+  const controls = replayControls(OWNER, checked.controls ?? [], scheduler);
+
+  /** Dispatch the events and call the controls that came before frame `frame` (all that are left for `Infinity`). */
   function dispatchUpTo(frame: number): void {
-    if (eventIndex >= events.length || events[eventIndex]!.frame > frame) return;
+    if (!controls.due(frame) && (eventIndex >= events.length || events[eventIndex]!.frame > frame)) return;
     act(() => {
+      controls.applyUpTo(frame, eventIndex);
       while (eventIndex < events.length && events[eventIndex]!.frame <= frame) {
         const e = events[eventIndex++]!;
         source.setNow(Math.max(source.now(), e.receivedMs));
@@ -135,10 +139,28 @@ export function replayTiming(recording: TimingRecording, ui: ReactNode, options?
         dispatchMs = eventTimeMs(e.timeStamp, e.receivedMs);
         targetOf(e)?.dispatchEvent(makeEvent(e));
         dispatchMs = NaN;
+        controls.applyUpTo(frame, eventIndex);
       }
     });
   }
 
+  /** Replay the next `n` recorded frames; returns how many ran. */
+  function runFrames(n = 1): number {
+    let ran = 0;
+    while (ran < n && frameIndex < frames.length) {
+      const t = frames[frameIndex]!;
+      skipUpTo(t);
+      dispatchUpTo(frameIndex++);
+      working = true;
+      act(() => source.tick(t));
+      working = false;
+      ran++;
+    }
+    return ran;
+  }
+
+  // The frames that ran before the app mounted in the session run before it mounts here too.
+  runFrames(checked.mountFrame ?? 0);
   const mounted = mountOnFrames(ui, scheduler, clock, strictMode, given, doc);
   const replay: TimingReplay = {
     container: mounted.container,
@@ -148,19 +170,7 @@ export function replayTiming(recording: TimingRecording, ui: ReactNode, options?
       return frameIndex;
     },
     frameCount: frames.length,
-    advanceFrames(n = 1) {
-      let ran = 0;
-      while (ran < n && frameIndex < frames.length) {
-        const t = frames[frameIndex]!;
-        skipUpTo(t);
-        dispatchUpTo(frameIndex++);
-        working = true;
-        act(() => source.tick(t));
-        working = false;
-        ran++;
-      }
-      return ran;
-    },
+    advanceFrames: runFrames,
     finish() {
       replay.advanceFrames(frames.length - frameIndex);
       dispatchUpTo(Infinity);
@@ -170,6 +180,7 @@ export function replayTiming(recording: TimingRecording, ui: ReactNode, options?
     unmount() {
       if (!mounted.unmount()) return;
       unsubscribeEnd();
+      controls.stop();
       scheduler.destroy();
       if (visibility !== null) {
         delete (doc as unknown as Record<string, unknown>).visibilityState;
