@@ -38,6 +38,25 @@ function Game({ steps, alphas }: { steps: string[]; alphas: number[] }) {
   return null;
 }
 
+/**
+ * The same step: index, events and held keys alike, a pointer's position to within a pixel (WebKit
+ * hands a replayed event whole-pixel coordinates: 19.998 arrives as 19, docs/browsers.md).
+ */
+function sameStep(recorded: string | undefined, replayed: string): boolean {
+  if (recorded === undefined) return false;
+  const a = recorded.split(' ');
+  const b = replayed.split(' ');
+  return a.length === b.length && a.every((token, i) => token === b[i] || nearPoint(token, b[i]!));
+}
+
+function nearPoint(a: string, b: string): boolean {
+  const [kindA, at = ''] = a.split(':');
+  const [kindB, bt = ''] = b.split(':');
+  const pa = at.split(',').map(Number);
+  const pb = bt.split(',').map(Number);
+  return kindA === kindB && pa.length === 2 && pb.length === 2 && pa.every((v, i) => Math.abs(v - pb[i]!) <= 1);
+}
+
 /** Two rows of cells, one per step: the recording's log on top, the replay's below as it comes; a differing step is red. */
 function drawSteps(canvas: HTMLCanvasElement, replayed: readonly string[]): void {
   const ctx = canvas.getContext('2d');
@@ -59,7 +78,7 @@ function drawSteps(canvas: HTMLCanvasElement, replayed: readonly string[]): void
   const row = (lines: readonly string[], top: number, against?: readonly string[]) => {
     lines.forEach((line, i) => {
       const [, events = '', held = ''] = line.split('|');
-      const wrong = against !== undefined && against[i] !== line;
+      const wrong = against !== undefined && !sameStep(against[i], line);
       ctx.fillStyle = wrong ? '#ff3b3b' : held.trim() === 'Space' ? '#58d68d' : '#2a3242';
       ctx.fillRect(6 + i * cell, top, Math.max(1, cell - 1), 18);
       if (events.trim() !== '') {
@@ -89,7 +108,7 @@ function useReplayLoop(host: { current: HTMLDivElement | null }, canvas: { curre
     else r.advanceFrames(n);
     values.frame = r.frameIndex;
     values.steps = run.steps.length;
-    values.same = run.steps.filter((line, i) => line === RECORDED[i]).length;
+    values.same = run.steps.filter((line, i) => sameStep(RECORDED[i], line)).length;
     values.alphasSame = run.alphas.every((a, i) => a === fixture.log.alphas[i]) ? 1 : 0;
     if (r.frameIndex === r.frameCount && values.same === RECORDED.length) values.identical = values.identical! + 1;
     if (canvas.current) drawSteps(canvas.current, run.steps);

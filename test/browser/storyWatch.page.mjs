@@ -10,7 +10,8 @@
 export function installStoryWatch() {
   const watch = { errors: [], status: null };
   window.__storyWatch = watch;
-  const text = (x) => String((x && (x.stack || x.message)) || x);
+  // WebKit's stack holds only the frames: the message goes first.
+  const text = (x) => (x && x.message ? `${x.message}${x.stack ? ` (${String(x.stack).split('\n')[0]})` : ''}` : String((x && x.stack) || x));
   window.addEventListener('error', (event) => watch.errors.push(`page error: ${event.message}`));
   window.addEventListener('unhandledrejection', (event) => watch.errors.push(`unhandled rejection: ${text(event.reason)}`));
   const consoleError = console.error.bind(console);
