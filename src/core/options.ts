@@ -148,3 +148,10 @@ export function checkNames(owner: string, noun: Noun, options: Readonly<Record<s
     throw new RangeError(`${owner}: unknown ${noun} \`${key}\` (${hint})`);
   }
 }
+
+/** A copy of a plain options object without its `undefined` keys, so the defaults apply. @internal */
+export function dropUndefined<T extends object>(options: T): T {
+  const out: Record<string, unknown> = {};
+  for (const key in options) if (options[key] !== undefined) out[key] = options[key];
+  return out as T;
+}

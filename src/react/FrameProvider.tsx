@@ -1,6 +1,6 @@
 import { useContext, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { callback, checkNames, checkValue, choice, flag, positive, timeScale, type Rule } from '../core/internal.js';
+import { callback, checkNames, dropUndefined, checkValue, choice, flag, positive, timeScale, type Rule } from '../core/internal.js';
 import { FRAME_SCHEDULER_OPTION_KEYS } from '../scheduler/internal.js';
 import { checkSource, createFrameScheduler } from '../scheduler/internal.js';
 import { maxFrameRateValue } from '../scheduler/internal.js';
@@ -15,7 +15,6 @@ import type {
   SchedulerAdaptiveOptions,
 } from '../scheduler/internal.js';
 import { FrameSchedulerContext } from './context.js';
-import { dropUndefined } from './dropUndefined.js';
 import { FrameSourceOverrideContext } from './frameSourceOverride.js';
 import { useLatest } from './useLatest.js';
 import { checkAdaptiveOptions } from './useAdaptiveFramerate.js';

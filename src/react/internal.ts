@@ -4,5 +4,4 @@ export type { CanvasTarget, ClockScope, GameCanvasContextMap, GameCanvasContextT
 export { useLatest } from './useLatest.js';
 export { useClockBoundTransform, withClockBinding } from './useClockBoundTransform.js';
 export { FrameSourceOverrideContext } from './frameSourceOverride.js';
-export { dropUndefined } from './dropUndefined.js';
 export { useFrameLoop } from './useFrameLoop.js';

@@ -1,8 +1,7 @@
 import type { MutableRefObject } from 'react';
-import { deltaSmootherOf, type Smoother } from '../core/internal.js';
+import { deltaSmootherOf, dropUndefined, type Smoother } from '../core/internal.js';
 import type { DeltaSmoother } from '../core/index.js';
 import { refreshRateOf, type FrameInfo, type FramePhase, type LoopView } from '../scheduler/internal.js';
-import { dropUndefined } from './dropUndefined.js';
 import { useRateCallback } from './useRateCallback.js';
 import type { DtCallback } from './useRateCallback.js';
 

@@ -1,8 +1,7 @@
 import type { MutableRefObject } from 'react';
-import { syncedSlicerOf, type Slicer } from '../core/internal.js';
+import { dropUndefined, syncedSlicerOf, type Slicer } from '../core/internal.js';
 import type { SlicerOverload, SyncedSlicer } from '../core/internal.js';
 import type { FrameInfo } from '../scheduler/index.js';
-import { dropUndefined } from './dropUndefined.js';
 import { useRateCallback } from './useRateCallback.js';
 import type { DtCallback } from './useRateCallback.js';
 import { isDevelopment, refreshRateOf, type LoopView } from '../scheduler/internal.js';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { dropUndefined } from '../react/internal.js';
+import { dropUndefined } from '../core/internal.js';
 import { createFrameScheduler } from '../scheduler/index.js';
 import type { FrameScheduler, FrameSchedulerOptions } from '../scheduler/internal.js';
 import { createManualFrameSource } from './manualFrameSource.js';
