@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // The shape of src/ that a contributor relies on (DESIGN.md, "Plain code, fast anyway"), measured
 // with the TypeScript parser: long functions, big closures, symbol-keyed entries, constant slot
-// reads and imports into another folder's internals. `--check` fails past the limits below;
+// reads, imports into another folder's internals and long files. `--check` fails past the limits below;
 // without it, it prints the report (the figures a release note quotes).
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import ts from 'typescript';
 
 const LIMITS = {
+  /** Lines of a file: one concern a reader can hold. */
+  fileLines: 400,
   /** Lines of a function's own body (nested functions not counted). */
   ownLines: 80,
   /** Lines of a function with everything it nests. */
@@ -20,9 +22,12 @@ const LIMITS = {
 /** Folders of src/ whose files other folders may import only through `index.ts` or `internal.ts`. */
 const SEAMS = new Set(['index', 'internal']);
 
-const root = 'src';
+// `--root DIR` measures another tree (the script's own test).
+const rootAt = process.argv.indexOf('--root');
+const root = rootAt > 0 ? process.argv[rootAt + 1] : 'src';
 const files = walk(root).filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts'));
-const report = { long: [], closures: [], slotReads: [], symbols: [], imports: [], validators: 0, validatorFiles: new Set() };
+const lineCounts = [];
+const report = { files: [], long: [], closures: [], slotReads: [], symbols: [], imports: [], validators: 0, validatorFiles: new Set() };
 const VALIDATORS = /^(positiveNumber|nonNegativeNumber|finiteNumber|integerAtLeast|oneOf|booleanValue|optionsObject|optionalFunction|functionValue|timeScaleValue|checkOptions|checkValue)$/;
 
 for (const file of files) {
@@ -30,6 +35,9 @@ for (const file of files) {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const lineOf = (pos) => source.getLineAndCharacterOfPosition(pos).line;
   const folder = relative(root, file).split(sep)[0];
+  const fileLines = text.trimEnd().split('\n').length;
+  lineCounts.push(fileLines);
+  if (fileLines > LIMITS.fileLines) report.files.push({ file, lines: fileLines });
 
   const visit = (node) => {
     if (isFunctionLike(node) && node.body) {
@@ -73,7 +81,9 @@ for (const file of files) {
 
 const lines = [];
 const say = (s) => lines.push(s);
-say(`src/: ${files.length} files`);
+say(`${root}/: ${files.length} files, the longest ${Math.max(...lineCounts)} lines`);
+say(`files over ${LIMITS.fileLines} lines: ${report.files.length}`);
+for (const f of report.files) say(`  ${f.lines}  ${f.file}`);
 say(`functions over ${LIMITS.ownLines} lines of their own: ${report.long.length}`);
 for (const f of report.long.sort((a, b) => b.lines - a.lines)) say(`  ${f.lines}  ${f.name}  ${f.where}`);
 say(`closures over ${LIMITS.closureLines} lines with what they nest: ${report.closures.length}`);
@@ -91,6 +101,7 @@ console.log(lines.join('\n'));
 
 if (process.argv.includes('--check')) {
   const failures = [];
+  if (report.files.length > 0) failures.push(`${report.files.length} file(s) over ${LIMITS.fileLines} lines`);
   if (report.long.length > 0) failures.push(`${report.long.length} function(s) over ${LIMITS.ownLines} lines`);
   if (report.closures.length > 0) failures.push(`${report.closures.length} closure(s) over ${LIMITS.closureLines} lines`);
   if (report.symbols.length > LIMITS.symbolEntries) failures.push(`${report.symbols.length} symbol-keyed entries`);
