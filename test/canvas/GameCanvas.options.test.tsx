@@ -2,41 +2,14 @@
 // RangeError naming it (caught by an error boundary) instead of handing render a NaN-sized or
 // unscaled buffer. Each case first proves that a good value passes where it can.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
 import { FrameProvider, GameCanvas } from '../../src/index.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
-import { CatchError, mount, strict, unmountAll, withListenerErrorsReported } from '../helpers/react.js';
+import { CatchError, expectRangeErrorNaming, mount, renderError, strict, unmountAll, withListenerErrorsReported } from '../helpers/react.js';
 
 afterEach(() => {
   unmountAll();
   vi.restoreAllMocks();
 });
-
-/**
- * Render `ui` in StrictMode under an error boundary; returns the first error it caught (from a
- * render or an effect, at mount or at a later rerender).
- */
-function renderError(ui: ReactNode): { error: () => unknown; rerender: (next: ReactNode) => void } {
-  // React logs caught errors to console.error; they are expected here.
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  let caught: unknown;
-  const wrap = (node: ReactNode) => strict(<CatchError onError={(e) => (caught ??= e)}>{node}</CatchError>);
-  let view: ReturnType<typeof mount> | undefined;
-  withListenerErrorsReported(() => {
-    view = mount(wrap(ui));
-  });
-  return {
-    error: () => caught,
-    rerender: (next) => {
-      withListenerErrorsReported(() => view?.rerender(wrap(next)));
-    },
-  };
-}
-
-function expectRangeErrorNaming(error: unknown, option: string): void {
-  expect(error).toBeInstanceOf(RangeError);
-  expect((error as Error).message).toContain(`\`${option}\``);
-}
 
 const source = () => createManualFrameSource();
 

@@ -1,6 +1,7 @@
 // Shared helpers of the React tests that mount trees themselves (test/react, test/canvas). Every
 // React tree here is rendered inside <StrictMode>, and only APIs present in both React 18 and 19
 // are used (the react18 project runs these files too).
+import { expect, vi } from 'vitest';
 import * as React from 'react';
 import { Component, StrictMode } from 'react';
 import type { ReactNode } from 'react';
@@ -102,4 +103,31 @@ export function withListenerErrorsReported(fn: () => void): unknown[] {
     window.removeEventListener('error', onError);
   }
   return reported;
+}
+
+/**
+ * Render `ui` in StrictMode under an error boundary; returns the first error it caught (from a
+ * render or an effect, at mount or at a later rerender).
+ */
+export function renderError(ui: ReactNode): { error: () => unknown; rerender: (next: ReactNode) => void } {
+  // React logs caught errors to console.error; they are expected here.
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  let caught: unknown;
+  const wrap = (node: ReactNode) => strict(<CatchError onError={(e) => (caught ??= e)}>{node}</CatchError>);
+  let view: ReturnType<typeof mount> | undefined;
+  withListenerErrorsReported(() => {
+    view = mount(wrap(ui));
+  });
+  return {
+    error: () => caught,
+    rerender: (next) => {
+      withListenerErrorsReported(() => view?.rerender(wrap(next)));
+    },
+  };
+}
+
+/** `error` is a RangeError whose message names `option` in backquotes. */
+export function expectRangeErrorNaming(error: unknown, option: string): void {
+  expect(error).toBeInstanceOf(RangeError);
+  expect((error as Error).message).toContain(`\`${option}\``);
 }

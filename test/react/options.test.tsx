@@ -21,7 +21,7 @@ import {
 import { resetDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import type { ManualFrameSource } from '../../src/testing/manualFrameSource.js';
-import { act, CatchError, mount, strict, unmountAll, withListenerErrorsReported } from '../helpers/react.js';
+import { act, expectRangeErrorNaming, mount, renderError, strict, unmountAll } from '../helpers/react.js';
 import { cleanupMounted, render } from './helpers.js';
 
 afterEach(() => {
@@ -96,32 +96,6 @@ describe('FrameProvider refuses bad props at mount, naming itself, the prop and 
     expect(() => render(<FrameProvider {...(props as object)} />)).toThrow(message);
   });
 });
-
-/**
- * Render `ui` in StrictMode under an error boundary; returns the first error it caught (from a
- * render or an effect, at mount or at a later rerender).
- */
-function renderError(ui: ReactNode): { error: () => unknown; rerender: (next: ReactNode) => void } {
-  // React logs caught errors to console.error; they are expected here.
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  let caught: unknown;
-  const wrap = (node: ReactNode) => strict(<CatchError onError={(e) => (caught ??= e)}>{node}</CatchError>);
-  let view: ReturnType<typeof mount> | undefined;
-  withListenerErrorsReported(() => {
-    view = mount(wrap(ui));
-  });
-  return {
-    error: () => caught,
-    rerender: (next) => {
-      withListenerErrorsReported(() => view?.rerender(wrap(next)));
-    },
-  };
-}
-
-function expectRangeErrorNaming(error: unknown, option: string): void {
-  expect(error).toBeInstanceOf(RangeError);
-  expect((error as Error).message).toContain(`\`${option}\``);
-}
 
 const source = () => createManualFrameSource();
 
