@@ -3,7 +3,7 @@ import type { CanvasHTMLAttributes, CSSProperties, ForwardedRef, ReactElement, R
 import { callback, checkOptions, choice, nonNegative, positive } from '../core/internal.js';
 import type { FixedClock, FixedClockOptions, FixedUpdate } from '../scheduler/internal.js';
 import type { FrameInfo } from '../scheduler/index.js';
-import { addFirstRender, isDevelopment } from '../scheduler/internal.js';
+import { addFirstRender, isDevelopment, redraw } from '../scheduler/internal.js';
 import { checkClockOptions, drawOn, FixedClockContext, useOwnClock } from '../react/internal.js';
 import type { CanvasTarget, ClockScope, GameCanvasContextMap, GameCanvasContextType, GameCanvasSize } from '../react/internal.js';
 import { useLatest } from '../react/internal.js';
@@ -76,9 +76,9 @@ function watchPixelRatio(onChange: () => void): () => void {
 /**
  * Size `canvas`'s drawing buffer for the CSS box `fixed` (null: the element's own box, followed
  * with a ResizeObserver) at the device pixel ratio capped by `maxPixelRatio`, and again when that
- * ratio changes; `size` is written in place. Returns the stop.
+ * ratio changes; `size` is written in place. A new buffer (cleared) is handed to `resized`. Returns the stop.
  */
-function followSize(canvas: HTMLCanvasElement, size: GameCanvasSize, fixed: { width: number; height: number } | null, maxPixelRatio: number): () => void {
+function followSize(canvas: HTMLCanvasElement, size: GameCanvasSize, fixed: { width: number; height: number } | null, maxPixelRatio: number, resized: () => void): () => void {
   // A CSS box: the fixed props, the element's bounding box or a ResizeObserver entry's content box.
   const apply = ({ width: cssWidth, height: cssHeight }: { width: number; height: number }): void => {
     const ratio = Math.min(browser.devicePixelRatio || 1, maxPixelRatio);
@@ -87,8 +87,10 @@ function followSize(canvas: HTMLCanvasElement, size: GameCanvasSize, fixed: { wi
     size.pixelRatio = ratio;
     size.pixelWidth = Math.max(0, Math.round(cssWidth * ratio));
     size.pixelHeight = Math.max(0, Math.round(cssHeight * ratio));
-    if (canvas.width !== size.pixelWidth) canvas.width = size.pixelWidth;
-    if (canvas.height !== size.pixelHeight) canvas.height = size.pixelHeight;
+    if (canvas.width === size.pixelWidth && canvas.height === size.pixelHeight) return;
+    canvas.width = size.pixelWidth;
+    canvas.height = size.pixelHeight;
+    resized();
   };
   apply(fixed ?? canvas.getBoundingClientRect());
   // The same CSS box at the new ratio: a zoom or another screen changes the device pixels only.
@@ -227,11 +229,13 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
     // eslint-disable-next-line react-hooks/exhaustive-deps -- contextAttributes are read when the element mounts
   }, [contextType]);
 
-  // Size the drawing buffer: fixed props, or follow the element's CSS box.
+  // Size the drawing buffer: fixed props, or follow the element's CSS box. A resize clears the
+  // buffer; the last frame is drawn again at once (ResizeObserver runs before the paint), not a blank picture until the next frame.
   useEffect(() => {
     const canvas = canvasRef.current;
-    return canvas ? followSize(canvas, target.size, fixedSize ? { width: width as number, height: height as number } : null, maxPixelRatio) : undefined;
-  }, [fixedSize, width, height, maxPixelRatio, contextType, target]);
+    const box = fixedSize ? { width: width as number, height: height as number } : null;
+    return canvas ? followSize(canvas, target.size, box, maxPixelRatio, () => redraw(clock)) : undefined;
+  }, [fixedSize, width, height, maxPixelRatio, contextType, target, clock]);
 
   // Pause while out of view.
   useEffect(() => {

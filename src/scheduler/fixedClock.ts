@@ -214,6 +214,11 @@ export class SchedulerClock extends ClockControls {
     this.rethrow('renders');
   }
 
+  /** The renders again, with the last frame and its alpha (no step, no game time); nothing before the first frame. */
+  redraw(): void {
+    if (this.frames > 0 && this.renders.count > 0) this.runRenders(this.sched.frame);
+  }
+
   /** Errors of this frame's jobs go to the scheduler (its `onError`, else rethrown after the frame). */
   private rethrow(what: string): void {
     const count = this.errors.length;
@@ -229,4 +234,12 @@ export class SchedulerClock extends ClockControls {
 export function addFirstRender(clock: FixedClock, render: FixedRender): () => void {
   const own = clock as SchedulerClock;
   return own.placeJob(own.renders, render, -Infinity);
+}
+
+/**
+ * Draw the last frame again between frames: a canvas whose buffer was resized (and so cleared)
+ * shows its picture before the browser paints, not a blank one until the next frame. @internal
+ */
+export function redraw(clock: FixedClock): void {
+  (clock as SchedulerClock).redraw();
 }

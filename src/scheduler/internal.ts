@@ -2,7 +2,7 @@
  * What the package's other folders use from the scheduler and users do not see. The public names
  * are in index.ts. @internal
  */
-export { addFirstRender, SchedulerClock } from './fixedClock.js';
+export { addFirstRender, redraw, SchedulerClock } from './fixedClock.js';
 export { CLOCK_RULES, clockRules, type ClockSettings } from './fixedClockOptions.js';
 export type { FixedJobOptions, FixedRender, FixedUpdate } from './fixedClockTypes.js';
 export { isDevelopment } from './devMode.js';

@@ -133,6 +133,33 @@ describe('<GameCanvas>', () => {
     expect(FakeResizeObserver.instances.every((o) => o.disconnected)).toBe(true);
   });
 
+  it('a resize between frames draws the last frame again at once (the cleared buffer is never painted), with its alpha and frame, and no step', () => {
+    const draws: Array<{ alpha: number; frameIndex: number; pixelWidth: number; bufferWidth: number; clearedFirst: boolean }> = [];
+    let updates = 0;
+    let canvas: HTMLCanvasElement | null = null;
+    const render = (ctx: CanvasRenderingContext2D, alpha: number, frame: { frameIndex: number }, size: GameCanvasSize) => {
+      const fake = ctx as unknown as { clearRect: { mock: { calls: unknown[] } } };
+      draws.push({ alpha, frameIndex: frame.frameIndex, pixelWidth: size.pixelWidth, bufferWidth: canvas!.width, clearedFirst: fake.clearRect.mock.calls.length === draws.length + 1 });
+    };
+    const view = renderWithFrames(<GameCanvas step={1 / 50} update={() => void updates++} render={render} />, { strictMode: true });
+    canvas = view.container.querySelector('canvas')!;
+    const observer = FakeResizeObserver.instances.filter((o) => !o.disconnected)[0]!;
+    // Before the first frame there is nothing to draw again.
+    observer.resize(320, 180);
+    expect(draws).toHaveLength(0);
+    view.advanceFrames(4);
+    const last = draws.at(-1)!;
+    const stepsBefore = updates;
+    observer.resize(640, 360);
+    expect(draws).toHaveLength(5);
+    expect(draws[4]).toEqual({ alpha: last.alpha, frameIndex: last.frameIndex, pixelWidth: 640, bufferWidth: 640, clearedFirst: true });
+    expect(updates).toBe(stepsBefore);
+    // The same size again leaves the buffer (and the picture) alone.
+    observer.resize(640, 360);
+    expect(draws).toHaveLength(5);
+    view.unmount();
+  });
+
   it('works without ResizeObserver and IntersectionObserver (older browsers, test DOMs)', () => {
     vi.stubGlobal('ResizeObserver', undefined);
     vi.stubGlobal('IntersectionObserver', undefined);
