@@ -18,12 +18,21 @@ rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0 };
+/** The failed tests, each with the first line of its message: repeated at the very end, where a CI log's tail shows it. */
+const failedTests = [];
 /** Add a JSON report's test counts to the totals; false when it ran no test. */
 function count(report) {
   if (!existsSync(report)) return false;
   const json = JSON.parse(readFileSync(report, 'utf8'));
   totals.passed += json.numPassedTests ?? 0;
   totals.failed += json.numFailedTests ?? 0;
+  for (const file of json.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const message = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      failedTests.push(`${String(file.name ?? '').replace(process.cwd() + '/', '')} › ${test.fullName ?? test.title}: ${message}`);
+    }
+  }
   return (json.numTotalTests ?? 0) > 0;
 }
 
@@ -113,5 +122,6 @@ console.log(`${wallSeconds.toFixed(0)} s, ${jobs} steps at a time and ${frameJob
 if (notRun.length > 0) console.warn(`\n⚠ NOT RUN, a browser is missing:\n${notRun.map((what) => `  ⚠ ${what}`).join('\n')}`);
 if (failures.length > 0) console.error(`\n${failures.length} step(s) failed:\n${failures.map((f) => `  ✖ ${f}`).join('\n')}`);
 if (skipped.length > 0) console.error(`${skipped.length} step(s) skipped:\n${skipped.map((f) => `  ⤼ ${f}`).join('\n')}`);
+if (failedTests.length > 0) console.error(`failed tests:\n${failedTests.map((t) => `  ✖ ${t}`).join('\n')}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failures.length > 0 || skipped.length > 0 || totals.failed > 0 ? 1 : 0);
