@@ -20,7 +20,7 @@ export {
 } from './react/index.js';
 export type { FrameProviderProps } from './react/index.js';
 export { GameCanvas } from './canvas/index.js';
-export type { GameCanvasProps, GameCanvasSize } from './canvas/index.js';
+export type { GameCanvasDraw, GameCanvasProps, GameCanvasSize } from './canvas/index.js';
 
 // The scheduler: the one frame loop, and a fixed-step clock on it
 export { createFrameScheduler, getDefaultScheduler, createFixedClock } from './scheduler/index.js';

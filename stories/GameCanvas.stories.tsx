@@ -155,7 +155,7 @@ function BallsGame(props: BallsProps) {
                 aria-label="Bouncing balls without interpolation"
                 data-testid="game-off"
                 update={(dt) => stepWorld(worlds.off, dt, args.current.elasticity)}
-                render={(ctx, alpha, _frame, size) => {
+                render={(alpha, _frame, { ctx, size }) => {
                   values.offMinAlpha = Number.isFinite(values.offMinAlpha) ? Math.min(values.offMinAlpha, alpha) : alpha;
                   drawWorld(ctx, worlds.off, alpha, size.width, args.current.ghosts, motion.off);
                   values.offMoved = motion.off.moved;
@@ -179,7 +179,7 @@ function BallsGame(props: BallsProps) {
                   values.updates += 1;
                   stepWorld(worlds.on, dt, args.current.elasticity);
                 }}
-                render={(ctx, alpha, _frame, size) => {
+                render={(alpha, _frame, { ctx, size }) => {
                   busyWait(args.current.loadMs);
                   values.frames += 1;
                   values.minAlpha = Number.isFinite(values.minAlpha) ? Math.min(values.minAlpha, alpha) : alpha;
@@ -261,7 +261,7 @@ export const FiveHzAhead: Story = {
 /** What the docs page says above the story. */
 const ABOUT = `
 A whole game in one component. \`<GameCanvas>\` runs a fixed step on the shared frame loop: \`update(dt)\`
-advances the world by exactly \`step\` seconds as often as the clock demands, and \`render(ctx, alpha)\`
+advances the world by exactly \`step\` seconds as often as the clock demands, and \`render(alpha, frame, { ctx })\`
 draws once per frame, blending each ball between its previous and latest position by \`alpha\`.
 The physics therefore behaves the same at any frame rate, and the picture stays smooth even when
 updates run far slower than the display. Both panels run the same world at 10 updates a second:
@@ -282,7 +282,7 @@ const CODE = `import { GameCanvas } from 'react-timestep';
   step={1 / 10}
   interpolation="previous"
   update={(dt) => world.step(dt)} // exactly step seconds, as often as the clock demands
-  render={(ctx, alpha) => {
+  render={(alpha, _frame, { ctx }) => {
     // blend each ball between its previous and latest state
     for (const b of world.balls) drawBall(ctx, b.px + (b.x - b.px) * alpha, b.py + (b.y - b.py) * alpha);
   }}

@@ -5,10 +5,10 @@ import type { FixedClock, FixedClockOptions, FixedUpdate } from '../scheduler/in
 import type { FrameInfo } from '../scheduler/index.js';
 import { addFirstRender, isDevelopment, redraw } from '../scheduler/internal.js';
 import { checkClockOptions, drawOn, FixedClockContext, useOwnClock } from '../react/internal.js';
-import type { CanvasTarget, ClockScope, GameCanvasContextMap, GameCanvasContextType, GameCanvasSize } from '../react/internal.js';
+import type { CanvasTarget, ClockScope, GameCanvasContextMap, GameCanvasContextType, GameCanvasDraw, GameCanvasSize } from '../react/internal.js';
 import { useLatest } from '../react/internal.js';
 
-export type { GameCanvasContextMap, GameCanvasContextType, GameCanvasSize };
+export type { GameCanvasContextMap, GameCanvasContextType, GameCanvasDraw, GameCanvasSize };
 
 // Read only after isDevelopment() made it safe; a production build replaces it and drops the warning.
 declare const process: { env: { NODE_ENV?: string } };
@@ -20,8 +20,11 @@ export interface GameCanvasProps<T extends GameCanvasContextType = '2d'>
   step?: number;
   /** Advance the game by `dt` (= step) seconds; in each step after the children's updates of priority 0 (whenever they mounted), before those of a higher priority. */
   update?: FixedUpdate;
-  /** Draw the state blended `alpha` ∈ [0, 1] from the previous to the latest state: once a frame, first (under the children's renders). */
-  render?: (ctx: GameCanvasContextMap[T], alpha: number, frame: FrameInfo, size: Readonly<GameCanvasSize>) => void;
+  /**
+   * Draw the state blended `alpha` ∈ [0, 1] from the previous to the latest state on `{ ctx, size }`:
+   * once a frame, first (under the children's renders). The arguments of `useFixedRender`'s render, in its order.
+   */
+  render?: (alpha: number, frame: FrameInfo, canvas: GameCanvasDraw<T>) => void;
   /** Default `'2d'`. A change mounts a new `<canvas>` element (and remounts the children). */
   contextType?: T;
   /** Options for `getContext` (e.g. `{ alpha: false }`). Read when the canvas element mounts. */
@@ -185,7 +188,7 @@ function GameCanvasImpl<T extends GameCanvasContextType = '2d'>(
   // First in each frame, ahead of any child's render: reset the scale (canvas.width resets 2d state; a render may leave a
   // transform) and clear; then the canvas's own render, under its children's.
   useEffect(() => {
-    const own = (alpha: number, frame: FrameInfo, t: CanvasTarget): void => latest.current.render?.(t.ctx as GameCanvasContextMap[T], alpha, frame, t.size);
+    const own = (alpha: number, frame: FrameInfo, t: CanvasTarget): void => latest.current.render?.(alpha, frame, t as unknown as GameCanvasDraw<T>);
     return addFirstRender(
       clock,
       (alpha, frame) => {

@@ -1,2 +1,2 @@
 export { GameCanvas } from './GameCanvas.js';
-export type { GameCanvasContextMap, GameCanvasContextType, GameCanvasProps, GameCanvasSize } from './GameCanvas.js';
+export type { GameCanvasContextMap, GameCanvasContextType, GameCanvasDraw, GameCanvasProps, GameCanvasSize } from './GameCanvas.js';

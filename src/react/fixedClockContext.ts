@@ -33,9 +33,11 @@ export interface GameCanvasSize {
   pixelHeight: number;
 }
 
-/** What a `<GameCanvas>` hands its children's renders: one reused object. */
+/** What a `<GameCanvas>` hands its own render and its children's (`useFixedRender`): one reused object. */
 export interface GameCanvasDraw<T extends GameCanvasContextType = '2d'> {
+  /** The drawing context: a 2d one is scaled to the pixel ratio (draw in CSS px); WebGL is not. */
   readonly ctx: GameCanvasContextMap[T];
+  /** The canvas's size in CSS and device pixels. */
   readonly size: Readonly<GameCanvasSize>;
 }
 

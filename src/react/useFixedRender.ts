@@ -9,8 +9,9 @@ import { useLatest } from './useLatest.js';
 const OWNER = 'useFixedRender';
 
 /**
- * Draw once a frame with the nearest clock's `alpha`; under a `<GameCanvas>` the third argument is
- * `{ ctx, size }`, elsewhere `undefined`. See docs/fixed-clock.md, "One canvas, many components".
+ * Draw once a frame with the nearest clock's `alpha`. Under a `<GameCanvas>` a third argument,
+ * `{ ctx, size }`, is the canvas to draw on; a render that takes it anywhere else throws at mount.
+ * See docs/fixed-clock.md, "One canvas, many components".
  */
 export function useFixedRender<T extends GameCanvasContextType = '2d'>(
   render: (alpha: number, frame: FrameInfo, canvas: GameCanvasDraw<T>) => void,
@@ -19,6 +20,10 @@ export function useFixedRender<T extends GameCanvasContextType = '2d'>(
   checkValue(OWNER, 'option', 'render', render, FUNCTION_RULE);
   const priority = jobPriority(OWNER, options);
   const { clock, canvas } = useClockScope(OWNER);
+  // A render that names a third parameter reads the canvas: without one it would throw every frame.
+  if (canvas === null && render.length >= 3) {
+    throw new TypeError(`${OWNER}: render takes a third argument ({ ctx, size }), which only a <GameCanvas> hands over; this one is under a <FixedClockProvider>. Draw inside a <GameCanvas>, or take (alpha, frame) and draw on your own canvas.`);
+  }
   const latest = useLatest(render as (alpha: number, frame: FrameInfo, canvas?: unknown) => void);
   useEffect(
     () =>

@@ -70,7 +70,7 @@ async function canvasCheck(): Promise<void> {
           seen.updates += 1;
           seen.x = (seen.x + 100 * dt) % 100;
         }}
-        render={(ctx, alpha) => {
+        render={(alpha, _frame, { ctx }) => {
           seen.renders += 1;
           seen.minAlpha = Math.min(seen.minAlpha, alpha);
           seen.maxAlpha = Math.max(seen.maxAlpha, alpha);

@@ -62,7 +62,7 @@ describe('on the real requestAnimationFrame', () => {
             seen.updates += 1;
             seen.x = (seen.x + 100 * dt) % 100;
           }}
-          render={(ctx, alpha) => {
+          render={(alpha, _frame, { ctx }) => {
             seen.renders += 1;
             seen.minAlpha = Math.min(seen.minAlpha, alpha);
             seen.maxAlpha = Math.max(seen.maxAlpha, alpha);

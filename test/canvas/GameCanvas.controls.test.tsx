@@ -177,7 +177,7 @@ describe('<GameCanvas> drawing context', () => {
     const got: unknown[] = [];
     const ref = createRef<HTMLCanvasElement>();
     const canvas = (type: '2d' | 'webgl2') => (
-      <GameCanvas ref={ref} contextType={type} width={10} height={10} update={noop} render={(ctx: unknown) => void got.push(ctx)} />
+      <GameCanvas ref={ref} contextType={type} width={10} height={10} update={noop} render={(_a, _f, { ctx }: { ctx: unknown }) => void got.push(ctx)} />
     );
     const view = renderWithFrames(canvas('2d'), { strictMode: true });
     view.advanceFrames(2);

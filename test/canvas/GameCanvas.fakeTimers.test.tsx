@@ -33,7 +33,7 @@ it('runs exactly 58 updates of 1/60 s in one second of fake timers, with every a
         update={() => {
           updates++;
         }}
-        render={(_ctx, alpha) => {
+        render={(alpha) => {
           alphas.push(alpha);
         }}
       />

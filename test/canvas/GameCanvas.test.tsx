@@ -104,7 +104,7 @@ describe('<GameCanvas>', () => {
     setPixelRatio(2);
     const sizes: GameCanvasSize[] = [];
     const view = renderWithFrames(
-      <GameCanvas width={200} height={100} update={noop} render={(_ctx, _alpha, _frame, size) => void sizes.push({ ...size })} />,
+      <GameCanvas width={200} height={100} update={noop} render={(_alpha, _frame, { size }) => void sizes.push({ ...size })} />,
       { strictMode: true },
     );
     view.advanceFrames(2);
@@ -119,7 +119,7 @@ describe('<GameCanvas>', () => {
   it('fills its parent: follows ResizeObserver and disconnects it on unmount', () => {
     setPixelRatio(2);
     const sizes: GameCanvasSize[] = [];
-    const view = renderWithFrames(<GameCanvas update={noop} render={(_c, _a, _f, size) => void sizes.push({ ...size })} />, { strictMode: true });
+    const view = renderWithFrames(<GameCanvas update={noop} render={(_a, _f, { size }) => void sizes.push({ ...size })} />, { strictMode: true });
     const canvas = view.container.querySelector('canvas')!;
     expect(canvas.style.width).toBe('100%');
     const live = FakeResizeObserver.instances.filter((o) => !o.disconnected);
@@ -137,7 +137,7 @@ describe('<GameCanvas>', () => {
     const draws: Array<{ alpha: number; frameIndex: number; pixelWidth: number; bufferWidth: number; clearedFirst: boolean }> = [];
     let updates = 0;
     let canvas: HTMLCanvasElement | null = null;
-    const render = (ctx: CanvasRenderingContext2D, alpha: number, frame: { frameIndex: number }, size: GameCanvasSize) => {
+    const render = (alpha: number, frame: { frameIndex: number }, { ctx, size }: { ctx: CanvasRenderingContext2D; size: GameCanvasSize }) => {
       const fake = ctx as unknown as { clearRect: { mock: { calls: unknown[] } } };
       draws.push({ alpha, frameIndex: frame.frameIndex, pixelWidth: size.pixelWidth, bufferWidth: canvas!.width, clearedFirst: fake.clearRect.mock.calls.length === draws.length + 1 });
     };
@@ -237,7 +237,7 @@ describe('<GameCanvas>', () => {
   it('hands render a WebGL context when asked', () => {
     const got: unknown[] = [];
     const view = renderWithFrames(
-      <GameCanvas contextType="webgl2" width={10} height={10} update={noop} render={(gl: WebGL2RenderingContext) => void got.push(gl)} />,
+      <GameCanvas contextType="webgl2" width={10} height={10} update={noop} render={(_a, _f, { ctx: gl }: { ctx: WebGL2RenderingContext }) => void got.push(gl)} />,
       { strictMode: true },
     );
     view.advanceFrames(1);

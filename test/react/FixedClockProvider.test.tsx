@@ -266,16 +266,26 @@ describe('<FixedClockProvider>', () => {
     view.unmount();
   });
 
-  it('useFixedRender under a provider (not a canvas) gets no third argument', () => {
-    const thirds: unknown[] = [];
+  it('useFixedRender under a provider (not a canvas): (alpha, frame) draws; a render that takes the canvas throws at mount, naming the fix', () => {
+    const seen: number[] = [];
     function Draw() {
-      useFixedRender((_alpha, _frame, canvas) => void thirds.push(canvas));
+      useFixedRender((alpha, frame) => void seen.push(alpha, frame.frameIndex));
       return null;
     }
     const view = renderWithFrames(<FixedClockProvider step={1 / 60}><Draw /></FixedClockProvider>, { strictMode: true });
     view.advanceFrames(2);
-    expect(thirds).toEqual([undefined, undefined]);
+    expect(seen).toHaveLength(4);
     view.unmount();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    function ReadsCanvas() {
+      useFixedRender((_alpha, _frame, { ctx }) => void ctx.fillRect(0, 0, 1, 1));
+      return null;
+    }
+    expect(() => render(<FixedClockProvider step={1 / 60}><ReadsCanvas /></FixedClockProvider>)).toThrow(
+      /^useFixedRender: render takes a third argument \(\{ ctx, size \}\), which only a <GameCanvas> hands over; this one is under a <FixedClockProvider>\. Draw inside a <GameCanvas>/,
+    );
+    // Under a <GameCanvas> the same render mounts and draws.
+    expect(() => render(<GameCanvas width={10} height={10}><ReadsCanvas /></GameCanvas>)).not.toThrow();
   });
 
   it('stepOnce works under <FrameProvider paused> (the scheduler’s pause), not only the clock’s', () => {

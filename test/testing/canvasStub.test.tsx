@@ -22,7 +22,7 @@ describe('installCanvasStub', () => {
         height={50}
         step={1 / 60}
         update={() => undefined}
-        render={(ctx, alpha) => {
+        render={(alpha, _frame, { ctx }) => {
           alphas.push(alpha);
           ctx.fillStyle = 'red';
           ctx.fillRect(10 * alpha, 0, 5, 5);

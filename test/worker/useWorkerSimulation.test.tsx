@@ -59,7 +59,7 @@ describe('useWorkerSimulation', () => {
           <GameCanvas
             width={100}
             height={10}
-            render={(ctx) => {
+            render={(_alpha, _frame, { ctx }) => {
               const s = sim!;
               if (s.ready) ctx.fillRect(s.previous[0]! + (s.current[0]! - s.previous[0]!) * s.alpha, 0, 1, 1);
             }}

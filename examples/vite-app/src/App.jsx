@@ -26,7 +26,7 @@ function BouncingBall() {
     updates.current += 1;
   };
 
-  const render = (ctx, alpha) => {
+  const render = (alpha, _frame, { ctx }) => {
     const state = ball.current;
     const y = state.previousY + (state.y - state.previousY) * alpha;
     ctx.clearRect(0, 0, 320, 200);

@@ -9,7 +9,7 @@ export function App() {
   const sim = useWorkerSimulation(startWorker, { step: 1 / 60 });
   const shown = useRef({ transport: null, step: null });
 
-  const render = (ctx) => {
+  const render = (_alpha, _frame, { ctx }) => {
     ctx.clearRect(0, 0, 320, 200);
     if (!sim.ready) return;
     ctx.fillStyle = '#e8553a';
