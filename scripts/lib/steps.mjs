@@ -1,7 +1,8 @@
 // Runs `npm test`'s steps: each starts once the steps it `needs` have passed, a slot of its pool is
 // free and no running step holds one of its `locks`; the list's order is the order of preference.
 // Two pools: steps that keep the cores busy (`jobs` at once) and steps that mostly wait on a
-// browser's frames (`frameJobs` at once, beside them), so the waiting overlaps the computing. A step whose
+// browser's frames (`frameJobs` at once, beside them), so the waiting overlaps the computing. Once no
+// step of the first pool is left to start, a frame step may take one of its free slots. A step whose
 // prerequisite failed is skipped, saying so. Output never interleaves: the earliest-started running
 // step prints live, the others' output is held and printed whole when it is their turn.
 import { spawn } from 'node:child_process';
@@ -60,7 +61,7 @@ function execute(step, out, { stdout, stderr }) {
 /**
  * Run `steps` ({ label, command: [cmd, ...args], needs?, locks?, frames?, env?, check?(exitCode) }):
  * at most `jobs` steps at once, and besides them at most `frameJobs` with `frames: true` (0: those
- * share the `jobs` slots); output goes to `stdout` and `stderr` (the process's). `check` turns the
+ * share the `jobs` slots; a frame step also takes a free `jobs` slot once no other step waits for one); output goes to `stdout` and `stderr` (the process's). `check` turns the
  * exit code into null (passed) or the reason it failed.
  * Returns { outcome: Map label → 'passed' | 'failed' | 'skipped', failures, skipped, timings }.
  */
@@ -76,15 +77,22 @@ export async function runSteps(steps, { jobs, frameJobs = 0, stdout = process.st
   const inPool = { cpu: 0, frames: 0 };
   const limit = { cpu: jobs, frames: frameJobs };
   const poolOf = (step) => (step.frames && frameJobs > 0 ? 'frames' : 'cpu');
+  /** The pool with a free slot for `step`, or null. */
+  const slotFor = (step) => {
+    const own = poolOf(step);
+    if (inPool[own] < limit[own]) return own;
+    // The cores are free for good once no step that needs them is left to start.
+    if (own === 'frames' && inPool.cpu < limit.cpu && !waiting.some((other) => poolOf(other) === 'cpu')) return 'cpu';
+    return null;
+  };
   let wake;
   const startable = (step) =>
-    inPool[poolOf(step)] < limit[poolOf(step)] &&
-    (step.needs ?? []).every((need) => outcome.has(need)) &&
-    !(step.locks ?? []).some((lock) => held.has(lock));
+    slotFor(step) !== null && (step.needs ?? []).every((need) => outcome.has(need)) && !(step.locks ?? []).some((lock) => held.has(lock));
 
   const start = async (step) => {
+    const pool = slotFor(step);
     running += 1;
-    inPool[poolOf(step)] += 1;
+    inPool[pool] += 1;
     for (const lock of step.locks ?? []) held.add(lock);
     const out = output.open();
     const blocked = (step.needs ?? []).filter((need) => outcome.get(need) !== 'passed');
@@ -115,7 +123,7 @@ export async function runSteps(steps, { jobs, frameJobs = 0, stdout = process.st
     out.close();
     for (const lock of step.locks ?? []) held.delete(lock);
     running -= 1;
-    inPool[poolOf(step)] -= 1;
+    inPool[pool] -= 1;
     wake?.();
   };
 

@@ -71,6 +71,32 @@ describe('runSteps (npm test)', () => {
     expect(events).toHaveLength(10);
   });
 
+  it('a frame-waiting step takes a free jobs slot once no computing step is left to start, never before', { timeout: 60_000 }, async () => {
+    // fA and fB each wait for the other: they finish only if fB borrows the free computing slot.
+    const borrowed = await run(
+      [
+        { label: 'c', ms: 50 },
+        { label: 'fA', frames: true, partner: 'fB' },
+        { label: 'fB', frames: true, partner: 'fA' },
+      ],
+      { jobs: 1, frameJobs: 1 },
+    );
+    expect(borrowed.result.failures).toEqual([]);
+    expect(borrowed.events.indexOf('+fB')).toBeGreaterThan(borrowed.events.indexOf('-c'));
+    // c2 waits (for f1) while the computing slot is idle: f2 does not take it.
+    const kept = await run(
+      [
+        { label: 'c1', ms: 50 },
+        { label: 'c2', needs: ['f1'], ms: 50 },
+        { label: 'f1', frames: true, ms: 400 },
+        { label: 'f2', frames: true, ms: 50 },
+      ],
+      { jobs: 1, frameJobs: 1 },
+    );
+    expect(kept.result.failures).toEqual([]);
+    expect(most(kept.events, ['f1', 'f2'])).toBe(1);
+  });
+
   it('with frameJobs 0 the frame-waiting steps share the jobs slots', { timeout: 60_000 }, async () => {
     const { result, events } = await run([{ label: 'a' }, { label: 'b', frames: true }, { label: 'c', frames: true }], { jobs: 1, frameJobs: 0 });
     expect(result.failures).toEqual([]);
