@@ -70,9 +70,13 @@ function Body({ way, color, interpolate, values, jumps }: { way: Way; color: str
     position.blend(alpha, d);
     const angle = heading.blend(alpha);
     if (Math.hypot(d.x - CENTER, d.y - CENTER) < STREAK_RADIUS) values[`${way}Streaks`] = values[`${way}Streaks`]! + 1;
-    s.trail[2 * s.head] = d.x;
-    s.trail[2 * s.head + 1] = d.y;
-    s.head = (s.head + 1) % TRAIL;
+    // A picture that did not move (paused) adds no trail point: the trail, and the picture, stand still.
+    const last = (s.head + TRAIL - 1) % TRAIL;
+    if (s.trail[2 * last] !== d.x || s.trail[2 * last + 1] !== d.y) {
+      s.trail[2 * s.head] = d.x;
+      s.trail[2 * s.head + 1] = d.y;
+      s.head = (s.head + 1) % TRAIL;
+    }
     const ctx = canvas.current?.getContext('2d');
     if (!ctx) return;
     ctx.setTransform(canvas.current!.width / SIZE, 0, 0, canvas.current!.width / SIZE, 0, 0);
