@@ -37,10 +37,29 @@ const LONG_FRAME: Table = { startMs: time, durationMs: time, blockingMs: time, s
 const LONG_FRAME_SCRIPT: Table = { sourceURL: text, sourceFunctionName: text, invoker: text, invokerType: text, startMs: time, durationMs: time };
 const EVENT_TIMING: Table = { type: text, startMs: time, inputDelayMs: time, processingMs: time, durationMs: time };
 
-const CONTROL: Table = { frame: wholeAtLeast(0) as Rule<unknown>, event: wholeAtLeast(0) as Rule<unknown>, target: oneOf(['clock', 'scheduler']), name: oneOf(['pause', 'resume', 'setTimeScale', 'stepOnce', 'reset', 'setOptions']) };
-const CONTROL_OPTIONAL: Table = { clock: wholeAtLeast(0) as Rule<unknown>, totalSteps: wholeAtLeast(0) as Rule<unknown>, value: { accepts: () => true, expected: '' } };
+const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isTimeScale = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+/** Each control's argument: what it must be (undefined: left out). */
+const CONTROL_VALUES: Record<string, Rule<unknown> | undefined> = {
+  pause: undefined,
+  resume: undefined,
+  stepOnce: undefined,
+  reset: undefined,
+  setTimeScale: { accepts: isTimeScale, expected: 'a time scale (a finite number, 0 or more)' },
+  setOptions: { accepts: isObject, expected: 'an options object' },
+  setInterpolation: oneOf(['none', 'previous', 'ahead', 'predicted']),
+  hold: wholeAtLeast(0) as Rule<unknown>,
+  release: wholeAtLeast(0) as Rule<unknown>,
+  setMaxFrameRate: { accepts: (v) => v === undefined || (typeof v === 'number' && v > 0), expected: 'a frame rate > 0, or left out for none' },
+  setAdaptive: { accepts: (v) => typeof v === 'boolean' || isObject(v), expected: 'true, false or an options object' },
+  setMaxDelta: { accepts: (v) => typeof v === 'number' && v > 0, expected: 'seconds > 0' },
+};
+const CONTROL: Table = { frame: wholeAtLeast(0) as Rule<unknown>, event: wholeAtLeast(0) as Rule<unknown>, target: oneOf(['clock', 'scheduler']), name: oneOf(Object.keys(CONTROL_VALUES)) };
+const CONTROL_OPTIONAL: Table = { clock: wholeAtLeast(0) as Rule<unknown>, totalSteps: wholeAtLeast(0) as Rule<unknown>, skipped: wholeAtLeast(0) as Rule<unknown>, value: { accepts: () => true, expected: '' } };
 /** The controls a scheduler has (the rest are a fixed clock's). */
-const SCHEDULER_CONTROLS = ['pause', 'resume', 'setTimeScale'];
+const SCHEDULER_CONTROLS = ['pause', 'resume', 'setTimeScale', 'setMaxFrameRate', 'setAdaptive', 'setMaxDelta'];
+/** Controls both have. */
+const SHARED_CONTROLS = ['pause', 'resume', 'setTimeScale'];
 
 const FIELDS = ['version', 'startMs', 'frames', 'mountFrame', 'frameStartMs', 'frameEndMs', 'skipped', 'events', 'controls', 'userAgent', 'longFrames', 'eventTimings'];
 
@@ -101,7 +120,7 @@ function checkEvents(owner: string, value: unknown, frameCount: number): void {
 }
 
 /** Each control: where it goes (frame, event), on what, and the argument its name needs. */
-function checkControls(owner: string, value: unknown, frameCount: number, eventCount: number): void {
+function checkControls(owner: string, value: unknown, frameCount: number, eventCount: number, skippedCount: number): void {
   if (!Array.isArray(value)) fail(owner, 'recording.controls', 'an array', value);
   let previous = { frame: 0, event: 0 };
   value.forEach((entry: unknown, i: number) => {
@@ -110,12 +129,14 @@ function checkControls(owner: string, value: unknown, frameCount: number, eventC
     const { frame, event, name } = c as { frame: number; event: number; name: string };
     if (frame > frameCount) fail(owner, `${field}.frame`, `at most the number of frames (${frameCount})`, frame);
     if (event > eventCount) fail(owner, `${field}.event`, `at most the number of events (${eventCount})`, event);
+    if (c.skipped !== undefined && (c.skipped as number) > skippedCount) fail(owner, `${field}.skipped`, `at most the number of skipped vblanks (${skippedCount})`, c.skipped);
     if (frame < previous.frame || event < previous.event) fail(owner, `${field}.frame`, `with \`event\`, no earlier than the control before's (${previous.frame}, ${previous.event})`, frame);
     if (c.target === 'clock' && c.clock === undefined) fail(owner, `${field}.clock`, 'the clock index, for a clock control', c.clock);
     if (c.target === 'scheduler' && !SCHEDULER_CONTROLS.includes(name)) fail(owner, `${field}.name`, `one of '${SCHEDULER_CONTROLS.join("', '")}' on the scheduler`, name);
-    if (name === 'setTimeScale' && !(typeof c.value === 'number' && Number.isFinite(c.value) && c.value >= 0)) fail(owner, `${field}.value`, 'a time scale (a finite number, 0 or more)', c.value);
-    if (name === 'setOptions' && (typeof c.value !== 'object' || c.value === null || Array.isArray(c.value))) fail(owner, `${field}.value`, 'an options object', c.value);
-    if (name !== 'setTimeScale' && name !== 'setOptions' && c.value !== undefined) fail(owner, `${field}.value`, `left out for ${name}`, c.value);
+    if (c.target === 'clock' && SCHEDULER_CONTROLS.includes(name) && !SHARED_CONTROLS.includes(name)) fail(owner, `${field}.target`, `'scheduler' for ${name}`, c.target);
+    const rule = CONTROL_VALUES[name];
+    if (rule === undefined && c.value !== undefined) fail(owner, `${field}.value`, `left out for ${name}`, c.value);
+    if (rule !== undefined && !rule.accepts(c.value)) fail(owner, `${field}.value`, String(rule.expected), c.value);
     previous = { frame, event };
   });
 }
@@ -153,7 +174,7 @@ export function checkRecording(owner: string, value: unknown): TimingRecording {
   if (r.frameEndMs !== undefined) checkTimes(owner, 'recording.frameEndMs', r.frameEndMs, false, frames.length);
   if (r.skipped !== undefined) checkTimes(owner, 'recording.skipped', r.skipped, true);
   checkEvents(owner, r.events, frames.length);
-  if (r.controls !== undefined) checkControls(owner, r.controls, frames.length, (r.events as unknown[]).length);
+  if (r.controls !== undefined) checkControls(owner, r.controls, frames.length, (r.events as unknown[]).length, Array.isArray(r.skipped) ? r.skipped.length : 0);
   checkDiagnostics(owner, r);
   return value as TimingRecording;
 }

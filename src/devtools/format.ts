@@ -138,12 +138,38 @@ export interface RecordedControl {
   target: 'clock' | 'scheduler';
   /** Which fixed clock: 0 for the first made after recording started, 1 for the next, … */
   clock?: number;
-  name: 'pause' | 'resume' | 'setTimeScale' | 'stepOnce' | 'reset' | 'setOptions';
-  /** The argument: a time scale for `setTimeScale`, the options object for `setOptions`. */
-  value?: number | Record<string, number | string | boolean>;
+  /**
+   * A clock's `pause` … `setOptions`, `setInterpolation`, and `hold` / `release` (a provider's
+   * `paused` prop); the scheduler's `pause`, `resume`, `setTimeScale`, `setMaxFrameRate`,
+   * `setAdaptive`, `setMaxDelta`.
+   */
+  name: RecordedControlName;
+  /**
+   * The argument: a time scale (`setTimeScale`), a frame rate or none (`setMaxFrameRate`), seconds
+   * (`setMaxDelta`), an options object (`setOptions`, `setAdaptive`), `true` / `false`
+   * (`setAdaptive`), a mode (`setInterpolation`), the hold's number on its clock (`hold`, `release`).
+   */
+  value?: number | string | boolean | Record<string, number | string | boolean>;
   /** The clock's `stats.totalSteps` when it was called (for a reader; the replay reaches it by itself). */
   totalSteps?: number;
+  /** Skipped vblanks recorded before it (`skipped`): the replay delivers those first. Left out: none. */
+  skipped?: number;
 }
+
+/** The controls a recording keeps. */
+export type RecordedControlName =
+  | 'pause'
+  | 'resume'
+  | 'setTimeScale'
+  | 'stepOnce'
+  | 'reset'
+  | 'setOptions'
+  | 'setInterpolation'
+  | 'hold'
+  | 'release'
+  | 'setMaxFrameRate'
+  | 'setAdaptive'
+  | 'setMaxDelta';
 
 /** The current version of the format. */
 export const RECORDING_VERSION = 1;

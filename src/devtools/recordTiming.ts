@@ -153,7 +153,7 @@ export function recordTiming(options?: RecordTimingOptions): TimingRecorder {
   };
   const win = typeof window !== 'undefined' ? window : null;
   for (const type of INPUT_TYPES) win?.addEventListener(type, onEvent, true);
-  const kept = recordControls(scheduler, () => (open || full || (lastEvent !== null && lastEvent.eventPhase !== 0) ? null : { frame: frames.length, event: events.length }));
+  const kept = recordControls(scheduler, () => (open || full || (lastEvent !== null && lastEvent.eventPhase !== 0) ? null : { frame: frames.length, event: events.length, skipped: skipped.length }));
   if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onEvent, true);
 
   // Where the browser has them: which scripts made frames long, and each slow input's delay.

@@ -3,8 +3,20 @@
 import type { FixedClock } from './fixedClockTypes.js';
 import type { FrameScheduler } from './types.js';
 
-/** The controls a recording keeps: a fixed clock's, and the scheduler's pause and time scale. */
-export type ControlName = 'pause' | 'resume' | 'setTimeScale' | 'stepOnce' | 'reset' | 'setOptions';
+/** The controls a recording keeps: a fixed clock's (its providers' props among them) and the scheduler's. */
+export type ControlName =
+  | 'pause'
+  | 'resume'
+  | 'setTimeScale'
+  | 'stepOnce'
+  | 'reset'
+  | 'setOptions'
+  | 'setInterpolation'
+  | 'hold'
+  | 'release'
+  | 'setMaxFrameRate'
+  | 'setAdaptive'
+  | 'setMaxDelta';
 
 /** A watcher of clocks made and controls called. */
 export interface ControlWatcher {

@@ -150,8 +150,12 @@ export function schedulerOf(loop: FrameLoop): FrameScheduler {
     },
     setMaxDelta(value) {
       config.maxDelta = checkValue('setMaxDelta', 'option', 'maxDelta', value, required(LOOP_RULES.maxDelta));
+      if (controlWatchers.size > 0) reportControl(scheduler, 'setMaxDelta', value);
     },
-    setMaxFrameRate: (value) => setFrameRateCap(loop, 'setMaxFrameRate', value),
+    setMaxFrameRate(value) {
+      setFrameRateCap(loop, 'setMaxFrameRate', value);
+      if (controlWatchers.size > 0) reportControl(scheduler, 'setMaxFrameRate', value);
+    },
     get refreshRate() {
       return loop.estimate;
     },
@@ -163,7 +167,10 @@ export function schedulerOf(loop: FrameLoop): FrameScheduler {
       return loop.timing?.divisor ?? 1;
     },
     onDivisorChange: (listener) => listen(loop.divisorListeners, listener),
-    setAdaptive: (value) => setAdaptive(loop, value),
+    setAdaptive(value) {
+      setAdaptive(loop, value);
+      if (controlWatchers.size > 0) reportControl(scheduler, 'setAdaptive', value);
+    },
     get subscriberCount() {
       return loop.subscribers.count();
     },

@@ -97,12 +97,16 @@ export abstract class ClockControls implements FixedClock {
     this.holds++;
     this.applyPause();
     let released = false;
-    return () => {
+    const release = (): void => {
       if (released) return;
       released = true;
+      if (controlWatchers.size > 0) reportControl(this, 'release', release);
       this.holds--;
       this.applyPause();
     };
+    // The release is the hold's identity for a recorder (a provider's `paused` prop holds and releases).
+    if (controlWatchers.size > 0) reportControl(this, 'hold', release);
+    return release;
   }
 
   stepOnce(): boolean {
@@ -129,7 +133,9 @@ export abstract class ClockControls implements FixedClock {
   }
 
   setInterpolation(next: Interpolation): void {
-    this.changeInterpolation(checkValue('FixedClock.setInterpolation', 'option', 'interpolation', next, required(INTERPOLATION_RULE)));
+    const mode = checkValue('FixedClock.setInterpolation', 'option', 'interpolation', next, required(INTERPOLATION_RULE));
+    if (controlWatchers.size > 0) reportControl(this, 'setInterpolation', mode);
+    this.changeInterpolation(mode);
   }
 
   get step(): number {

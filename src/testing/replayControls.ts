@@ -2,33 +2,45 @@
 // point they were called in the session: after the same events, before the same frame.
 import type { RecordedControl } from '../devtools/internal.js';
 import { watchControls } from '../scheduler/internal.js';
-import type { FixedClock, FrameScheduler } from '../scheduler/internal.js';
+import type { FixedClock, FixedClockOptions, FrameScheduler } from '../scheduler/internal.js';
 
 /** Replays `controls` on `scheduler` and on the fixed clocks made from now on, in the order they are made. */
 export interface ControlReplay {
-  /** Call every control not yet called that came before frame `frame`, after `event` events. */
-  applyUpTo(frame: number, event: number): void;
+  /** Call every control not yet called that came before frame `frame`, after `event` events; `skip(n)` first delivers the skipped vblanks recorded before it. */
+  applyUpTo(frame: number, event: number, skip: (count: number) => void): void;
   /** A control not yet called came before frame `frame`. */
   due(frame: number): boolean;
   stop(): void;
 }
 
-function call(target: FixedClock | FrameScheduler, control: RecordedControl): void {
-  const name = control.name;
-  if (name === 'pause') target.pause();
-  else if (name === 'resume') target.resume();
-  else if (name === 'setTimeScale') target.setTimeScale(control.value as number);
-  else if (name === 'stepOnce') (target as FixedClock).stepOnce();
-  else if (name === 'reset') (target as FixedClock).reset();
-  else (target as FixedClock).setOptions(control.value as Record<string, number>);
+/** Call `control` on `target`; `releases` holds each replayed hold's release by its number. */
+function call(target: FixedClock | FrameScheduler, control: RecordedControl, releases: Map<number, () => void>): void {
+  const clock = target as FixedClock;
+  const scheduler = target as FrameScheduler;
+  const value = control.value;
+  switch (control.name) {
+    case 'pause': return target.pause();
+    case 'resume': return target.resume();
+    case 'setTimeScale': return target.setTimeScale(value as number);
+    case 'stepOnce': return void clock.stepOnce();
+    case 'reset': return clock.reset();
+    case 'setOptions': return clock.setOptions(value as Record<string, number>);
+    case 'setInterpolation': return clock.setInterpolation(value as FixedClockOptions['interpolation'] & string);
+    case 'hold': return void releases.set(value as number, clock.hold());
+    case 'release': return releases.get(value as number)?.();
+    case 'setMaxFrameRate': return scheduler.setMaxFrameRate(value as number | undefined);
+    case 'setAdaptive': return scheduler.setAdaptive(value as boolean);
+    case 'setMaxDelta': return scheduler.setMaxDelta(value as number);
+  }
 }
 
 export function replayControls(owner: string, controls: readonly RecordedControl[], scheduler: FrameScheduler): ControlReplay {
   const clocks: FixedClock[] = [];
   const stop = controls.length === 0 ? () => undefined : watchControls({ clockMade: (clock) => void clocks.push(clock), control: () => undefined });
   let next = 0;
+  const releases = new Map<number, () => void>();
   return {
-    applyUpTo(frame, event) {
+    applyUpTo(frame, event, skip) {
       while (next < controls.length && controls[next]!.frame <= frame && controls[next]!.event <= event) {
         const control = controls[next]!;
         const target = control.target === 'scheduler' ? scheduler : clocks[control.clock!];
@@ -36,7 +48,8 @@ export function replayControls(owner: string, controls: readonly RecordedControl
           throw new RangeError(`${owner}: \`recording.controls[${next}].clock\` is clock ${control.clock}, but the replayed app made ${clocks.length} fixed clock(s) by then: is \`ui\` the recorded app?`);
         }
         next++;
-        call(target, control);
+        if (control.skipped !== undefined) skip(control.skipped);
+        call(target, control, releases);
       }
     },
     due: (frame) => next < controls.length && controls[next]!.frame <= frame,

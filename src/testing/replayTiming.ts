@@ -125,13 +125,18 @@ export function replayTiming(recording: TimingRecording, ui: ReactNode, options?
     });
   }
 
+  /** Inside `act`: deliver skipped vblanks until `count` have been (a control recorded after them comes next). */
+  const skipTo = (count: number): void => {
+    while (skippedIndex < count) source.tick(skipped[skippedIndex++]!);
+  };
+
   const controls = replayControls(OWNER, checked.controls ?? [], scheduler);
 
   /** Dispatch the events and call the controls that came before frame `frame` (all that are left for `Infinity`). */
   function dispatchUpTo(frame: number): void {
     if (!controls.due(frame) && (eventIndex >= events.length || events[eventIndex]!.frame > frame)) return;
     act(() => {
-      controls.applyUpTo(frame, eventIndex);
+      controls.applyUpTo(frame, eventIndex, skipTo);
       while (eventIndex < events.length && events[eventIndex]!.frame <= frame) {
         const e = events[eventIndex++]!;
         source.setNow(Math.max(source.now(), e.receivedMs));
@@ -139,7 +144,7 @@ export function replayTiming(recording: TimingRecording, ui: ReactNode, options?
         dispatchMs = eventTimeMs(e.timeStamp, e.receivedMs);
         targetOf(e)?.dispatchEvent(makeEvent(e));
         dispatchMs = NaN;
-        controls.applyUpTo(frame, eventIndex);
+        controls.applyUpTo(frame, eventIndex, skipTo);
       }
     });
   }
@@ -149,8 +154,9 @@ export function replayTiming(recording: TimingRecording, ui: ReactNode, options?
     let ran = 0;
     while (ran < n && frameIndex < frames.length) {
       const t = frames[frameIndex]!;
-      skipUpTo(t);
+      // Controls first where they say how many skipped vblanks came before them; then the rest.
       dispatchUpTo(frameIndex++);
+      skipUpTo(t);
       working = true;
       act(() => source.tick(t));
       working = false;

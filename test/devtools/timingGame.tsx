@@ -29,10 +29,10 @@ function Player({ log }: { log: GameLog }) {
   return null;
 }
 
-/** The game: one shared clock of `step` seconds (`children` join it, e.g. an overlay). */
-export function TimingGame({ log, step = 1 / 60, children }: { log: GameLog; step?: number; children?: ReactNode }) {
+/** The game: one shared clock of `step` seconds (`children` join it, e.g. an overlay); `paused` and `interpolation` are the provider's props. */
+export function TimingGame({ log, step = 1 / 60, paused, interpolation, children }: { log: GameLog; step?: number; paused?: boolean; interpolation?: 'none' | 'previous'; children?: ReactNode }) {
   return (
-    <FixedClockProvider step={step} maxSteps={8}>
+    <FixedClockProvider step={step} maxSteps={8} paused={paused} interpolation={interpolation}>
       <Player log={log} />
       {children}
     </FixedClockProvider>
