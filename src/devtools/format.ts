@@ -1,4 +1,5 @@
 // The recording format of `recordTiming` (devtools) and `replayTiming` (testing): plain JSON.
+import type { ControlName } from '../scheduler/internal.js';
 
 /** The DOM events a recording keeps: what `useStepInput` listens to, plus page visibility. */
 export type RecordedEventType =
@@ -143,7 +144,7 @@ export interface RecordedControl {
    * `paused` prop); the scheduler's `pause`, `resume`, `setTimeScale`, `setMaxFrameRate`,
    * `setAdaptive`, `setMaxDelta`.
    */
-  name: RecordedControlName;
+  name: ControlName;
   /**
    * The argument: a time scale (`setTimeScale`), a frame rate or none (`setMaxFrameRate`), seconds
    * (`setMaxDelta`), an options object (`setOptions`, `setAdaptive`), `true` / `false`
@@ -155,21 +156,6 @@ export interface RecordedControl {
   /** Skipped vblanks recorded before it (`skipped`): the replay delivers those first. Left out: none. */
   skipped?: number;
 }
-
-/** The controls a recording keeps. */
-export type RecordedControlName =
-  | 'pause'
-  | 'resume'
-  | 'setTimeScale'
-  | 'stepOnce'
-  | 'reset'
-  | 'setOptions'
-  | 'setInterpolation'
-  | 'hold'
-  | 'release'
-  | 'setMaxFrameRate'
-  | 'setAdaptive'
-  | 'setMaxDelta';
 
 /** The current version of the format. */
 export const RECORDING_VERSION = 1;
