@@ -1,11 +1,14 @@
-// The real-frame-loop checks of realFrameLoop.test.tsx as a plain page, for browsers Vitest cannot
-// drive here (Firefox and WebKitGTK: test/browser/runInEngine.mjs bundles and opens it). Results go to
-// window.__results; only "frames advanced" is asserted about time, never durations.
+// The real-frame-loop checks of realFrameLoop.test.tsx, and the docs' recording recipe of
+// devtoolsRecording.test.tsx, as a plain page for browsers Vitest cannot drive here (Firefox and
+// WebKitGTK: test/browser/runInEngine.mjs bundles and opens it). Results go to window.__results;
+// only "frames advanced" is asserted about time, never durations.
 import { createRoot } from 'react-dom/client';
 import { FixedClockProvider, FrameProvider, GameCanvas, useFixedTimestep, useFixedUpdate, useRefreshRate, useStepInput } from '../../src/index.js';
 import type { TimingRecording } from '../../src/devtools/index.js';
 import { replayTiming } from '../../src/testing/index.js';
 import session from '../devtools/fixtures/chromium-session.json';
+import { recordRecipe, replayRecipe } from './docsRecipe.js';
+import type { RecipeInput, RecipeOutcome } from './docsRecipe.js';
 
 type RefreshRateSnapshot = ReturnType<typeof useRefreshRate>;
 
@@ -14,6 +17,8 @@ interface Results {
   rate?: { refreshRate: number; confidence: number; state: string; steps: number };
   /** The pointer positions a game sees replaying a session recorded in Chromium (x,y rounded). */
   replayedPointer?: string[];
+  /** The docs' recording recipe run on real frames with dispatched input, then replayed. */
+  recipe?: RecipeOutcome;
   /** The first animation frames' timestamps, ms: what this engine's clock looks like. */
   timestampsMs: number[];
   errors: string[];
@@ -133,7 +138,26 @@ function replayCheck(): void {
   results.replayedPointer = seen;
 }
 
-canvasCheck()
+/** Input as dispatched events (synthetic: no WebDriver input here), where Chromium's test has real input. */
+const dispatched: RecipeInput = {
+  press: (code) => void document.body.dispatchEvent(new KeyboardEvent('keydown', { code, key: ' ', bubbles: true })),
+  release: (code) => void document.body.dispatchEvent(new KeyboardEvent('keyup', { code, key: ' ', bubbles: true })),
+  hover(id) {
+    const button = document.getElementById(id)!;
+    const box = button.getBoundingClientRect();
+    button.dispatchEvent(new PointerEvent('pointermove', { clientX: Math.round(box.x + box.width / 2), clientY: Math.round(box.y + box.height / 2), bubbles: true }));
+  },
+  click: (id) => document.getElementById(id)!.click(),
+};
+
+/** First, on the page's fresh default scheduler, as the recipe runs after a page load. */
+async function recipeCheck(): Promise<void> {
+  const { json, live } = await recordRecipe(dispatched);
+  results.recipe = replayRecipe(json, live);
+}
+
+recipeCheck()
+  .then(canvasCheck)
   .then(rateCheck)
   .then(replayCheck)
   .then(() => timestampsRecorded)
