@@ -132,6 +132,16 @@ describe('every vsync and time-variation problem stays', () => {
     expect((jumpsOne[0] as number) - (jumpsTwo[0] as number)).toBe(37);
   });
 
+  it("with free updates the core's jump trails the literal loop's by its 5 % boundary tolerance: 49 frames", () => {
+    const free = { update: 0, draw: 2 };
+    const one = framesWithSteps(run(LISTING_3, 59.94, free, 20, 0).frames, 2);
+    const two = framesWithSteps(run(threads('latest'), 59.94, free, 20, 0).frames, 2);
+    // The vblanks slide past the step grid by this much a frame.
+    const driftMs = 1000 / 59.94 - STEP_MS;
+    expect((one[0] as number) - (two[0] as number)).toBe(Math.floor((0.05 * STEP_MS) / driftMs));
+    expect(Math.floor((0.05 * STEP_MS) / driftMs)).toBe(49);
+  });
+
   it('at 75 Hz (a) repeats one picture in five, as listing 3 (figure 1 of the article)', () => {
     const one = run(LISTING_3, 75, FAST).metrics;
     const two = run(threads('latest'), 75, FAST).metrics;
