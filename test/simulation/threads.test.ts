@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../../src/simulation/index.js';
+import { DEFAULT_MATRIX_LOADS, runMatrix, simulate } from '../../src/simulation/index.js';
 import { UpdateThread } from '../../src/simulation/threads.js';
 import type { AlgorithmSpec, CostModel, SimulationFrames, SimulationResult, ThreadsRead } from '../../src/simulation/types.js';
 
@@ -147,6 +147,25 @@ describe('every vsync and time-variation problem stays', () => {
     const two = run(threads('latest'), 75, FAST).metrics;
     expect(two.repeatedPictures).toBe(one.repeatedPictures);
     expect(two.repeatedRatio).toBeCloseTo(0.2, 1);
+  });
+});
+
+describe('the existing metrics and matrix apply', () => {
+  it('updateLateMaxMs is measured for the loops with a step grid, NaN for the others', () => {
+    for (const algorithm of [LISTING_3, threads('live'), { kind: 'adaptive' } as const]) {
+      expect(run(algorithm, 60, FAST).metrics.updateLateMaxMs).toBeGreaterThanOrEqual(0);
+    }
+    for (const algorithm of [{ kind: 'variable' }, { kind: 'smoothed', step: 1 / 60 }, { kind: 'synced' }] as const) {
+      expect(run(algorithm, 60, FAST).metrics.updateLateMaxMs).toBeNaN();
+    }
+  });
+
+  it('runMatrix runs the threads loop, with flaps counted where its step is the refresh interval', () => {
+    const rows = runMatrix({ algorithms: [{ name: 'threads', algorithm: threads('interpolated') }], refreshRates: [60, 75], loads: DEFAULT_MATRIX_LOADS.slice(0, 1), durationSeconds: 3 });
+    const byRate = (rate: number) => rows.find((row) => row.refreshRate === rate && Number.isFinite(row.fps));
+    expect(byRate(60)?.flapPercent).toBeGreaterThanOrEqual(0);
+    expect(byRate(75)?.flapPercent).toBeNaN();
+    expect(byRate(60)?.fps).toBeCloseTo(60, 0);
   });
 });
 
