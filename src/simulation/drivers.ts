@@ -3,6 +3,7 @@ import { createAdaptiveFramerate, createDeltaSmoother, createFixedStep, createSy
 import type { AdaptiveFramerate, DeltaSmoother, FixedStep, FixedStepFrame, SyncedSlicer } from '../core/index.js';
 import { checkValue, positive } from '../core/internal.js';
 import type { CostFunction } from './cost.js';
+import { threadsDriver } from './threads.js';
 import type {
   AdaptiveAlgorithm,
   AlgorithmSpec,
@@ -27,12 +28,16 @@ export interface FrameWork {
   pictureSeconds: number;
   /** Game seconds thrown away by an overload policy this frame. */
   droppedSeconds: number;
+  /** The picture shows parts of two states (an update was writing while the draw read it). */
+  torn: boolean;
 }
 
 /** One algorithm on the virtual clock. */
 export interface Driver {
   /** The unit of "in steps" metrics, ms. */
   readonly stepMs: number;
+  /** Longest an update started after its grid time so far, ms; NaN for a loop without a grid. */
+  readonly updateLateMaxMs: number;
   /** Vblanks the next picture holds at least (the adaptive divisor; 1 otherwise). */
   holdVblanks(): number;
   /** Run the updates of a frame that starts at `startMs`. */
@@ -52,6 +57,7 @@ const DEFAULT_MAX_STEPS = 5;
 abstract class DeltaDriver implements Driver {
   /** Game time on the picture, seconds. */
   protected gameSeconds = 0;
+  readonly updateLateMaxMs = Number.NaN;
   private lastMs = 0;
 
   constructor(
@@ -101,6 +107,8 @@ class VariableDriver extends DeltaDriver {
 /** A fixed step: the due steps each frame, the picture placed by its interpolation. */
 class FixedDriver implements Driver {
   readonly stepMs: number;
+  updateLateMaxMs = 0;
+  private originMs = 0;
 
   /**
    * With `reread`, the interpolating loop of "Timestepping": the update work moved the clock, so
@@ -122,6 +130,7 @@ class FixedDriver implements Driver {
   finished(_workMs: number): void {}
 
   start(timeZeroMs: number): void {
+    this.originMs = timeZeroMs;
     this.fixed.advance(timeZeroMs);
   }
 
@@ -135,7 +144,10 @@ class FixedDriver implements Driver {
       const n = f.steps;
       steps += n;
       dropped += f.droppedSeconds;
-      for (let i = 0; i < n; i += 1) t += this.updateCost(t);
+      for (let i = 0; i < n; i += 1) {
+        this.noteLateness(f, f.totalSteps - n + 1 + i, t);
+        t += this.updateCost(t);
+      }
       if (!this.reread || n === 0 || steps >= this.maxSteps) break;
       sample = t;
       f = this.fixed.advance(t);
@@ -146,6 +158,12 @@ class FixedDriver implements Driver {
     out.dtSeconds = steps * this.fixed.step;
     out.pictureSeconds = f.pictureTime;
     out.droppedSeconds = dropped;
+  }
+
+  /** Step `index` starts at `startMs`: its grid time is game time zero + index steps + the time dropped so far. */
+  private noteLateness(f: FixedStepFrame, index: number, startMs: number): void {
+    const lateMs = startMs - this.originMs - (index * this.fixed.step + f.totalDroppedSeconds) * 1000;
+    if (lateMs > this.updateLateMaxMs) this.updateLateMaxMs = lateMs;
   }
 }
 
@@ -313,9 +331,11 @@ export function createDriver(spec: AlgorithmSpec, displayRate: number, clock: Cl
       return syncedDriver(spec, displayRate, updateCost);
     case 'adaptive':
       return adaptiveDriver(spec, displayRate, clock, updateCost);
+    case 'threads':
+      return threadsDriver(spec, updateCost);
     default:
       throw new RangeError(
-        `${OWNER}: option \`algorithm.kind\` must be one of 'variable', 'fixed', 'smoothed', 'synced', 'adaptive', got ${JSON.stringify((spec as { kind?: unknown }).kind)}`,
+        `${OWNER}: option \`algorithm.kind\` must be one of 'variable', 'fixed', 'smoothed', 'synced', 'adaptive', 'threads', got ${JSON.stringify((spec as { kind?: unknown }).kind)}`,
       );
   }
 }

@@ -136,6 +136,7 @@ function handsOutIntervals(spec: AlgorithmSpec, refreshRate: number): boolean {
       return spec.step === undefined;
     case 'fixed':
     case 'adaptive':
+    case 'threads':
       return Math.abs((spec.step ?? 1 / 60) * refreshRate - 1) < 1e-9;
     default:
       return false;

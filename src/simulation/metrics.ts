@@ -13,6 +13,7 @@ export class MetricsAccumulator {
   private readonly frame: ViewerFrame = { presentMs: 0, pictureMs: 0, droppedMs: 0, updates: 0, vblanks: Number.NaN };
   // Whole steps or intervals: a float sum of them is exact enough.
   private droppedMs = 0;
+  private torn = 0;
   private first = true;
   private originMs = 0;
 
@@ -28,7 +29,7 @@ export class MetricsAccumulator {
     this.originMs = originMs;
   }
 
-  add(v: FrameValues, droppedSeconds: number): void {
+  add(v: FrameValues, droppedSeconds: number, torn: boolean): void {
     this.droppedMs += droppedSeconds * 1000;
     const f = this.frame;
     f.presentMs = v.presentMs;
@@ -39,10 +40,13 @@ export class MetricsAccumulator {
     f.vblanks = this.first ? Number.NaN : v.vblanks;
     this.first = false;
     this.meter.add(f);
-    if (v.presentMs >= this.warmupMs) this.histogram[v.steps < HISTOGRAM_BUCKETS ? v.steps : HISTOGRAM_BUCKETS - 1]! += 1;
+    if (v.presentMs < this.warmupMs) return;
+    this.histogram[v.steps < HISTOGRAM_BUCKETS ? v.steps : HISTOGRAM_BUCKETS - 1]! += 1;
+    if (torn) this.torn += 1;
   }
 
-  result(): SimulationMetrics {
+  /** The metrics, with the driver's `updateLateMaxMs`. */
+  result(updateLateMaxMs: number): SimulationMetrics {
     let last = HISTOGRAM_BUCKETS - 1;
     while (last > 0 && this.histogram[last] === 0) last -= 1;
     const viewer = this.meter.result();
@@ -51,6 +55,9 @@ export class MetricsAccumulator {
       duplicatePictures: viewer.repeatedPictures,
       duplicateRatio: viewer.repeatedRatio,
       stepsHistogram: Array.from(this.histogram.subarray(0, last + 1)),
+      tornPictures: this.torn,
+      tornRatio: viewer.frames > 0 ? this.torn / viewer.frames : 0,
+      updateLateMaxMs,
     };
   }
 }

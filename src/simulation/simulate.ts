@@ -114,7 +114,7 @@ export function simulate(options: SimulationOptions): SimulationResult {
     : undefined;
   const metrics = new MetricsAccumulator(settings.warmupMs, driver.stepMs, display.intervalMs);
   runFrames({ settings, display, driver, drawCost, records, metrics });
-  return { frames: (records ?? new FrameRecords(0)).toFrames(), metrics: metrics.result() };
+  return { frames: (records ?? new FrameRecords(0)).toFrames(), metrics: metrics.result(driver.updateLateMaxMs) };
 }
 
 /** Game time zero is the clock reading `clockMs`: start the algorithm there. Returns it in simulation time. */
@@ -128,7 +128,7 @@ function startGameTime(run: Run, clockMs: number): number {
 /** Frames until the next one would start after the run's duration. */
 function runFrames(run: Run): void {
   const { settings, display, driver } = run;
-  const work: FrameWork = { sampleMs: 0, endMs: 0, steps: 0, dtSeconds: 0, pictureSeconds: 0, droppedSeconds: 0 };
+  const work: FrameWork = { sampleMs: 0, endMs: 0, steps: 0, dtSeconds: 0, pictureSeconds: 0, droppedSeconds: 0, torn: false };
   const values: FrameValues = {
     startMs: 0,
     sampleMs: 0,
@@ -147,6 +147,7 @@ function runFrames(run: Run): void {
     if (startMs > settings.durationMs) break;
     const clockMs = display.read(startMs);
     if (i === 0 && settings.timeZero === 'first-frame') originMs = startGameTime(run, clockMs);
+    work.torn = false; // only the threads loop's 'live' read tears
     driver.run(clockMs, work);
     // The driver works on its clock's readings; back to simulation time.
     const workEndMs = startMs + (work.endMs - clockMs);
@@ -164,6 +165,6 @@ function runFrames(run: Run): void {
     values.lagMs = shown.presentMs - originMs - work.pictureSeconds * 1000;
     values.vblanks = shown.vblanks;
     run.records?.push(values);
-    run.metrics.add(values, work.droppedSeconds);
+    run.metrics.add(values, work.droppedSeconds, work.torn);
   }
 }

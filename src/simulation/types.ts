@@ -173,8 +173,29 @@ export interface AdaptiveAlgorithm {
   maxSteps?: number;
 }
 
+/** How the drawing thread reads the updating one: the three ways of Sundqvist's threads loop. */
+export type ThreadsRead = 'latest' | 'interpolated' | 'live';
+
+/**
+ * The threads loop of Sundqvist, "Timestepping": a fixed step on its own thread, update n run at
+ * its grid time (game time zero + n × step) or at once when the thread is still busy; the draw, on
+ * the display's thread, reads the states without waiting (simulation/threads.ts).
+ */
+export interface ThreadsAlgorithm {
+  /** Selects the threads loop: updates on their own thread's grid, the draw at each free vblank. */
+  kind: 'threads';
+  /** Seconds per update. Default 1/60. */
+  step?: number;
+  /**
+   * `'latest'`: the latest completed update; `'interpolated'` (default, as `react-timestep/worker`):
+   * the two latest blended by where the read falls on the grid; `'live'`: the update still
+   * running, when one is (a torn picture).
+   */
+  read?: ThreadsRead;
+}
+
 /** Which algorithm to run, with its options. Core options left out take the core's defaults. */
-export type AlgorithmSpec = VariableAlgorithm | FixedAlgorithm | SmoothedAlgorithm | SyncedAlgorithm | AdaptiveAlgorithm;
+export type AlgorithmSpec = VariableAlgorithm | FixedAlgorithm | SmoothedAlgorithm | SyncedAlgorithm | AdaptiveAlgorithm | ThreadsAlgorithm;
 
 /** When the loop reads the clock for the picture: after the due updates (Sundqvist's loop) or at frame start. */
 export type ClockSampling = 'after-updates' | 'frame-start';
@@ -236,6 +257,15 @@ export interface SimulationMetrics extends ViewerMetrics {
   duplicateRatio: number;
   /** `stepsHistogram[n]` = frames with n update calls; the last entry also counts anything above. */
   stepsHistogram: number[];
+  /** Pictures showing parts of two states (the `'threads'` kind read `'live'` while an update runs); 0 otherwise. */
+  tornPictures: number;
+  /** `tornPictures / frames`. */
+  tornRatio: number;
+  /**
+   * Longest any update started after its grid time (game time zero + n × step, shifted by dropped
+   * time), ms, over the whole run: the `'fixed'`, `'adaptive'` and `'threads'` kinds; NaN for the others.
+   */
+  updateLateMaxMs: number;
 }
 
 /** The result of {@link simulate}. */

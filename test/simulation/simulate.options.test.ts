@@ -36,6 +36,11 @@ const FACTORY_ROWS = [
     interpolation: ['ahead', BAD.word],
     overload: ['catch-up', BAD.word],
   }),
+  // The threads loop has no core factory: simulate checks its options (`null` is not "left out" here).
+  ...rows('simulate (threads algorithm)', {}, (o: Record<string, unknown>) => simulate({ display: { refreshRate: 60 }, algorithm: { kind: 'threads', ...o }, durationSeconds: 0.05 }), {
+    'algorithm.step': [1 / 120, BAD.positive],
+    'algorithm.read': ['live', BAD.word],
+  }).map((row) => ({ ...row, make: (value: unknown) => simulate({ display: { refreshRate: 60 }, algorithm: { kind: 'threads', [row.option.slice('algorithm.'.length)]: value } as never, durationSeconds: 0.05 }) })),
 ];
 
 describe('every factory option out of range throws a RangeError naming it', () => {

@@ -15,6 +15,9 @@ const ALGORITHMS: readonly AlgorithmSpec[] = [
   { kind: 'smoothed', step: 1 / 60 },
   { kind: 'synced' },
   { kind: 'adaptive' },
+  { kind: 'threads', read: 'latest' },
+  { kind: 'threads', read: 'interpolated' },
+  { kind: 'threads', read: 'live' },
 ];
 
 describe('the display', () => {
