@@ -68,7 +68,7 @@ describe('the recipe', () => {
     const errors = jest.spyOn(console, 'error');
     jest.useFakeTimers();
     let renders = 0;
-    const view = render(game({ render: (ctx) => { renders++; ctx.fillRect(0, 0, 1, 1); } }));
+    const view = render(game({ render: (_alpha, _frame, { ctx }) => { renders++; ctx.fillRect(0, 0, 1, 1); } }));
     act(() => jest.advanceTimersByTime(100));
     expect(renders).toBe(6);
     const ctx = view.container.querySelector('canvas').getContext('2d');

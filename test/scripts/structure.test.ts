@@ -20,7 +20,8 @@ function check(files: Record<string, string>) {
 
 const lines = (n: number, line: string) => Array.from({ length: n }, () => line).join('\n') + '\n';
 
-describe('check-structure', () => {
+// Each case parses a tree with TypeScript in a child process: about 1.5 s alone, so 30 s of headroom under load.
+describe('check-structure', { timeout: 30_000 }, () => {
   it('passes a small tree', () => {
     const { code, out } = check({ 'a/index.ts': 'export const a = 1;\n' });
     expect(out).toContain('structure: within the limits');
