@@ -111,7 +111,7 @@ export interface RecipeOutcome {
   frames: number;
   steps: number;
   events: number;
-  /** The controls kept, by name (the provider's mount-time setOptions left out). */
+  /** The controls kept, by name (the provider's mount-time setOptions and setInterpolation left out). */
   controls: string[];
   /** Steps the same frames run with the controls left out of the recording. */
   uncontrolledSteps: number;
@@ -146,7 +146,7 @@ export function replayRecipe(json: string, live: RecipeLog): RecipeOutcome {
   const replayed = replay(recording);
   const uncontrolled = replay({ ...recording, controls: undefined });
   const mountFrame = recording.mountFrame;
-  const controls = (recording.controls ?? []).filter((c) => c.name !== 'setOptions').map((c) => c.name);
+  const controls = (recording.controls ?? []).filter((c) => c.name !== 'setOptions' && c.name !== 'setInterpolation').map((c) => c.name);
   const problems = [
     firstDifference('steps by frame', live.stepsByFrame, replayed.stepsByFrame),
     firstDifference('step', live.steps, replayed.steps),
