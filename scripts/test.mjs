@@ -87,7 +87,7 @@ const react18Ready = existsSync('test/react18/node_modules/react/package.json');
 const steps = [
   cmd('build', ['node', 'scripts/build.mjs']),
   cmd('storybook build', ['npx', 'storybook', 'build', '--quiet', '--disable-telemetry', '-o', 'storybook-static']),
-  vitest('unit', ['core', 'scheduler', 'react']),
+  vitest('unit', ['core', 'scheduler', 'react', 'react-isolated']),
   cmd('pack', ['npm', 'pack', '--silent', '--pack-destination', reportDir], { needs: ['build'], locks: ['pack'] }),
   ...chromiumSteps,
   ...engineSteps,
