@@ -10,7 +10,7 @@ import { OBJECTS } from './simulation.js';
 
 const params = new URLSearchParams(location.search);
 const RUN_S = Number(params.get('seconds') ?? 30);
-const STALL_MS = 40;
+const STALL_MS = Number(params.get('stallMs') ?? 40);
 const STEP = 1 / 120;
 const REPEATS = 20;
 const WARMUP_MS = 2000;
@@ -59,7 +59,7 @@ function Bench() {
         for (let i = 0; i < OBJECTS * 3; i++) blended[i] = previous[i]! + (current[i]! - previous[i]!) * alpha;
       }
       out.blendMs.push((performance.now() - t0) / REPEATS);
-      if (frame.timestampMs - lastStallMs >= 1000) {
+      if (STALL_MS > 0 && frame.timestampMs - lastStallMs >= 1000) {
         lastStallMs = frame.timestampMs;
         const s = performance.now();
         while (performance.now() - s < STALL_MS) {
