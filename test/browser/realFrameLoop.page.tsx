@@ -8,6 +8,8 @@ import type { TimingRecording } from '../../src/devtools/index.js';
 import { replayTiming } from '../../src/testing/index.js';
 import session from '../devtools/fixtures/chromium-session.json';
 import { recordRecipe, replayRecipe } from './docsRecipe.js';
+import { resizeBetweenFrames } from './canvasResize.js';
+import type { ResizeSeen } from './canvasResize.js';
 import type { RecipeInput, RecipeOutcome } from './docsRecipe.js';
 
 type RefreshRateSnapshot = ReturnType<typeof useRefreshRate>;
@@ -15,6 +17,8 @@ type RefreshRateSnapshot = ReturnType<typeof useRefreshRate>;
 interface Results {
   canvas?: { updates: number; renders: number; minAlpha: number; maxAlpha: number; green: number };
   rate?: { refreshRate: number; confidence: number; state: string; steps: number };
+  /** A <GameCanvas> resized between frames, as a later ResizeObserver saw it. */
+  resize?: ResizeSeen;
   /** The pointer positions a game sees replaying a session recorded in Chromium (x,y rounded). */
   replayedPointer?: string[];
   /** The docs' recording recipe run on real frames with dispatched input, then replayed. */
@@ -96,6 +100,16 @@ async function canvasCheck(): Promise<void> {
   unmount();
 }
 
+async function resizeCheck(): Promise<void> {
+  const mounted: Array<() => void> = [];
+  results.resize = await resizeBetweenFrames((element) => {
+    const { host, unmount } = mount(element);
+    mounted.push(unmount);
+    return host;
+  }, untilFrames);
+  for (const unmount of mounted) unmount();
+}
+
 async function rateCheck(): Promise<void> {
   const latest: { rate: RefreshRateSnapshot | null; steps: number } = { rate: null, steps: 0 };
   function Probe() {
@@ -158,6 +172,7 @@ async function recipeCheck(): Promise<void> {
 
 recipeCheck()
   .then(canvasCheck)
+  .then(resizeCheck)
   .then(rateCheck)
   .then(replayCheck)
   .then(() => timestampsRecorded)

@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { FrameProvider, GameCanvas, useFixedTimestep, useRefreshRate } from '../../src/index.js';
 import type { RefreshRateSnapshot } from '../../src/react/useRefreshRate.js';
+import { resizeBetweenFrames } from './canvasResize.js';
 
 // No act(): this is the browser as users get it. React renders on its own schedule and the
 // hooks re-render from real frames; the tests wait on real frames for what they expect.
@@ -86,40 +87,10 @@ describe('on the real requestAnimationFrame', () => {
   });
 
   it('<GameCanvas> resized between frames is drawn again before the paint, never blank (checked from a later ResizeObserver in the same update)', async () => {
-    const seen = { renders: 0 };
-    const host = mount(
-      <FrameProvider>
-        <div data-testid="box" style={{ width: '120px', height: '60px' }}>
-          <GameCanvas
-            update={() => undefined}
-            render={(_alpha, _frame, { ctx, size }) => {
-              seen.renders += 1;
-              ctx.fillStyle = '#0f0';
-              ctx.fillRect(0, 0, size.width, size.height);
-            }}
-          />
-        </div>
-      </FrameProvider>,
-    );
-    await untilFrames(() => seen.renders >= 5);
-    const canvas = host.querySelector('canvas')!;
-    const box = host.querySelector<HTMLElement>('[data-testid="box"]')!;
-    // Observers are told in the order they were made: this one runs after the canvas's, before the paint.
-    const checks: Array<{ width: number; green: boolean }> = [];
-    const observer = new ResizeObserver(() => {
-      const ctx = canvas.getContext('2d')!;
-      const pixel = ctx.getImageData(Math.floor(canvas.width / 2), Math.floor(canvas.height / 2), 1, 1).data;
-      checks.push({ width: canvas.width, green: pixel[1]! > 200 && pixel[0]! < 50 });
-    });
-    observer.observe(canvas);
-    await untilFrames(() => checks.length >= 1);
-    const rendersBefore = seen.renders;
-    box.style.width = '200px';
-    await untilFrames(() => checks.length >= 2);
-    observer.disconnect();
-    const ratio = Math.min(window.devicePixelRatio || 1, 2);
-    expect(checks[1]).toEqual({ width: Math.round(200 * ratio), green: true });
-    expect(seen.renders).toBeGreaterThan(rendersBefore);
+    const seen = await resizeBetweenFrames(mount, (predicate) => untilFrames(predicate));
+    expect(seen.width).toBe(seen.expectedWidth);
+    expect(seen.green).toBe(true);
+    expect(seen.rendersSince).toBeGreaterThan(0);
   });
 
   it('useRefreshRate measures the display as a positive rate and useFixedTimestep counts steps', async () => {

@@ -98,13 +98,14 @@ async function facts(engine, session, frameLoopSeen) {
 async function frameLoop(engine, base, label) {
   await engine.open(`${base}/__page.html`);
   const results = await engine.evaluate(frameLoopResults, { timeoutMs: PAGE_TIMEOUT_MS });
-  const { canvas, rate, recipe } = results ?? {};
+  const { canvas, rate, recipe, resize } = results ?? {};
   const checks = [
     [results?.done === true, 'the page finished its checks'],
     [results?.errors.length === 0, 'no error on the page'],
     [canvas && canvas.renders >= 20 && canvas.updates >= 5, '<GameCanvas> ran updates and renders'],
     [canvas && canvas.minAlpha >= 0 && canvas.maxAlpha <= 1, 'alpha in [0, 1]'],
     [canvas && canvas.green > 0, '<GameCanvas> drew pixels'],
+    [resize && resize.width === resize.expectedWidth && resize.green && resize.rendersSince > 0, '<GameCanvas> resized between frames showed its picture before the paint'],
     [rate && rate.refreshRate > 0 && Number.isFinite(rate.refreshRate), 'useRefreshRate measured a positive rate'],
     // 'variable': no grid fits the frames, WebKitGTK's verdict (docs/browsers.md, the webkitgtk-* streams).
     [rate && ['synced', 'unsynced', 'variable', 'throttled'].includes(rate.state), 'useRefreshRate left measuring'],
