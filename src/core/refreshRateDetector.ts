@@ -10,6 +10,7 @@ import { KNOWN_REFRESH_RATES } from './knownRefreshRates.js';
 import { createLockWindow, fitWindow, Lock, ready, compareIntervals, rephasedResidual, slide, type LockWindow } from './refreshRateLock.js';
 import { clearSkips, recordSkip } from './refreshRateSkips.js';
 import { createSnapQuery, singlesOut, snapRate } from './refreshRateSnap.js';
+import { addInterval, clearJitter } from './refreshRateJitter.js';
 import { countBreak, createTracker, latestStamps, place, Placed, remember, weighBreaks } from './refreshRateTrack.js';
 import { classify, setState, Verdict, type Detection } from './refreshRateVerdict.js';
 import type { RefreshRateDetector, RefreshRateDetectorOptions, RefreshRateEstimate } from './types.js';
@@ -114,6 +115,7 @@ function sample(d: DetectorState, timestampMs: number): RefreshRateEstimate {
   }
   s.backwards = 0;
   s.lastMs = timestampMs;
+  s.jitter.intervalMs = intervalMs;
   remember(s, timestampMs);
   if (s.locked) track(d, timestampMs);
   // Not `else`: a change of display seen by track() unlocked, and this timestamp starts anew.
@@ -127,6 +129,8 @@ function sample(d: DetectorState, timestampMs: number): RefreshRateEstimate {
 /** Place a timestamp on the locked grid; a grid that stopped fitting gives way to a challenger, or ends. */
 function track(d: DetectorState, t: number): void {
   const s = d.track;
+  s.jitter.periodMs = s.fit.period;
+  addInterval(s.jitter);
   const placed = place(s, t, d.known);
   if (placed === Placed.RESTART) return restart(d);
   if (challenge(d, placed === Placed.LOST)) return classify(d);
@@ -145,7 +149,8 @@ function tryLock(d: DetectorState): void {
     return noGrid(d);
   }
   const state = d.estimate.state;
-  startTracking(d, w, (state === 'unsynced' || state === 'variable') && !d.track.trusted);
+  // After 'variable' (no grid for a while) every lock must prove itself, whatever held before it.
+  startTracking(d, w, state === 'variable' || (state === 'unsynced' && !d.track.trusted));
   classify(d);
 }
 
@@ -216,8 +221,11 @@ function startTracking(d: DetectorState, w: LockWindow, skeptical: boolean): voi
   // Mean distance of a normal spread: 0.8 of its RMS.
   s.noiseMs = 0.8 * Math.sqrt(s.fit.residualVariance);
   clearSkips(s.skips);
+  clearJitter(s.jitter);
+  s.jitter.periodMs = s.fit.period;
   for (let i = 1; i < w.count; i++) {
-    s.skips.intervalMs = w.stamps[i]! - w.stamps[i - 1]!;
+    s.skips.intervalMs = s.jitter.intervalMs = w.stamps[i]! - w.stamps[i - 1]!;
+    addInterval(s.jitter);
     recordSkip(s.skips, (w.indices[i]! - w.indices[i - 1]!) | 0);
   }
   w.count = 0;

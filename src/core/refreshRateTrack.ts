@@ -4,6 +4,7 @@
  * the grid shifted, the period stayed) or, when it fits no grid for several frames, ends the lock.
  */
 import { addPoint, coarsen, createGridFit, newSegment, subdivide, type GridFit } from './refreshRateFit.js';
+import { createIntervalJitter, type IntervalJitter } from './refreshRateJitter.js';
 import { clearSkips, createSkipRun, recordSkip, seedSkips, type SkipRun } from './refreshRateSkips.js';
 
 /* eslint-disable @typescript-eslint/no-duplicate-enum-values */
@@ -116,6 +117,8 @@ export interface Tracker {
   /** The display's rate as last snapped (Hz), and the vblanks per frame of the loop shown (1: every vblank). */
   displayRate: number;
   shownCommon: number;
+  /** The intervals since the lock against its grid: whether they jitter as a grid's (refreshRateJitter.ts). */
+  jitter: IntervalJitter;
 }
 
 export function createTracker(): Tracker {
@@ -156,6 +159,7 @@ export function createTracker(): Tracker {
     trusted: false,
     displayRate: 0.5,
     shownCommon: 1,
+    jitter: createIntervalJitter(),
   };
 }
 

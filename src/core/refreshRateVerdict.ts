@@ -38,6 +38,15 @@ export const enum Verdict {
   SKEPTICAL_POINTS = 3 * Lock.INTERVALS,
   SKEPTICAL_SPAN_MS = 2000,
   /**
+   * … and, fitting looser than QUIET of its mean interval (RMS), up to NOISY times as long by
+   * (RMS / QUIET)²: a grid's residuals stay put, while frames at random intervals that fit a grid by
+   * chance wander off it as the square root of the frames (docs/browsers.md, "No grid") …
+   */
+  SKEPTICAL_QUIET = 0.035,
+  SKEPTICAL_NOISY = 4,
+  /** … and show a grid's jitter: neighbouring intervals' distances from whole periods correlated by −0.2 or less (a grid: −0.5; random intervals: 0). */
+  SKEPTICAL_CORRELATION = 0.2,
+  /**
    * Skipping intervals in a row before a slow loop counts as throttled: STEADY_RUN (167 ms at 30
    * Hz) or STEADY_MIN spanning STEADY_SPAN_MS (a 15 Hz loop) of steady counts after a stream that
    * skipped no vblanks or all, else THROTTLE_RUN.
@@ -153,8 +162,12 @@ function decisive(d: Detection): boolean {
   if (!s.skeptical) return true;
   weighBreaks(s);
   const breaks = Math.max(1, s.recentBreaks);
-  const short = fit.points < Verdict.SKEPTICAL_POINTS * breaks * breaks && fit.lastMs - fit.originMs < Verdict.SKEPTICAL_SPAN_MS * breaks * breaks;
-  return !(short || s.rejected * 8 > s.tracked || s.meanSquare > Verdict.MAX_RMS_RESIDUAL * Verdict.MAX_RMS_RESIDUAL);
+  const spanMs = fit.lastMs - fit.originMs;
+  const quietMs = (Verdict.SKEPTICAL_QUIET * spanMs) / Math.max(1, fit.points - 1);
+  const proof = Math.max(breaks * breaks, Math.min(Verdict.SKEPTICAL_NOISY, fit.residualVariance / (quietMs * quietMs)));
+  const short = fit.points < Verdict.SKEPTICAL_POINTS * proof && spanMs < Verdict.SKEPTICAL_SPAN_MS * proof;
+  const uncorrelated = s.jitter.lagSum > -Verdict.SKEPTICAL_CORRELATION * s.jitter.squareSum;
+  return !(short || uncorrelated || s.rejected * 8 > s.tracked || s.meanSquare > Verdict.MAX_RMS_RESIDUAL * Verdict.MAX_RMS_RESIDUAL);
 }
 
 /** `track.displayRate` for the grid in `query`: a known rate that fits, else the measurement (kept while consistent). */
