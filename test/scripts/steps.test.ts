@@ -124,11 +124,13 @@ describe('runSteps (npm test)', () => {
   });
 
   it('never runs two steps holding the same lock at once', { timeout: 60_000 }, async () => {
+    // x and z each wait for the other to start (so they must overlap, however slow the machine);
+    // y holds x's lock and must wait for x to end.
     const { events } = await run(
       [
-        { label: 'x', locks: ['pack'], ms: 150 },
+        { label: 'x', locks: ['pack'], partner: 'z' },
         { label: 'y', locks: ['pack'], ms: 150 },
-        { label: 'z', ms: 150 },
+        { label: 'z', partner: 'x' },
       ],
       { jobs: 3 },
     );
