@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
-import { bytesAllocatedPerCall, exposeGc } from './gc.js';
+import { ALLOCATION_TEST_TIMEOUT_MS, bytesAllocatedPerCall, exposeGc } from './gc.js';
 
 const FRAMES = 100_000;
 const WARMUP = 50_000;
@@ -33,7 +33,8 @@ function measure(gc: () => void, maxFrameRate: number | undefined, adaptive: boo
   return { bytes, runs };
 }
 
-describe('frame-rate cap per-frame allocation', () => {
+// 700,000 vblanks per case: about 1 s alone, past vitest's 5 s default on a loaded CI machine.
+describe('frame-rate cap per-frame allocation', { timeout: ALLOCATION_TEST_TIMEOUT_MS }, () => {
   it.each([false, true])('capped at 60 on 144 Hz (adaptive rate on: %s): within one boxed number of the uncapped scheduler', (adaptive) => {
     const gc = exposeGc();
     expect(typeof gc).toBe('function');
