@@ -63,7 +63,8 @@ describe('per-frame allocation', { timeout: ALLOCATION_TEST_TIMEOUT_MS }, () => 
     'scheduler with refresh-rate detection': 40,
     'refresh-rate detector': 40,
     'createFixedStep.advance': 56,
-    'createManualFrameSource.advanceFrames(1)': 32,
+    // About two boxed numbers: 26 B alone, 32.97 once under CI load; a per-frame object still adds 40 or more.
+    'createManualFrameSource.advanceFrames(1)': 40,
   };
 
   it('each hot path stays within its per-frame budget (a few boxed numbers, never a per-frame object)', () => {
