@@ -39,12 +39,12 @@ function mount(element: React.ReactElement): Root {
 }
 
 /** Resolve once `predicate` holds, checked on real animation frames; reject after `frames` frames. */
-function untilFrames(predicate: () => boolean, frames: number, what: string): Promise<void> {
+function untilFrames(predicate: () => boolean, frames: number, what: string | (() => string)): Promise<void> {
   return new Promise((resolve, reject) => {
     let left = frames;
     const tick = () => {
       if (predicate()) return resolve();
-      if ((left -= 1) <= 0) return reject(new Error(`not within ${frames} frames: ${what}`));
+      if ((left -= 1) <= 0) return reject(new Error(`not within ${frames} frames: ${typeof what === 'string' ? what : what()}`));
       requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
@@ -61,7 +61,10 @@ function work(iterations: number): void {
   sink = x % 1;
 }
 
-/** Iterations of `work` that take about `ms` unthrottled (median of 9 runs, after a warm-up). */
+/**
+ * Iterations of `work` that take about `ms` unthrottled: the fastest of 9 runs after a warm-up, as
+ * a busy machine only makes a run slower (a median read under load undercounts, and the work is then lighter).
+ */
 function calibrate(ms: number): number {
   const probe = 200_000;
   for (let k = 0; k < 20; k++) work(probe);
@@ -71,8 +74,7 @@ function calibrate(ms: number): number {
     work(probe);
     runs.push(performance.now() - t0);
   }
-  runs.sort((a, b) => a - b);
-  return Math.round((probe * ms) / Math.max(runs[4]!, 0.01));
+  return Math.round((probe * ms) / Math.max(Math.min(...runs), 0.01));
 }
 
 function busyWait(ms: number): void {
@@ -125,7 +127,16 @@ describe('CPU throttling (DevTools protocol: Emulation.setCPUThrottlingRate)', (
     await untilFrames(() => divisor() >= 2, 600, 'divisor 2 or more at 4×');
     const at4 = await settle(60);
     await commands.cpuThrottle(6);
-    await untilFrames(() => divisor() >= 3, 900, 'divisor 3 or more at 6×');
+    // 1.5 times the work of 4×: three vblanks if the calibration held, but 42 ms is only 1.26 times
+    // two vblanks, so wait for the divisor the work now measured needs (and never less than 4×'s),
+    // not for a fixed 3. A CI run once read 2 at 6× for 900 frames.
+    costs.length = 0;
+    const needed = () => Math.max(at4.divisor, fittingDivisor(median(costs.slice(-30))));
+    await untilFrames(
+      () => costs.length >= 30 && divisor() >= needed(),
+      900,
+      () => (costs.length === 0 ? 'no frame of the loop at 6×' : `divisor ${divisor()} at 6×, the last 30 frames' work (median ${median(costs.slice(-30)).toFixed(1)} ms) needs ${needed()}`),
+    );
     const at6 = await settle(60);
     await commands.cpuThrottle(1);
     await untilFrames(() => divisor() === 1, 1200, 'divisor back to 1');
@@ -135,7 +146,7 @@ describe('CPU throttling (DevTools protocol: Emulation.setCPUThrottlingRate)', (
     );
     // Stepped down under throttling, never back up under more of it.
     expect(at4.divisor).toBeGreaterThanOrEqual(2);
-    expect(at6.divisor).toBeGreaterThanOrEqual(Math.max(3, at4.divisor));
+    expect(at6.divisor).toBeGreaterThanOrEqual(at4.divisor);
     // Never fewer vblanks than the work of most of the last 30 frames needs: five slow frames step
     // down, so a median over the limit has stepped. Never more than the slowest frame needed plus
     // one (the hysteresis: stepping back up waits for 30 fast frames).
