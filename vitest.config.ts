@@ -16,15 +16,21 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 //   react-isolated  the React tests that need a fresh page: the page-wide default scheduler's own
 //            tests, the r3f and PixiJS adapters (their renderers keep module state) and the heap
 //            measurements (test/alloc/*.tsx, useFixedRender.memory: 406 KB held in a shared page, bound 256)
-//   react18  the same React tests against React 18 (installed in test/react18 by scripts/test.mjs), one page per file
+//   react18, react18-isolated  the same two against React 18 (installed in test/react18 by scripts/test.mjs)
 //   browser  real Chromium: stories (addon-vitest) and test/browser/** (only when a Chromium is found)
 const reactTests = ['test/worker/**/*.test.tsx', 'test/react/**/*.test.{ts,tsx}', 'test/canvas/**/*.test.{ts,tsx}', 'test/testing/**/*.test.{ts,tsx}', 'test/adapters/**/*.test.{ts,tsx}', 'test/devtools/**/*.test.{ts,tsx}', 'test/alloc/**/*.test.tsx'];
 const isolatedReactTests = ['test/adapters/**/*.test.{ts,tsx}', 'test/alloc/**/*.test.tsx', 'test/react/useFixedRender.memory.test.tsx', 'test/react/hiddenTab.test.tsx', 'test/testing/isolation.test.tsx'];
-/** The React 19 tests in two projects: most share a page (`isolate: false`), the rest get one each. */
-const reactSplit = (name: string) => [
-  { name, include: reactTests, exclude: isolatedReactTests, isolate: false },
-  { name: `${name}-isolated`, include: isolatedReactTests, isolate: true },
+const reactSetup = { environment: 'happy-dom' as const, setupFiles: ['test/setup-react.ts'] };
+/** React 18 in place of React 19 (installed in test/react18). */
+const react18Aliases = [
+  // @testing-library/react's CommonJS build would require() React 19's react-dom past the alias.
+  { find: /^@testing-library\/react$/, replacement: here('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js') },
+  { find: /^react$/, replacement: here('./test/react18/node_modules/react/index.js') },
+  { find: /^react\/(.*)$/, replacement: here('./test/react18/node_modules/react/$1') },
+  { find: /^react-dom$/, replacement: here('./test/react18/node_modules/react-dom/index.js') },
+  { find: /^react-dom\/(.*)$/, replacement: here('./test/react18/node_modules/react-dom/$1') },
 ];
+const react18Setup = { ...reactSetup, server: { deps: { inline: [/@testing-library/] } } };
 
 export default defineConfig({
   test: {
@@ -50,25 +56,25 @@ export default defineConfig({
           include: ['test/scheduler/**/*.test.ts', 'test/alloc/**/*.test.ts'],
         },
       },
-      ...reactSplit('react').map((split) => ({
-        plugins: [react()],
-        test: { ...split, environment: 'happy-dom' as const, setupFiles: ['test/setup-react.ts'] },
-      })),
       {
         plugins: [react()],
-        resolve: {
-          alias: [
-            // @testing-library/react's CommonJS build would require() React 19's react-dom past the alias.
-            { find: /^@testing-library\/react$/, replacement: here('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js') },
-            { find: /^react$/, replacement: here('./test/react18/node_modules/react/index.js') },
-            { find: /^react\/(.*)$/, replacement: here('./test/react18/node_modules/react/$1') },
-            { find: /^react-dom$/, replacement: here('./test/react18/node_modules/react-dom/index.js') },
-            { find: /^react-dom\/(.*)$/, replacement: here('./test/react18/node_modules/react-dom/$1') },
-          ],
-        },
-        // React 18 is left in a broken state ("Should not already be working") by a test that throws
-        // inside act, and its later files fail in a shared page: one page per file here.
-        test: { name: 'react18', include: reactTests, environment: 'happy-dom', setupFiles: ['test/setup-react.ts'], server: { deps: { inline: [/@testing-library/] } } },
+        test: { name: 'react', include: reactTests, exclude: isolatedReactTests, isolate: false, ...reactSetup },
+      },
+      {
+        plugins: [react()],
+        test: { name: 'react-isolated', include: isolatedReactTests, isolate: true, ...reactSetup },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias: react18Aliases },
+        // A test whose effect throws must run it in withListenerErrorsReported (test/helpers/react.tsx):
+        // else React 18 stays broken ("Should not already be working") for the page's later files.
+        test: { name: 'react18', include: reactTests, exclude: isolatedReactTests, isolate: false, ...react18Setup },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias: react18Aliases },
+        test: { name: 'react18-isolated', include: isolatedReactTests, isolate: true, ...react18Setup },
       },
       ...browserProjects(),
     ],

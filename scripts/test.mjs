@@ -92,7 +92,7 @@ const steps = [
   ...chromiumSteps,
   ...engineSteps,
   ...(react18Ready ? [] : [cmd('install react 18', ['npm', 'ci', '--prefix', 'test/react18', '--no-audit', '--no-fund', '--loglevel=error'])]),
-  vitest('react18', ['react18'], { needs: react18Ready ? [] : ['install react 18'] }),
+  vitest('react18', ['react18', 'react18-isolated'], { needs: react18Ready ? [] : ['install react 18'] }),
   jest(),
   cmd('allocation', ['node', 'scripts/alloc-check.mjs'], { needs: ['build'] }),
   // Again with V8 inlining only its small functions, as it does where a big function has used up

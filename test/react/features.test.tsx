@@ -1,6 +1,6 @@
 // Refresh detection and the adaptive frame rate cost nothing until something asks: the scheduler
 // starts them itself (subscribe, listeners, setAdaptive), never while a hook renders.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import {
   FrameProvider,
@@ -19,6 +19,8 @@ import { createManualFrameSource } from '../../src/testing/manualFrameSource.js'
 import type { FrameScheduler } from '../../src/scheduler/types.js';
 import { cleanupMounted, render, strict } from './helpers.js';
 
+// A fresh page-wide loop for each test: in a shared page an earlier file may have started its detection.
+beforeEach(resetDefaultScheduler);
 afterEach(() => {
   cleanupMounted();
   resetDefaultScheduler();

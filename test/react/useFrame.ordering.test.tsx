@@ -7,6 +7,7 @@ import { renderWithFrames } from '../../src/testing/render.js';
 import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
 import { cleanupMounted, render } from './helpers.js';
+import { withListenerErrorsReported } from '../helpers/react.js';
 
 function Job(props: { name: string; log: string[]; options?: UseFrameOptions }) {
   useFrame(() => {
@@ -145,16 +146,18 @@ describe('useFrame ordering by id', () => {
   });
 
   it('two mounted components with one id in one phase: the second effect throws the RangeError', () => {
-    // Last in this file: after an error thrown inside act, React 18 leaves act unusable for the next render.
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const log: string[] = [];
     const scheduler = createFrameScheduler({ source: createManualFrameSource(), frameloop: 'manual' });
+    // An error thrown by an effect: without browser error reporting it would leave React 18 broken.
     expect(() =>
-      render(
-        <FrameProvider scheduler={scheduler}>
-          <Job name="one" log={log} options={{ id: 'player' }} />
-          <Job name="two" log={log} options={{ id: 'player' }} />
-        </FrameProvider>,
+      withListenerErrorsReported(() =>
+        render(
+          <FrameProvider scheduler={scheduler}>
+            <Job name="one" log={log} options={{ id: 'player' }} />
+            <Job name="two" log={log} options={{ id: 'player' }} />
+          </FrameProvider>,
+        ),
       ),
     ).toThrow(new RangeError(`subscribe: option \`id\` "player" is taken by another 'update' subscriber`));
     scheduler.destroy();
