@@ -4,7 +4,7 @@ import { expect } from 'storybook/test';
 import { docs, lapArg, range } from './kit/controls.js';
 import { lanesOf } from './kit/Lanes.js';
 import { count, formatter } from './kit/format.js';
-import { laneLegend } from './kit/Legend.js';
+import { laneLegend, overLegend } from './kit/Legend.js';
 import { LivePlot } from './kit/LivePlot.js';
 import { OverloadLoop } from './kit/overloadLoop.js';
 import { readValue, updateArgs, waitForValue } from './kit/play.js';
@@ -22,6 +22,8 @@ const SAMPLES = 600;
 /** As good as no bound: every step that is due runs. */
 const UNBOUNDED = 1_000_000_000;
 const LANES = lanesOf("'catch-up', no bound", "'slow-motion', maxSteps", "'catch-up', maxSteps");
+/** Top of the bar scale, in steps a frame: the unbounded lane climbs past it. */
+const BARS_MAX = 8;
 /** Readout key prefix of each lane. */
 const NAMES = ['unbounded', 'slow', 'catch'] as const;
 const READOUTS = ['FrameMs', 'Steps', 'Fps', 'Growing', 'Speed', 'DroppedS', 'PendingS'] as const;
@@ -37,7 +39,7 @@ function WellDemo({ stepCostMs, renderCostMs, maxSteps, lapSeconds }: WellProps)
   return (
     <SimulatedLanes
       lanes={LANES}
-      bars={{ label: 'steps/frame', max: 8 }}
+      bars={{ label: 'steps/frame', max: BARS_MAX }}
       display={{ refreshRate: REFRESH_RATE }}
       init={() => ({ maxSteps, loops: [new OverloadLoop('catch-up', STEP_SECONDS, UNBOUNDED, INTERVAL_MS), ...bounded(maxSteps, 0)] })}
       frame={({ vsync, lanes, values: v, state: s }) => {
@@ -67,7 +69,7 @@ function WellDemo({ stepCostMs, renderCostMs, maxSteps, lapSeconds }: WellProps)
         s.loops.forEach((loop, i) => plot.frameMs[i]!.push(loop.frameMs));
       }}
       values={() => Object.fromEntries(NAMES.flatMap((name) => READOUTS.map((r) => [`${name}${r}`, r === 'Growing' || r.endsWith('S') ? 0 : Number.NaN])))}
-      legend={laneLegend('updates run in each frame', [{ mark: 'ring', text: 'where real time is: the picture should be near it' }])}
+      legend={laneLegend('updates run in each frame', [{ mark: 'ring', text: 'where real time is: the picture should be near it' }, overLegend(BARS_MAX)])}
       keyNumbers={NAMES.map<ReadoutField>((name, i) => ({ key: `${name}Fps`, label: `${LANES[i]!.label}: pictures a second`, format: formatter(2), color: LANES[i]!.color }))}
       after={
         <LivePlot
