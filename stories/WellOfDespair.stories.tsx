@@ -160,10 +160,11 @@ its work takes):
 
 - **'catch-up', no bound** (red): every due step runs. Its frame time (plot) climbs without end and
   its pictures come further and further apart.
-- **'slow-motion', maxSteps** (green): at most \`maxSteps\` steps a frame, the excess dropped: the
+- **'slow-motion', maxSteps** (amber): at most \`maxSteps\` steps a frame, the excess dropped: the
   frame time stays put and the game runs slower than real time (it falls behind the ring).
-- **'catch-up', maxSteps** (blue): at most \`maxSteps\` a frame, the excess kept as a debt to run off
-  later: the frame time stays put too, but under a load that never lifts the debt only grows.
+- **'catch-up', maxSteps** (green): at most \`maxSteps\` a frame, the excess kept as a debt to run off
+  later: the frame time stays put too, but under a load that never lifts the debt only grows. Both
+  bounded lanes hold the same frame time, so in the plot the green line covers the amber one.
 
 Load and display are simulated, so the unbounded lane never freezes your page.
 `;
