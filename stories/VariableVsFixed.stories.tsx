@@ -110,6 +110,8 @@ const computers = (updateRate: number, launchSpeed: number) => [false, false, tr
 /** Top of the bar scale: 240 updates a second run more in the slow PC's long frames. */
 const BARS_MAX = 4;
 const cm = (m: number) => formatNumber(m * 100, 2, 'cm');
+/** The larger of a gap so far (NaN: none yet) and a new one. */
+const worst = (sofar: number, gap: number) => (Number.isNaN(sofar) ? gap : Math.max(sofar, gap));
 
 function VariableVsFixedDemo({ updateRate, loadMs, launchSpeed }: VariableVsFixedProps) {
   return (
@@ -122,8 +124,8 @@ function VariableVsFixedDemo({ updateRate, loadMs, launchSpeed }: VariableVsFixe
         if (s.rate !== updateRate || s.speed !== launchSpeed) {
           // A new rate or speed: both computers throw again from the floor, on an even frame.
           Object.assign(s, { rate: updateRate, speed: launchSpeed, machines: computers(updateRate, launchSpeed), frame: 0 });
-          v.variableGap = 0;
-          v.fixedGap = 0;
+          v.variableGap = Number.NaN;
+          v.fixedGap = Number.NaN;
           lanes.clear();
         }
         spend(loadMs * vsync.draw());
@@ -138,8 +140,8 @@ function VariableVsFixedDemo({ updateRate, loadMs, launchSpeed }: VariableVsFixe
           s.updates += fSlow.updates;
           s.slowFrames += 1;
           if (s.frame > 0) {
-            v.variableGap = Math.max(v.variableGap!, Math.abs(vFast.ball.height - vSlow.ball.height));
-            v.fixedGap = Math.max(v.fixedGap!, Math.abs(fFast.ball.height - fSlow.ball.height));
+            v.variableGap = worst(v.variableGap!, Math.abs(vFast.ball.height - vSlow.ball.height));
+            v.fixedGap = worst(v.fixedGap!, Math.abs(fFast.ball.height - fSlow.ball.height));
           }
           lanes.picture(0, vFast.ball.lane(), vSlow.updates);
           lanes.ring(0, vSlow.ball.lane());
@@ -169,8 +171,9 @@ function VariableVsFixedDemo({ updateRate, loadMs, launchSpeed }: VariableVsFixe
         fixedSpread: Number.NaN,
         variableError: Number.NaN,
         fixedError: Number.NaN,
-        variableGap: 0,
-        fixedGap: 0,
+        // Not measured ("–") until the two computers are first compared, not 0.00 cm.
+        variableGap: Number.NaN,
+        fixedGap: Number.NaN,
         fixedDroppedMs: 0,
         fastUpdatesPerFrame: Number.NaN,
         slowUpdatesPerFrame: Number.NaN,
