@@ -209,9 +209,10 @@ export const InterpolationOff: Story = {
 /** What the docs page says above the story. */
 const ABOUT = `
 Two bodies going round a circle on one shared fixed clock (\`<FixedClockProvider>\`), stepped only a
-few times a second so the blend is easy to see. Each position is a \`useInterpolated({ kind:
-'vector' })\` and each heading a \`useInterpolated({ kind: 'angle' })\`: every step of the clock
-begins with \`snapshot()\` (previous ← current), the update writes \`current\`, and the render draws
+few times a second so the blend is easy to see. Each position is a
+\`useInterpolated({ kind: 'vector' })\` and each heading a \`useInterpolated({ kind: 'angle' })\`:
+every step of the clock begins with \`snapshot()\` (previous ← current), the update writes
+\`current\`, and the render draws
 \`blend(alpha, target)\`: the dot lies between the grey ring (previous state) and the blue ring
 (current state). The heading crosses ±π without spinning the long way round.
 

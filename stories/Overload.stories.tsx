@@ -4,7 +4,7 @@ import { expect } from 'storybook/test';
 import { choice, docs, lapArg, range, updateRateArg } from './kit/controls.js';
 import { count, formatter, yesNo } from './kit/format.js';
 import { lanesOf } from './kit/Lanes.js';
-import { laneLegend } from './kit/Legend.js';
+import { laneLegend, overLegend } from './kit/Legend.js';
 import { LivePlot } from './kit/LivePlot.js';
 import { OverloadLoop } from './kit/overloadLoop.js';
 import type { OverloadPolicy } from './kit/overloadLoop.js';
@@ -24,6 +24,8 @@ const SAMPLES = 300;
 const POLICIES: readonly OverloadPolicy[] = ['slow-motion', 'variable', 'catch-up'];
 const NAMES = ['slow', 'variable', 'catchUp'] as const;
 const LANES = lanesOf("'slow-motion': drops the excess", 'variable: one giant update', "'catch-up': keeps the debt, pays it off");
+/** Top of the bar scale, in steps a frame: the variable loop's giant update goes past it. */
+const BARS_MAX = 6;
 
 /** Per lane: the worst it got, the lowest and highest game speed, the lag before any load. */
 const initialValues = () => ({
@@ -58,7 +60,7 @@ function OverloadDemo({ updateCostMs, pattern, hitchMs, updateRate, maxSteps, la
   return (
     <SimulatedLanes
       lanes={LANES}
-      bars={{ label: 'game time run per frame, in steps', max: 6 }}
+      bars={{ label: 'game time run per frame, in steps', max: BARS_MAX }}
       display={{ refreshRate: REFRESH_RATE }}
       init={() => ({ made: `${updateRate}/${maxSteps}`, loops: loops(updateRate, maxSteps, 0), hitchPeriod: [0, 0, 0], loadSeen: false })}
       frame={({ vsync, lanes, values: v, state: s }) => {
@@ -108,6 +110,7 @@ function OverloadDemo({ updateCostMs, pattern, hitchMs, updateRate, maxSteps, la
       values={initialValues}
       legend={laneLegend('game time each frame ran, in 1/60 s steps: the fixed steps stop at maxSteps, the variable loop runs it all at once', [
         { mark: 'ring', text: 'real time: slow motion falls behind it for good, catch-up comes back to it' },
+        overLegend(BARS_MAX),
       ])}
       keyNumbers={NAMES.map((n, i) => ({ key: `${n}BehindMs`, label: `${LANES[i]!.label.split(':')[0]}: ms behind real time`, format: formatter(0), color: LANES[i]!.color }))}
       after={

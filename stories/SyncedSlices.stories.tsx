@@ -4,7 +4,7 @@ import { expect } from 'storybook/test';
 import { createSyncedSlicer } from '../src/core/index.js';
 import { choice, docs, jitterArg, lapArg, range, resolutionArg } from './kit/controls.js';
 import { lanesOf } from './kit/Lanes.js';
-import { laneLegend } from './kit/Legend.js';
+import { laneLegend, overLegend } from './kit/Legend.js';
 import { HandOutLanes } from './kit/handOut.js';
 import { keyMetric, metricFields, metricValues } from './kit/metrics.js';
 import { expectFramesAdvance, readValue, waitForValue } from './kit/play.js';
@@ -20,6 +20,8 @@ interface SyncedSlicesProps { refreshRate: number; quantizationMs: number; jitte
 const OVERLOAD_VBLANKS = 6;
 const PREFIXES = ['raw', 'down', 'nearest'] as const;
 const LANES = lanesOf('measured time, not sliced', "slices, rounding 'down' (the article)", "slices, rounding 'nearest' (default)");
+/** Top of the bar scale, in refresh intervals a frame: a stall hands out more. */
+const BARS_MAX = 3;
 
 /** The article's example: update calls at uneven times on a 60 Hz display, the dot at 100 units/s. */
 const ARTICLE_TIMES_MS = [0, 10, 21, 100 / 3, 43, 54, 200 / 3];
@@ -52,7 +54,7 @@ function SyncedSlicesDemo({ refreshRate, quantizationMs, jitterMs, dropChance, s
   return (
     <SimulatedLanes
       lanes={LANES}
-      bars={{ label: 'refresh intervals handed out', max: 3 }}
+      bars={{ label: 'refresh intervals handed out', max: BARS_MAX }}
       display={{ refreshRate, quantizationMs, jitterMs, dropChance, seed: 11, stallMs, stallEvery: Math.round((2000 * refreshRate) / 1000) }}
       init={() => engine(refreshRate, overload)}
       frame={({ vsync, lanes, values, state }) => {
@@ -73,6 +75,7 @@ function SyncedSlicesDemo({ refreshRate, quantizationMs, jitterMs, dropChance, s
       legend={laneLegend('refresh intervals of game time each frame handed out (1 is right: one vblank passed)', [
         { mark: 'flap', text: 'a flap: 0 or 2 intervals where one vblank passed (a stall, then a jump)' },
         { mark: 'ring', text: 'the display’s time when the picture appears' },
+        overLegend(BARS_MAX),
       ])}
       keyNumbers={[keyMetric('raw', 'measured time', 'JudderMs', LANES[0]!.color), keyMetric('down', "'down'", 'Flaps', LANES[1]!.color), keyMetric('nearest', "'nearest'", 'Flaps', LANES[2]!.color)]}
       more={PREFIXES.flatMap((prefix, i) => metricFields(prefix, LANES[i]!.label, prefix === 'raw' ? ['JudderMs', 'Repeated', 'LagMs'] : undefined))}

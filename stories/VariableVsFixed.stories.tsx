@@ -5,7 +5,7 @@ import type { FixedStep } from '../src/core/index.js';
 import { docs, range, updateRateArg } from './kit/controls.js';
 import { lanesOf } from './kit/Lanes.js';
 import { count, formatNumber, formatter } from './kit/format.js';
-import { laneLegend } from './kit/Legend.js';
+import { laneLegend, overLegend } from './kit/Legend.js';
 import { expectFramesAdvance, readValue, waitForValue } from './kit/play.js';
 import { RingBuffer } from './kit/ringBuffer.js';
 import { SimulatedLanes } from './kit/SimulatedLanes.js';
@@ -107,21 +107,25 @@ function bounces(balls: readonly Ball[], exactM: number): { spread: number; erro
 
 /** The four computers: variable fast, variable slow, fixed fast, fixed slow. */
 const computers = (updateRate: number, launchSpeed: number) => [false, false, true, true].map((fixed) => machine(fixed, updateRate, launchSpeed));
+/** Top of the bar scale: 240 updates a second run more in the slow PC's long frames. */
+const BARS_MAX = 4;
 const cm = (m: number) => formatNumber(m * 100, 2, 'cm');
+/** The larger of a gap so far (NaN: none yet) and a new one. */
+const worst = (sofar: number, gap: number) => (Number.isNaN(sofar) ? gap : Math.max(sofar, gap));
 
 function VariableVsFixedDemo({ updateRate, loadMs, launchSpeed }: VariableVsFixedProps) {
   return (
     <SimulatedLanes
       lanes={LANES}
-      bars={{ label: 'updates in the slow PC’s frame', max: 4 }}
+      bars={{ label: 'updates in the slow PC’s frame', max: BARS_MAX }}
       display={{ refreshRate: REFRESH_RATE, jitterMs: 0.2, quantizationMs: 0.1, seed: 7 }}
       init={() => ({ rate: updateRate, speed: launchSpeed, machines: computers(updateRate, launchSpeed), frame: 0, updates: 0, slowFrames: 0, fastUpdates: 0, fastFrames: 0 })}
       frame={({ vsync, lanes, values: v, state: s, spend }) => {
         if (s.rate !== updateRate || s.speed !== launchSpeed) {
           // A new rate or speed: both computers throw again from the floor, on an even frame.
           Object.assign(s, { rate: updateRate, speed: launchSpeed, machines: computers(updateRate, launchSpeed), frame: 0 });
-          v.variableGap = 0;
-          v.fixedGap = 0;
+          v.variableGap = Number.NaN;
+          v.fixedGap = Number.NaN;
           lanes.clear();
         }
         spend(loadMs * vsync.draw());
@@ -136,8 +140,8 @@ function VariableVsFixedDemo({ updateRate, loadMs, launchSpeed }: VariableVsFixe
           s.updates += fSlow.updates;
           s.slowFrames += 1;
           if (s.frame > 0) {
-            v.variableGap = Math.max(v.variableGap!, Math.abs(vFast.ball.height - vSlow.ball.height));
-            v.fixedGap = Math.max(v.fixedGap!, Math.abs(fFast.ball.height - fSlow.ball.height));
+            v.variableGap = worst(v.variableGap!, Math.abs(vFast.ball.height - vSlow.ball.height));
+            v.fixedGap = worst(v.fixedGap!, Math.abs(fFast.ball.height - fSlow.ball.height));
           }
           lanes.picture(0, vFast.ball.lane(), vSlow.updates);
           lanes.ring(0, vSlow.ball.lane());
@@ -167,14 +171,16 @@ function VariableVsFixedDemo({ updateRate, loadMs, launchSpeed }: VariableVsFixe
         fixedSpread: Number.NaN,
         variableError: Number.NaN,
         fixedError: Number.NaN,
-        variableGap: 0,
-        fixedGap: 0,
+        // Not measured ("–") until the two computers are first compared, not 0.00 cm.
+        variableGap: Number.NaN,
+        fixedGap: Number.NaN,
         fixedDroppedMs: 0,
         fastUpdatesPerFrame: Number.NaN,
         slowUpdatesPerFrame: Number.NaN,
       })}
       legend={laneLegend('updates the slow PC ran for its picture', [
         { mark: 'ring', text: 'the slow PC’s ball (it draws every other frame; the dot is the fast PC’s): on the dot, the two agree' },
+        overLegend(BARS_MAX),
       ])}
       keyNumbers={[
         { key: 'variableGap', label: 'variable dt: fast vs slow PC, worst gap', format: cm, color: LANES[0]!.color },

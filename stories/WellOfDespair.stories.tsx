@@ -4,7 +4,7 @@ import { expect } from 'storybook/test';
 import { docs, lapArg, range } from './kit/controls.js';
 import { lanesOf } from './kit/Lanes.js';
 import { count, formatter } from './kit/format.js';
-import { laneLegend } from './kit/Legend.js';
+import { laneLegend, overLegend } from './kit/Legend.js';
 import { LivePlot } from './kit/LivePlot.js';
 import { OverloadLoop } from './kit/overloadLoop.js';
 import { readValue, updateArgs, waitForValue } from './kit/play.js';
@@ -22,6 +22,8 @@ const SAMPLES = 600;
 /** As good as no bound: every step that is due runs. */
 const UNBOUNDED = 1_000_000_000;
 const LANES = lanesOf("'catch-up', no bound", "'slow-motion', maxSteps", "'catch-up', maxSteps");
+/** Top of the bar scale, in steps a frame: the unbounded lane climbs past it. */
+const BARS_MAX = 8;
 /** Readout key prefix of each lane. */
 const NAMES = ['unbounded', 'slow', 'catch'] as const;
 const READOUTS = ['FrameMs', 'Steps', 'Fps', 'Growing', 'Speed', 'DroppedS', 'PendingS'] as const;
@@ -37,7 +39,7 @@ function WellDemo({ stepCostMs, renderCostMs, maxSteps, lapSeconds }: WellProps)
   return (
     <SimulatedLanes
       lanes={LANES}
-      bars={{ label: 'steps/frame', max: 8 }}
+      bars={{ label: 'steps/frame', max: BARS_MAX }}
       display={{ refreshRate: REFRESH_RATE }}
       init={() => ({ maxSteps, loops: [new OverloadLoop('catch-up', STEP_SECONDS, UNBOUNDED, INTERVAL_MS), ...bounded(maxSteps, 0)] })}
       frame={({ vsync, lanes, values: v, state: s }) => {
@@ -67,7 +69,7 @@ function WellDemo({ stepCostMs, renderCostMs, maxSteps, lapSeconds }: WellProps)
         s.loops.forEach((loop, i) => plot.frameMs[i]!.push(loop.frameMs));
       }}
       values={() => Object.fromEntries(NAMES.flatMap((name) => READOUTS.map((r) => [`${name}${r}`, r === 'Growing' || r.endsWith('S') ? 0 : Number.NaN])))}
-      legend={laneLegend('updates run in each frame', [{ mark: 'ring', text: 'where real time is: the picture should be near it' }])}
+      legend={laneLegend('updates run in each frame', [{ mark: 'ring', text: 'where real time is: the picture should be near it' }, overLegend(BARS_MAX)])}
       keyNumbers={NAMES.map<ReadoutField>((name, i) => ({ key: `${name}Fps`, label: `${LANES[i]!.label}: pictures a second`, format: formatter(2), color: LANES[i]!.color }))}
       after={
         <LivePlot
@@ -158,10 +160,11 @@ its work takes):
 
 - **'catch-up', no bound** (red): every due step runs. Its frame time (plot) climbs without end and
   its pictures come further and further apart.
-- **'slow-motion', maxSteps** (green): at most \`maxSteps\` steps a frame, the excess dropped: the
+- **'slow-motion', maxSteps** (amber): at most \`maxSteps\` steps a frame, the excess dropped: the
   frame time stays put and the game runs slower than real time (it falls behind the ring).
-- **'catch-up', maxSteps** (blue): at most \`maxSteps\` a frame, the excess kept as a debt to run off
-  later: the frame time stays put too, but under a load that never lifts the debt only grows.
+- **'catch-up', maxSteps** (green): at most \`maxSteps\` a frame, the excess kept as a debt to run off
+  later: the frame time stays put too, but under a load that never lifts the debt only grows. Both
+  bounded lanes hold the same frame time, so in the plot the green line covers the amber one.
 
 Load and display are simulated, so the unbounded lane never freezes your page.
 `;

@@ -187,7 +187,7 @@ same load: a plain \`<FrameProvider>\` (top), whose pictures follow the noise in
 2, 1, 2 … (ragged bars: the rate flips); the hook \`useAdaptiveFramerate({ maxDivisor: 3 })\`; and
 the prop \`<FrameProvider adaptive={{ maxDivisor: 3 }}>\`. Both use the scheduler's own rate
 governor (flat bars, evenly spaced ghosts: twice as far apart at 30 Hz, three times at 20); the
-hook also returns the divisor and the rate (the line under the lanes).
+hook also returns the divisor and the rate (the line above the lanes).
 
 **Load and display are simulated by default**: each lane's provider gets a simulated 60 Hz display
 (a \`<FrameProvider source>\` paced by the real animation frames) whose clock is told each frame's

@@ -37,7 +37,7 @@ interface Live {
  * it records the vblanks that really passed since the previous one (the simulated display's ground
  * truth) and whether that spacing differs from the one before (an uneven picture).
  */
-function CappedDot({ lane, display, live }: { lane: number; display: SimulatedDisplay; live: Live }) {
+function CappedDot({ lane, display, live, onDivisor }: { lane: number; display: SimulatedDisplay; live: Live; onDivisor?: (divisor: number) => void }) {
   // Last picture's vblank (ms), last spacing, the naive timer's reference, game s, pictures, uneven pictures (windowed).
   const [s] = useState(() => ({ lastVblankMs: Number.NaN, lastGap: Number.NaN, then: Number.NaN, gameS: 0, recent: new Uint8Array(24), pictures: 0 }));
   useFrame((frame) => {
@@ -67,7 +67,11 @@ function CappedDot({ lane, display, live }: { lane: number; display: SimulatedDi
     v[`${p}Rate`] = frame.refreshRate / (lane === 1 ? frame.divisor : 1);
     live.lanes.current?.picture(lane, s.gameS / live.lapSeconds, Number.isFinite(gap) ? gap : 1);
     if (lane === 0) return;
-    if (frame.divisor !== v.divisor && Number.isFinite(v.divisor!)) v.divisorChanges = v.divisorChanges! + 1;
+    if (frame.divisor !== v.divisor) {
+      if (Number.isFinite(v.divisor!)) v.divisorChanges = v.divisorChanges! + 1;
+      // The rule line under the lanes renders again only when the divisor changes, not per frame.
+      onDivisor?.(frame.divisor);
+    }
     v.divisor = frame.divisor;
     v.refreshRate = frame.refreshRate;
     v.rate = frame.refreshRate / frame.divisor;
@@ -116,7 +120,7 @@ function FrameRateCapDemo({ displayRate, maxFrameRate, lapSeconds, autoCap }: Fr
   useEffect(() => {
     live.values.providerMounts = live.values.providerMounts! + 1;
   }, [live, displays]);
-  const divisor = live.values.divisor!;
+  const [divisor, setDivisor] = useState(Number.NaN);
   return (
     <div>
       <FollowTransport displays={displays} />
@@ -125,7 +129,7 @@ function FrameRateCapDemo({ displayRate, maxFrameRate, lapSeconds, autoCap }: Fr
         <CappedDot lane={0} display={displays[0]!} live={live} />
       </FrameProvider>
       <FrameProvider key={`capped-${displayRate}`} source={displays[1]} {...(cap > 0 ? { maxFrameRate: cap } : {})}>
-        <CappedDot lane={1} display={displays[1]!} live={live} />
+        <CappedDot lane={1} display={displays[1]!} live={live} onDivisor={setDivisor} />
       </FrameProvider>
       <LanesPanel
         ref={lanes}
@@ -164,13 +168,20 @@ function FrameRateCapDemo({ displayRate, maxFrameRate, lapSeconds, autoCap }: Fr
 
 type Story = StoryObj<typeof meta>;
 
-/** Wait until the capped lane shows `divisor` vblanks between every two pictures, for a while. */
+/** The sentence under the cap buttons. */
+const ruleText = (root: HTMLElement): string => root.querySelector('[data-testid="rule"]')?.textContent ?? '';
+
+/**
+ * Wait until the capped lane shows `divisor` vblanks between every two pictures, for a while, and
+ * the sentence under the buttons says so.
+ */
 async function expectEvenPacing(root: HTMLElement, divisor: number): Promise<void> {
   await waitForValue(root, 'divisor', (d) => d === divisor);
   await waitForValue(root, 'cappedUneven', (u) => u === 0);
   await expectFramesAdvance(root, 'frames', 10);
   await expect(readValue(root, 'cappedGap')).toBe(divisor);
   await expect(readValue(root, 'cappedUneven')).toBe(0);
+  await expect(ruleText(root)).toContain(divisor === 1 ? 'every vblank' : `one picture every ${divisor} vblanks`);
 }
 
 /** With no click: the cap changes by itself, again and again, and each time the pictures report the divisor of the new cap. */
@@ -231,8 +242,8 @@ const ABOUT = `
 Two dots on the same simulated display under the same cap. The top one uses the common timer cap:
 skip frames until \`1 / cap\` seconds have passed, then draw and carry the remainder. On a 144 Hz
 display a cap of 60 then draws after 3 vblanks, then 2, then 3 …: 60 pictures a second on average,
-but unevenly spaced: the bars are ragged and the ghosts bunch and gap. \`<FrameProvider
-maxFrameRate>\` (bottom) holds every picture for the same whole number of vblanks, the one nearest to
+but unevenly spaced: the bars are ragged and the ghosts bunch and gap.
+\`<FrameProvider maxFrameRate>\` (bottom) holds every picture for the same whole number of vblanks, the one nearest to
 refresh rate / \`maxFrameRate\`: 60 on a 144 Hz display is every 2nd vblank, **72 Hz**, reported as
 such (every 3rd would be 48 Hz). 60 on 120 Hz is every 2nd vblank, 60 Hz; on 60 or 59.94 Hz the cap
 changes nothing. Its pictures are always exactly \`frame.divisor\` vblanks apart, although the

@@ -182,7 +182,8 @@ function drawLane(ctx: CanvasRenderingContext2D, store: Store, spec: LaneSpec, l
   ctx.font = FONT;
   ctx.fillStyle = '#c9d1dc';
   ctx.textAlign = 'left';
-  ctx.fillText(spec.label, PAD, top + LABEL_HEIGHT / 2 + 1);
+  // On a phone a long label is drawn narrower rather than cut at the canvas edge.
+  ctx.fillText(spec.label, PAD, top + LABEL_HEIGHT / 2 + 1, width - 2 * PAD);
   if (bars && store.size[2] === 1) {
     ctx.font = SMALL_FONT;
     ctx.fillStyle = '#7d8797';

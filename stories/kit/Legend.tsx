@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { FLAP_COLOR } from './Lanes.js';
 
 /** What one mark in a picture looks like. */
-export type LegendMark = 'dot' | 'trail' | 'ring' | 'bar' | 'flap' | 'swatch' | 'line';
+export type LegendMark = 'dot' | 'trail' | 'ring' | 'bar' | 'flap' | 'over' | 'swatch' | 'line';
 
 /** One entry of a {@link Legend}: a mark and what it means. */
 export interface LegendItem {
@@ -47,6 +47,15 @@ function Mark({ mark, color = GREY }: { mark: LegendMark; color?: string }) {
           ))}
         </svg>
       );
+    case 'over':
+      // A bar past the top of the scale, cut there, with the dash the lanes draw above it.
+      return (
+        <svg {...box}>
+          <rect x={10} y={0} width={6} height={2} fill={color} />
+          <rect x={10} y={4} width={6} height={10} fill={color} />
+          <line x1={2} y1={4} x2={24} y2={4} stroke="currentColor" strokeOpacity={0.4} strokeWidth={1} />
+        </svg>
+      );
     case 'line':
       return (
         <svg {...box}>
@@ -77,6 +86,11 @@ export function Legend({ items }: { items: readonly LegendItem[] }) {
       ))}
     </ul>
   );
+}
+
+/** The legend entry of a bar cut at the top of its scale: `max` is the scale's top. */
+export function overLegend(max: number): LegendItem {
+  return { mark: 'over', text: `a dash above a bar: more than ${max}, cut at the top of the scale` };
 }
 
 /** The legend entries every lane picture shares: the picture, its trail, and (with bars) what they count. */

@@ -53,7 +53,7 @@ function Lane({ read, color, values, updateRate }: { read: ReadMode; color: stri
   return (
     <div>
       <div style={{ font: '12px sans-serif' }}>'{read}'</div>
-      <canvas ref={canvas} width={TRACK} height={HEIGHT} data-testid={`lane-${read}`} style={{ background: '#1113', borderRadius: 4 }} />
+      <canvas ref={canvas} width={TRACK} height={HEIGHT} data-testid={`lane-${read}`} style={{ background: '#1113', borderRadius: 4, display: 'block', maxWidth: '100%', height: 'auto' }} />
     </div>
   );
 }
