@@ -147,7 +147,7 @@ export function LivePlot({
       ],
       series: [
         // Under the cursor its values; with no cursor on the plot, the latest (not "–").
-        { label: 'time (s)', value: (u, v, si, idx) => formatNumber(idx == null ? latest(u, si) : v, 2, 's') },
+        { label: 'time (s)', value: (u, v, si, idx) => formatNumber(idx == null ? latest(u, si) : v, 2) },
         ...lines.map<uPlot.Series>((line) => ({
           label: line.label,
           stroke: line.stroke,

@@ -1,6 +1,7 @@
 /**
  * Number formatting for every readout and plot legend: a value not measured yet (NaN, ±Infinity,
- * undefined) shows as "–", never as "NaN", and a value that rounds to zero never shows as "-0".
+ * undefined) shows as "–", never as "NaN", a value that rounds to zero never shows as "-0", and a
+ * negative one has a minus sign ("−16.6").
  */
 export const NOT_MEASURED = '–';
 
@@ -9,7 +10,9 @@ export function formatNumber(value: number | null | undefined, digits = 2, unit 
   if (value === null || value === undefined || !Number.isFinite(value)) return NOT_MEASURED;
   // -0.004 with two decimals is "0.00", not "-0.00".
   const shown = Math.abs(value) < 0.5 * 10 ** -digits ? 0 : value;
-  return unit ? `${shown.toFixed(digits)} ${unit}` : shown.toFixed(digits);
+  // A minus sign, not a hyphen, as the labels write it ("−16.6").
+  const text = shown < 0 ? `\u2212${(-shown).toFixed(digits)}` : shown.toFixed(digits);
+  return unit ? `${text} ${unit}` : text;
 }
 
 /** A formatter with fixed decimals and unit, for readout fields and plot legends. */
