@@ -40,7 +40,12 @@ function DeltaSmoothingDemo({ refreshRate, quantizationMs, jitterMs, heartbeatMs
         { mark: 'flap', text: 'a flap: the intervals handed out differ from the vblanks that passed' },
         { mark: 'ring', text: 'the display’s time when the picture appears' },
       ])}
-      keyNumbers={[keyMetric('raw', 'measured delta', 'JudderMs', LANES[0]!.color), keyMetric('nearest', "smoothed 'nearest'", 'JudderMs', LANES[2]!.color)]}
+      // With dropped vblanks the lesson is the two roundings' flaps; without, the judder smoothing removes.
+      keyNumbers={
+        dropEvery > 0
+          ? [keyMetric('up', "smoothed 'up'", 'Flaps', LANES[1]!.color), keyMetric('nearest', "smoothed 'nearest'", 'Flaps', LANES[2]!.color)]
+          : [keyMetric('raw', 'measured delta', 'JudderMs', LANES[0]!.color), keyMetric('nearest', "smoothed 'nearest'", 'JudderMs', LANES[2]!.color)]
+      }
       more={PREFIXES.flatMap((prefix, i) => metricFields(prefix, LANES[i]!.label, prefix === 'raw' ? ['JudderMs', 'LagMs'] : ['Flaps', 'Scored', 'JudderMs', 'Repeated', 'LagMs']))}
     />
   );

@@ -345,13 +345,22 @@ describe('stories in Chromium', () => {
 
       // Pause: the picture stops.
       (el.querySelector('[data-testid="transport-pause"]') as HTMLButtonElement).click();
-      await frames(3);
-      await new Promise((resolve) => setTimeout(resolve, 120));
-      const still = pixels(canvas);
+      // A plot and the readouts show the last samples on their own timers (every 250 and 100 ms),
+      // which a busy page runs late (a CI run caught a plot's redraw after the first look): the
+      // picture must settle (two looks 300 ms apart alike, by the third look) and then stay so.
+      const look = async () => {
+        await frames(3);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return pixels(canvas);
+      };
+      let still = await look();
+      for (let tries = 0, next = await look(); next !== still; tries += 1, next = await look()) {
+        if (tries >= 2) throw new Error('the canvas kept changing while paused (three looks 300 ms apart)');
+        still = next;
+      }
       const pausedFrames = c.loopFrames ? value(el, 'frames') : Number.NaN;
       await frames(15);
-      await new Promise((resolve) => setTimeout(resolve, 120));
-      expect(pixels(canvas) === still, 'canvas unchanged while paused').toBe(true);
+      expect((await look()) === still, 'canvas unchanged while paused').toBe(true);
       if (c.loopFrames) {
         expect(value(el, 'frames')).toBe(pausedFrames);
         // Single step: exactly one frame of the story's loop.
