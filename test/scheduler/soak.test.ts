@@ -131,5 +131,6 @@ describe('soak: 24 h at 144 Hz with ±1 ms jitter, scheduler → fixed step', ()
     expect(scheduler.subscriberCount).toBe(1);
     expect(source.pendingCount).toBe(1);
     expect(scheduler.refreshRate.refreshRate).toBe(DISPLAY_HZ);
-  }, 120_000);
+    // 20 s alone; 90 s in a CI run with both cores busy, too near the 120 s it had.
+  }, 360_000);
 });
