@@ -79,6 +79,8 @@ function MainThreadSteps({ values, timeline, stall }: { values: Record<string, n
   useFixedUpdate((_dt, step) => {
     const now = performance.now();
     timeline.mainSteps.push(now);
+    values.mainStepsThisFrame! += 1;
+    if (values.mainStepsThisFrame! > values.mainBurst!) values.mainBurst = values.mainStepsThisFrame!;
     if (now >= stall.startMs && now <= stall.endMs) values.mainStepsInStall! += 1;
     const lateMs = now - step.stepEndTimestampMs;
     if (lateMs > values.mainMaxLateMs!) values.mainMaxLateMs = lateMs;
@@ -95,7 +97,7 @@ interface Stall {
 }
 
 export function StallDemo({ updateRate, stallMs }: { updateRate: number; stallMs: number }) {
-  const [values] = useState<Record<string, number>>(() => ({ frames: 0, stalls: 0, workerStepsInStall: Number.NaN, workerMostInStall: 0, mainStepsInStall: 0, framesInStall: 0, mainMaxLateMs: 0 }));
+  const [values] = useState<Record<string, number>>(() => ({ frames: 0, stalls: 0, workerStepsInStall: Number.NaN, workerMostInStall: 0, mainStepsInStall: 0, framesInStall: 0, mainStepsThisFrame: 0, mainBurst: 0, mainMaxLateMs: 0 }));
   const [timeline] = useState(newTimeline);
   const [stall] = useState<Stall>(() => ({ lastMs: -Infinity, startMs: Number.NaN, endMs: Number.NaN, workerSteps: 0 }));
   // A step's message waits while the page is blocked; its time says when it ran in the worker.
@@ -111,6 +113,7 @@ export function StallDemo({ updateRate, stallMs }: { updateRate: number; stallMs
       // When the frame ran: its timestamp is its vblank, which can fall inside the stall that delayed it.
       const ranMs = performance.now();
       values.frames! += 1;
+      values.mainStepsThisFrame = 0;
       timeline.frames.push(ranMs);
       timeline.nowMs = ranMs;
       if (ranMs >= stall.startMs && ranMs <= stall.endMs) values.framesInStall! += 1;
@@ -144,13 +147,14 @@ export function StallDemo({ updateRate, stallMs }: { updateRate: number; stallMs
         values={values}
         keyNumbers={[
           { key: 'workerStepsInStall', label: `worker: steps run during the last ${stallMs} ms stall`, format: count, color: COLORS.right },
-          { key: 'mainMaxLateMs', label: 'main-thread clock: latest step, ms after its span ended', format: ms1, color: COLORS.wrong },
+          { key: 'mainMaxLateMs', label: 'main-thread clock: its most late step, ms after its span ended', format: ms1, color: COLORS.wrong },
         ]}
         more={fieldsOf(count, {
           frames: 'frames',
           stalls: 'main-thread stalls',
           workerMostInStall: 'most worker steps in one stall',
           mainStepsInStall: 'main-thread clock steps run during a stall',
+          mainBurst: 'main-thread clock: most steps in one frame (the burst after a stall)',
           framesInStall: 'frames that started during a stall',
         })}
       />

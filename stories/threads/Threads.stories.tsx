@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { docs, range, updateRateArg } from '../kit/controls.js';
 import { expectFramesAdvance, readValue, waitForValue } from '../kit/play.js';
 import { StallDemo } from './Stalls.js';
@@ -25,8 +25,9 @@ the article's three ways (docs/threads.md); each lane here runs its own worker, 
 same step, stepped only 8 times a second so the difference is easy to see.
 
 **'latest'** draws the last completed step: the dot stands still between steps and jumps at each
-one, stairs (its trail piles up in clumps; most pictures did not move). **'interpolated'** blends
-the two latest steps by alpha: an even trail, and almost no picture stands still. Neither is ever
+one, stairs (its trail piles up in clumps, and at 15 frames a second or more at least a third of
+its pictures do not move). **'interpolated'** blends the two latest steps by alpha: an even trail,
+and under a quarter as many pictures stand still. Neither is ever
 handed a torn state. **'live'** reads the state the worker is still writing: over shared memory (a
 cross-origin isolated page) a picture can hold dots of two steps, drawn red and counted; over
 messages, which is what this Storybook uses (it is not served with the COOP and COEP headers), every
@@ -35,7 +36,8 @@ which one runs.
 
 **Main thread stalls**: once a second the page busy-waits. The timeline shows the worker's steps
 going on through each stall (green ticks inside the red band) while the page's frames and a fixed
-clock on the main thread stop, and that clock's steps then run in a burst, late by about the stall.
+clock on the main thread stop; that clock's steps then run in a burst (every step the stall owed, in
+one frame), late by about the stall.
 `;
 
 const CODE = `import { useWorkerSimulation } from 'react-timestep/worker';
@@ -68,6 +70,7 @@ export const ThreeWays: Story = {
     await expectFramesAdvance(root, 'frames', 10);
     // The page says which transport runs, and it is the one that runs.
     await expect(readValue(root, 'shared')).toBe(ISOLATED ? 1 : 0);
+    await expect(within(root).getByTestId('transport-note').textContent).toMatch(ISOLATED ? /^Shared memory/ : /^Messages, not shared memory/);
     // 'latest' stands still between steps (8 a second): at 15 fps or more at least a third of its pictures.
     await expect(readValue(root, 'latestStill')).toBeGreaterThanOrEqual(0.3);
     // 'interpolated' moves on nearly every picture: under a quarter of what 'latest' holds still.
@@ -94,6 +97,8 @@ export const MainThreadStalls: Story = {
     // The page's frames and the main-thread clock's steps do not.
     await expect(readValue(root, 'framesInStall')).toBe(0);
     await expect(readValue(root, 'mainStepsInStall')).toBe(0);
+    // The burst: the frame after a stall runs every step the stall owed (a frame spans at least the stall).
+    await expect(readValue(root, 'mainBurst')).toBeGreaterThanOrEqual(Math.floor((args.stallMs / 1000) * args.updateRate) - 1);
     // A step whose span ended in the stall's first step-length ran after the stall: late by the rest of it.
     await expect(readValue(root, 'mainMaxLateMs')).toBeGreaterThanOrEqual(args.stallMs - 1000 / args.updateRate);
   },

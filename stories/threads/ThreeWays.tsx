@@ -54,10 +54,13 @@ function Way({ lane, read, updateRate, values, lanes }: { lane: number; read: Re
       }
       const torn = isTorn(sim.current) || (read === 'interpolated' && isTorn(sim.previous));
       if (torn) values[`${read}Torn`]! += 1;
-      last.pictures += 1;
-      if (position === last.position) last.still += 1;
-      values[`${read}Still`] = last.still / last.pictures;
-      values[`${read}Pictures`] = last.pictures;
+      // Counted from the second step on: before it there is nothing to move to, whatever the way.
+      if (sim.step.index >= 1) {
+        last.pictures += 1;
+        if (position === last.position) last.still += 1;
+        values[`${read}Still`] = last.still / last.pictures;
+        values[`${read}Pictures`] = last.pictures;
+      }
       const newSteps = Number.isFinite(last.stepIndex) ? sim.step.index - last.stepIndex : 0;
       last.position = position;
       last.stepIndex = sim.step.index;
@@ -101,7 +104,7 @@ export function ThreeWaysDemo({ updateRate }: { updateRate: number }) {
         bars={{ label: 'new steps/picture', max: 2 }}
         legend={laneLegend('worker steps new in this picture (a bar every few pictures: the steps are slower than the frames)', [
           { mark: 'flap', text: "red bar: a torn picture, dots of two steps ('live' over shared memory only)" },
-          { mark: 'ring', text: "ring: where the rest of a torn picture's dots stand" },
+          { mark: 'ring', text: "ring: where the rest of a torn picture's dots stand (shared memory only)" },
         ])}
         values={values}
         keyNumbers={[
