@@ -11,10 +11,12 @@ interface ThreadsProps {
   updateRate: number;
   /** Main-thread stall, ms, once a second (0: none). */
   stallMs: number;
+  /** Real ms each worker step takes to write its dots (the three ways). */
+  writeMs: number;
 }
 
-function ThreadsDemo({ updateRate }: ThreadsProps) {
-  return <ThreeWaysDemo updateRate={updateRate} />;
+function ThreadsDemo({ updateRate, writeMs }: ThreadsProps) {
+  return <ThreeWaysDemo updateRate={updateRate} writeMs={writeMs} />;
 }
 
 /** What the docs page says above the stories. */
@@ -22,17 +24,18 @@ const ABOUT = `
 \`react-timestep/worker\` runs the fixed step in a Web Worker on the worker's own clock: the threads
 loop of Peter Sundqvist, "Timestepping" (Turborilla). The page reads the states each frame in one of
 the article's three ways (docs/threads.md); each lane here runs its own worker, the same dots at the
-same step, stepped only 8 times a second so the difference is easy to see.
+same step, stepped only 8 times a second so the difference is easy to see; each step takes 10 ms to
+write its 24 dots, one after another, as a heavy update would.
 
 **'latest'** draws the last completed step: the dot stands still between steps and jumps at each
-one, stairs (its trail piles up in clumps, and at 15 frames a second or more at least a third of
-its pictures do not move). **'interpolated'** blends the two latest steps by alpha: an even trail,
-and under a quarter as many pictures stand still. Neither is ever
-handed a torn state. **'live'** reads the state the worker is still writing: over shared memory (a
-cross-origin isolated page) a picture can hold dots of two steps, drawn red and counted; over
-messages, which is what this Storybook uses (it is not served with the COOP and COEP headers), every
-state arrives whole, so 'live' cannot tear and shows the same stairs as 'latest'. The page says
-which one runs.
+one, stairs (its trail piles up in clumps, and at 15 frames a second or more at least a third of its
+pictures do not move). **'interpolated'** blends the two latest steps by alpha: an even trail, and
+under a quarter as many pictures stand still. Neither is ever handed a torn state. **'live'** reads
+the state the worker is still writing: over shared memory (a cross-origin isolated page) a frame
+that comes while a step is writing holds dots of two steps: its bar is red, a ring marks the dots
+left behind, and the big number counts them. Over messages, which is what this Storybook uses (it is
+not served with the COOP and COEP headers), every state arrives whole, so 'live' cannot tear and
+shows the same stairs as 'latest'. The page says which one runs.
 
 **Main thread stalls**: once a second the page busy-waits. The timeline shows the worker's steps
 going on through each stall (green ticks inside the red band) while the page's frames and a fixed
@@ -51,9 +54,10 @@ const sim = useWorkerSimulation(() => new Worker(new URL('./dots.worker.ts', imp
 const meta = {
   title: 'A game/28 · Threads: a fixed step in a worker',
   component: ThreadsDemo,
-  args: { updateRate: 8, stallMs: 150 },
+  args: { updateRate: 8, stallMs: 150, writeMs: 10 },
   argTypes: {
     updateRate: updateRateArg([4, 8, 15, 30, 60, 120], "Steps per second of the workers' fixed step."),
+    writeMs: range('step cost (ms)', 'Real ms each worker step takes to write its 24 dots, one after another, as a heavy update would (the three ways). The longer, the likelier a \'live\' read over shared memory catches a step half written.', 0, 60, 5),
     stallMs: range('stall (ms)', 'Main-thread stall, ms, once a second (the stall story).', 0, 300, 10),
   },
   parameters: docs(ABOUT, CODE),

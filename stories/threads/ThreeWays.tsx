@@ -1,11 +1,11 @@
 // Story 28, "Three ways": one lane per way of reading a worker's steps (the article's three), each
 // lane its own worker running the same dots simulation at the same step.
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { useFrame } from '../../src/index.js';
 import { useWorkerSimulation, type ReadMode } from '../../src/worker/index.js';
 import { count, percent, yesNo } from '../kit/format.js';
-import { COLORS } from '../kit/Lanes.js';
+import { COLORS, FLAP_COLOR } from '../kit/Lanes.js';
 import type { LanesHandle } from '../kit/Lanes.js';
 import { laneLegend } from '../kit/Legend.js';
 import { LanesPanel } from '../kit/Panel.js';
@@ -13,7 +13,6 @@ import { fieldsOf } from '../kit/Readout.js';
 import { DOTS, TRACK, isTorn, type DotsProps } from './dots.simulation.js';
 
 export const startDots = () => new Worker(new URL('./dots.worker.ts', import.meta.url), { type: 'module' });
-const QUIET: DotsProps = { report: false };
 
 /** Shared memory needs a cross-origin isolated page; 'auto' picks messages everywhere else. */
 export const ISOLATED = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true;
@@ -24,9 +23,14 @@ const WAYS = [
   {
     read: 'live',
     label: ISOLATED ? "'live': the state being written — torn pictures in red" : "'live' over messages: always a whole state, so the same stairs as 'latest'",
-    color: COLORS.wrong,
+    color: COLORS.fourth,
   },
 ] as const satisfies readonly { read: ReadMode; label: string; color: string }[];
+
+/** The bars' top: a torn picture's red bar reaches it. */
+const TORN_BAR = 2;
+/** Pictures a torn picture's ring stays. */
+const RING_PICTURES = 30;
 
 /** Where a picture's dots stand, in laps of the track (1.25: a quarter of the way along). */
 function lapsOf(x: number): number {
@@ -38,9 +42,11 @@ function lapsOf(x: number): number {
  * torn 'live' state, a ring where the last dot stands), counted: pictures, pictures that did not
  * move, torn ones.
  */
-function Way({ lane, read, updateRate, values, lanes }: { lane: number; read: ReadMode; updateRate: number; values: Record<string, number>; lanes: RefObject<LanesHandle | null> }) {
-  const sim = useWorkerSimulation(startDots, { step: 1 / updateRate, read, props: QUIET });
-  const [last] = useState(() => ({ position: Number.NaN, stepIndex: Number.NaN, pictures: 0, still: 0 }));
+function Way({ lane, read, updateRate, writeMs, values, lanes }: { lane: number; read: ReadMode; updateRate: number; writeMs: number; values: Record<string, number>; lanes: RefObject<LanesHandle | null> }) {
+  // Props reach the worker when they change by identity: one object per cost.
+  const props = useMemo<DotsProps>(() => ({ report: false, writeMs }), [writeMs]);
+  const sim = useWorkerSimulation(startDots, { step: 1 / updateRate, read, props });
+  const [last] = useState(() => ({ position: Number.NaN, stepIndex: Number.NaN, pictures: 0, still: 0, ring: Number.NaN, ringPictures: 0 }));
   useFrame(
     (frame) => {
       if (!sim.ready || frame.paused || sim.current.length !== DOTS) return;
@@ -64,8 +70,14 @@ function Way({ lane, read, updateRate, values, lanes }: { lane: number; read: Re
       const newSteps = Number.isFinite(last.stepIndex) ? sim.step.index - last.stepIndex : 0;
       last.position = position;
       last.stepIndex = sim.step.index;
-      lanes.current?.picture(lane, position, newSteps, torn);
-      lanes.current?.ring(lane, torn ? lapsOf(sim.current[DOTS - 1]!) : Number.NaN);
+      // A torn picture's bar is drawn full height in red: one frame of it must be seen at a glance.
+      lanes.current?.picture(lane, position, torn ? TORN_BAR : newSteps, torn);
+      // The ring stays half a second (at 60 fps) where the last torn picture's old dots stood.
+      if (torn) {
+        last.ring = lapsOf(sim.current[DOTS - 1]!);
+        last.ringPictures = RING_PICTURES;
+      } else if (last.ringPictures > 0 && (last.ringPictures -= 1) === 0) last.ring = Number.NaN;
+      lanes.current?.ring(lane, last.ring);
     },
     { phase: 'render' },
   );
@@ -73,7 +85,7 @@ function Way({ lane, read, updateRate, values, lanes }: { lane: number; read: Re
 }
 
 /** The three ways side by side on one lane picture, with the big numbers under it. */
-export function ThreeWaysDemo({ updateRate }: { updateRate: number }) {
+export function ThreeWaysDemo({ updateRate, writeMs }: { updateRate: number; writeMs: number }) {
   const lanes = useRef<LanesHandle>(null);
   const [values] = useState<Record<string, number>>(() => ({
     frames: 0, shared: Number.NaN, latestTorn: 0, interpolatedTorn: 0, liveTorn: 0,
@@ -89,28 +101,28 @@ export function ThreeWaysDemo({ updateRate }: { updateRate: number }) {
   );
   return (
     <div>
-      <p data-testid="transport-note" style={{ font: '13px system-ui, sans-serif', margin: '0 0 8px', padding: '6px 8px', borderLeft: `4px solid ${COLORS.wrong}`, background: '#f06a6a1a', maxWidth: 720 }}>
+      <p data-testid="transport-note" style={{ font: '13px system-ui, sans-serif', margin: '0 0 8px', padding: '6px 8px', borderLeft: `4px solid ${COLORS.fourth}`, background: '#5dade21a', maxWidth: 720 }}>
         {ISOLATED
           ? "Shared memory: this page is cross-origin isolated, so 'live' reads the state while the worker writes it, and a picture can hold dots of two steps (torn, drawn red)."
           : "Messages, not shared memory: this page is not cross-origin isolated, so each state arrives whole and 'live' cannot tear. It shows the latest whole state instead: the same stairs as 'latest'. With the COOP and COEP headers, torn pictures would show here in red."
         }
       </p>
       {WAYS.map((way, i) => (
-        <Way key={way.read} lane={i} read={way.read} updateRate={updateRate} values={values} lanes={lanes} />
+        <Way key={way.read} lane={i} read={way.read} updateRate={updateRate} writeMs={writeMs} values={values} lanes={lanes} />
       ))}
       <LanesPanel
         ref={lanes}
         lanes={WAYS}
-        bars={{ label: 'new steps/picture', max: 2 }}
+        bars={{ label: 'new steps/picture', max: TORN_BAR }}
         legend={laneLegend('worker steps new in this picture (a bar every few pictures: the steps are slower than the frames)', [
-          { mark: 'flap', text: "red bar: a torn picture, dots of two steps ('live' over shared memory only)" },
-          { mark: 'ring', text: "ring: where the rest of a torn picture's dots stand (shared memory only)" },
+          { mark: 'flap', text: "red bar, full height: a torn picture, dots of two steps ('live' over shared memory only)" },
+          { mark: 'ring', text: "ring: where the old dots of the last torn picture stood (shown for 30 pictures)" },
         ])}
         values={values}
         keyNumbers={[
           { key: 'latestStill', label: "'latest': pictures that did not move (stairs)", format: percent, color: WAYS[0].color },
           { key: 'interpolatedStill', label: "'interpolated': pictures that did not move", format: percent, color: WAYS[1].color },
-          { key: 'liveTorn', label: ISOLATED ? "'live': torn pictures" : "'live' over messages: torn pictures (cannot tear)", format: count, color: WAYS[2].color },
+          { key: 'liveTorn', label: ISOLATED ? "'live': torn pictures" : "'live' over messages: torn pictures (cannot tear)", format: count, color: FLAP_COLOR },
         ]}
         more={[
           { key: 'shared', label: 'shared memory (messages: no)', format: yesNo },
