@@ -1,6 +1,4 @@
-import { useRef } from 'react';
-import { useCanvasSize } from './canvasSize.js';
-import { useFrame } from '../../src/index.js';
+import { useFrameCanvas } from './canvasSize.js';
 
 /** One key event on the timeline: when it happened, and the end of the step it was handed to. */
 export interface TimelineEvent {
@@ -42,44 +40,31 @@ const TOPS = ROWS.map((_, i) => ROWS.slice(0, i).reduce((sum, row) => sum + LABE
  * line crosses them; the canvas follows its container's width and the device pixel ratio.
  */
 export function InputTimeline({ data, windowMs }: { data: TimelineData; windowMs: number }) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const size = useRef(new Float64Array([MAX_WIDTH, 1]));
-  useCanvasSize(canvas, MAX_WIDTH, HEIGHT, size.current);
-
-  // Drawn every frame, paused or not (a resize clears the canvas).
-  useFrame(
-    () => {
-      const ctx = canvas.current?.getContext('2d');
-      if (!ctx) return;
-      const [width, dpr] = [size.current[0]!, size.current[1]!];
-      const oldest = data.nowMs - windowMs;
-      const x = (t: number) => ((t - oldest) / windowMs) * width;
-      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      ctx.fillStyle = '#10141c';
-      ctx.fillRect(0, 0, width, HEIGHT);
-      ctx.font = '11px system-ui, sans-serif';
-      ctx.textBaseline = 'middle';
-      ctx.fillStyle = '#8a93a6';
-      for (let i = 0; i < ROWS.length; i += 1) ctx.fillText(ROWS[i]!.label, 4, TOPS[i]! - LABEL / 2);
-      ticks(ctx, data.frames, x, TOPS[0]!, ROWS[0].height, '#5d6d7e');
-      ticks(ctx, data.stepEnds, x, TOPS[1]!, ROWS[1].height, '#f5b041');
-      ticks(ctx, data.stepEnds, x, TOPS[2]!, ROWS[2].height, '#f5b04155');
-      const mid = TOPS[2]! + ROWS[2].height / 2;
-      ctx.lineWidth = 2;
-      for (const event of data.events) {
-        ctx.strokeStyle = event.down ? '#58d68d' : '#f06a6a';
-        ctx.beginPath();
-        ctx.moveTo(x(event.t), mid + (event.down ? -10 : 10));
-        ctx.lineTo(x(event.t), mid);
-        ctx.lineTo(x(event.deliveredTo), mid);
-        ctx.stroke();
-      }
-      ctx.lineWidth = 1;
-      dots(ctx, data.polled, x, TOPS[3]! + ROWS[3].height / 2, '#f06a6a');
-      dots(ctx, data.stepped, x, TOPS[4]! + ROWS[4].height / 2, '#58d68d');
-    },
-    { phase: 'after' },
-  );
+  // Drawn every frame, paused or not.
+  const canvas = useFrameCanvas(MAX_WIDTH, HEIGHT, (ctx, width) => {
+    const oldest = data.nowMs - windowMs;
+    const x = (t: number) => ((t - oldest) / windowMs) * width;
+    ctx.font = '11px system-ui, sans-serif';
+    ctx.textBaseline = 'middle';
+    ctx.fillStyle = '#8a93a6';
+    for (let i = 0; i < ROWS.length; i += 1) ctx.fillText(ROWS[i]!.label, 4, TOPS[i]! - LABEL / 2);
+    ticks(ctx, data.frames, x, TOPS[0]!, ROWS[0].height, '#5d6d7e');
+    ticks(ctx, data.stepEnds, x, TOPS[1]!, ROWS[1].height, '#f5b041');
+    ticks(ctx, data.stepEnds, x, TOPS[2]!, ROWS[2].height, '#f5b04155');
+    const mid = TOPS[2]! + ROWS[2].height / 2;
+    ctx.lineWidth = 2;
+    for (const event of data.events) {
+      ctx.strokeStyle = event.down ? '#58d68d' : '#f06a6a';
+      ctx.beginPath();
+      ctx.moveTo(x(event.t), mid + (event.down ? -10 : 10));
+      ctx.lineTo(x(event.t), mid);
+      ctx.lineTo(x(event.deliveredTo), mid);
+      ctx.stroke();
+    }
+    ctx.lineWidth = 1;
+    dots(ctx, data.polled, x, TOPS[3]! + ROWS[3].height / 2, '#f06a6a');
+    dots(ctx, data.stepped, x, TOPS[4]! + ROWS[4].height / 2, '#58d68d');
+  });
 
   return (
     <div style={{ width: '100%', maxWidth: MAX_WIDTH }}>

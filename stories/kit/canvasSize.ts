@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
+import { useFrame } from '../../src/index.js';
 
 /** Narrowest a story canvas gets, CSS px: a phone's docs page. */
 export const MIN_CANVAS_WIDTH = 200;
@@ -45,4 +46,28 @@ export function useElementWidth(ref: RefObject<HTMLElement | null>, initial: num
     return () => observer.disconnect();
   }, [ref]);
   return width;
+}
+
+/**
+ * A canvas that follows its container (see {@link useCanvasSize}) and is drawn every frame, paused
+ * or not (a resize clears it), in the 'after' phase: cleared to the stories' dark background, then
+ * `draw(ctx, cssWidth)` in CSS px. Returns the ref to put on the `<canvas>`.
+ */
+export function useFrameCanvas(maxWidth: number, height: number, draw: (ctx: CanvasRenderingContext2D, width: number) => void): RefObject<HTMLCanvasElement | null> {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const size = useRef(new Float64Array([maxWidth, 1]));
+  useCanvasSize(canvas, maxWidth, height, size.current);
+  useFrame(
+    () => {
+      const ctx = canvas.current?.getContext('2d');
+      if (!ctx) return;
+      const [width, dpr] = [size.current[0]!, size.current[1]!];
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.fillStyle = '#10141c';
+      ctx.fillRect(0, 0, width, height);
+      draw(ctx, width);
+    },
+    { phase: 'after' },
+  );
+  return canvas;
 }

@@ -1,12 +1,9 @@
-import { useRef, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
-import { FixedClockProvider, useFixedUpdate, useFrame } from '../../src/index.js';
-import { useWorkerSimulation, type ReadMode, type WorkerSimulation } from '../../src/worker/index.js';
-import { busyWait } from '../kit/loop.js';
-import { Readout } from '../kit/Readout.js';
+import { expect, within } from 'storybook/test';
+import { docs, range, updateRateArg } from '../kit/controls.js';
 import { expectFramesAdvance, readValue, waitForValue } from '../kit/play.js';
-import { DOTS, TRACK, isTorn, type DotsProps } from './dots.simulation.js';
+import { StallDemo } from './Stalls.js';
+import { ISOLATED, ThreeWaysDemo } from './ThreeWays.js';
 
 /** Controls of the threads stories. */
 interface ThreadsProps {
@@ -14,176 +11,99 @@ interface ThreadsProps {
   updateRate: number;
   /** Main-thread stall, ms, once a second (0: none). */
   stallMs: number;
+  /** Real ms each worker step takes to write its dots (the three ways). */
+  writeMs: number;
 }
 
-const HEIGHT = 60;
-const startDots = () => new Worker(new URL('./dots.worker.ts', import.meta.url), { type: 'module' });
-const QUIET: DotsProps = { report: false };
-const REPORTING: DotsProps = { report: true };
-
-/** The dots of one state, or of two blended by alpha. */
-function drawDots(canvas: HTMLCanvasElement | null, sim: WorkerSimulation, color: string): void {
-  const ctx = canvas?.getContext('2d');
-  if (!ctx || !sim.ready) return;
-  ctx.clearRect(0, 0, TRACK, HEIGHT);
-  ctx.fillStyle = color;
-  for (let i = 0; i < DOTS; i++) {
-    const from = sim.previous.length === DOTS ? sim.previous[i]! : sim.current[i]!;
-    const to = sim.current[i]!;
-    // Across the wrap, no blend: the dot jumps back to the start.
-    const x = to >= from ? from + (to - from) * sim.alpha : to;
-    ctx.fillRect(x, 4 + (i % 12) * 4.5, 4, 4);
-  }
+function ThreadsDemo({ updateRate, writeMs }: ThreadsProps) {
+  return <ThreeWaysDemo updateRate={updateRate} writeMs={writeMs} />;
 }
 
-/** One way to read the worker: its canvas, and counts of the torn states it was handed. */
-function Lane({ read, color, values, updateRate }: { read: ReadMode; color: string; values: Record<string, number>; updateRate: number }) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const sim = useWorkerSimulation(startDots, { step: 1 / updateRate, read, props: QUIET });
-  useFrame(
-    () => {
-      if (!sim.ready) return;
-      values[`${read}Reads`] = (values[`${read}Reads`] ?? 0) + 1;
-      if (isTorn(sim.current) || (read === 'interpolated' && isTorn(sim.previous))) values[`${read}Torn`] = (values[`${read}Torn`] ?? 0) + 1;
-      values.shared = sim.transport === 'shared' ? 1 : 0;
-      drawDots(canvas.current, sim, color);
-    },
-    { phase: 'render' },
-  );
-  return (
-    <div>
-      <div style={{ font: '12px sans-serif' }}>'{read}'</div>
-      <canvas ref={canvas} width={TRACK} height={HEIGHT} data-testid={`lane-${read}`} style={{ background: '#1113', borderRadius: 4, display: 'block', maxWidth: '100%', height: 'auto' }} />
-    </div>
-  );
-}
+/** What the docs page says above the stories. */
+const ABOUT = `
+\`react-timestep/worker\` runs the fixed step in a Web Worker on the worker's own clock: the threads
+loop of Peter Sundqvist, "Timestepping" (Turborilla). The page reads the states each frame in one of
+the article's three ways (docs/threads.md); each lane here runs its own worker, the same dots at the
+same step, stepped only 8 times a second so the difference is easy to see; each step takes 10 ms to
+write its 24 dots, one after another, as a heavy update would.
 
-function ThreeWaysDemo({ updateRate }: ThreadsProps) {
-  const [values] = useState<Record<string, number>>(() => ({ frames: 0, shared: 0, latestReads: 0, latestTorn: 0, interpolatedReads: 0, interpolatedTorn: 0, liveReads: 0, liveTorn: 0 }));
-  useFrame(() => void (values.frames! += 1));
-  return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-      <Lane read="latest" color="#f5b041" values={values} updateRate={updateRate} />
-      <Lane read="interpolated" color="#58d68d" values={values} updateRate={updateRate} />
-      <Lane read="live" color="#f06a6a" values={values} updateRate={updateRate} />
-      <Readout
-        values={values}
-        fields={[
-          { key: 'frames', label: 'frames', format: String },
-          { key: 'shared', label: 'shared memory (1) or messages (0)', format: String },
-          { key: 'latestTorn', label: "torn states read 'latest'", format: String },
-          { key: 'interpolatedTorn', label: "torn states read 'interpolated'", format: String },
-          { key: 'liveTorn', label: "torn states read 'live'", format: String },
-        ]}
-      />
-    </div>
-  );
-}
+**'latest'** draws the last completed step: the dot stands still between steps and jumps at each
+one, stairs (its trail piles up in clumps, and at 15 frames a second or more at least a third of its
+pictures do not move). **'interpolated'** blends the two latest steps by alpha: an even trail, and
+under a quarter as many pictures stand still. Neither is ever handed a torn state. **'live'** reads
+the state the worker is still writing: over shared memory (a cross-origin isolated page) a frame
+that comes while a step is writing holds dots of two steps: its bar is red, a ring marks the dots
+left behind, and the big number counts them. Over messages, which is what this Storybook uses (it is
+not served with the COOP and COEP headers), every state arrives whole, so 'live' cannot tear and
+shows the same stairs as 'latest'. The page says which one runs.
 
-/** The same step on the main thread: when each step ran, against the end of its span. */
-function MainThreadSteps({ values }: { values: Record<string, number> }) {
-  useFixedUpdate((_dt, step) => {
-    const lateMs = performance.now() - step.stepEndTimestampMs;
-    if (lateMs > values.mainMaxLateMs!) values.mainMaxLateMs = lateMs;
-  });
-  return null;
-}
+**Main thread stalls**: once a second the page busy-waits. The timeline shows the worker's steps
+going on through each stall (green ticks inside the red band) while the page's frames and a fixed
+clock on the main thread stop; that clock's steps then run in a burst (every step the stall owed, in
+one frame), late by about the stall.
+`;
 
-function StallDemo({ updateRate, stallMs }: ThreadsProps) {
-  const [values] = useState<Record<string, number>>(() => ({ frames: 0, stalls: 0, workerStepsInStall: 0, workerMostInStall: 0, mainMaxLateMs: 0 }));
-  const stall = useRef({ lastMs: -Infinity, startEpochMs: 0, endEpochMs: 0, counted: 0 });
-  const onMessage = (data: unknown) => {
-    const s = stall.current;
-    const at = (data as { ranAtEpochMs: number }).ranAtEpochMs;
-    if (at >= s.startEpochMs && at <= s.endEpochMs) s.counted += 1;
-  };
-  useWorkerSimulation(startDots, { step: 1 / updateRate, read: 'latest', props: REPORTING, onMessage });
-  useFrame(
-    (frame) => {
-      values.frames! += 1;
-      const s = stall.current;
-      // The previous stall's steps have all arrived by now (messages wait while the thread is blocked).
-      values.workerStepsInStall = s.counted;
-      if (s.counted > values.workerMostInStall!) values.workerMostInStall = s.counted;
-      if (stallMs <= 0 || frame.timestampMs - s.lastMs < 1000) return;
-      s.lastMs = frame.timestampMs;
-      s.counted = 0;
-      s.startEpochMs = performance.timeOrigin + performance.now();
-      busyWait(stallMs);
-      s.endEpochMs = performance.timeOrigin + performance.now();
-      values.stalls! += 1;
-    },
-    { phase: 'update' },
-  );
-  return (
-    <FixedClockProvider step={1 / updateRate}>
-      <MainThreadSteps values={values} />
-      <Readout
-        values={values}
-        fields={[
-          { key: 'frames', label: 'frames', format: String },
-          { key: 'stalls', label: 'main-thread stalls', format: String },
-          { key: 'workerStepsInStall', label: 'worker steps run during the last stall', format: String },
-          { key: 'workerMostInStall', label: 'most worker steps in one stall', format: String },
-          { key: 'mainMaxLateMs', label: 'main-thread clock: latest step, ms after its span ended', format: (v) => v.toFixed(1) },
-        ]}
-      />
-    </FixedClockProvider>
-  );
-}
+const CODE = `import { useWorkerSimulation } from 'react-timestep/worker';
+
+const sim = useWorkerSimulation(() => new Worker(new URL('./dots.worker.ts', import.meta.url), { type: 'module' }), {
+  step: 1 / 8,
+  read: 'interpolated', // or 'latest', or 'live'
+});
+// Each frame: draw sim.previous blended to sim.current by sim.alpha.`;
 
 const meta = {
   title: 'A game/28 · Threads: a fixed step in a worker',
-  component: ThreeWaysDemo,
-  args: { updateRate: 60, stallMs: 40 },
+  component: ThreadsDemo,
+  args: { updateRate: 8, stallMs: 150, writeMs: 10 },
   argTypes: {
-    updateRate: { description: "Update rate of the worker's fixed step, Hz.", control: { type: 'range', min: 10, max: 240, step: 10 } },
-    stallMs: { description: 'Main-thread stall, ms, once a second (the stall story).', control: { type: 'range', min: 0, max: 200, step: 10 } },
+    updateRate: updateRateArg([4, 8, 15, 30, 60, 120], "Steps per second of the workers' fixed step."),
+    writeMs: range('step cost (ms)', 'Real ms each worker step takes to write its 24 dots, one after another, as a heavy update would (the three ways). The longer, the likelier a \'live\' read over shared memory catches a step half written.', 0, 60, 5),
+    stallMs: range('stall (ms)', 'Main-thread stall, ms, once a second (the stall story).', 0, 300, 10),
   },
-  parameters: {
-    docs: {
-      description: {
-        component: `
-\`react-timestep/worker\` runs the fixed step in a Web Worker on the worker's own clock, the threads
-loop of Peter Sundqvist, "Timestepping" (Turborilla); the page reads the states each frame in one of
-the article's three ways (docs/threads.md). Each lane here runs its own worker. 'latest' draws the
-last completed step, 'interpolated' blends the two latest by alpha, and neither is ever handed a
-torn state. 'live' reads the state the worker is writing: on a cross-origin isolated page (shared
-memory) a picture may show dots out of line, parts of two steps; over messages it only ever gets
-whole states, like 'latest'.
-`,
-      },
-    },
-  },
-} satisfies Meta<typeof ThreeWaysDemo>;
+  parameters: docs(ABOUT, CODE),
+} satisfies Meta<typeof ThreadsDemo>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The three ways side by side: 'latest' and 'interpolated' are never torn. */
+/** The three ways side by side: 'latest' stairs, 'interpolated' smooth, 'live' torn only over shared memory. */
 export const ThreeWays: Story = {
-  play: async ({ canvasElement }) => {
-    await expectFramesAdvance(canvasElement, 'frames', 30);
-    await expect(readValue(canvasElement, 'latestTorn')).toBe(0);
-    await expect(readValue(canvasElement, 'interpolatedTorn')).toBe(0);
+  play: async ({ canvasElement: root }) => {
+    await waitForValue(root, 'latestPictures', (n) => n >= 60);
+    await waitForValue(root, 'interpolatedPictures', (n) => n >= 60);
+    await expectFramesAdvance(root, 'frames', 10);
+    // The page says which transport runs, and it is the one that runs.
+    await expect(readValue(root, 'shared')).toBe(ISOLATED ? 1 : 0);
+    await expect(within(root).getByTestId('transport-note').textContent).toMatch(ISOLATED ? /^Shared memory/ : /^Messages, not shared memory/);
+    // 'latest' stands still between steps (8 a second): at 15 fps or more at least a third of its pictures.
+    await expect(readValue(root, 'latestStill')).toBeGreaterThanOrEqual(0.3);
+    // 'interpolated' moves on nearly every picture: under a quarter of what 'latest' holds still.
+    await expect(readValue(root, 'interpolatedStill')).toBeLessThan(readValue(root, 'latestStill') / 4);
+    await expect(readValue(root, 'latestTorn')).toBe(0);
+    await expect(readValue(root, 'interpolatedTorn')).toBe(0);
+    // Over messages 'live' gets whole states: no torn picture, and stairs like 'latest'.
+    if (!ISOLATED) {
+      await expect(readValue(root, 'liveTorn')).toBe(0);
+      await expect(readValue(root, 'liveStill')).toBeGreaterThanOrEqual(0.3);
+    }
   },
 };
 
-/** The main thread stalls 40 ms once a second: the worker steps on through it, the main-thread clock's steps wait for it. */
+/** The main thread stalls once a second: the worker steps on through it, the main-thread clock's steps wait for it. */
 export const MainThreadStalls: Story = {
   render: (args) => <StallDemo {...args} />,
-  parameters: {
-    docs: {
-      description: {
-        story:
-          'Every second the main thread busy-waits `stallMs`. The worker keeps its grid: its steps run during the stall (counted by the time each ran). The same step on the main thread (`<FixedClockProvider>`) cannot run until the stall ends, so its steps run late by about the stall.',
-      },
-    },
-  },
-  play: async ({ canvasElement, args }) => {
-    await waitForValue(canvasElement, 'stalls', (n) => n >= 2);
-    await waitForValue(canvasElement, 'workerMostInStall', (n) => n >= 1);
+  args: { updateRate: 60 },
+  play: async ({ canvasElement: root, args }) => {
+    await waitForValue(root, 'stalls', (n) => n >= 2);
+    await expectFramesAdvance(root, 'frames', 5);
+    // The worker runs steps during a stall (at 60 a second, a 150 ms stall holds ~9).
+    await waitForValue(root, 'workerMostInStall', (n) => n >= 1);
+    // The page's frames and the main-thread clock's steps do not.
+    await expect(readValue(root, 'framesInStall')).toBe(0);
+    await expect(readValue(root, 'mainStepsInStall')).toBe(0);
+    // The burst: the frame after a stall runs every step the stall owed (a frame spans at least the stall).
+    await expect(readValue(root, 'mainBurst')).toBeGreaterThanOrEqual(Math.floor((args.stallMs / 1000) * args.updateRate) - 1);
     // A step whose span ended in the stall's first step-length ran after the stall: late by the rest of it.
-    await expect(readValue(canvasElement, 'mainMaxLateMs')).toBeGreaterThanOrEqual(args.stallMs - 1000 / args.updateRate);
+    await expect(readValue(root, 'mainMaxLateMs')).toBeGreaterThanOrEqual(args.stallMs - 1000 / args.updateRate);
   },
 };
