@@ -61,7 +61,8 @@ export function useFrameCanvas(maxWidth: number, height: number, draw: (ctx: Can
     () => {
       const ctx = canvas.current?.getContext('2d');
       if (!ctx) return;
-      const [width, dpr] = [size.current[0]!, size.current[1]!];
+      const width = size.current[0]!;
+      const dpr = size.current[1]!;
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       ctx.fillStyle = '#10141c';
       ctx.fillRect(0, 0, width, height);
