@@ -25,7 +25,7 @@ const ROWS = [
   { label: 'worker: when each step ran', color: COLORS.right },
 ] as const;
 const HEIGHT = ROWS.length * (LABEL + ROW + 4) + 4;
-export const STALL_COLOR = '#f06a6a55';
+const STALL_COLOR = '#f06a6a55';
 
 /** The times the timeline draws, page ms: rings of frames, steps and stalls (start, end). */
 interface Timeline {

@@ -46,7 +46,7 @@ function Way({ lane, read, updateRate, writeMs, values, lanes }: { lane: number;
   // Props reach the worker when they change by identity: one object per cost.
   const props = useMemo<DotsProps>(() => ({ report: false, writeMs }), [writeMs]);
   const sim = useWorkerSimulation(startDots, { step: 1 / updateRate, read, props });
-  const [last] = useState(() => ({ position: Number.NaN, stepIndex: Number.NaN, pictures: 0, still: 0, ring: Number.NaN, ringPictures: 0 }));
+  const [last] = useState(() => ({ position: Number.NaN, stepIndex: Number.NaN, pictures: 0, steps: 0, still: 0, ring: Number.NaN, ringPictures: 0 }));
   useFrame(
     (frame) => {
       if (!sim.ready || frame.paused || sim.current.length !== DOTS) return;
@@ -60,14 +60,16 @@ function Way({ lane, read, updateRate, writeMs, values, lanes }: { lane: number;
       }
       const torn = isTorn(sim.current) || (read === 'interpolated' && isTorn(sim.previous));
       if (torn) values[`${read}Torn`]! += 1;
+      const newSteps = Number.isFinite(last.stepIndex) ? sim.step.index - last.stepIndex : 0;
       // Counted from the second step on: before it there is nothing to move to, whatever the way.
       if (sim.step.index >= 1) {
         last.pictures += 1;
+        last.steps += newSteps;
         if (position === last.position) last.still += 1;
         values[`${read}Still`] = last.still / last.pictures;
         values[`${read}Pictures`] = last.pictures;
+        values[`${read}Steps`] = last.steps;
       }
-      const newSteps = Number.isFinite(last.stepIndex) ? sim.step.index - last.stepIndex : 0;
       last.position = position;
       last.stepIndex = sim.step.index;
       // A torn picture's bar is drawn full height in red: one frame of it must be seen at a glance.
@@ -89,7 +91,7 @@ export function ThreeWaysDemo({ updateRate, writeMs }: { updateRate: number; wri
   const lanes = useRef<LanesHandle>(null);
   const [values] = useState<Record<string, number>>(() => ({
     frames: 0, shared: Number.NaN, latestTorn: 0, interpolatedTorn: 0, liveTorn: 0,
-    latestStill: Number.NaN, interpolatedStill: Number.NaN, liveStill: Number.NaN, latestPictures: 0, interpolatedPictures: 0, livePictures: 0,
+    latestStill: Number.NaN, interpolatedStill: Number.NaN, liveStill: Number.NaN, latestPictures: 0, interpolatedPictures: 0, livePictures: 0, latestSteps: 0, interpolatedSteps: 0, liveSteps: 0,
   }));
   useFrame(
     (frame) => {
@@ -134,6 +136,8 @@ export function ThreeWaysDemo({ updateRate, writeMs }: { updateRate: number; wri
             latestPictures: "pictures, 'latest'",
             interpolatedPictures: "pictures, 'interpolated'",
             livePictures: "pictures, 'live'",
+            latestSteps: "worker steps seen, 'latest'",
+            liveSteps: "worker steps seen, 'live'",
           }),
         ]}
       />
