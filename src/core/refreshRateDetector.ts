@@ -115,8 +115,9 @@ function sample(d: DetectorState, timestampMs: number): RefreshRateEstimate {
   }
   s.backwards = 0;
   s.lastMs = timestampMs;
+  s.jitter.intervalMs = intervalMs;
   remember(s, timestampMs);
-  if (s.locked) track(d, timestampMs, intervalMs);
+  if (s.locked) track(d, timestampMs);
   // Not `else`: a change of display seen by track() unlocked, and this timestamp starts anew.
   if (!s.locked) {
     d.window.stamps[d.window.count++] = timestampMs;
@@ -126,9 +127,10 @@ function sample(d: DetectorState, timestampMs: number): RefreshRateEstimate {
 }
 
 /** Place a timestamp on the locked grid; a grid that stopped fitting gives way to a challenger, or ends. */
-function track(d: DetectorState, t: number, intervalMs: number): void {
+function track(d: DetectorState, t: number): void {
   const s = d.track;
-  addInterval(s.jitter, intervalMs, s.fit.period);
+  s.jitter.periodMs = s.fit.period;
+  addInterval(s.jitter);
   const placed = place(s, t, d.known);
   if (placed === Placed.RESTART) return restart(d);
   if (challenge(d, placed === Placed.LOST)) return classify(d);
@@ -220,9 +222,10 @@ function startTracking(d: DetectorState, w: LockWindow, skeptical: boolean): voi
   s.noiseMs = 0.8 * Math.sqrt(s.fit.residualVariance);
   clearSkips(s.skips);
   clearJitter(s.jitter);
+  s.jitter.periodMs = s.fit.period;
   for (let i = 1; i < w.count; i++) {
-    s.skips.intervalMs = w.stamps[i]! - w.stamps[i - 1]!;
-    addInterval(s.jitter, s.skips.intervalMs, s.fit.period);
+    s.skips.intervalMs = s.jitter.intervalMs = w.stamps[i]! - w.stamps[i - 1]!;
+    addInterval(s.jitter);
     recordSkip(s.skips, (w.indices[i]! - w.indices[i - 1]!) | 0);
   }
   w.count = 0;

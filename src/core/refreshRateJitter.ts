@@ -5,8 +5,11 @@
  * all) do not correlate, even where a grid fits them for a while by chance. See docs/browsers.md.
  */
 
-/** The sums since the lock. */
+/** The sums since the lock: named fields, written in place (no allocation per frame). */
 export interface IntervalJitter {
+  /** The interval to add and the grid's period, ms (fields: a fractional argument is boxed; docs/performance.md). */
+  intervalMs: number;
+  periodMs: number;
   /** Sums of the squared distances from whole periods and of the neighbours' products; the latest distance (NaN: none yet). */
   squareSum: number;
   lagSum: number;
@@ -14,7 +17,7 @@ export interface IntervalJitter {
 }
 
 export function createIntervalJitter(): IntervalJitter {
-  return { squareSum: 0, lagSum: 0, lastFraction: NaN };
+  return { intervalMs: 0.5, periodMs: 0.5, squareSum: 0.5, lagSum: 0.5, lastFraction: 0.5 };
 }
 
 export function clearJitter(j: IntervalJitter): void {
@@ -23,8 +26,8 @@ export function clearJitter(j: IntervalJitter): void {
 }
 
 /** Add `intervalMs`'s distance from whole periods of `periodMs`. */
-export function addInterval(j: IntervalJitter, intervalMs: number, periodMs: number): void {
-  const periods = intervalMs / periodMs;
+export function addInterval(j: IntervalJitter): void {
+  const periods = j.intervalMs / j.periodMs;
   const fraction = periods - Math.round(periods);
   if (!Number.isNaN(j.lastFraction)) j.lagSum += fraction * j.lastFraction;
   j.squareSum += fraction * fraction;
