@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { FixedClockProvider, useFixedRender, useFixedUpdate, useInterpolated } from '../src/index.js';
 import { docs, toggle, updateRateArg } from './kit/controls.js';
 import { count } from './kit/format.js';
@@ -13,6 +13,8 @@ import { fieldsOf } from './kit/Readout.js';
 interface TeleportProps { updateRate: number; interpolate: boolean; autoTeleport: boolean }
 
 const AUTO_TELEPORT_SECONDS = 2;
+/** The first teleport comes after half a second of game time, so a streak is on screen from the start. */
+const FIRST_TELEPORT_CREDIT = AUTO_TELEPORT_SECONDS - 0.5;
 const SIZE = 300;
 const CENTER = SIZE / 2;
 const RADIUS = 105;
@@ -27,17 +29,38 @@ const WAYS = [
 ] as const;
 
 type Way = (typeof WAYS)[number]['key'];
+/** The kept streak: pictures drawn across the circle, where the body never is. */
+const STREAK_COLOR = '#ff3b3b';
+
+/** Pictures of the last teleport's streak kept on screen. */
+const STREAK_KEPT = 32;
+/** Game seconds a kept streak takes to fade to its floor (the script teleports every two). */
+const STREAK_FADE_SECONDS = 2;
+const STREAK_FLOOR = 0.35;
+
+/** What one body keeps between frames: its phase, the picture, its trail, the streak of its last teleport. */
+interface BodyState {
+  phase: number;
+  gameSeconds: number;
+  drawn: { x: number; y: number };
+  trail: Float64Array;
+  head: number;
+  /** x, y, game seconds of each picture drawn across the circle since the last teleport. */
+  streak: Float64Array;
+  streakLength: number;
+}
 
 /** The body of one circle: its position (vector) and heading (angle), moved a step at a time, drawn blended with a trail. */
 function Body({ way, color, interpolate, values, jumps }: { way: Way; color: string; interpolate: boolean; values: Record<string, number>; jumps: { current: (() => void)[] } }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const position = useInterpolated({ kind: 'vector', size: 2, initial: [CENTER + RADIUS, CENTER], interpolate });
   const heading = useInterpolated({ kind: 'angle', initial: Math.PI / 2, interpolate });
-  const [s] = useState(() => ({ phase: 0, drawn: { x: 0, y: 0 }, trail: new Float64Array(2 * TRAIL).fill(Number.NaN), head: 0 }));
+  const [s] = useState<BodyState>(() => ({ phase: 0, gameSeconds: 0, drawn: { x: 0, y: 0 }, trail: new Float64Array(2 * TRAIL).fill(Number.NaN), head: 0, streak: new Float64Array(3 * STREAK_KEPT), streakLength: 0 }));
   // Jump half a turn round the circle: with teleport() both states jump, otherwise only `current`.
   useEffect(() => {
     const jump = () => {
       s.phase += Math.PI;
+      s.streakLength = 0;
       const target = [CENTER + RADIUS * Math.cos(s.phase), CENTER + RADIUS * Math.sin(s.phase)];
       if (way === 'teleport') {
         position.teleport(target);
@@ -54,6 +77,7 @@ function Body({ way, color, interpolate, values, jumps }: { way: Way; color: str
   // Each step of the shared clock begins with snapshot() (previous ← current); the update only moves.
   useFixedUpdate((dt) => {
     s.phase += ANGULAR_SPEED * dt;
+    s.gameSeconds += dt;
     position.current[0] = CENTER + RADIUS * Math.cos(s.phase);
     position.current[1] = CENTER + RADIUS * Math.sin(s.phase);
     heading.current = s.phase + Math.PI / 2;
@@ -69,10 +93,15 @@ function Body({ way, color, interpolate, values, jumps }: { way: Way; color: str
     const d = s.drawn;
     position.blend(alpha, d);
     const angle = heading.blend(alpha);
-    if (Math.hypot(d.x - CENTER, d.y - CENTER) < STREAK_RADIUS) values[`${way}Streaks`] = values[`${way}Streaks`]! + 1;
+    if (Math.hypot(d.x - CENTER, d.y - CENTER) < STREAK_RADIUS) {
+      values[`${way}Streaks`] = values[`${way}Streaks`]! + 1;
+      keepStreak(s, d.x, d.y);
+    }
+    values[`${way}StreakKept`] = s.streakLength;
     // A picture that did not move (paused) adds no trail point: the trail, and the picture, stand still.
     const last = (s.head + TRAIL - 1) % TRAIL;
     if (s.trail[2 * last] !== d.x || s.trail[2 * last + 1] !== d.y) {
+      values[`${way}Moves`] = values[`${way}Moves`]! + 1;
       s.trail[2 * s.head] = d.x;
       s.trail[2 * s.head + 1] = d.y;
       s.head = (s.head + 1) % TRAIL;
@@ -80,34 +109,75 @@ function Body({ way, color, interpolate, values, jumps }: { way: Way; color: str
     const ctx = canvas.current?.getContext('2d');
     if (!ctx) return;
     ctx.setTransform(canvas.current!.width / SIZE, 0, 0, canvas.current!.width / SIZE, 0, 0);
-    ctx.fillStyle = '#10141c';
-    ctx.fillRect(0, 0, SIZE, SIZE);
-    ctx.strokeStyle = '#2c3445';
-    ctx.beginPath();
-    ctx.arc(CENTER, CENTER, RADIUS, 0, Math.PI * 2);
-    ctx.stroke();
-    ctx.fillStyle = color;
-    for (let k = 1; k < TRAIL; k += 1) {
-      const i = (s.head + k) % TRAIL;
-      if (!Number.isFinite(s.trail[2 * i]!)) continue;
-      ctx.globalAlpha = 0.1 + (0.45 * k) / TRAIL;
-      ctx.beginPath();
-      ctx.arc(s.trail[2 * i]!, s.trail[2 * i + 1]!, 4, 0, Math.PI * 2);
-      ctx.fill();
-    }
-    ctx.globalAlpha = 1;
-    ring(ctx, position.previous[0]!, position.previous[1]!, '#7f8c8d');
-    ring(ctx, position.current[0]!, position.current[1]!, '#5dade2');
-    ctx.beginPath();
-    ctx.arc(d.x, d.y, 9, 0, Math.PI * 2);
-    ctx.fill();
-    ctx.strokeStyle = color;
-    ctx.beginPath();
-    ctx.moveTo(d.x, d.y);
-    ctx.lineTo(d.x + 22 * Math.cos(angle), d.y + 22 * Math.sin(angle));
-    ctx.stroke();
+    drawScene(ctx, s, color, angle, position.previous, position.current);
   });
   return <canvas ref={canvas} data-testid={`scene-${way}`} style={{ borderRadius: 4, width: SIZE, maxWidth: '100%', aspectRatio: '1', display: 'block' }} />;
+}
+
+/** Keep a picture drawn across the circle (the first {@link STREAK_KEPT} of a teleport). */
+function keepStreak(s: BodyState, x: number, y: number): void {
+  if (s.streakLength >= STREAK_KEPT) return;
+  const i = 3 * s.streakLength;
+  s.streak[i] = x;
+  s.streak[i + 1] = y;
+  s.streak[i + 2] = s.gameSeconds;
+  s.streakLength += 1;
+}
+
+/** One frame of a circle: the track, the kept streak, the trail, both states' rings, the picture and its heading. */
+function drawScene(ctx: CanvasRenderingContext2D, s: BodyState, color: string, angle: number, previous: ArrayLike<number>, current: ArrayLike<number>): void {
+  const d = s.drawn;
+  ctx.fillStyle = '#10141c';
+  ctx.fillRect(0, 0, SIZE, SIZE);
+  ctx.strokeStyle = '#2c3445';
+  ctx.beginPath();
+  ctx.arc(CENTER, CENTER, RADIUS, 0, Math.PI * 2);
+  ctx.stroke();
+  drawStreak(ctx, s);
+  ctx.fillStyle = color;
+  for (let k = 1; k < TRAIL; k += 1) {
+    const i = (s.head + k) % TRAIL;
+    if (!Number.isFinite(s.trail[2 * i]!)) continue;
+    ctx.globalAlpha = 0.1 + (0.45 * k) / TRAIL;
+    ctx.beginPath();
+    ctx.arc(s.trail[2 * i]!, s.trail[2 * i + 1]!, 4, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  ctx.globalAlpha = 1;
+  ring(ctx, previous[0]!, previous[1]!, '#7f8c8d');
+  ring(ctx, current[0]!, current[1]!, '#5dade2');
+  ctx.beginPath();
+  ctx.arc(d.x, d.y, 9, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.strokeStyle = color;
+  ctx.beginPath();
+  ctx.moveTo(d.x, d.y);
+  ctx.lineTo(d.x + 22 * Math.cos(angle), d.y + 22 * Math.sin(angle));
+  ctx.stroke();
+}
+
+/** The pictures the last teleport drew across the circle, joined: bright when new, then fading to a floor until the next teleport. */
+function drawStreak(ctx: CanvasRenderingContext2D, s: BodyState): void {
+  const n = s.streakLength;
+  if (n === 0) return;
+  const age = s.gameSeconds - s.streak[2]!;
+  ctx.globalAlpha = Math.max(STREAK_FLOOR, 1 - age / STREAK_FADE_SECONDS);
+  ctx.strokeStyle = STREAK_COLOR;
+  ctx.fillStyle = STREAK_COLOR;
+  ctx.lineWidth = 3;
+  ctx.beginPath();
+  for (let k = 0; k < n; k += 1) {
+    if (k === 0) ctx.moveTo(s.streak[0]!, s.streak[1]!);
+    else ctx.lineTo(s.streak[3 * k]!, s.streak[3 * k + 1]!);
+  }
+  ctx.stroke();
+  for (let k = 0; k < n; k += 1) {
+    ctx.beginPath();
+    ctx.arc(s.streak[3 * k]!, s.streak[3 * k + 1]!, 5, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  ctx.lineWidth = 1;
+  ctx.globalAlpha = 1;
 }
 
 function ring(ctx: CanvasRenderingContext2D, x: number, y: number, color: string): void {
@@ -136,7 +206,7 @@ function Script({ autoTeleport, values, jump }: { autoTeleport: boolean; values:
 }
 
 function TeleportDemo({ updateRate, interpolate, autoTeleport }: TeleportProps) {
-  const [values] = useState<Record<string, number>>(() => ({ frames: 0, steps: 0, teleports: 0, currentStreaks: 0, teleportStreaks: 0, gameSeconds: 0 }));
+  const [values] = useState<Record<string, number>>(() => ({ frames: 0, steps: 0, teleports: 0, currentStreaks: 0, teleportStreaks: 0, currentStreakKept: 0, teleportStreakKept: 0, currentMoves: 0, teleportMoves: 0, gameSeconds: FIRST_TELEPORT_CREDIT }));
   const jumps = useRef<(() => void)[]>([]);
   const jump = () => {
     for (const j of jumps.current) j();
@@ -145,6 +215,11 @@ function TeleportDemo({ updateRate, interpolate, autoTeleport }: TeleportProps) 
   return (
     <div>
       <FixedClockProvider step={1 / updateRate}>
+        {interpolate ? null : (
+          <p data-testid="why-alike" style={{ font: '600 13px system-ui', margin: '0 0 6px', color: '#f5b041' }}>
+            interpolate off: each picture is the current state, so both bodies jump in one picture and neither streaks; both move in steps ({updateRate} a second, the gaps in the trails)
+          </p>
+        )}
         <SideBySide
           basis={SIZE}
           panels={WAYS.map((way) => ({
@@ -159,16 +234,19 @@ function TeleportDemo({ updateRate, interpolate, autoTeleport }: TeleportProps) 
           { mark: 'dot', text: 'the picture: previous and current state blended by alpha' },
           { mark: 'trail', text: 'the pictures before it' },
           { mark: 'ring', color: '#7f8c8d', text: 'grey ring: the previous state; blue ring: the current state' },
+          { mark: 'line', color: STREAK_COLOR, text: 'red streak: the pictures the last teleport drew across the circle, where the body never is (kept, fading, until the next teleport)' },
         ]}
         values={values}
         keyNumbers={[
-          { key: 'currentStreaks', label: 'current only: pictures across the circle (a streak)', format: count, color: WAYS[0].color },
+          { key: 'currentStreaks', label: 'current only: pictures drawn across the circle (the red streaks)', format: count, color: WAYS[0].color },
           { key: 'teleportStreaks', label: 'teleport(): pictures across the circle', format: count, color: WAYS[1].color },
         ]}
         after={<Buttons label="Both bodies" buttons={[{ text: 'Teleport half a turn', onClick: jump }]} />}
         more={[
           ...fieldsOf(count, {
             teleports: 'teleports', frames: 'frames drawn', steps: 'fixed steps run',
+            currentStreakKept: 'current only: streak pictures on screen now', teleportStreakKept: 'teleport(): streak pictures on screen now',
+            currentMoves: 'current only: pictures that moved', teleportMoves: 'teleport(): pictures that moved',
           }),
         ]}
       />
@@ -191,6 +269,11 @@ export const Teleport: Story = {
     // At 8 steps a second a picture drawn between two steps falls on the chord through the centre.
     await waitForValue(root, 'currentStreaks', (n) => n > 0);
     await expect(readValue(root, 'teleportStreaks')).toBe(0);
+    // The red streak stays on screen until the next teleport; the right side never has one.
+    await waitForValue(root, 'currentStreakKept', (n) => n > 0);
+    await expectFramesAdvance(root, 'frames', 10);
+    await expect(readValue(root, 'currentStreakKept')).toBeGreaterThan(0);
+    await expect(readValue(root, 'teleportStreakKept')).toBe(0);
   },
 };
 
@@ -203,6 +286,11 @@ export const InterpolationOff: Story = {
     await expectFramesAdvance(root, 'frames', 15);
     await expect(readValue(root, 'currentStreaks')).toBe(0);
     await expect(readValue(root, 'teleportStreaks')).toBe(0);
+    // In steps: a picture moves only when a step ran (or a teleport jumped it), never between two.
+    for (const way of ['current', 'teleport']) {
+      await expect(readValue(root, `${way}Moves`)).toBeLessThanOrEqual(readValue(root, 'steps') + readValue(root, 'teleports') + 1);
+    }
+    await expect(within(root).getByTestId('why-alike').textContent).toContain('neither streaks');
   },
 };
 
@@ -216,12 +304,13 @@ every step of the clock begins with \`snapshot()\` (previous ← current), the u
 \`blend(alpha, target)\`: the dot lies between the grey ring (previous state) and the blue ring
 (current state). The heading crosses ±π without spinning the long way round.
 
-**Teleport** (the button, and by itself every two seconds of game time) moves both bodies half a
-turn. On the left only \`current\` is written: the previous state stays where it was, and the
-pictures until the next step slide straight across the circle (a trail through the middle, the
-streak counter goes up). On the right \`teleport()\` sets the previous state too, so the next picture
-is already there: no picture is ever drawn inside the circle. With \`interpolate\` off the picture is
-the current state (a stepped motion, no streak either).
+**Teleport** (the button, and by itself after half a second and every two seconds of game time after) moves both bodies half a
+turn. In the red panel ("wrong", first) only \`current\` is written: the previous state stays where it
+was, and the pictures until the next step slide straight across the circle. They stay drawn as a
+red streak through the middle until the next teleport, and the streak counter goes up. In the green
+panel ("right") \`teleport()\` sets the previous state too, so the next picture is already there: no
+picture is ever drawn inside the circle. With \`interpolate\` off the picture is the current state:
+both bodies jump in one picture, neither streaks, and both move in steps.
 `;
 
 /** The code a user would write, shown on the docs page. */
