@@ -9,7 +9,9 @@ import type { LanesHandle } from '../kit/Lanes.js';
 import { laneLegend } from '../kit/Legend.js';
 import { busyWait, useLiveArg } from '../kit/loop.js';
 import { clickButton, expectFramesAdvance, readValue, waitForValue } from '../kit/play.js';
+import { LivePlot } from '../kit/LivePlot.js';
 import { LanesPanel } from '../kit/Panel.js';
+import { RingBuffer } from '../kit/ringBuffer.js';
 import { Buttons, useStoryTransport } from '../kit/transport.js';
 
 /** What `onGap` reports (the argument of `<FrameProvider onGap>`). */
@@ -23,6 +25,10 @@ const WINDOW = 30;
 /** A frame whose real gap exceeds this is the hitch, s. */
 const HITCH_SECONDS = 0.09;
 const HITCH_EVERY = 3;
+/** Frames the plot keeps: ten seconds at 60 fps, three hitches. */
+const PLOT_FRAMES = 600;
+/** Where game time 0 is drawn on the lanes: at 0 the frozen dot of a paused lane would sit on the bars' axis digits. */
+const START = 0.04;
 const PREFIXES = ['outside', 'inside'] as const;
 const LANES = [
   { label: 'outside: the page loop (maxDelta 0.25 s)', color: '#5dade2' },
@@ -31,6 +37,11 @@ const LANES = [
 
 interface Live {
   lanes: { current: LanesHandle | null };
+  /** Per lane, the game ms each frame was given, for the plot. */
+  given: readonly RingBuffer[];
+  /** The plot's x: real seconds since the page loop's first frame (pushed with the outside lane's sample). */
+  realSeconds: RingBuffer;
+  firstMs: number;
   lapSeconds: number;
   /** The scripted hitch: on or off, its length (ms), and real seconds until the next one. */
   script: { autoHitch: boolean; hitchMs: number; untilNext: number };
@@ -59,7 +70,12 @@ function Mover({ lane, live }: { lane: number; live: Live }) {
     }
     if (frame.rawDeltaSeconds > HITCH_SECONDS) v[`${p}JumpMs`] = frame.deltaSeconds * 1000;
     v[`${p}Game`] = a[0]!;
-    live.lanes.current?.picture(lane, a[0]! / live.lapSeconds, (frame.deltaSeconds * 1000) / (1000 / 60));
+    live.given[lane]!.push(frame.deltaSeconds * 1000);
+    if (lane === 0) {
+      if (!Number.isFinite(live.firstMs)) live.firstMs = frame.timestampMs;
+      live.realSeconds.push((frame.timestampMs - live.firstMs) / 1000);
+    }
+    live.lanes.current?.picture(lane, START + a[0]! / live.lapSeconds, (frame.deltaSeconds * 1000) / (1000 / 60));
     if (lane === 1) {
       v.insidePaused = frame.paused ? 1 : 0;
       return;
@@ -96,6 +112,9 @@ function ProviderOptionsDemo(props: ProviderOptionsProps) {
   const lanes = useRef<LanesHandle>(null);
   const [live] = useState<Live>(() => ({
     lanes,
+    given: PREFIXES.map(() => new RingBuffer(PLOT_FRAMES)),
+    realSeconds: new RingBuffer(PLOT_FRAMES),
+    firstMs: Number.NaN,
     lapSeconds: props.lapSeconds,
     script: { autoHitch: props.autoHitch, hitchMs: props.hitchMs, untilNext: 0.5 },
     values: { frames: 0, insidePaused: 0, gapRawMs: Number.NaN, gapClampedMs: Number.NaN, providerMounts: 0, scriptedHitches: 0, ...Object.fromEntries(PREFIXES.flatMap((p) => [[`${p}Game`, 0], [`${p}Speed`, Number.NaN], [`${p}JumpMs`, Number.NaN]])) },
@@ -118,7 +137,10 @@ function ProviderOptionsDemo(props: ProviderOptionsProps) {
         ref={lanes}
         lanes={LANES}
         bars={{ label: 'game time per frame, in 1/60 s', max: 2 }}
-        legend={laneLegend('game time each frame moved the dot, in sixtieths of a second; a hitch is a bar off the top')}
+        legend={laneLegend('game time each frame moved the dot, in sixtieths of a second; a hitch is a bar off the top', [
+          { mark: 'line', color: LANES[0].color, text: 'plot, blue: game ms each frame of the page loop was given' },
+          { mark: 'line', color: LANES[1].color, text: 'plot, orange: the same inside the provider; dashed lines: each one\'s cap' },
+        ])}
         values={live.values}
         keyNumbers={[
           { key: 'outsideJumpMs', label: 'hitch: outside jumped (game ms)', format: formatter(0), color: LANES[0].color },
@@ -126,6 +148,20 @@ function ProviderOptionsDemo(props: ProviderOptionsProps) {
           { key: 'insideSpeed', label: `inside: game s per real s (${WINDOW} frames)`, format: formatter(3), color: LANES[1].color },
         ]}
         after={
+          <>
+          <LivePlot
+            title="Game time each frame was given (ms): at a hitch, blue jumps to its cap, orange only to maxDelta × timeScale"
+            series={PREFIXES.map((p, i) => ({ label: p === 'outside' ? 'outside (page loop)' : 'inside (the provider)', stroke: LANES[i]!.color, buffer: live.given[i]!, width: 2, digits: 1 }))}
+            x={live.realSeconds}
+            yRange={[0, 300]}
+            yLabel="game ms"
+            references={[
+              { value: 250, label: 'page loop cap: 250 ms', color: LANES[0].color },
+              { value: maxDelta * timeScale * 1000, label: `inner cap: maxDelta × timeScale = ${formatter(0)(maxDelta * timeScale * 1000)} ms`, color: '#c77c00' },
+            ]}
+            height={170}
+            testId="given-plot"
+          />
           <Buttons
             label="The inner provider's props"
             buttons={[
@@ -137,6 +173,7 @@ function ProviderOptionsDemo(props: ProviderOptionsProps) {
               { text: `Hitch: block the main thread ${props.hitchMs} ms`, onClick: () => busyWait(props.hitchMs) },
             ]}
           />
+          </>
         }
         more={[
           { key: 'frames', label: 'frames (outside)', format: count },
