@@ -4,7 +4,7 @@ import { expect } from 'storybook/test';
 import { FixedClockProvider, useFixedUpdate, useFrame, useStepInput } from '../src/index.js';
 import { docs, range, toggle, updateRateArg } from './kit/controls.js';
 import { count, percent } from './kit/format.js';
-import { expectFramesAdvance, readValue, waitForValue } from './kit/play.js';
+import { expectFramesAdvance, readValue, updateArgs, waitForValue } from './kit/play.js';
 import { Findings } from './kit/Panel.js';
 import { buttonStyle, useStoryTransport } from './kit/transport.js';
 import { InputTimeline } from './kit/InputTimeline.js';
@@ -225,6 +225,17 @@ async function press(root: HTMLElement, presses: number): Promise<void> {
   }
 }
 
+/**
+ * After the counted presses, the scripted keys come on (as the control would), so the timeline keeps
+ * showing presses landing in steps instead of scrolling empty; each event still goes to one step.
+ */
+async function keepPressing(root: HTMLElement): Promise<void> {
+  updateArgs({ autoKeys: true });
+  await waitForValue(root, 'scriptRounds', (n) => n >= 1);
+  await waitForValue(root, 'steppedPresses', (n) => n > 6);
+  await expect(readValue(root, 'twice')).toBe(0);
+}
+
 /** With no key pressed by the viewer: the scripted presses arrive, each goes to one step, useStepInput sees every press and polling misses some. */
 export const ScriptedKeys: Story = {
   play: async ({ canvasElement: root }) => {
@@ -242,9 +253,9 @@ export const ScriptedKeys: Story = {
   },
 };
 
-/** 10 steps a second: most frames run no step; every press of the on-screen key still reaches exactly one step. */
+/** 10 steps a second: most frames run no step; every press of the on-screen key still reaches exactly one step. Then the scripted keys keep pressing. */
 export const FewStepsPerFrame: Story = {
-  // Only the presses below, so the counts are exactly theirs.
+  // Only the presses below at first, so the counts are exactly theirs; then the scripted keys come on.
   args: { autoKeys: false },
   play: async ({ canvasElement: root }) => {
     await expectFramesAdvance(root, 'frames', 10);
@@ -254,10 +265,11 @@ export const FewStepsPerFrame: Story = {
     await expect(readValue(root, 'twice')).toBe(0);
     await waitForValue(root, 'steppedPresses', (n) => n === 6);
     await expect(readValue(root, 'zeroStepFrames')).toBeGreaterThan(0);
+    await keepPressing(root);
   },
 };
 
-/** 300 steps a second: several steps per frame; no press is seen twice. */
+/** 300 steps a second: several steps per frame; no press is seen twice. Then the scripted keys keep pressing. */
 export const ManyStepsPerFrame: Story = {
   args: { updateRate: 300, autoKeys: false },
   play: async ({ canvasElement: root }) => {
@@ -267,6 +279,7 @@ export const ManyStepsPerFrame: Story = {
     await expect(readValue(root, 'received')).toBe(12);
     await expect(readValue(root, 'twice')).toBe(0);
     await expect(readValue(root, 'maxStepsInFrame')).toBeGreaterThan(1);
+    await keepPressing(root);
   },
 };
 
