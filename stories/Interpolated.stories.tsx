@@ -36,7 +36,7 @@ const STREAK_COLOR = '#ff3b3b';
 const STREAK_KEPT = 32;
 /** Game seconds a kept streak takes to fade to its floor (the script teleports every two). */
 const STREAK_FADE_SECONDS = 2;
-const STREAK_FLOOR = 0.35;
+const STREAK_FLOOR = 0.6;
 
 /** What one body keeps between frames: its phase, the picture, its trail, the streak of its last teleport. */
 interface BodyState {
