@@ -1,6 +1,6 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import { FrameProvider, useAdaptiveFramerate, useFrame } from '../../src/index.js';
 import { choice, docs, lapArg, range, toggle } from '../kit/controls.js';
 import { lanesOf } from '../kit/Lanes.js';
@@ -10,9 +10,13 @@ import { count, formatter } from '../kit/format.js';
 import type { LanesHandle } from '../kit/Lanes.js';
 import { laneLegend } from '../kit/Legend.js';
 import { busyWait } from '../kit/loop.js';
-import { expectFramesAdvance, expectPauseAndSingleStep, readValue, waitForValue } from '../kit/play.js';
+import { expectFramesAdvance, expectPauseAndSingleStep, frames, readValue, refreshed, waitForValue } from '../kit/play.js';
+import { LivePlot } from '../kit/LivePlot.js';
 import { LanesPanel } from '../kit/Panel.js';
+import { Readout } from '../kit/Readout.js';
+import { RingBuffer } from '../kit/ringBuffer.js';
 import { useStoryTransport } from '../kit/transport.js';
+import type { StoryTransport } from '../kit/transport.js';
 
 /** Controls of the adaptive frame-rate demo. */
 interface AdaptiveProps { profile: 'cycle' | 'steady'; loadMs: number; noiseMs: number; phaseSeconds: number; realLoad: boolean; lapSeconds: number }
@@ -24,8 +28,16 @@ const CYCLE_MS = [4, 17, 34, 4, 4, 4];
 const PREFIXES = ['plain', 'hook', 'provider'] as const;
 const LANES = lanesOf('<FrameProvider>, no adaptive rate', 'useAdaptiveFramerate({ maxDivisor: 3 })', '<FrameProvider adaptive={{ maxDivisor: 3 }}>');
 
+/** Samples the rate plot keeps: about ten seconds of the plain lane's pictures. */
+const PLOT_SAMPLES = 600;
+
 interface Shared {
   lanes: { current: LanesHandle | null };
+  /** Per lane, the rate of its latest picture (Hz: 60 / vblanks held), sampled at each of the plain lane's pictures. */
+  rates: readonly RingBuffer[];
+  /** The plot's x: the plain lane's display time, s. */
+  seconds: RingBuffer;
+  transport: StoryTransport;
   settings: AdaptiveProps;
   values: Record<string, number>;
 }
@@ -53,6 +65,7 @@ function LaneLoop({ lane, display, shared }: { lane: number; display: SimulatedD
     // Vblanks since this lane's previous picture (a divisor skips frames of the display).
     const held = frame.frameIndex === 0 ? 1 : Math.max(1, Math.round((frame.rawDeltaSeconds * 1000) / INTERVAL_MS));
     shared.lanes.current?.picture(lane, frame.elapsedSeconds / settings.lapSeconds, held);
+    v[`${p}Held`] = held;
     if (frame.frameIndex > 1 && held !== start[1]) v[`${p}Changes`] = v[`${p}Changes`]! + 1;
     start[1] = held;
     const previous = v[`${p}Divisor`]!;
@@ -63,6 +76,10 @@ function LaneLoop({ lane, display, shared }: { lane: number; display: SimulatedD
     if (v[`${p}MaxDivisor`]! >= 3 && frame.divisor !== previous && frame.divisor < 3 && v[`${p}AfterPeak`]! < 100) v[`${p}AfterPeak`] = v[`${p}AfterPeak`]! * 10 + frame.divisor;
     if (lane !== 0) return;
     v.frames = frame.frameIndex;
+    // Frames that ran while the transport bar paused the story: one per single step.
+    if (shared.transport.paused) v.pausedFrames = v.pausedFrames! + 1;
+    shared.seconds.push((frame.timestampMs - start[0]!) / 1000);
+    for (let k = 0; k < PREFIXES.length; k += 1) shared.rates[k]!.push(REFRESH_RATE / v[`${PREFIXES[k]}Held`]!);
     v.loadMs = loadMs;
     shared.lanes.current?.draw();
   });
@@ -93,10 +110,18 @@ function AdaptiveDemo(props: AdaptiveProps) {
   const displays = useSimulatedDisplays(3, { refreshRate: REFRESH_RATE, jitterMs: 0.3, quantizationMs: 0.1, seed: 11 });
   const [shared] = useState<Shared>(() => ({
     lanes,
+    rates: PREFIXES.map(() => new RingBuffer(PLOT_SAMPLES)),
+    seconds: new RingBuffer(PLOT_SAMPLES),
+    transport,
     settings: props,
-    values: { frames: 0, loadMs: Number.NaN, ...Object.fromEntries(PREFIXES.flatMap((p) => [[`${p}Divisor`, 1], [`${p}Rate`, Number.NaN], [`${p}MaxDivisor`, 1], [`${p}AfterPeak`, 0], [`${p}Changes`, 0]])) },
+    values: { frames: 0, pausedFrames: 0, loadMs: Number.NaN, ...Object.fromEntries(PREFIXES.flatMap((p) => [[`${p}Held`, 1], [`${p}Divisor`, 1], [`${p}Rate`, Number.NaN], [`${p}MaxDivisor`, 1], [`${p}AfterPeak`, 0], [`${p}Changes`, 0]])) },
   }));
   shared.settings = props;
+  shared.transport = transport;
+  // Each pause counts its own frames (the steps taken in it).
+  useEffect(() => {
+    if (transport.paused) shared.values.pausedFrames = 0;
+  }, [transport.paused, shared]);
   // A provider reads its source once: switching to real load gives every lane a new provider.
   const provider = (lane: number, children: React.ReactNode, adaptive?: { maxDivisor: number }) => (
     <FrameProvider
@@ -120,9 +145,27 @@ function AdaptiveDemo(props: AdaptiveProps) {
         ref={lanes}
         lanes={LANES}
         bars={{ label: 'vblanks/picture', max: 4 }}
-        legend={laneLegend('vblanks each picture was held: ragged is a rate that flips, flat is a rate held')}
+        legend={laneLegend('vblanks each picture was held: ragged is a rate that flips, flat is a rate held', [
+          { mark: 'line', color: LANES[0]!.color, text: 'plot, red: the plain provider\'s picture rate' },
+          { mark: 'line', color: LANES[1]!.color, text: 'plot, wide amber: the hook\'s; thin green on it: the prop\'s (the same governor, so the same steps)' },
+        ])}
         values={shared.values}
         keyNumbers={PREFIXES.map((p, i) => ({ key: `${p}Changes`, label: `${['no adaptive rate', 'the hook', 'the provider prop'][i]}: times the rate changed`, format: count, color: LANES[i]!.color }))}
+        after={
+          <>
+          {/* Mounted with the pause, so its readout counts this pause's frames. */}
+          {transport.paused ? <Readout keyNumbers values={shared.values} fields={[{ key: 'pausedFrames', label: 'paused: frames run since the pause (one per single step); the lanes and the plot stand still', format: count }]} /> : null}
+          <LivePlot
+            title="Picture rate over time (Hz): red flips with the noise; amber and green step 60 → 30 → 20 and hold each rate"
+            series={PREFIXES.map((p, i) => ({ label: ['no adaptive rate', 'the hook', 'the provider prop'][i]!, stroke: LANES[i]!.color, buffer: shared.rates[i]!, stepped: true, width: [1.5, 6, 2][i]!, digits: 0 }))}
+            x={shared.seconds}
+            yRange={[0, 70]}
+            yLabel="Hz"
+            height={170}
+            testId="rate-plot"
+          />
+          </>
+        }
         more={[
           { key: 'frames', label: 'frames', format: count },
           { key: 'loadMs', label: `work per frame (ms; one vblank = ${INTERVAL_MS.toFixed(1)})`, format: formatter(1) },
@@ -170,11 +213,28 @@ export const SteadyPastOneVblank: Story = {
   },
 };
 
-/** The transport bar stops the simulated displays: no frames while paused, exactly one per single step. */
+/** The transport bar stops the simulated displays: no frames while paused, exactly one per single step; once the adaptive lanes have been to 20 Hz and back it ends paused after three steps. */
 export const PauseAndSingleStep: Story = {
-  args: { profile: 'steady', loadMs: 4 },
-  play: async ({ canvasElement }) => {
-    await expectPauseAndSingleStep(canvasElement, 'frames');
+  play: async ({ canvasElement: root }) => {
+    // Pause once the lanes differ (the adaptive ones went to 20 Hz and back), so the frozen picture shows it;
+    // the light phase that follows holds no frame past a vblank, so each single step is one frame.
+    await waitForValue(root, 'hookAfterPeak', (path) => path === 21);
+    await waitForValue(root, 'providerAfterPeak', (path) => path === 21);
+    await expectPauseAndSingleStep(root, 'frames');
+    // Leave the picture paused, with what the steps did on show.
+    await userEvent.click(within(root).getByTestId('transport-pause'));
+    // The frame in flight, then a readout refresh.
+    await frames(3);
+    await refreshed();
+    const before = await waitForValue(root, 'pausedFrames', Number.isFinite);
+    const stopped = readValue(root, 'frames');
+    for (let step = 1; step <= 3; step += 1) {
+      await userEvent.click(within(root).getByTestId('transport-step'));
+      await waitForValue(root, 'frames', (n) => n === stopped + step);
+    }
+    await frames(10);
+    await waitForValue(root, 'pausedFrames', (n) => n === before + 3);
+    await expect(readValue(root, 'frames')).toBe(stopped + 3);
   },
 };
 
