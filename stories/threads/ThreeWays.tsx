@@ -46,7 +46,7 @@ function Way({ lane, read, updateRate, writeMs, values, lanes }: { lane: number;
   // Props reach the worker when they change by identity: one object per cost.
   const props = useMemo<DotsProps>(() => ({ report: false, writeMs }), [writeMs]);
   const sim = useWorkerSimulation(startDots, { step: 1 / updateRate, read, props });
-  const [last] = useState(() => ({ position: Number.NaN, stepIndex: Number.NaN, pictures: 0, steps: 0, still: 0, ring: Number.NaN, ringPictures: 0 }));
+  const [last] = useState(() => ({ position: Number.NaN, stepIndex: Number.NaN, pictures: 0, steps: 0, still: 0, late: 0, ring: Number.NaN, ringPictures: 0 }));
   useFrame(
     (frame) => {
       if (!sim.ready || frame.paused || sim.current.length !== DOTS) return;
@@ -65,8 +65,13 @@ function Way({ lane, read, updateRate, writeMs, values, lanes }: { lane: number;
       if (sim.step.index >= 1) {
         last.pictures += 1;
         last.steps += newSteps;
-        if (position === last.position) last.still += 1;
+        if (position === last.position) {
+          last.still += 1;
+          // alpha held at 1: the worker's next state is late (a busy machine), nothing to blend to.
+          if (read === 'interpolated' && sim.alpha === 1) last.late += 1;
+        }
         values[`${read}Still`] = last.still / last.pictures;
+        if (read === 'interpolated') values.interpolatedLate = last.late / last.pictures;
         values[`${read}Pictures`] = last.pictures;
         values[`${read}Steps`] = last.steps;
       }
@@ -91,7 +96,7 @@ export function ThreeWaysDemo({ updateRate, writeMs }: { updateRate: number; wri
   const lanes = useRef<LanesHandle>(null);
   const [values] = useState<Record<string, number>>(() => ({
     frames: 0, shared: Number.NaN, latestTorn: 0, interpolatedTorn: 0, liveTorn: 0,
-    latestStill: Number.NaN, interpolatedStill: Number.NaN, liveStill: Number.NaN, latestPictures: 0, interpolatedPictures: 0, livePictures: 0, latestSteps: 0, interpolatedSteps: 0, liveSteps: 0,
+    latestStill: Number.NaN, interpolatedStill: Number.NaN, liveStill: Number.NaN, interpolatedLate: Number.NaN, latestPictures: 0, interpolatedPictures: 0, livePictures: 0, latestSteps: 0, interpolatedSteps: 0, liveSteps: 0,
   }));
   useFrame(
     (frame) => {
@@ -129,6 +134,7 @@ export function ThreeWaysDemo({ updateRate, writeMs }: { updateRate: number; wri
         more={[
           { key: 'shared', label: 'shared memory (messages: no)', format: yesNo },
           { key: 'liveStill', label: "'live': pictures that did not move", format: percent },
+          { key: 'interpolatedLate', label: "'interpolated': pictures that did not move because the worker's next state was late (alpha held at 1)", format: percent },
           ...fieldsOf(count, {
             frames: 'frames drawn',
             latestTorn: "torn pictures, 'latest'",
