@@ -20,7 +20,10 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 //   browser  real Chromium: stories (addon-vitest) and test/browser/** (only when a Chromium is found)
 const reactTests = ['test/worker/**/*.test.tsx', 'test/react/**/*.test.{ts,tsx}', 'test/canvas/**/*.test.{ts,tsx}', 'test/testing/**/*.test.{ts,tsx}', 'test/adapters/**/*.test.{ts,tsx}', 'test/devtools/**/*.test.{ts,tsx}', 'test/alloc/**/*.test.tsx'];
 const isolatedReactTests = ['test/adapters/**/*.test.{ts,tsx}', 'test/alloc/**/*.test.tsx', 'test/react/useFixedRender.memory.test.tsx', 'test/react/hiddenTab.test.tsx', 'test/testing/isolation.test.tsx'];
-const reactSetup = { environment: 'happy-dom' as const, setupFiles: ['test/setup-react.ts'] };
+// Node and happy-dom tests take at most a second or two alone (the 10,000-cycle churn tests give their
+// own); at load 20 on 2 cores a 0.75 s property test ran past the default 5 s. A hang still fails.
+const testTimeout = 20_000;
+const reactSetup = { environment: 'happy-dom' as const, setupFiles: ['test/setup-react.ts'], testTimeout };
 /** React 18 in place of React 19 (installed in test/react18). */
 const react18Aliases = [
   // @testing-library/react's CommonJS build would require() React 19's react-dom past the alias.
@@ -39,6 +42,7 @@ export default defineConfig({
         test: {
           name: 'core',
           environment: 'node',
+          testTimeout,
           // Pure code with no page-wide state: one module graph per worker instead of one per file
           // (core's CPU time 89 s → 60 s). The scheduler's tests keep isolation (their own project):
           // they install fake timers and the page-wide loop, module and global state that leaks
@@ -51,6 +55,7 @@ export default defineConfig({
         test: {
           name: 'scheduler',
           environment: 'node',
+          testTimeout,
           // The heap measurements of test/alloc/*.ts too: in a shared module graph what ran before
           // changes how V8 compiles the measured path (the manual source read 32–39 B a frame there, over its 32 B budget; under it alone).
           include: ['test/scheduler/**/*.test.ts', 'test/alloc/**/*.test.ts'],
