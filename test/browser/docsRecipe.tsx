@@ -81,7 +81,10 @@ export async function recordRecipe(input: RecipeInput): Promise<{ json: string; 
   root.render(<App />);
   const attachTiming = (): string => JSON.stringify(recorder.stop());
 
+  // The first key goes in once the game draws (its input listener is on): 8 frames were not
+  // always enough for WebKitGTK on a busy machine, and the first press went to no step.
   await frames(8);
+  for (let waited = 0; live.alphas.length < 4 && waited < 600; waited++) await frames(1);
   await input.press('Space');
   await frames(4);
   await input.click('pause');
