@@ -230,8 +230,14 @@ function drawLineLabels(u: uPlot, lines: readonly PlotSeries[]): void {
   // Each label just above its line's end, at least a row below the one above it, inside the plot.
   let floor = top + rows;
   for (const end of ends) {
-    end.y = Math.min(top + h, Math.max(floor, end.y - 2 * dpr));
+    end.y = Math.max(floor, end.y - 2 * dpr);
     floor = end.y + rows;
+  }
+  // Then up from the bottom edge, where lines that end together low down were pushed past it.
+  let ceiling = top + h;
+  for (let i = ends.length - 1; i >= 0; i -= 1) {
+    ends[i]!.y = Math.min(ceiling, ends[i]!.y);
+    ceiling = ends[i]!.y - rows;
   }
   ctx.save();
   ctx.font = `600 ${11 * dpr}px system-ui`;
