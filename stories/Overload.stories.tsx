@@ -24,8 +24,11 @@ const SAMPLES = 300;
 const POLICIES: readonly OverloadPolicy[] = ['slow-motion', 'variable', 'catch-up'];
 const NAMES = ['slow', 'variable', 'catchUp'] as const;
 const LANES = lanesOf("'slow-motion': drops the excess", 'variable: one giant update', "'catch-up': keeps the debt, pays it off");
-/** Seconds into each period at which the key numbers are read: 1 s after a spike's load, 2 s after a hitch. */
-const SETTLED_AT_SECONDS = 2.5;
+/**
+ * Seconds into each period at which the key numbers are read: 0.7 s after a spike's load (catch-up
+ * has paid its debt by 1.95 s with the default cost and bound), 1.7 s after a hitch.
+ */
+const SETTLED_AT_SECONDS = 2.2;
 /** Vblanks in one load period: the key numbers' window holds exactly one load and its aftermath. */
 const WINDOW_VBLANKS = PERIOD_SECONDS * REFRESH_RATE;
 /** Top of the bar scale, in steps a frame: the variable loop's giant update goes past it. */
