@@ -72,7 +72,7 @@ const GAUGE_LABEL = 92;
  * same gap at lap scale, a few pixels; here 40 ms is a third of the width.
  */
 function LagGauge({ gaps, lanes }: { gaps: Gaps; lanes: readonly LaneSpec[] }) {
-  const height = GAUGE_TOP + lanes.length * GAUGE_ROW + 4;
+  const height = GAUGE_TOP + lanes.length * GAUGE_ROW + 16;
   const canvas = useFrameCanvas(720, height, (ctx, width) => {
     const zero = GAUGE_LABEL + (width - GAUGE_LABEL - 10) / 2;
     const perMs = (width - GAUGE_LABEL - 10) / 2 / gaps.scaleMs;
@@ -80,9 +80,15 @@ function LagGauge({ gaps, lanes }: { gaps: Gaps; lanes: readonly LaneSpec[] }) {
     ctx.textBaseline = 'middle';
     ctx.fillStyle = '#9aa4b5';
     ctx.textAlign = 'right';
-    ctx.fillText(`← behind ${gaps.scaleMs} ms`, zero - 6, 9);
+    ctx.fillText('← behind', zero - 6, 9);
     ctx.textAlign = 'left';
-    ctx.fillText(`ahead ${gaps.scaleMs} ms →`, zero + 6, 9);
+    ctx.fillText('ahead →', zero + 6, 9);
+    // The scale under the rows: the gauge's ends.
+    const bottom = height - 7;
+    ctx.fillText(`${gaps.scaleMs} ms`, GAUGE_LABEL, bottom);
+    ctx.textAlign = 'right';
+    ctx.fillText(`${gaps.scaleMs} ms`, width - 10, bottom);
+    ctx.textAlign = 'left';
     for (let i = 0; i < lanes.length; i += 1) {
       const y = GAUGE_TOP + i * GAUGE_ROW + GAUGE_ROW / 2;
       ctx.fillStyle = lanes[i]!.color;
