@@ -39,8 +39,19 @@ function start(l: Loop, v: number, hold: number): number {
   return (v + hold) / REFRESH_RATE;
 }
 
+/** The adaptive lane's green, darker: a plot line on white. */
+const ADAPTIVE_LINE = '#1e9e55';
+/** The rates a 60 Hz display can show at divisors 1, 2, 3. */
+const RATE_LINES = [60, 30, 20].map((hz) => ({ value: hz, label: `${hz} Hz`, color: '#888' }));
+
+/** One lane's picture rate over time, on the same scale as the other's: a flicker or a staircase. */
+function RateStrip({ title, color, buffer, seconds, label }: { title: string; color: string; buffer: RingBuffer; seconds: RingBuffer; label: string }) {
+  // x: the simulated display's seconds, shared by both strips (the same picture on a slow machine).
+  return <LivePlot title={title} x={seconds} yLabel="Hz" yRange={[12, 64]} height={130} references={RATE_LINES} series={[{ label, stroke: color, buffer, stepped: true, width: 2 }]} />;
+}
+
 function AdaptiveDemo({ profile, loadMs, noiseMs, phaseSeconds }: AdaptiveProps) {
-  const [plot] = useState(() => ({ naive: new RingBuffer(SAMPLES), adaptive: new RingBuffer(SAMPLES), work: new RingBuffer(SAMPLES) }));
+  const [plot] = useState(() => ({ naive: new RingBuffer(SAMPLES), adaptive: new RingBuffer(SAMPLES), work: new RingBuffer(SAMPLES), seconds: new RingBuffer(SAMPLES) }));
   return (
     <SimulatedLanes
       lanes={LANES}
@@ -67,6 +78,7 @@ function AdaptiveDemo({ profile, loadMs, noiseMs, phaseSeconds }: AdaptiveProps)
         }
         lanes.ring(0, seconds / LAP_SECONDS);
         lanes.ring(1, seconds / LAP_SECONDS);
+        plot.seconds.push(seconds);
         plot.naive.push(REFRESH_RATE / s.naive.hold);
         plot.adaptive.push(REFRESH_RATE / s.smart.hold);
         plot.work.push(base);
@@ -89,17 +101,13 @@ function AdaptiveDemo({ profile, loadMs, noiseMs, phaseSeconds }: AdaptiveProps)
         { key: 'maxDivisor', label: 'largest divisor so far', format: count },
         { key: 'steppedBackUp', label: 'stepped back up to 60 Hz', format: yesNo },
       ]}
+      after={
+        <>
+          <RateStrip title="naive: picture rate (Hz): flips with the noise" color={LANES[0]!.color} buffer={plot.naive} seconds={plot.seconds} label="naive" />
+          <RateStrip title="createAdaptiveFramerate: picture rate (Hz): steps down, holds, steps back up" color={ADAPTIVE_LINE} buffer={plot.adaptive} seconds={plot.seconds} label="adaptive" />
+        </>
+      }
     >
-      <LivePlot
-        title="Picture rate (Hz): naive loop vs adaptive divisor"
-        yLabel="Hz"
-        yRange={[0, 65]}
-        references={[60, 30, 20].map((hz) => ({ value: hz, label: `${hz} Hz`, color: '#888' }))}
-        series={[
-          { label: 'naive', stroke: LANES[0]!.color, buffer: plot.naive, stepped: true },
-          { label: 'adaptive', stroke: '#1e9e55', buffer: plot.adaptive, stepped: true, width: 2 },
-        ]}
-      />
       <LivePlot
         title="Base work per frame (ms) against the frame budget: one vblank, two vblanks"
         yLabel="ms"
@@ -108,6 +116,7 @@ function AdaptiveDemo({ profile, loadMs, noiseMs, phaseSeconds }: AdaptiveProps)
           { value: T_MS, label: `budget at 60 Hz: ${T_MS.toFixed(1)} ms`, color: '#1e9e55' },
           { value: 2 * T_MS, label: `at 30 Hz: ${(2 * T_MS).toFixed(1)} ms`, color: '#f5b041' },
         ]}
+        x={plot.seconds}
         series={[{ label: 'work', stroke: '#999', buffer: plot.work, stepped: true }]}
       />
     </SimulatedLanes>
@@ -149,7 +158,8 @@ bars are ragged, its trail uneven): motion looks worse than a steady 30.
 push it up by \`upStep\`, fast frames pull it down by \`downStep\`, and only when it crosses a
 threshold does the divisor change (60 → 30 → 20 → 15 Hz), then the counter starts again (bottom
 lane: flat bars, even trail). Stepping up needs many more fast frames than stepping down needs slow
-ones: that is the hysteresis.
+ones: that is the hysteresis. Under the numbers, each lane's picture rate over the display's
+seconds: the naive loop's flickers between 60, 30 and 20 Hz, the adaptive one's is a staircase.
 
 **Display and load are simulated**: every real animation frame is one vblank of a 60 Hz display,
 and the work time per frame is drawn from the profile plus ± \`noiseMs\`.

@@ -24,6 +24,13 @@ const SAMPLES = 300;
 const POLICIES: readonly OverloadPolicy[] = ['slow-motion', 'variable', 'catch-up'];
 const NAMES = ['slow', 'variable', 'catchUp'] as const;
 const LANES = lanesOf("'slow-motion': drops the excess", 'variable: one giant update', "'catch-up': keeps the debt, pays it off");
+/**
+ * Seconds into each period at which the key numbers are read: 0.7 s after a spike's load (catch-up
+ * has paid its debt by 1.95 s with the default cost and bound), 1.7 s after a hitch.
+ */
+const SETTLED_AT_SECONDS = 2.2;
+/** Vblanks in one load period: the key numbers' window holds exactly one load and its aftermath. */
+const WINDOW_VBLANKS = PERIOD_SECONDS * REFRESH_RATE;
 /** Top of the bar scale, in steps a frame: the variable loop's giant update goes past it. */
 const BARS_MAX = 6;
 
@@ -34,6 +41,8 @@ const initialValues = () => ({
     NAMES.flatMap((n) => [
       [`${n}BehindMs`, Number.NaN],
       [`${n}MostBehindMs`, Number.NaN],
+      [`${n}WorstRecentMs`, Number.NaN],
+      [`${n}SettledMs`, Number.NaN],
       [`${n}LagMs`, Number.NaN],
       [`${n}QuietLagMs`, Number.NaN],
       [`${n}DroppedMs`, 0],
@@ -51,6 +60,18 @@ function keep(v: Record<string, number>, key: string, value: number, pick: (a: n
   v[key] = Number.isFinite(v[key]!) ? pick(v[key]!, value) : value;
 }
 
+/** How far each lane was behind at each of the last {@link WINDOW_VBLANKS} vblanks, and its largest. */
+function recentWorst() {
+  const behind = POLICIES.map(() => new Float64Array(WINDOW_VBLANKS).fill(Number.NaN));
+  return (lane: number, vblank: number, ms: number): number => {
+    const ring = behind[lane]!;
+    ring[vblank % WINDOW_VBLANKS] = ms;
+    let worst = Number.NEGATIVE_INFINITY;
+    for (let k = 0; k < WINDOW_VBLANKS; k += 1) if (ring[k]! > worst) worst = ring[k]!;
+    return Number.isFinite(worst) ? worst : Number.NaN;
+  };
+}
+
 function loops(updateRate: number, maxSteps: number, startMs: number) {
   return POLICIES.map((policy) => new OverloadLoop(policy, 1 / updateRate, maxSteps, INTERVAL_MS, startMs));
 }
@@ -62,7 +83,7 @@ function OverloadDemo({ updateCostMs, pattern, hitchMs, updateRate, maxSteps, la
       lanes={LANES}
       bars={{ label: 'game time run per frame, in steps', max: BARS_MAX }}
       display={{ refreshRate: REFRESH_RATE }}
-      init={() => ({ made: `${updateRate}/${maxSteps}`, loops: loops(updateRate, maxSteps, 0), hitchPeriod: [0, 0, 0], loadSeen: false })}
+      init={() => ({ made: `${updateRate}/${maxSteps}`, loops: loops(updateRate, maxSteps, 0), hitchPeriod: [0, 0, 0], loadSeen: false, worst: recentWorst(), settledCycle: -1 })}
       frame={({ vsync, lanes, values: v, state: s }) => {
         const vblank = vsync.frames - 1;
         const nowMs = vsync.vblankMs;
@@ -102,7 +123,12 @@ function OverloadDemo({ updateCostMs, pattern, hitchMs, updateRate, maxSteps, la
           // The lag of a loop on time: the last quarter second before any load came on.
           if (!s.loadSeen) v[`${n}QuietLagMs`] = recent.lagMeanMs;
         });
+        // Once a period, after its load has passed: where each lane settled (slow motion stays behind).
+        const settled = inPeriod >= SETTLED_AT_SECONDS && s.settledCycle !== Math.floor(t / PERIOD_SECONDS);
+        if (settled) s.settledCycle = Math.floor(t / PERIOD_SECONDS);
         s.loops.forEach((loop, i) => {
+          v[`${NAMES[i]!}WorstRecentMs`] = s.worst(i, vblank, loop.behindMs);
+          if (settled) v[`${NAMES[i]!}SettledMs`] = loop.behindMs;
           plot.steps[i]!.push(loop.steps);
           plot.behind[i]!.push(loop.behindMs);
         });
@@ -112,13 +138,14 @@ function OverloadDemo({ updateCostMs, pattern, hitchMs, updateRate, maxSteps, la
         { mark: 'ring', text: 'real time: slow motion falls behind it for good, catch-up comes back to it' },
         overLegend(BARS_MAX),
       ])}
-      keyNumbers={NAMES.map((n, i) => ({ key: `${n}BehindMs`, label: `${LANES[i]!.label.split(':')[0]}: ms behind real time`, format: formatter(0), color: LANES[i]!.color }))}
+      keyNumbers={NAMES.map((n, i) => ({ key: `${n}SettledMs`, label: `${LANES[i]!.label.split(':')[0]}: ms behind real time once the load has passed`, format: formatter(0), color: LANES[i]!.color }))}
       after={
         <LivePlot
-          title="How far each picture is behind real time (ms): slow motion stays behind, catch-up comes back"
+          title="ms behind real time: slow motion stays behind, catch-up comes back"
           yLabel="ms"
-          series={LANES.map((lane, i) => ({ label: lane.label.split(':')[0]!, stroke: lane.color, buffer: plot.behind[i]! }))}
-          height={150}
+          series={LANES.map((lane, i) => ({ label: lane.label.split(':')[0]!, stroke: lane.color, buffer: plot.behind[i]!, width: 2.5 }))}
+          height={170}
+          labelLines
         />
       }
       more={[
@@ -126,7 +153,9 @@ function OverloadDemo({ updateCostMs, pattern, hitchMs, updateRate, maxSteps, la
         ...NAMES.flatMap((n, i) => {
           const name = LANES[i]!.label.split(':')[0];
           return [
-            { key: `${n}MostBehindMs`, label: `${name}: most behind real time (ms)`, format: formatter(0) },
+            { key: `${n}BehindMs`, label: `${name}: behind real time now (ms)`, format: formatter(0) },
+            { key: `${n}WorstRecentMs`, label: `${name}: most behind real time, last ${PERIOD_SECONDS} s (ms)`, format: formatter(0) },
+            { key: `${n}MostBehindMs`, label: `${name}: most behind real time, ever (ms)`, format: formatter(0) },
             { key: `${n}LagMs`, label: `${name}: lag, last ¼ s, net of dropped time (ms)`, format: formatter(1) },
             { key: `${n}QuietLagMs`, label: `${name}: lag before any load (ms)`, format: formatter(1) },
             { key: `${n}DroppedMs`, label: `${name}: game time dropped (ms)`, format: formatter(0) },
@@ -180,6 +209,14 @@ export const Spikes: Story = {
     await expect(readValue(root, 'slowDroppedMs')).toBeGreaterThan(100);
     await expect(readValue(root, 'catchUpDroppedMs')).toBe(0);
     await expect(readValue(root, 'variableDroppedMs')).toBe(0);
+    // The key numbers, read once the load has passed: slow motion stays behind, catch-up is back, variable never left.
+    await waitForValue(root, 'slowSettledMs', (ms) => ms > 100);
+    await expect(readValue(root, 'catchUpSettledMs')).toBeLessThan(50);
+    await expect(readValue(root, 'variableSettledMs')).toBeLessThan(50);
+    // Over one whole period both bounded loops were as far behind (the same load, the same bound); only catch-up came back.
+    await expect(readValue(root, 'slowWorstRecentMs')).toBeGreaterThanOrEqual(readValue(root, 'catchUpWorstRecentMs'));
+    await expect(readValue(root, 'catchUpWorstRecentMs')).toBeGreaterThan(100);
+    await expect(readValue(root, 'variableWorstRecentMs')).toBeLessThan(60);
   },
 };
 
@@ -193,6 +230,10 @@ export const Hitch: Story = {
     await expect(readValue(root, 'slowLagMs')).toBeLessThan(100);
     await waitForValue(root, 'catchUpMostBehindMs', (ms) => ms > 300);
     await expectLagRecovers(root, 'catchUp');
+    // The key numbers: once the hitch has passed, slow motion is still most of it behind; the others are on time.
+    await waitForValue(root, 'slowSettledMs', (ms) => ms > 300);
+    await expect(readValue(root, 'catchUpSettledMs')).toBeLessThan(50);
+    await expect(readValue(root, 'variableSettledMs')).toBeLessThan(50);
   },
 };
 
@@ -216,8 +257,10 @@ its work takes, as vsync would):
 
 Each update costs \`updateCostMs\` (with \`'spikes'\`, during one second out of every three), or
 with \`'hitch'\` one frame every three seconds stalls for \`hitchMs\`. Load and display are
-simulated, so the page stays responsive. The ring on each lane is real time; the big numbers say
-how far each picture is behind it when it reaches the screen, and the bars how much game time each
+simulated, so the page stays responsive. The ring on each lane is real time; the plot says how far
+each picture is behind it when it reaches the screen, and the big numbers how far behind each lane
+is once the load has passed (read ${SETTLED_AT_SECONDS} s into each ${PERIOD_SECONDS} s period, so they hold still
+between loads: slow motion stays behind, catch-up is back on time), and the bars how much game time each
 frame ran (the variable loop's tall bars are its giant steps). Under "All readouts", the package's
 viewer model (\`createViewerMeter\`) scores each picture. **Dropped time is not lag:** lag is how old
 the shown game moment is against the game clock net of the time slow motion dropped on purpose;

@@ -7,9 +7,11 @@ import { docs, lapArg, range, toggle } from '../kit/controls.js';
 import { count, formatter, yesNo } from '../kit/format.js';
 import type { LanesHandle } from '../kit/Lanes.js';
 import { laneLegend } from '../kit/Legend.js';
+import { LivePlot } from '../kit/LivePlot.js';
 import { useLiveArg } from '../kit/loop.js';
 import { clickButton, expectFramesAdvance, readValue, updateArgs, waitForValue } from '../kit/play.js';
 import { LanesPanel } from '../kit/Panel.js';
+import { RingBuffer } from '../kit/ringBuffer.js';
 import { Buttons } from '../kit/transport.js';
 
 /** Controls of the useFixedTimestep demo. */
@@ -21,6 +23,8 @@ const LANES = [
   { label: 'useFixedTimestep, left alone', color: '#9aa4b5' },
   { label: 'useFixedTimestep, driven by its controls', color: '#f5b041' },
 ] as const;
+/** Frames the game-time plot keeps (15 s at 60 fps). */
+const PLOT_FRAMES = 900;
 /** The scripted cycle, in real seconds from its start: pause, three single steps, resume (then again). */
 const SCRIPT = [
   { at: 1, act: 'pause' },
@@ -34,6 +38,8 @@ interface Shared {
   lanes: { current: LanesHandle | null };
   values: Record<string, number>;
   lapSeconds: number;
+  /** Game time against real time, both loops: x is real seconds since the first frame. */
+  plot: { realSeconds: RingBuffer; reference: RingBuffer; driven: RingBuffer; startMs: number };
 }
 
 /** A game speed over the last {@link SPEED_WINDOW} frames: a ring of (timestamp, game seconds). */
@@ -67,6 +73,7 @@ function useDot(lane: number, updateRate: number, shared: Shared, afterRender?: 
       const body = state.body;
       shared.lanes.current?.picture(lane, body[0]! + (body[1]! - body[0]!) * alpha, body[2]!);
       shared.values[lane === 0 ? 'referenceSpeed' : 'gameSpeed'] = state.speed(frame.timestampMs, loop.stats.elapsedGameSeconds);
+      shared.values[lane === 0 ? 'referenceGame' : 'drivenGame'] = loop.stats.elapsedGameSeconds;
       if (lane === 0) shared.values.referenceSteps = body[2]!;
       else shared.values.stepsLastFrame = body[2]!;
       body[2] = 0;
@@ -92,7 +99,8 @@ function FixedTimestepDemo({ updateRate, timeScale: timeScaleArg, lapSeconds, au
   const [shared] = useState<Shared>(() => ({
     lanes,
     lapSeconds,
-    values: { frames: 0, totalSteps: 0, paused: 0, timeScale: 1, gameSpeed: Number.NaN, referenceSpeed: Number.NaN, referenceSteps: 0, pictureTime: Number.NaN, stepsLastFrame: 0, scriptedPauses: 0, stepsWhilePaused: Number.NaN },
+    values: { frames: 0, totalSteps: 0, paused: 0, timeScale: 1, gameSpeed: Number.NaN, referenceSpeed: Number.NaN, referenceSteps: 0, pictureTime: Number.NaN, stepsLastFrame: 0, scriptedPauses: 0, stepsWhilePaused: Number.NaN, referenceGame: 0, drivenGame: 0, gameBehind: Number.NaN },
+    plot: { realSeconds: new RingBuffer(PLOT_FRAMES), reference: new RingBuffer(PLOT_FRAMES), driven: new RingBuffer(PLOT_FRAMES), startMs: Number.NaN },
   }));
   shared.lapSeconds = lapSeconds;
   // The script: real seconds into its cycle, the next event, updates run in its paused phase.
@@ -105,6 +113,12 @@ function FixedTimestepDemo({ updateRate, timeScale: timeScaleArg, lapSeconds, au
     v.paused = stats.paused ? 1 : 0;
     v.timeScale = stats.timeScale;
     v.pictureTime = stats.pictureTime;
+    v.gameBehind = v.referenceGame! - v.drivenGame!;
+    const plot = shared.plot;
+    if (!Number.isFinite(plot.startMs)) plot.startMs = frame.timestampMs;
+    plot.realSeconds.push((frame.timestampMs - plot.startMs) / 1000);
+    plot.reference.push(v.referenceGame!);
+    plot.driven.push(v.drivenGame!);
     runScript(frame);
     shared.lanes.current?.draw();
   });
@@ -142,24 +156,38 @@ function FixedTimestepDemo({ updateRate, timeScale: timeScaleArg, lapSeconds, au
         legend={laneLegend('updates run for each picture: none while paused, one per stepOnce()')}
         values={shared.values}
         keyNumbers={[
-          { key: 'referenceSpeed', label: `left alone: game s per real s (last ${SPEED_WINDOW} frames)`, format: formatter(3), color: LANES[0].color },
-          { key: 'gameSpeed', label: 'driven: game s per real s', format: formatter(3), color: LANES[1].color },
-          { key: 'stepsWhilePaused', label: 'updates in the last scripted pause (3 stepOnce)', format: count, color: LANES[1].color },
+          { key: 'gameBehind', label: 'driven: game s behind the loop left alone', format: formatter(2), color: LANES[1].color },
+          { key: 'gameSpeed', label: `driven: game s per real s (last ${SPEED_WINDOW} frames)`, format: formatter(3), color: LANES[1].color },
+          ...(autoScript ? [{ key: 'stepsWhilePaused', label: 'updates in the last scripted pause (3 stepOnce)', format: count, color: LANES[1].color }] : []),
         ]}
         after={
-          <Buttons
-            label="The driven loop"
-            buttons={[
-              { text: 'loop.pause()', onClick: () => loop.pause() },
-              { text: 'loop.resume()', onClick: () => loop.resume() },
-              { text: 'loop.stepOnce()', onClick: () => loop.stepOnce() },
-              { text: 'loop.reset()', onClick: reset },
-              { text: 'loop.setTimeScale(0.25)', onClick: () => setTimeScale(0.25), pressed: timeScale === 0.25 },
-              { text: 'loop.setTimeScale(1)', onClick: () => setTimeScale(1), pressed: timeScale === 1 },
-            ]}
-          />
+          <>
+            <LivePlot
+              title="Game time against real time: flat while paused, a step per stepOnce(), shallow at 0.25×"
+              x={shared.plot.realSeconds}
+              yLabel="game s"
+              height={150}
+              labelLines
+              series={[
+                { label: 'left alone', stroke: '#7d8797', buffer: shared.plot.reference, width: 2 },
+                { label: 'driven', stroke: '#e08e0b', buffer: shared.plot.driven, width: 2.5 },
+              ]}
+            />
+            <Buttons
+              label="The driven loop"
+              buttons={[
+                { text: 'loop.pause()', onClick: () => loop.pause() },
+                { text: 'loop.resume()', onClick: () => loop.resume() },
+                { text: 'loop.stepOnce()', onClick: () => loop.stepOnce() },
+                { text: 'loop.reset()', onClick: reset },
+                { text: 'loop.setTimeScale(0.25)', onClick: () => setTimeScale(0.25), pressed: timeScale === 0.25 },
+                { text: 'loop.setTimeScale(1)', onClick: () => setTimeScale(1), pressed: timeScale === 1 },
+              ]}
+            />
+          </>
         }
         more={[
+          { key: 'referenceSpeed', label: `left alone: game s per real s (last ${SPEED_WINDOW} frames)`, format: formatter(3) },
           { key: 'frames', label: 'frames drawn', format: count },
           { key: 'paused', label: 'driven: stats.paused', format: yesNo },
           { key: 'totalSteps', label: 'driven: stats.totalSteps', format: count },
@@ -182,6 +210,9 @@ export const ScriptRepeats: Story = {
     await waitForValue(root, 'paused', (p) => p === 0);
     await waitForValue(root, 'stepsWhilePaused', Number.isFinite);
     await expect(readValue(root, 'stepsWhilePaused')).toBe(3);
+    // Two paused seconds less three steps of 1/30 s: the driven loop is about 1.9 game s behind (a frame either way).
+    await waitForValue(root, 'paused', (p) => p === 0 && readValue(root, 'gameBehind') > 1.6);
+    await expect(readValue(root, 'gameBehind')).toBeLessThan(2.2);
     await waitForValue(root, 'scriptedPauses', (n) => n >= 2);
   },
 };
@@ -198,10 +229,12 @@ export const PauseStepTimeScale: Story = {
     await expectFramesAdvance(root, 'frames', 3);
     const steps = readValue(root, 'totalSteps');
     const picture = readValue(root, 'pictureTime');
-    await expectFramesAdvance(root, 'frames', 20);
-    // Frames went on; game time and the picture did not.
+    const behind = readValue(root, 'gameBehind');
+    await expectFramesAdvance(root, 'frames', 40);
+    // Frames went on; game time and the picture did not (the plot's flat stretch), while the other loop's did.
     await expect(readValue(root, 'totalSteps')).toBe(steps);
     await expect(readValue(root, 'pictureTime')).toBe(picture);
+    await expect(readValue(root, 'gameBehind')).toBeGreaterThan(behind + 0.1);
     for (let click = 1; click <= 2; click += 1) {
       await clickButton(root, 'loop.stepOnce()');
       await waitForValue(root, 'totalSteps', (n) => n === steps + click);
@@ -215,8 +248,14 @@ export const PauseStepTimeScale: Story = {
     await waitForValue(root, 'gameSpeed', (s) => Math.abs(s - 0.25) < 0.005);
     // Waited for too: the window of a loaded page (WebKitGTK beside another browser read 1.0064) can hold an uneven frame.
     await waitForValue(root, 'referenceSpeed', (s) => Math.abs(s - 1) < 0.005);
+    const slowed = readValue(root, 'gameBehind');
     await clickButton(root, 'loop.setTimeScale(1)');
     await waitForValue(root, 'gameSpeed', (s) => Math.abs(s - 1) < 0.005);
+    // Back at 1×: the lines run parallel, the time lost stays lost (within a step either way).
+    const lost = readValue(root, 'gameBehind');
+    await expect(lost).toBeGreaterThan(slowed - 1 / 30);
+    await expectFramesAdvance(root, 'frames', 20);
+    await expect(Math.abs(readValue(root, 'gameBehind') - lost)).toBeLessThan(1 / 30 + 1e-9);
   },
 };
 
@@ -228,6 +267,8 @@ export const Reset: Story = {
     await clickButton(root, 'loop.pause()');
     await clickButton(root, 'loop.reset()');
     await waitForValue(root, 'totalSteps', (n) => n === 0);
+    // Back to game time zero: behind the other loop by all of its 20 and more steps (the plot's drop).
+    await expect(readValue(root, 'gameBehind')).toBeGreaterThan(19 / 30);
     await clickButton(root, 'loop.resume()');
     await waitForValue(root, 'totalSteps', (n) => n > 0);
   },
@@ -247,6 +288,10 @@ export const LiveControls: Story = {
     await expectFramesAdvance(root, 'frames', 10);
     await expect(readValue(root, 'totalSteps')).toBeGreaterThan(steps);
     await expect(readValue(root, 'timeScale')).toBe(0.5);
+    // At half speed the driven loop falls further behind every frame (its line is half as steep).
+    const behind = readValue(root, 'gameBehind');
+    await expectFramesAdvance(root, 'frames', 30);
+    await expect(readValue(root, 'gameBehind')).toBeGreaterThan(behind);
   },
 };
 
@@ -268,6 +313,11 @@ By itself, every three seconds, the story pauses the orange loop after one secon
 three times half a second apart and resumes it: a number counts the updates in the last scripted
 pause (3: one per \`stepOnce()\`). The buttons do the same by hand. Every control acts on the
 running loop: nothing is remounted and the trail is kept.
+
+The plot under the numbers keeps what the controls did: game time against real time for both
+loops. The grey line rises at one game second per second; the orange one is flat where it was
+paused, climbs a step per \`stepOnce()\`, rises a quarter as steep at 0.25× and drops to zero at a
+reset. The big number is how far it has fallen behind the grey one.
 `;
 
 /** The code a user would write, shown on the docs page. */

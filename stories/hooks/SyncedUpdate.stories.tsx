@@ -175,11 +175,19 @@ export const ButtonStall: Story = {
   },
 };
 
-/** The transport bar stops the simulated displays: no frames while paused, exactly one per single step. */
+/**
+ * The transport bar stops the simulated displays: no frames while paused, exactly one per single
+ * step. The scripted stalls stay on, so the lanes keep showing the three policies afterwards.
+ */
 export const PauseAndSingleStep: Story = {
-  args: { autoStall: false },
-  play: async ({ canvasElement }) => {
-    await expectPauseAndSingleStep(canvasElement, 'frames');
+  play: async ({ canvasElement: root }) => {
+    // Paused between two stalls: a single step while a stall holds the display would bring no frame.
+    await stall(root);
+    await waitForValue(root, 'frames', (n) => n >= STALL_FIRST + 5);
+    await expectPauseAndSingleStep(root, 'frames');
+    await waitForValue(root, 'stalls', (n) => n >= 2);
+    await expect(readValue(root, 'slowStallGameMs')).toBeCloseTo(100, 6);
+    await expect(readValue(root, 'catchUpStallGameMs')).toBeCloseTo(200, 6);
   },
 };
 

@@ -53,6 +53,8 @@ export interface LivePlotProps {
   refreshMs?: number;
   /** data-testid of the wrapper. */
   testId?: string;
+  /** Write each series' label at the right end of its line, so the lines read without the legend. */
+  labelLines?: boolean;
 }
 
 const AXIS = '#8a93a3';
@@ -88,11 +90,12 @@ export function LivePlot({
   height = 180,
   refreshMs = 250,
   testId,
+  labelLines = false,
 }: LivePlotProps) {
   const host = useRef<HTMLDivElement>(null);
   // The structure (series, buffers) is fixed for the life of a plot; ranges and reference lines
   // are read live, so a control that moves the budget moves its line without a remount.
-  const config = useRef({ series, x, yLabel, rightLabel, width, height, refreshMs });
+  const config = useRef({ series, x, yLabel, rightLabel, width, height, refreshMs, labelLines });
   const live = useRef({ yRange, rightRange, references });
   live.current = { yRange, rightRange, references };
 
@@ -159,7 +162,7 @@ export function LivePlot({
           ...(line.stepped ? { paths: uPlot.paths.stepped?.({ align: 1 }) } : {}),
         })),
       ],
-      hooks: { draw: [(u) => drawReferences(u, live.current.references)] },
+      hooks: { draw: [(u) => drawReferences(u, live.current.references), ...(config.current.labelLines ? [(u: uPlot) => drawLineLabels(u, lines)] : [])] },
     };
     const empty = [xs.subarray(0, 0), ...ys.map((y) => y.subarray(0, 0))] as uPlot.AlignedData;
     const plot = new uPlot(options, empty, element);
@@ -212,6 +215,42 @@ export function LivePlot({
       <div ref={host} style={{ width: '100%' }} />
     </figure>
   );
+}
+
+/** Each series' label at the right end of its line, pushed apart where lines end close together. */
+function drawLineLabels(u: uPlot, lines: readonly PlotSeries[]): void {
+  const ctx = u.ctx;
+  const { left, top, width: w, height: h } = u.bbox;
+  const dpr = devicePixelRatio;
+  const rows = 13 * dpr;
+  const ends = lines
+    .map((line, i) => ({ line, y: u.valToPos(latest(u, i + 1), line.axis === 'right' ? 'right' : 'y', true) }))
+    .filter((end) => Number.isFinite(end.y))
+    .sort((a, b) => a.y - b.y);
+  // Each label just above its line's end, at least a row below the one above it, inside the plot.
+  let floor = top + rows;
+  for (const end of ends) {
+    end.y = Math.max(floor, end.y - 2 * dpr);
+    floor = end.y + rows;
+  }
+  // Then up from the bottom edge, where lines that end together low down were pushed past it.
+  let ceiling = top + h;
+  for (let i = ends.length - 1; i >= 0; i -= 1) {
+    ends[i]!.y = Math.min(ceiling, ends[i]!.y);
+    ceiling = ends[i]!.y - rows;
+  }
+  ctx.save();
+  ctx.font = `600 ${11 * dpr}px system-ui`;
+  ctx.textBaseline = 'bottom';
+  ctx.textAlign = 'right';
+  for (const end of ends) {
+    const labelWidth = ctx.measureText(end.line.label).width;
+    ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
+    ctx.fillRect(left + w - labelWidth - 6 * dpr, end.y - 12 * dpr, labelWidth + 4 * dpr, 12 * dpr);
+    ctx.fillStyle = end.line.stroke;
+    ctx.fillText(end.line.label, left + w - 4 * dpr, end.y);
+  }
+  ctx.restore();
 }
 
 /** The horizontal reference lines of a plot (the budget, real time …), dashed, with their labels. */
