@@ -30,8 +30,8 @@ write its 24 dots, one after another, as a heavy update would.
 **'latest'** draws the last completed step: the dot stands still between steps and jumps at each
 one, stairs (its trail piles up in clumps, and at 15 frames a second or more at least a third of its
 pictures do not move). **'interpolated'** blends the two latest steps by alpha: an even trail, and
-under a quarter as many pictures stand still (on a machine so busy that the worker's next state is
-late, it holds its last picture too: "All readouts" counts those). Neither is ever handed a torn state. **'live'** reads
+under a quarter as many pictures stand still (on a machine so busy that the worker's states come
+late or in bursts, its alpha clamps and it holds its picture too: "All readouts" counts those). Neither is ever handed a torn state. **'live'** reads
 the state the worker is still writing: over shared memory (a cross-origin isolated page) a frame
 that comes while a step is writing holds dots of two steps: its bar is red, a ring marks the dots
 left behind, and the big number counts them. Over messages, which is what this Storybook uses (it is
@@ -89,9 +89,9 @@ export const ThreeWays: Story = {
     await expect(within(root).getByTestId('transport-note').textContent).toMatch(ISOLATED ? /^Shared memory/ : /^Messages, not shared memory/);
     // 'latest' stands still between steps (8 a second).
     await expectStairs(root, 'latest');
-    // 'interpolated' moves on nearly every picture it has a newer state for: under a quarter of what
-    // 'latest' holds still. A picture held while the worker's next state is late (a busy machine) has
-    // nothing to blend to, so it is left out of the comparison, not of the count shown.
+    // 'interpolated' moves on nearly every picture it can blend: under a quarter of what 'latest' holds
+    // still. A picture with alpha clamped (the worker's states late or in a burst, on a busy machine)
+    // has nothing to blend, so it is left out of the comparison, not of the count shown.
     await expect(readValue(root, 'interpolatedStill') - readValue(root, 'interpolatedLate')).toBeLessThan(readValue(root, 'latestStill') / 4);
     await expect(readValue(root, 'latestTorn')).toBe(0);
     await expect(readValue(root, 'interpolatedTorn')).toBe(0);

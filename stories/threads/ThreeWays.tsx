@@ -67,8 +67,9 @@ function Way({ lane, read, updateRate, writeMs, values, lanes }: { lane: number;
         last.steps += newSteps;
         if (position === last.position) {
           last.still += 1;
-          // alpha held at 1: the worker's next state is late (a busy machine), nothing to blend to.
-          if (read === 'interpolated' && sim.alpha === 1) last.late += 1;
+          // alpha clamped: the worker's next state is late (1) or came ahead of the frame's time (0), as
+          // on a machine that starves the worker and then lets it run in a burst: nothing to blend.
+          if (read === 'interpolated' && (sim.alpha === 1 || sim.alpha === 0)) last.late += 1;
         }
         values[`${read}Still`] = last.still / last.pictures;
         if (read === 'interpolated') values.interpolatedLate = last.late / last.pictures;
@@ -134,7 +135,7 @@ export function ThreeWaysDemo({ updateRate, writeMs }: { updateRate: number; wri
         more={[
           { key: 'shared', label: 'shared memory (messages: no)', format: yesNo },
           { key: 'liveStill', label: "'live': pictures that did not move", format: percent },
-          { key: 'interpolatedLate', label: "'interpolated': pictures that did not move because the worker's next state was late (alpha held at 1)", format: percent },
+          { key: 'interpolatedLate', label: "'interpolated': pictures that did not move with alpha clamped at 0 or 1 (the worker's states late, or in a burst)", format: percent },
           ...fieldsOf(count, {
             frames: 'frames drawn',
             latestTorn: "torn pictures, 'latest'",
