@@ -59,8 +59,9 @@ import v8 from 'node:v8';
 
 // Optimising compiles run on the main thread (--no-concurrent-recompilation): on a busy machine the
 // background compiler thread can wait long enough for a hot path to stay in unoptimised code, where
-// every double is boxed, for most of the measured chunks (syncedSlicer.advance read 16 B a frame at
-// load 15-28, 0 alone). Compiled on the main thread, V8 optimises at the same point however busy.
+// every double is boxed, for most of the measured chunks (the likely cause of syncedSlicer.advance
+// reading 16 B a frame once at load 15-28, 0 alone). On the main thread, V8 optimises at the same
+// point however busy.
 const needed = ['--expose-gc', '--no-concurrent-recompilation'].filter((flag) => !process.execArgv.includes(flag));
 if (typeof globalThis.gc !== 'function' || needed.length > 0) {
   const result = spawnSync(process.execPath, [...needed, ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
