@@ -25,7 +25,8 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   // Session 2, once held out: re-phases every few frames under a painting browser or memory pressure.
   'firefox-75-tab': { verdict: 0.97 },
   'firefox-240-mem': { verdict: 0.975 },
-  'firefox-240-tab': { verdict: 0.72, flaps: 0.0065 },
+  // 72.5 % while the proof a new fit owes grew with the square of any number of breaks.
+  'firefox-240-tab': { verdict: 0.915, flaps: 0.0065 },
   // Session 3, as its one run found them (nothing tuned on them).
   'firefox-30-load-cpu-s3': { verdict: 0.9 },
   'firefox-72-load-cpu-s3': { verdict: 0.975 },
@@ -38,7 +39,8 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'firefox-200-mem-s3': { flaps: 0.0035 },
   'firefox-200-paint-s3': { flaps: 0.0135 },
   'firefox-200-tab-s3': { flaps: 0.003 },
-  'firefox-240-mem-s3': { verdict: 0.565 },
+  // 57.0 % at the one blind run; 63.3 % at the second look, after the breaks' proof changed.
+  'firefox-240-mem-s3': { verdict: 0.63 },
   'firefox-240-tab-s3': { first: 125 },
 };
 
