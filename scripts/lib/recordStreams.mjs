@@ -14,6 +14,9 @@
 // Session 2 (a busier machine, scripts/lib/machineLoad.mjs): the same browsers and settings, plus
 // Chromium at its default 60 Hz and Firefox at rates not recorded before, each named
 // `<browser>-<setting>-[load-]<machine load>`.
+// Session 3 (the held-out set, recorded blind: nothing was run on it before the split was fixed):
+// the same loads again, Firefox also at 72, 85 and 200 Hz (rates no session had), each named as
+// in session 2 with `-s3` after it.
 // `load` busy-waits a seeded uniform 0–1.44 refresh intervals in each callback (0–24 ms at 60 Hz,
 // as the 60 Hz load fixtures). Streams are recorded one after another.
 import { mkdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -31,13 +34,25 @@ const FIREFOX_RATES = [30, 50, 59, 60, 75, 120, 144, 165, 240];
 /** Rates no stream of session 1 had: nothing was tuned on them. */
 const FIREFOX_NEW_RATES = [48, 90, 100, 180];
 const BUSY_LOADS = ['cpu', 'mem', 'paint', 'tab'];
+/** Session 3: rates no earlier session had, and the loads each rate is recorded under. */
+const FIREFOX_SESSION3 = [
+  [72, ['cpu', 'mem', 'paint', 'tab', 'load-cpu']],
+  [85, ['cpu', 'mem', 'paint', 'tab', 'load-cpu']],
+  [200, ['cpu', 'mem', 'paint', 'tab', 'load-cpu']],
+  [30, ['tab', 'load-cpu']],
+  [60, ['mem', 'paint']],
+  [120, ['mem', 'paint']],
+  [144, ['tab']],
+  [165, ['paint']],
+  [240, ['mem', 'tab']],
+];
 const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const tidy = (value, decimals) => Number(value.toFixed(decimals));
 
 function stream(browser, setting, { mode, busy = false, machineLoad = 'none', session = 2, settingHz }) {
   const parts = [browser, setting, busy ? 'load' : null, machineLoad !== 'none' ? machineLoad : null].filter((p) => p !== null);
-  const name = parts.join('-') + (busy || machineLoad !== 'none' ? '' : '-idle');
+  const name = parts.join('-') + (busy || machineLoad !== 'none' ? '' : '-idle') + (session === 3 ? '-s3' : '');
   const hz = settingHz ?? (typeof setting === 'number' ? setting : 60);
   const grid = mode !== 'unlimited' && browser !== 'webkitgtk';
   return { name, browser, mode, settingHz: grid ? hz : 0, grid, busyMaxMs: busy ? 1.44 * (1000 / hz) : 0, machineLoad, session };
@@ -61,6 +76,19 @@ function streamList() {
   for (const machineLoad of ['cpu', 'paint']) list.push(stream('chromium', 'unlimited', { mode: 'unlimited', machineLoad }));
   for (const machineLoad of ['cpu', 'paint']) list.push(stream('webkitgtk', null, { machineLoad }));
   list.push(stream('webkitgtk', null, { busy: true, machineLoad: 'cpu', settingHz: 60 }));
+  return [...list, ...sessionThree()];
+}
+
+/** Session 3: `load-cpu` is a busy callback on the CPU hogs. */
+function sessionThree() {
+  const session = 3;
+  const loaded = (load) => ({ busy: load === 'load-cpu', machineLoad: load === 'load-cpu' ? 'cpu' : load, session });
+  const list = [];
+  for (const [hz, loads] of FIREFOX_SESSION3) for (const load of loads) list.push(stream('firefox', hz, loaded(load)));
+  for (const load of ['cpu', 'paint', 'tab']) list.push(stream('chromium', 'saver', { mode: 'saver', ...loaded(load) }));
+  for (const load of ['tab', 'paint', 'load-cpu']) list.push(stream('chromium', 60, loaded(load)));
+  list.push(stream('chromium', 'unlimited', { mode: 'unlimited', ...loaded('mem') }));
+  for (const load of ['mem', 'tab']) list.push(stream('webkitgtk', null, loaded(load)));
   return list;
 }
 

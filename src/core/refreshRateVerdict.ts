@@ -37,6 +37,8 @@ export const enum Verdict {
   /** A fit after an unsteady stretch must hold this many frames or this long (chance fits are common on few). */
   SKEPTICAL_POINTS = 3 * Lock.INTERVALS,
   SKEPTICAL_SPAN_MS = 2000,
+  /** … longer by the square of the recent breaks up to this many, and in proportion beyond. */
+  SQUARED_BREAKS = 2,
   /**
    * … and, fitting looser than QUIET of its mean interval (RMS), up to NOISY times as long by
    * (RMS / QUIET)²: a grid's residuals stay put, while frames at random intervals that fit a grid by
@@ -164,7 +166,10 @@ function decisive(d: Detection): boolean {
   const breaks = Math.max(1, s.recentBreaks);
   const spanMs = fit.lastMs - fit.originMs;
   const quietMs = (Verdict.SKEPTICAL_QUIET * spanMs) / Math.max(1, fit.points - 1);
-  const proof = Math.max(breaks * breaks, Math.min(Verdict.SKEPTICAL_NOISY, fit.residualVariance / (quietMs * quietMs)));
+  // The square of the breaks up to two; beyond, twice their number: a busy 240 Hz page that breaks
+  // four young locks in its first 0.3 s would otherwise wait 18 times as long for a grid that holds.
+  const byBreaks = breaks <= Verdict.SQUARED_BREAKS ? breaks * breaks : Verdict.SQUARED_BREAKS * breaks;
+  const proof = Math.max(byBreaks, Math.min(Verdict.SKEPTICAL_NOISY, fit.residualVariance / (quietMs * quietMs)));
   const short = fit.points < Verdict.SKEPTICAL_POINTS * proof && spanMs < Verdict.SKEPTICAL_SPAN_MS * proof;
   const uncorrelated = s.jitter.lagSum > -Verdict.SKEPTICAL_CORRELATION * s.jitter.squareSum;
   return !(short || uncorrelated || s.rejected * 8 > s.tracked || s.meanSquare > Verdict.MAX_RMS_RESIDUAL * Verdict.MAX_RMS_RESIDUAL);
