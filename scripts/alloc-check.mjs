@@ -140,6 +140,9 @@ function makeRandom(seed) {
  * - `spiky`: the same with a long frame now and then (every ~50 frames, 2–4 vblanks), so the
  *   adaptive rate, the smoother's carry, the slicer's buffer and the fixed step's catch-up work.
  * - `spikyDelta`: the intervals of `spiky`, in seconds.
+ * - `wholeMs60`: the benchmark's fake display, whole milliseconds on an exact 60 Hz grid (16, 33,
+ *   50 …), as Safari and WebKitGTK coarsen their clocks. (Its one-off episode near frame 103,600,
+ *   which the warm-up passes, is test/alloc/refreshRate.alloc.test.ts's.)
  * - `unsynced`: a free-running timer loop (10–25 ms): the detector's unsynced search path.
  * - `throttled`: a steady loop at about 1 Hz (a page in a background window): the detector's
  *   throttled state, with a fractional `throttledRate`.
@@ -172,6 +175,10 @@ const streams = {
     const random = makeRandom(0xbeef);
     let t = 1000;
     return () => (t += 10 + random() * 15);
+  },
+  wholeMs60() {
+    let i = 0;
+    return () => Math.round(1000 + i++ * PERIOD_MS);
   },
   throttled() {
     const random = makeRandom(0x7a11);
@@ -259,6 +266,14 @@ path('refreshRateDetector.sample (60 Hz synced)', 'synced', () => {
   return (input, count) => {
     for (let i = 0; i < count; i++) detector.sample(input[i]);
     if (!detector.estimate.synced) throw new Error('detector did not sync on the 60 Hz input');
+  };
+});
+
+path('refreshRateDetector.sample (60 Hz, whole ms)', 'wholeMs60', () => {
+  const detector = core.createRefreshRateDetector();
+  return (input, count) => {
+    for (let i = 0; i < count; i++) detector.sample(input[i]);
+    if (!detector.estimate.synced) throw new Error('detector did not sync on the whole-ms 60 Hz input');
   };
 });
 
@@ -508,6 +523,22 @@ path('the page-wide loop under useFrame alone, via source.tick (100 subscribers)
   const config = { mode: 'always', maxDelta: 0.25, timeScale: 1, paused: false, onError: undefined, onGap: undefined, onFrame: undefined };
   const loop = new FrameLoop('alloc-check', source, config, undefined);
   const total = subscribeHundred({ subscribe: (callback, options) => loop.subscribe(callback, options, 'alloc-check') });
+  return (input, count) => {
+    for (let i = 0; i < count; i++) source.tick(input[i]);
+    if (!(total[0] > 0)) throw new Error('subscribers did not run');
+  };
+});
+
+// The benchmark's case: one subscriber, detection on, whole-ms timestamps. (Not through advance():
+// after the fractional advance() path above, whole-ms advance() reads 96 B a frame, at HEAD before
+// the detector's changes too; the lead's scheduler rewrite owns that path.)
+path('scheduler via source.tick (always, 1 subscriber, 60 Hz whole ms)', 'wholeMs60', () => {
+  const source = createManualFrameSource({ startMs: 0 });
+  const scheduler = api.createFrameScheduler({ source, frameloop: 'always' });
+  const total = new Float64Array(1);
+  scheduler.subscribe((frame) => {
+    total[0] += frame.deltaSeconds;
+  }, { phase: 'update' });
   return (input, count) => {
     for (let i = 0; i < count; i++) source.tick(input[i]);
     if (!(total[0] > 0)) throw new Error('subscribers did not run');

@@ -11,7 +11,7 @@ import { createLockWindow, fitWindow, Lock, ready, compareIntervals, rephasedRes
 import { clearSkips, recordSkip } from './refreshRateSkips.js';
 import { createSnapQuery, singlesOut, snapRate } from './refreshRateSnap.js';
 import { addInterval, clearJitter } from './refreshRateJitter.js';
-import { countBreak, createTracker, latestStamps, place, Placed, remember, weighBreaks } from './refreshRateTrack.js';
+import { countBreak, createTracker, place, Placed, weighBreaks } from './refreshRateTrack.js';
 import { classify, setState, Verdict, type Detection } from './refreshRateVerdict.js';
 import type { RefreshRateDetector, RefreshRateDetectorOptions, RefreshRateEstimate } from './types.js';
 import { checkArgument, checkValue, REFRESH_RATE_RULE, wholeAtLeast, type Rule, type Rules } from './options.js';
@@ -51,7 +51,9 @@ const enum Tuning {
 /** The detector's state: the verdict's inputs plus the window a lock is searched in. */
 interface DetectorState extends Detection {
   window: LockWindow;
-  /** The latest timestamps, for a challenger grid. */
+  /** The latest Lock.INTERVALS + 1 timestamps, locked or not, oldest first: the challenger's first test reads them in place. */
+  recent: LockWindow;
+  /** The challenger grid's window: a copy of `recent` (a fit may drop its first timestamp). */
   challenge: LockWindow;
 }
 
@@ -94,6 +96,7 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
     known: validRates(opts.knownRates === undefined ? KNOWN_REFRESH_RATES : opts.knownRates),
     query: createSnapQuery(),
     window: createLockWindow(),
+    recent: createLockWindow(),
     challenge: createLockWindow(),
   };
   return {
@@ -111,12 +114,12 @@ function sample(d: DetectorState, timestampMs: number): RefreshRateEstimate {
     // A repeat or a stray backwards timestamp is ignored; several in a row are a clock reset.
     if (intervalMs === 0 || ++s.backwards < Tuning.BACKWARDS_LIMIT) return d.estimate;
     unlock(d);
-    s.recentCount = 0;
+    d.recent.count = 0;
   }
   s.backwards = 0;
   s.lastMs = timestampMs;
   s.jitter.intervalMs = intervalMs;
-  remember(s, timestampMs);
+  keepRecent(d.recent, timestampMs);
   if (s.locked) track(d, timestampMs);
   // Not `else`: a change of display seen by track() unlocked, and this timestamp starts anew.
   if (!s.locked) {
@@ -124,6 +127,15 @@ function sample(d: DetectorState, timestampMs: number): RefreshRateEstimate {
     tryLock(d);
   }
   return d.estimate;
+}
+
+/** Keep `t` among the latest Lock.INTERVALS + 1 timestamps (plain moves: cheaper than a ring's index arithmetic when read in order every frame). */
+function keepRecent(r: LockWindow, t: number): void {
+  if (r.count === Lock.INTERVALS + 1) {
+    for (let i = 1; i < r.count; i++) r.stamps[i - 1] = r.stamps[i]!;
+    r.count--;
+  }
+  r.stamps[r.count++] = t;
 }
 
 /** Place a timestamp on the locked grid; a grid that stopped fitting gives way to a challenger, or ends. */
@@ -162,21 +174,22 @@ function tryLock(d: DetectorState): void {
  */
 function challenge(d: DetectorState, lost: boolean): boolean {
   const s = d.track;
-  const w = d.challenge;
+  const r = d.recent;
   // Only a grid believed is challenged (a chance fit on a frame clock without vsync simply ends).
-  if (!s.decided || s.recentCount < Lock.INTERVALS + 1) return false;
-  latestStamps(s, w.stamps, Lock.INTERVALS + 1);
-  w.count = Lock.INTERVALS + 1;
+  if (!s.decided || r.count < Lock.INTERVALS + 1) return false;
   // The timestamps' noise on the locked grid (periods): a challenger must fit about as well (a window straddling the change does not).
   const noise = (Tuning.CHALLENGE_NOISES * s.noiseMs) / s.fit.period;
-  w.periodMs = s.fit.period;
-  w.gate = Math.max(Tuning.OFF_WHOLE, Math.SQRT2 * noise);
-  compareIntervals(w);
+  r.periodMs = s.fit.period;
+  r.gate = Math.max(Tuning.OFF_WHOLE, Math.SQRT2 * noise);
+  compareIntervals(r);
   // Another grid shows in (nearly) every interval, or drifts away steadily (a period a few percent
   // off); a re-phase of the locked one shows in one interval (it would tilt a fit of nine timestamps by up to 8 %).
-  const another = w.offWhole >= Tuning.OFF_WHOLE_INTERVALS;
-  const drifting = Math.abs(w.drift) > Math.max(Tuning.DRIFT, Math.SQRT2 * noise) && rephasedResidual(w) > Math.max(Tuning.CHALLENGE_FLOOR, noise);
+  const another = r.offWhole >= Tuning.OFF_WHOLE_INTERVALS;
+  const drifting = Math.abs(r.drift) > Math.max(Tuning.DRIFT, Math.SQRT2 * noise) && rephasedResidual(r) > Math.max(Tuning.CHALLENGE_FLOOR, noise);
   if (!another && !drifting && !lost) return false;
+  const w = d.challenge;
+  w.stamps.set(r.stamps);
+  w.count = r.count;
   if (!fitWindow(s.challenger, w) || w.residual > Math.max(Tuning.CHALLENGE_FLOOR, (noise * s.fit.period) / s.challenger.period)) return false;
   // The loop's own grid: consecutive frames on consecutive vblanks (two missed at most), not a finer
   // grid forced by a timestamp from before the change.
@@ -288,7 +301,7 @@ function reset(d: DetectorState): void {
   s.locked = false;
   s.displayKnown = false;
   s.breaks = 0;
-  s.recentCount = 0;
+  d.recent.count = 0;
   s.shownCommon = 1;
   s.trusted = false;
   d.window.count = 0;

@@ -21,10 +21,14 @@ export interface SnapQuery {
   tolerance: number;
   current: number;
   result: number;
+  /** The `current` last looked up (NaN: none yet), its index in the known rates and its twin's (−1: none); one query per known rates. */
+  heldRate: number;
+  heldIndex: number;
+  heldTwin: number;
 }
 
 export function createSnapQuery(): SnapQuery {
-  return { rate: 0.5, error: 0.5, tolerance: 0.5, current: 0.5, result: 0.5 };
+  return { rate: 0.5, error: 0.5, tolerance: 0.5, current: 0.5, result: 0.5, heldRate: NaN, heldIndex: -1, heldTwin: -1 };
 }
 
 /**
@@ -35,9 +39,10 @@ export function createSnapQuery(): SnapQuery {
  * decides, and jitter cannot flip it back. Helpers take indices, not rates: see `SnapQuery`.
  */
 export function snapRate(known: Float64Array, q: SnapQuery): void {
-  let held = -1;
-  for (let i = 0; i < known.length; i++) if (known[i] === q.current) held = i;
-  const heldTwin = held >= 0 ? twinIndex(known, held) : -1;
+  // The rate held changes seldom: its index and twin are looked up then, not every frame.
+  if (q.current !== q.heldRate) lookUpHeld(known, q);
+  const held = q.heldIndex;
+  const heldTwin = q.heldTwin;
   if (heldTwin >= 0 && (fits(known, held, q) || fits(known, heldTwin, q))) {
     q.result = known[swaps(known, held, heldTwin, q) ? heldTwin : held]!;
     return;
@@ -67,6 +72,14 @@ export function snapRate(known: Float64Array, q: SnapQuery): void {
   q.result = known[twin >= 0 && swaps(known, best, twin, q) ? twin : best]!;
 }
 
+function lookUpHeld(known: Float64Array, q: SnapQuery): void {
+  let held = -1;
+  for (let i = 0; i < known.length; i++) if (known[i] === q.current) held = i;
+  q.heldRate = q.current;
+  q.heldIndex = held;
+  q.heldTwin = held >= 0 ? twinIndex(known, held) : -1;
+}
+
 function fits(known: Float64Array, i: number, q: SnapQuery): boolean {
   const candidate = known[i]!;
   return Math.abs(q.rate - candidate) <= Math.min(Math.max(q.tolerance, Snap.FLOOR * candidate), Snap.CAP * candidate);
@@ -75,7 +88,10 @@ function fits(known: Float64Array, i: number, q: SnapQuery): boolean {
 /** Whether the measurement has left known rate `held` for its twin `twin` (see snapRate). */
 function swaps(known: Float64Array, held: number, twin: number, q: SnapQuery): boolean {
   const away = Math.abs(q.rate - known[held]!);
-  return away > Snap.TWIN_SIGMAS * q.error && away - Math.abs(q.rate - known[twin]!) > (2 * Snap.TWIN_PAST - 1) * Math.abs(known[twin]! - known[held]!);
+  // Both tests every time: the second, first reached after 100,000 frames of a precise fit, threw the optimised code away (test/alloc/refreshRate.alloc.test.ts).
+  const certain = away > Snap.TWIN_SIGMAS * q.error;
+  const past = away - Math.abs(q.rate - known[twin]!) > (2 * Snap.TWIN_PAST - 1) * Math.abs(known[twin]! - known[held]!);
+  return certain && past;
 }
 
 /** The index of known rate `i`'s twin, or −1 if it has none. */

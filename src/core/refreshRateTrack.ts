@@ -52,9 +52,6 @@ const enum Track {
 }
 /* eslint-enable @typescript-eslint/no-duplicate-enum-values */
 
-/** Timestamps kept in the ring of recent ones (a challenger grid is fitted to the latest of them). */
-export const RECENT_STAMPS = 16;
-
 export interface Tracker {
   fit: GridFit;
   locked: boolean;
@@ -105,10 +102,6 @@ export interface Tracker {
   pointOffset: number;
   /** The run of frames that skip vblanks (refreshRateSkips.ts). */
   skips: SkipRun;
-  /** The latest timestamps, locked or not: a ring of RECENT_STAMPS, `recentCount` of them valid, the next written at `recentNext`. */
-  recentMs: Float64Array;
-  recentCount: number;
-  recentNext: number;
   /** A second fit, for a challenger grid through the recent timestamps (swapped with `fit` when it wins). */
   challenger: GridFit;
   /** When the last believed grid was lost, ms, and whether the stream is trusted to find it again (no failed attempt since). */
@@ -151,9 +144,6 @@ export function createTracker(): Tracker {
     pointN: 0.5,
     pointOffset: 0.5,
     skips: createSkipRun(),
-    recentMs: new Float64Array(RECENT_STAMPS),
-    recentCount: 0,
-    recentNext: 0,
     challenger: createGridFit(),
     gridLostMs: NaN,
     trusted: false,
@@ -161,18 +151,6 @@ export function createTracker(): Tracker {
     shownCommon: 1,
     jitter: createIntervalJitter(),
   };
-}
-
-/** Keep `t` in the ring of recent timestamps. */
-export function remember(s: Tracker, t: number): void {
-  s.recentMs[s.recentNext] = t;
-  s.recentNext = (s.recentNext + 1) % RECENT_STAMPS;
-  if (s.recentCount < RECENT_STAMPS) s.recentCount++;
-}
-
-/** Copy the latest `count` recent timestamps, oldest first, into `into`. */
-export function latestStamps(s: Tracker, into: Float64Array, count: number): void {
-  for (let i = 0; i < count; i++) into[i] = s.recentMs[(s.recentNext - count + i + RECENT_STAMPS) % RECENT_STAMPS]!;
 }
 
 /** Skip tracking: the frame at `fit.pointMs`, `k` vblanks after the one before it (the last held, else the fit's last). */
@@ -262,12 +240,7 @@ function hold(s: Tracker, t: number, known: Float64Array): Placed {
 function placeEarly(s: Tracker, t: number): boolean {
   const n = s.pointN;
   const offset = s.pointOffset;
-  if (s.pendingCount === Track.PENDING) {
-    s.pendingCount--;
-    s.pendingMs.copyWithin(0, 1);
-    s.pendingN.copyWithin(0, 1);
-    s.pendingOffset.copyWithin(0, 1);
-  }
+  if (s.pendingCount === Track.PENDING) dropOldest(s);
   const i = s.pendingCount++;
   s.pendingMs[i] = t;
   s.pendingN[i] = n;
@@ -293,14 +266,15 @@ function rephaseShift(s: Tracker): void {
     sum += d - Math.round(d);
   }
   const mean = sum / Track.PENDING;
+  const shift = o0 + mean - Math.round(o0 + mean);
+  // Most frames leave here: no shift beyond SHIFT_MIN (the tests below only narrow it further).
+  if (!(Math.abs(shift) > Track.SHIFT_MIN) || s.fit.segmentPoints < Track.SEGMENT_MIN || s.fit.points < Track.PATIENT_POINTS) return;
   for (let i = 0; i < Track.PENDING; i++) {
     const d = s.pendingOffset[i]! - o0;
     if (Math.abs(d - Math.round(d) - mean) > Track.CLUSTER) return;
   }
   const sigma = Math.sqrt(s.fit.residualVariance / Track.PENDING) / s.fit.period;
-  const shift = o0 + mean - Math.round(o0 + mean);
-  const step = Math.abs(shift) > Math.max(Track.SHIFT_MIN, Track.SHIFT_SIGMAS * sigma, Track.STEP_RATIO * Math.abs(s.recentOffset));
-  if (s.fit.segmentPoints >= Track.SEGMENT_MIN && s.fit.points >= Track.PATIENT_POINTS && step) s.shift = shift;
+  if (Math.abs(shift) > Math.max(Track.SHIFT_MIN, Track.SHIFT_SIGMAS * sigma, Track.STEP_RATIO * Math.abs(s.recentOffset))) s.shift = shift;
 }
 
 /** A re-phase: the held points start a new segment, indexed from the first at the fit's period. */
@@ -334,10 +308,17 @@ function commitOldest(s: Tracker): void {
   } else {
     s.rejected++;
   }
+  dropOldest(s);
+}
+
+/** The oldest held point leaves: the others move down one (plain loops: copyWithin cost a fifth of the detector's frame). */
+function dropOldest(s: Tracker): void {
   s.pendingCount--;
-  s.pendingMs.copyWithin(0, 1);
-  s.pendingN.copyWithin(0, 1);
-  s.pendingOffset.copyWithin(0, 1);
+  for (let i = 1; i < Track.PENDING; i++) {
+    s.pendingMs[i - 1] = s.pendingMs[i]!;
+    s.pendingN[i - 1] = s.pendingN[i]!;
+    s.pendingOffset[i - 1] = s.pendingOffset[i]!;
+  }
 }
 
 /**
