@@ -28,13 +28,18 @@ export function retainedHeapBytes(gc: () => void): number {
 }
 
 /**
- * Bytes allocated per call of `fn` over `calls` calls. Counted through collections: v8.GCProfiler
- * reports the heap before and after every collection in the window, so the garbage of every
- * stretch between collections counts (heap growth alone, the heap at the end minus at the start,
- * misses whatever a scavenge freed in between, and read 1.4 bytes a frame for a subscriber that
- * copies the 11-field frame info every frame). As scripts/alloc-check.mjs counts. Short-lived
- * garbage counts; it is what a hot loop must not make. Node < 18.15 has no GCProfiler: heap growth
- * then (keep calls × bytes under the young generation).
+ * Bytes allocated per call of `fn` over `calls` calls, in the young generation (V8's new space and
+ * its large-object space), where every short-lived object a frame makes is born: that is what a hot
+ * loop must not make. Counted through collections: v8.GCProfiler reports each space before and
+ * after every collection in the window, so the garbage of every stretch between collections counts
+ * (growth alone, the end minus the start, misses whatever a scavenge freed in between).
+ *
+ * The old generation and code space are left out: there the compiler puts bytecode, feedback and
+ * optimised code, and on a busy machine a late background compile lands in the window. Counting
+ * the whole heap, a detector that allocates nothing read 0.5–4.1 B a frame and its control loop
+ * 2.4–6.9 B under load; the young generation read 0.08–0.83 B. (scripts/alloc-check.mjs counts the
+ * whole heap: it runs alone, with warm-ups, and takes the least of its runs.) Node < 18.15 has no
+ * GCProfiler: heap growth then (keep calls × bytes under the young generation).
  */
 export function bytesAllocatedPerCall(gc: () => void, calls: number, fn: () => void): number {
   gc();
@@ -46,17 +51,27 @@ export function bytesAllocatedPerCall(gc: () => void, calls: number, fn: () => v
   }
   const profiler = new v8.GCProfiler();
   profiler.start();
-  const startBytes = v8.getHeapStatistics().used_heap_size;
+  const startBytes = youngBytes(v8.getHeapSpaceStatistics());
   for (let i = 0; i < calls; i++) fn();
-  const endBytes = v8.getHeapStatistics().used_heap_size;
+  const endBytes = youngBytes(v8.getHeapSpaceStatistics());
   const { statistics } = profiler.stop();
   let bytes = 0;
   let previous = startBytes;
   for (const collection of statistics) {
-    bytes += collection.beforeGC.heapStatistics.usedHeapSize - previous;
-    previous = collection.afterGC.heapStatistics.usedHeapSize;
+    bytes += youngBytes(collection.beforeGC.heapSpaceStatistics) - previous;
+    previous = youngBytes(collection.afterGC.heapSpaceStatistics);
   }
   return (bytes + endBytes - previous) / calls;
+}
+
+/** Young-generation bytes in use, from either shape of V8's space list (live or GCProfiler's). */
+function youngBytes(spaces: readonly ({ space_name: string; space_used_size: number } | { spaceName: string; spaceUsedSize: number })[]): number {
+  let bytes = 0;
+  for (const space of spaces) {
+    const [name, used] = 'spaceName' in space ? [space.spaceName, space.spaceUsedSize] : [space.space_name, space.space_used_size];
+    if (name === 'new_space' || name === 'new_large_object_space') bytes += used;
+  }
+  return bytes;
 }
 
 /** One boxed double: a V8 HeapNumber, 16 bytes in Node (12 with pointer compression). */
