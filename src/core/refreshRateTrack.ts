@@ -273,8 +273,17 @@ function rephaseShift(s: Tracker): void {
     const d = s.pendingOffset[i]! - o0;
     if (Math.abs(d - Math.round(d) - mean) > Track.CLUSTER) return;
   }
+  // A whole-millisecond clock (Safari, WebKitGTK) puts timestamps up to 1 ms off the grid by rounding
+  // alone: a shift that small is no re-phase there (it split a 144 Hz grid every 17 frames, read 143 Hz).
+  if (Math.abs(shift) * s.fit.period <= 1 && heldOnWholeMs(s)) return;
   const sigma = Math.sqrt(s.fit.residualVariance / Track.PENDING) / s.fit.period;
   if (Math.abs(shift) > Math.max(Track.SHIFT_MIN, Track.SHIFT_SIGMAS * sigma, Track.STEP_RATIO * Math.abs(s.recentOffset))) s.shift = shift;
+}
+
+/** Whether every held timestamp is a whole number of milliseconds. */
+function heldOnWholeMs(s: Tracker): boolean {
+  for (let i = 0; i < Track.PENDING; i++) if (s.pendingMs[i]! !== Math.round(s.pendingMs[i]!)) return false;
+  return true;
 }
 
 /** A re-phase: the held points start a new segment, indexed from the first at the fit's period. */

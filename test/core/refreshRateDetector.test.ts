@@ -122,6 +122,31 @@ describe('createRefreshRateDetector: identification', () => {
   });
 });
 
+describe('createRefreshRateDetector: a whole-millisecond clock (Safari, WebKitGTK)', () => {
+  // Rounding to 1 ms moves a timestamp up to half a millisecond off its vblank; a run of them can
+  // look like a re-phase of up to 1 ms. Before that was ruled out, 144 Hz read 143.0 and 165 Hz 166.2.
+  it('reads every known display rate, 48 to 360 Hz, and keeps it through the last second', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...KNOWN_REFRESH_RATES),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.double({ min: 0, max: 0.3, noNaN: true }),
+        (rate, seed, jitterMs) => {
+          const detector = createRefreshRateDetector();
+          const display: Display = { rate, jitterMs, seed, drop: (_n, random) => random() < 0.005 };
+          const wrong: number[] = [];
+          for (const { t, elapsedMs } of vsync(display, 0, 4000)) {
+            const e = detector.sample(Math.round(t));
+            if (elapsedMs >= 3000 && !(e.state === 'synced' && e.refreshRate === rate)) wrong.push(e.refreshRate);
+          }
+          expect({ rate, wrong: wrong.slice(0, 3), count: wrong.length }).toEqual({ rate, wrong: [], count: 0 });
+        },
+      ),
+      { numRuns: 150, seed: 20261128 },
+    );
+  });
+});
+
 describe('createRefreshRateDetector: fractional rates', () => {
   // Measured (see the README part): with ±1 ms the 1000/1001 rates are told apart after about
   // 0.8–1.5 s, with ±0.1 ms after 0.2–0.35 s. Until then the whole-number rate is reported.
