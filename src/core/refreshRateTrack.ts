@@ -49,6 +49,13 @@ const enum Track {
   /** Weight of each joining point in the running noise, and the most it counts (times the noise so far). */
   NOISE_WEIGHT = 1 / 32,
   NOISE_CLIP = 3,
+  /** The noise the clip scales is at least this (ms): a noise read as 0 (nine whole-millisecond timestamps that fit exactly) must still grow to the rounding's. */
+  NOISE_FLOOR_MS = 0.01,
+  /**
+   * On a whole-millisecond clock (Safari, WebKitGTK) a re-phase shifts by more than this (ms):
+   * rounding alone puts two timestamps up to 1 ms apart, and a period read slightly off adds to it.
+   */
+  WHOLE_MS_SHIFT = 1.5,
 }
 /* eslint-enable @typescript-eslint/no-duplicate-enum-values */
 
@@ -86,6 +93,8 @@ export interface Tracker {
    * another period creeping (120 → 60.5 Hz reads as 120 with every other frame dropped), not re-phases.
    */
   creep: number;
+  /** Re-phases in a row, each before a point joined the segment the one before started (hold). */
+  backToBack: number;
   /** Lock breaks, decaying by half every BREAK_HALF_LIFE_MS, and when the last one was (ms). */
   breaks: number;
   lastBreakMs: number;
@@ -133,6 +142,7 @@ export function createTracker(): Tracker {
     recentOffset: 0.5,
     noiseMs: 0.5,
     creep: 0,
+    backToBack: 0,
     breaks: 0.5,
     lastBreakMs: 0.5,
     recentBreaks: 0.5,
@@ -225,6 +235,9 @@ function hold(s: Tracker, t: number, known: Float64Array): Placed {
     const sign = shift > 0 ? 1 : -1;
     s.creep = creeping ? (s.creep * sign > 0 ? s.creep + sign : sign) : 0;
     if (Math.abs(s.creep) >= Track.CREEP_RUN) return Placed.LOST;
+    // Re-phased again before any point joined the last re-phase's segment: no grid holds.
+    s.backToBack = s.fit.segmentPoints <= Track.PENDING ? s.backToBack + 1 : 0;
+    if (s.backToBack >= Track.CREEP_RUN) return Placed.LOST;
     restartSegment(s);
     return Placed.REPHASED;
   }
@@ -248,7 +261,7 @@ function placeEarly(s: Tracker, t: number): boolean {
   if (Math.abs(offset) <= Track.FIT_GATE) {
     addPoint(s.fit, n);
     // Clipped at three times the noise so far: a change of display must not raise the bar for its challenger.
-    s.noiseMs += (Math.min(Math.abs(offset) * s.fit.period, Track.NOISE_CLIP * s.noiseMs) - s.noiseMs) * Track.NOISE_WEIGHT;
+    s.noiseMs += (Math.min(Math.abs(offset) * s.fit.period, Track.NOISE_CLIP * Math.max(s.noiseMs, Track.NOISE_FLOOR_MS)) - s.noiseMs) * Track.NOISE_WEIGHT;
   } else s.rejected++;
   if (s.pendingCount < Track.PENDING || s.advancing < Track.PENDING) return false;
   s.shift = 0;
@@ -273,9 +286,8 @@ function rephaseShift(s: Tracker): void {
     const d = s.pendingOffset[i]! - o0;
     if (Math.abs(d - Math.round(d) - mean) > Track.CLUSTER) return;
   }
-  // A whole-millisecond clock (Safari, WebKitGTK) puts timestamps up to 1 ms off the grid by rounding
-  // alone: a shift that small is no re-phase there (it split a 144 Hz grid every 17 frames, read 143 Hz).
-  if (Math.abs(shift) * s.fit.period <= 1 && heldOnWholeMs(s)) return;
+  // Taken for re-phases, rounding's shifts split a 144 Hz grid every 17 frames (it read 143 Hz).
+  if (Math.abs(shift) * s.fit.period <= Track.WHOLE_MS_SHIFT && heldOnWholeMs(s)) return;
   const sigma = Math.sqrt(s.fit.residualVariance / Track.PENDING) / s.fit.period;
   if (Math.abs(shift) > Math.max(Track.SHIFT_MIN, Track.SHIFT_SIGMAS * sigma, Track.STEP_RATIO * Math.abs(s.recentOffset))) s.shift = shift;
 }
@@ -313,7 +325,7 @@ function commitOldest(s: Tracker): void {
     addPoint(s.fit, n);
     s.recentOffset += (offset - s.recentOffset) * Track.RECENT_WEIGHT;
     // Clipped at three times the noise so far: a change of display must not raise the bar for its challenger.
-    s.noiseMs += (Math.min(Math.abs(offset) * s.fit.period, Track.NOISE_CLIP * s.noiseMs) - s.noiseMs) * Track.NOISE_WEIGHT;
+    s.noiseMs += (Math.min(Math.abs(offset) * s.fit.period, Track.NOISE_CLIP * Math.max(s.noiseMs, Track.NOISE_FLOOR_MS)) - s.noiseMs) * Track.NOISE_WEIGHT;
   } else {
     s.rejected++;
   }
