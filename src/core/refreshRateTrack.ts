@@ -51,10 +51,7 @@ const enum Track {
   NOISE_CLIP = 3,
   /** The noise the clip scales is at least this (ms): a noise read as 0 (nine whole-millisecond timestamps that fit exactly) must still grow to the rounding's. */
   NOISE_FLOOR_MS = 0.01,
-  /**
-   * On a whole-millisecond clock (Safari, WebKitGTK) a re-phase shifts by more than this (ms):
-   * rounding alone puts two timestamps up to 1 ms apart, and a period read slightly off adds to it.
-   */
+  /** On a whole-ms clock (Safari, WebKitGTK) a re-phase shifts by more (ms): rounding's 1 ms, plus a period read slightly off. */
   WHOLE_MS_SHIFT = 1.5,
 }
 /* eslint-enable @typescript-eslint/no-duplicate-enum-values */
