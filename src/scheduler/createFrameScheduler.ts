@@ -106,9 +106,9 @@ export function schedulerOf(loop: FrameLoop): FrameScheduler {
   const { config } = loop;
   loop.startOrdering ??= createNamedOrdering;
   /** Start refresh detection (a no-op once started, or with a fixed rate). */
-  // Checked here, not only inside refreshTiming: advance() calls this every frame, and with the
-  // factory inlined there a page's second scheduler boxed 96 B a frame (test/alloc/advance.alloc.test.ts).
   const detect = (): void => {
+    // Checked here, not only inside refreshTiming: advance() calls this every frame, and with the
+    // factory inlined there a page's second scheduler boxed 96 B a frame (test/alloc/advance.alloc.test.ts).
     if (loop.timing === null && !loop.fixedRate) refreshTiming(loop);
   };
   const scheduler: FrameScheduler = {
