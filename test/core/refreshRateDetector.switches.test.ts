@@ -91,9 +91,10 @@ describe('rate switches: random sequences (fast-check)', () => {
     );
   });
 
-  it('on a whole-millisecond clock (Safari): at most 1.5 % of the changes take over 250 ms, none over 350 ms', () => {
-    // Measured over these 300 sequences (563 changes): 6 over 250 ms, the worst 280 (changes to
-    // 75 Hz); 20 and 400 ms before a challenger was allowed rounding's residual.
+  it('on a whole-millisecond clock (Safari): at most 6 of the 563 changes take over 250 ms, none over 350 ms', () => {
+    // Held at the figures reached over these 300 seeded sequences: 6 over 250 ms, the worst 280
+    // (changes to 75 Hz). 7 without the noise floor, 20 and 400 ms without rounding's residual for
+    // a challenger, 144 before any of the whole-millisecond fixes.
     const relocks: number[] = [];
     fc.assert(
       fc.property(sequence, fc.double({ min: 0, max: 0.15, noNaN: true }), fc.double({ min: 0, max: 0.01, noNaN: true }), fc.integer({ min: 1, max: 2 ** 31 - 1 }), (parts, jitterMs, missChance, seed) => {
@@ -107,7 +108,8 @@ describe('rate switches: random sequences (fast-check)', () => {
       { numRuns: 300, seed: 7 },
     );
     const late = relocks.filter((ms) => ms > RELOCK_MS);
-    expect(late.length / relocks.length).toBeLessThanOrEqual(0.015);
+    expect(relocks.length).toBe(563);
+    expect(late.length).toBeLessThanOrEqual(6);
     expect(Math.max(...relocks)).toBeLessThanOrEqual(350);
   });
 
