@@ -36,7 +36,7 @@ const enum Tuning {
   /** … at most this many times the timestamps' mean distance from the locked grid, or this floor; a window straddling the change fits worse). */
   CHALLENGE_NOISES = 4,
   CHALLENGE_FLOOR = 0.015,
-  /** The least RMS residual (ms) a challenger on a whole-millisecond clock is allowed (rounding's own is 0.29). */
+  /** The least RMS residual (ms) a challenger on a whole-millisecond clock is allowed (rounding's own is 0.29): a 50 or 100 Hz grid there, a whole number of ms, reads no noise. */
   WHOLE_MS_RESIDUAL = 0.45,
   /** … and leave at least this many of the window's 8 intervals this far (periods) from whole numbers of the locked period. */
   OFF_WHOLE_INTERVALS = 6,
@@ -119,6 +119,7 @@ function sample(d: DetectorState, timestampMs: number): RefreshRateEstimate {
     d.recent.count = 0;
   }
   s.backwards = 0;
+  if (s.wholeMs && timestampMs !== Math.round(timestampMs)) s.wholeMs = false;
   s.lastMs = timestampMs;
   s.jitter.intervalMs = intervalMs;
   keepRecent(d.recent, timestampMs);
@@ -192,7 +193,7 @@ function challenge(d: DetectorState, lost: boolean): boolean {
   const w = d.challenge;
   w.stamps.set(r.stamps);
   w.count = r.count;
-  if (!fitWindow(s.challenger, w) || w.residual > Math.max(Tuning.CHALLENGE_FLOOR, (noise * s.fit.period) / s.challenger.period, roundingFloor(w) / s.challenger.period)) return false;
+  if (!fitWindow(s.challenger, w) || w.residual > Math.max(Tuning.CHALLENGE_FLOOR, (noise * s.fit.period) / s.challenger.period, (s.wholeMs ? Tuning.WHOLE_MS_RESIDUAL : 0) / s.challenger.period)) return false;
   // The loop's own grid: consecutive frames on consecutive vblanks (two missed at most), not a finer
   // grid forced by a timestamp from before the change.
   if (w.indices[w.count - 1]! - w.indices[0]! > w.count) return false;
@@ -209,12 +210,6 @@ function challenge(d: DetectorState, lost: boolean): boolean {
   startTracking(d, w, s.skeptical);
   s.challenged = true;
   return true;
-}
-
-/** The residual (ms) rounding alone leaves in the window: on a whole-millisecond clock (Safari, WebKitGTK) a grid whose period is a whole number of ms (50, 100 Hz) reads no noise, yet the next display's timestamps are rounded. */
-function roundingFloor(w: LockWindow): number {
-  for (let i = 0; i < w.count; i++) if (w.stamps[i]! !== Math.round(w.stamps[i]!)) return 0;
-  return Tuning.WHOLE_MS_RESIDUAL;
 }
 
 /** Whether the challenger's rate is a known display rate within its standard errors (`only`: and no other one). */
@@ -309,6 +304,7 @@ function reset(d: DetectorState): void {
   s.locked = false;
   s.displayKnown = false;
   s.breaks = 0;
+  s.wholeMs = true;
   d.recent.count = 0;
   s.shownCommon = 1;
   s.trusted = false;

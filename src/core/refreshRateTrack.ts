@@ -92,6 +92,8 @@ export interface Tracker {
   creep: number;
   /** Re-phases in a row, each before a point joined the segment the one before started (hold). */
   backToBack: number;
+  /** Every timestamp so far was a whole number of ms: the clock rounds to 1 ms (Safari, WebKitGTK), so rounding alone moves one up to 0.5 ms off its vblank. */
+  wholeMs: boolean;
   /** Lock breaks, decaying by half every BREAK_HALF_LIFE_MS, and when the last one was (ms). */
   breaks: number;
   lastBreakMs: number;
@@ -140,6 +142,7 @@ export function createTracker(): Tracker {
     noiseMs: 0.5,
     creep: 0,
     backToBack: 0,
+    wholeMs: true,
     breaks: 0.5,
     lastBreakMs: 0.5,
     recentBreaks: 0.5,
@@ -284,15 +287,9 @@ function rephaseShift(s: Tracker): void {
     if (Math.abs(d - Math.round(d) - mean) > Track.CLUSTER) return;
   }
   // Taken for re-phases, rounding's shifts split a 144 Hz grid every 17 frames (it read 143 Hz).
-  if (Math.abs(shift) * s.fit.period <= Track.WHOLE_MS_SHIFT && heldOnWholeMs(s)) return;
+  if (s.wholeMs && Math.abs(shift) * s.fit.period <= Track.WHOLE_MS_SHIFT) return;
   const sigma = Math.sqrt(s.fit.residualVariance / Track.PENDING) / s.fit.period;
   if (Math.abs(shift) > Math.max(Track.SHIFT_MIN, Track.SHIFT_SIGMAS * sigma, Track.STEP_RATIO * Math.abs(s.recentOffset))) s.shift = shift;
-}
-
-/** Whether every held timestamp is a whole number of milliseconds. */
-function heldOnWholeMs(s: Tracker): boolean {
-  for (let i = 0; i < Track.PENDING; i++) if (s.pendingMs[i]! !== Math.round(s.pendingMs[i]!)) return false;
-  return true;
 }
 
 /** A re-phase: the held points start a new segment, indexed from the first at the fit's period. */

@@ -145,6 +145,18 @@ describe('createRefreshRateDetector: a whole-millisecond clock (Safari, WebKitGT
       { numRuns: 150, seed: 20261128 },
     );
   });
+
+  it('learns the clock again after reset(): 144 and 165 Hz in whole ms after a fractional clock read right', () => {
+    for (const rate of [144, 165]) {
+      for (const seed of SEEDS) {
+        const detector = createRefreshRateDetector();
+        feed(detector, { rate, jitterMs: 0.1, seed }, 1);
+        detector.reset();
+        for (const { t } of vsync({ rate, jitterMs: 0.1, seed }, 0, 4000)) detector.sample(Math.round(t));
+        expect({ rate, seed, read: detector.estimate.refreshRate }).toEqual({ rate, seed, read: rate });
+      }
+    }
+  });
 });
 
 describe('createRefreshRateDetector: fractional rates', () => {
