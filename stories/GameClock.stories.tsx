@@ -56,6 +56,8 @@ interface World {
   values: Record<string, number>;
   /** Per frame: the alphas the renders saw. */
   alphas: Record<string, number[]>;
+  /** The alpha of the player's own clock at its last render. */
+  playerAlpha: number;
 }
 
 /** A component of the one-clock game: joins the provider's clock with useFixedUpdate, draws with useFixedRender. */
@@ -87,6 +89,7 @@ function Own({ name, world, updateRate, follow }: { name: string; world: World; 
     render: (alpha) => {
       draw(b, alpha);
       world.alphas.own!.push(alpha);
+      if (name === 'player') world.playerAlpha = alpha;
     },
   });
   return null;
@@ -127,17 +130,27 @@ function GameClockDemo({ updateRate, enemyAfterMs, cameraAfterMs }: GameClockPro
   const [world] = useState<World>(() => ({
     bodies: Object.fromEntries(WAYS.flatMap((way) => [[`${way}-player`, body(180)], [`${way}-enemy`, body(-260)], [`${way}-camera`, body(0)]])),
     alphas: { own: [], one: [] },
+    playerAlpha: Number.NaN,
     values: { frames: 0, lastStep: Number.NaN, playerFirst: Number.NaN, enemyFirst: Number.NaN, cameraFirst: Number.NaN, outOfOrder: 0, ownGap: Number.NaN, oneGap: Number.NaN, ownTwoAlphas: 0, oneTwoAlphas: 0 },
   }));
+  const cameraDue = useRef(false);
   useEffect(() => {
     // Two state changes in the story's life, not per frame: the later components mount.
     const a = setTimeout(() => setMounted(2), enemyAfterMs);
-    const b = setTimeout(() => setMounted(3), cameraAfterMs);
+    const b = setTimeout(() => (cameraDue.current = true), cameraAfterMs);
     return () => {
       clearTimeout(a);
       clearTimeout(b);
     };
   }, [enemyAfterMs, cameraAfterMs]);
+  // Once due, the camera mounts early in a step of the player's own clock, so its own grid is plainly
+  // another: a timer alone, late on a busy machine, once mounted it on the player's grid (0.006 px apart).
+  useFrame(() => {
+    if (cameraDue.current && world.playerAlpha > 0.2 && world.playerAlpha < 0.5) {
+      cameraDue.current = false;
+      setMounted(3);
+    }
+  });
   return (
     <>
       <Own name="player" world={world} updateRate={updateRate} />
@@ -176,9 +189,8 @@ type Story = StoryObj<typeof meta>;
 
 /** Player at once, enemy after 0.3 s, camera after 0.75 s: one grid, interleaved, one alpha; a clock each wobbles. */
 export const ThreeComponents: Story = {
-  // The camera mounts half a 10 Hz step off the player's grid, so its own clock's grid is plainly
-  // another. At 0.7 s, a whole number of steps, its first frame could land on the player's grid: a
-  // Firefox run read a 0.11 px wobble, nothing to see.
+  // The camera is due at 0.75 s and mounts early in a step of the player's own clock (see
+  // GameClockDemo), so its own clock's grid is plainly another.
   args: { enemyAfterMs: 300, cameraAfterMs: 750 },
   play: async ({ canvasElement: root }) => {
     const cameraFirst = await waitForValue(root, 'cameraFirst', Number.isFinite);
