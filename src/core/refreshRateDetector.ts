@@ -43,6 +43,14 @@ const enum Tuning {
   OFF_WHOLE = 0.1,
   /** … or drift this far from it (periods) over the window, where one re-phase does not explain it. */
   DRIFT = 0.15,
+  /**
+   * On a whole-ms clock (Safari, WebKitGTK) the noise is mostly rounding's (up to 0.5 ms at some
+   * phases): a drift's residual must pass a bar this many times lower. And the drift must show in
+   * the window's first half too, at least this share of it (0.5 when even): else the window
+   * straddles the change and its fit mixes both grids (100 → 90 Hz read 93 Hz for 300 ms).
+   */
+  WHOLE_MS_DRIFT_NOISES = 2,
+  EARLY_DRIFT = 0.4,
   /** A drifting challenger at an unknown rate must fit within this many times the timestamps' mean distance (1.5 of their RMS). */
   TIGHT_NOISES = 2,
   /** No grid for this long (ms), or two lock breaks within seconds: `'variable'`, not a passing `'unsynced'`. */
@@ -188,7 +196,9 @@ function challenge(d: DetectorState, lost: boolean): boolean {
   // Another grid shows in (nearly) every interval, or drifts away steadily (a period a few percent
   // off); a re-phase of the locked one shows in one interval (it would tilt a fit of nine timestamps by up to 8 %).
   const another = r.offWhole >= Tuning.OFF_WHOLE_INTERVALS;
-  const drifting = Math.abs(r.drift) > Math.max(Tuning.DRIFT, Math.SQRT2 * noise) && rephasedResidual(r) > Math.max(Tuning.CHALLENGE_FLOOR, noise);
+  // On a whole-ms clock: see WHOLE_MS_DRIFT_NOISES and EARLY_DRIFT.
+  const steadily = !s.wholeMs || r.earlyDrift * r.drift >= Tuning.EARLY_DRIFT * r.drift * r.drift;
+  const drifting = Math.abs(r.drift) > Math.max(Tuning.DRIFT, Math.SQRT2 * noise) && steadily && rephasedResidual(r) > Math.max(Tuning.CHALLENGE_FLOOR, s.wholeMs ? noise / Tuning.WHOLE_MS_DRIFT_NOISES : noise);
   if (!another && !drifting && !lost) return false;
   const w = d.challenge;
   w.stamps.set(r.stamps);

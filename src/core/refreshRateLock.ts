@@ -47,9 +47,10 @@ export interface LockWindow {
   baseMs: number;
   periodMs: number;
   gate: number;
-  /** What {@link compareIntervals} found: intervals off whole periods, and the drift from the grid (periods). */
+  /** What {@link compareIntervals} found: intervals off whole periods, and the drift from the grid (periods), in all and over the first half. */
   offWhole: number;
   drift: number;
+  earlyDrift: number;
 }
 
 export function createLockWindow(): LockWindow {
@@ -64,6 +65,7 @@ export function createLockWindow(): LockWindow {
     gate: 0.5,
     offWhole: 0,
     drift: 0.5,
+    earlyDrift: 0.5,
   };
 }
 
@@ -181,7 +183,8 @@ function wholeIntervals(w: LockWindow): number {
 
 /**
  * The window's intervals against a grid of `w.periodMs`: how many are off whole periods by more
- * than `w.gate` (`w.offWhole`), and how far they drift from it in all (`w.drift`, periods). A
+ * than `w.gate` (`w.offWhole`), and how far they drift from it in all (`w.drift`, periods) and over
+ * the first half of the intervals (`w.earlyDrift`). A
  * re-phase of that grid shifts one interval; a grid of another period shifts every one by the same
  * fraction, and drifts away steadily.
  */
@@ -192,6 +195,7 @@ export function compareIntervals(w: LockWindow): void {
     const intervals = (w.stamps[i]! - w.stamps[i - 1]!) / w.periodMs;
     const fraction = intervals - Math.round(intervals);
     drift += fraction;
+    if (i === w.count >> 1) w.earlyDrift = drift;
     if (Math.abs(fraction) > w.gate) off++;
   }
   w.offWhole = off;

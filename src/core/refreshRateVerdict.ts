@@ -57,8 +57,9 @@ export const enum Verdict {
   STEADY_MIN = 3,
   STEADY_SPAN_MS = 200,
   THROTTLE_RUN = 16,
-  /** Intervals in a row on every k-th vblank before a loop of a display's rate is reported at it (167 ms at 60 Hz). */
+  /** Intervals in a row on every k-th vblank before a loop of a display's rate is reported at it (167 ms at 60 Hz), or as many as a loop slower than 60 Hz shows in COMMON_SPAN_MS (48 Hz: 8). */
   COMMON_RUN = 10,
+  COMMON_SPAN_MS = 160,
   /**
    * When more than this share of the frames before the run skipped vblanks, and more than this share
    * did not, a loaded page that often takes two vblanks is not yet a loop on every second one: no
@@ -125,7 +126,9 @@ export function classify(d: Detection): void {
     setState(estimate, 'throttled');
     return;
   }
-  const coarse = run.commonFrames >= Verdict.COMMON_RUN * (busy ? 2 : 1) && rate / run.common >= Verdict.MIN_DISPLAY_HZ;
+  // A loop slower than 60 Hz needs fewer frames for the same time (48 Hz: 8).
+  const runFrames = Math.min(Verdict.COMMON_RUN, Math.ceil((Verdict.COMMON_SPAN_MS * rate) / run.common / 1000));
+  const coarse = run.commonFrames >= runFrames * (busy ? 2 : 1) && rate / run.common >= Verdict.MIN_DISPLAY_HZ;
   show(d, coarse ? run.common : 1);
   estimate.throttledRate = 0;
   setState(estimate, 'synced');

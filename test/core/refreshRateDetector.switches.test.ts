@@ -34,11 +34,13 @@ describe('rate switches: each kind, 24 seeds, jitter up to 0.15 ms, clock steps 
 });
 
 describe('rate switches on a whole-millisecond clock (Safari, WebKitGTK): each kind, 50 seeds not tuned on', () => {
-  // The constants were chosen on seeds 1–24; these are 101–150. Measured: 17 kinds within 250 ms on
-  // every seed; 48 → 50 Hz up to 480 ms (4 seeds), 100 → 90 Hz 255 (2), 144 → 48 Hz 270 (1), the
-  // 30 Hz throttle on 120 Hz 333 (1). Before, 10 kinds missed and 6 never re-locked on some seeds.
-  const SLOWER = new Set(['48 → 50 Hz', '100 → 90 Hz', '144 → 48 Hz', '120 Hz → 30 Hz throttle']);
-  it.each(SWITCH_KINDS.map((k) => [k.name, k] as const))('%s: right within 250 ms of the change (four kinds: 500 ms), and from then on', (name, kind) => {
+  // The constants were chosen on seeds 1–24; these are 101–150. Measured: 20 kinds within 250 ms on
+  // every seed, the 30 Hz throttle on 120 Hz 333 ms on one (its first interval straddles the change;
+  // starting the count again there cost recorded battery-saver streams 1–3 % of their verdicts).
+  // Before the drift and 48 Hz rules: 48 → 50 Hz up to 480 ms, 100 → 90 Hz 255, 144 → 48 Hz 270;
+  // before any whole-millisecond fix, 10 kinds missed and 6 never re-locked on some seeds.
+  const SLOWER = new Set(['120 Hz → 30 Hz throttle']);
+  it.each(SWITCH_KINDS.map((k) => [k.name, k] as const))('%s: right within 250 ms of the change (the 30 Hz throttle: 500 ms), and from then on', (name, kind) => {
     const bound = SLOWER.has(name) ? 2 * RELOCK_MS : RELOCK_MS;
     for (let seed = 101; seed <= 150; seed++) {
       const noise = { jitterMs: (seed % 4) * 0.05, quantumMs: 1, missChance: (seed % 5) * 0.0025, seed };
@@ -91,10 +93,16 @@ describe('rate switches: random sequences (fast-check)', () => {
     );
   });
 
-  it('on a whole-millisecond clock (Safari): at most 6 of the 563 changes take over 250 ms, none over 350 ms', () => {
-    // Held at the figures reached over these 300 seeded sequences: 6 over 250 ms, the worst 280
-    // (changes to 75 Hz). 7 without the noise floor, 20 and 400 ms without rounding's residual for
-    // a challenger, 144 before any of the whole-millisecond fixes.
+  // Measured over these seeded sets of 300 sequences: the worst 215, 220 and 199 ms. The rules were
+  // chosen on the switch kinds (seeds 1–24); sets 11 and 12 were first run after. Before the
+  // whole-ms drift rules (WHOLE_MS_DRIFT_NOISES, EARLY_DRIFT) 6, 6 and 3 changes took over 250 ms,
+  // the worst 280 (changes to 75 Hz); in set 7, 7 without the noise floor, 20 and 400 ms without
+  // rounding's residual for a challenger, 144 before any of the whole-millisecond fixes.
+  it.each([
+    [7, 563],
+    [11, 557],
+    [12, 579],
+  ])('on a whole-millisecond clock (Safari): set %i, every one of its %i changes within 250 ms', (runSeed, changes) => {
     const relocks: number[] = [];
     fc.assert(
       fc.property(sequence, fc.double({ min: 0, max: 0.15, noNaN: true }), fc.double({ min: 0, max: 0.01, noNaN: true }), fc.integer({ min: 1, max: 2 ** 31 - 1 }), (parts, jitterMs, missChance, seed) => {
@@ -105,12 +113,10 @@ describe('rate switches: random sequences (fast-check)', () => {
           if ((a.every ?? 1) !== (b.every ?? 1) || Math.abs(ratio - 1) <= 0.002 || Math.abs(ratio - 1) >= 0.05) relocks.push(relockMs);
         });
       }),
-      { numRuns: 300, seed: 7 },
+      { numRuns: 300, seed: runSeed },
     );
-    const late = relocks.filter((ms) => ms > RELOCK_MS);
-    expect(relocks.length).toBe(563);
-    expect(late.length).toBeLessThanOrEqual(6);
-    expect(Math.max(...relocks)).toBeLessThanOrEqual(350);
+    expect(relocks.length).toBe(changes);
+    expect(relocks.filter((ms) => ms > RELOCK_MS)).toEqual([]);
   });
 
   it('displays 2–5 % apart (48 ↔ 50, 72 ↔ 75 Hz) re-lock within a second', () => {

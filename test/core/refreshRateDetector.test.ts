@@ -272,6 +272,29 @@ describe('createRefreshRateDetector: change of display', () => {
   });
 });
 
+describe('createRefreshRateDetector: a loop on every k-th vblank of a display', () => {
+  // Reported at the loop's own rate once it held 10 intervals, or as many as 160 ms holds when the
+  // loop is slower than 60 Hz: 167 ms at 60 Hz, 139 ms at 72 Hz, 167 ms (8 intervals) at 48 Hz.
+  it.each([
+    [120, 2, 10],
+    [144, 2, 10],
+    [144, 3, 8],
+    [100, 2, 8],
+  ])("on %d Hz with the loop on one vblank in %d: the loop's rate after %d intervals", (displayHz, every, intervals) => {
+    const detector = createRefreshRateDetector();
+    const periodMs = 1000 / displayHz;
+    let t = 0;
+    for (let i = 0; i < displayHz; i++) detector.sample((t += periodMs));
+    expect(detector.estimate.refreshRate).toBe(displayHz);
+    let seen = 0;
+    while (detector.estimate.refreshRate === displayHz && seen < 100) {
+      detector.sample((t += every * periodMs));
+      seen++;
+    }
+    expect({ seen, rate: detector.estimate.refreshRate, synced: detector.estimate.synced }).toEqual({ seen: intervals, rate: displayHz / every, synced: true });
+  });
+});
+
 describe('createRefreshRateDetector: unsynced and throttled loops', () => {
   it.each([1, 2])('a loop with %d ms intervals is faster than any display: variable (no grid) from its first lock attempt on', (intervalMs) => {
     const detector = createRefreshRateDetector();
