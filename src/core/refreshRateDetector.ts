@@ -204,7 +204,7 @@ function challenge(d: DetectorState, lost: boolean): boolean {
   w.stamps.set(r.stamps);
   w.count = r.count;
   if (!fitWindow(s.challenger, w) || w.residual > Math.max(Tuning.CHALLENGE_FLOOR, (noise * s.fit.period) / s.challenger.period, (s.wholeMs ? Tuning.WHOLE_MS_RESIDUAL : 0) / s.challenger.period)) return false;
-  // The loop's own grid: consecutive frames on consecutive vblanks (two missed at most), not a finer
+  // The loop's own grid: consecutive frames on consecutive vblanks (one missed at most), not a finer
   // grid forced by a timestamp from before the change.
   if (w.indices[w.count - 1]! - w.indices[0]! > w.count) return false;
   const differenceMs = Math.abs(s.challenger.period - s.fit.period);
