@@ -1,14 +1,49 @@
 /**
- * One frame of the fixed step (Peter Sundqvist, "Timestepping"): steps counted as integers from time
- * zero (`r = gameTime / step`, never a float sum: no drift after 24 h), run, dropped, and alpha. The
- * functions read and write the clock's named fields; nothing here allocates. @internal
+ * One frame of the fixed step (Peter Sundqvist, "Timestepping"), from a runner's entry to the
+ * decision: steps counted as integers from time zero (`r = gameTime / step`, never a float sum: no
+ * drift after 24 h), run, dropped, and alpha. The functions read and write the clock's named
+ * fields; nothing here allocates. @internal
  */
 import { countIntervals, resetVblankCounter } from './counting.js';
-import type { FixedStepClock } from './fixedStepClock.js';
+import type { FixedStepClock, FrameTime } from './fixedStepClock.js';
 import type { FixedStepFrame } from './types.js';
 
 /** Step counts this close to a whole number are that number: float noise (n − 1e-15) must not give 0 steps then 2. */
 export const FIXED_STEP_SNAP_STEPS = 1e-7;
+
+/**
+ * A runner's frame (the scheduler's fixed clock, a worker): decide it at `time.timestampMs`; then
+ * `c.placeStep(i)` for each of its `steps`, then `c.finishSteps(ran)`. Unlike `c.advance`, a time
+ * before the last moves the whole timeline back (the page clock went back): game time goes on from it.
+ */
+export function advanceAt(c: FixedStepClock, time: FrameTime): FixedStepFrame {
+  const rawMs = time.timestampMs;
+  if (c.started && rawMs < c.lastInputMs) c.shiftTimeline(rawMs - c.lastInputMs);
+  c.lastInputMs = rawMs;
+  c.nowMs = rawMs;
+  c.capDue();
+  c.predictedPresentMs = rawMs + c.presentLeadMs;
+  const frame = decideFrame(c);
+  c.times.anchor(c);
+  c.syncTimes();
+  c.currentStep.stepsInFrame = frame.steps;
+  return frame;
+}
+
+/**
+ * A runner's frame that grants no game time although the clock runs (the runner clamped its whole
+ * interval away: a throttled page): nothing is decided, no step runs, the frame still anchors the
+ * step times.
+ */
+export function holdAt(c: FixedStepClock, time: FrameTime): FixedStepFrame {
+  c.skipTo(time);
+  c.frame.steps = 0;
+  c.frame.droppedSeconds = 0;
+  c.times.anchor(c);
+  c.syncTimes();
+  c.currentStep.stepsInFrame = 0;
+  return c.frame;
+}
 
 /**
  * Decide the frame at `c.nowMs` (NaN or infinite: ignored, the previous frame with nothing to run).

@@ -1,9 +1,10 @@
 /**
- * The one fixed clock (Peter Sundqvist, "Timestepping"): its state in named fields, its controls,
- * and the entry a runner drives it by. Pure: no React, DOM or scheduler, so the same object steps on
- * the main thread (src/scheduler's fixed clock) or in a Web Worker. The per-frame decision is in
- * fixedStepAdvance.ts. Game time is `scaledBaseMs + (nowMs − wallBaseMs) × scale`, never a
- * frame-by-frame sum; every control folds the time so far into `scaledBaseMs`. @internal
+ * The one fixed clock (Peter Sundqvist, "Timestepping"): its state in named fields and its
+ * controls. Pure: no React, DOM or scheduler, so the same object steps on the main thread
+ * (src/scheduler's fixed clock) or in a Web Worker. What a frame does, from a runner's entry
+ * (`advanceAt`, `holdAt`) to the decision, is in fixedStepAdvance.ts. Game time is
+ * `scaledBaseMs + (nowMs − wallBaseMs) × scale`, never a frame-by-frame sum; every control folds
+ * the time so far into `scaledBaseMs`. @internal
  */
 import { createVblankCounter, type VblankCounter } from './counting.js';
 import { decideFrame, FIXED_STEP_SNAP_STEPS, writeFrame } from './fixedStepAdvance.js';
@@ -215,41 +216,7 @@ export class FixedStepClock implements FixedStep {
     this.times.clear();
   }
 
-  // ───────────── the runner's entry (the scheduler's fixed clock, a worker) ─────────────
-
-  /**
-   * Decide the frame at `time.timestampMs`; then `placeStep(i)` for each of its `steps`, then
-   * `finishSteps(ran)`. Unlike `advance`, a time before the last moves the whole timeline back
-   * (the page clock went back): game time goes on from it.
-   */
-  advanceAt(time: FrameTime): FixedStepFrame {
-    const rawMs = time.timestampMs;
-    if (this.started && rawMs < this.lastInputMs) this.shiftTimeline(rawMs - this.lastInputMs);
-    this.lastInputMs = rawMs;
-    this.nowMs = rawMs;
-    this.capDue();
-    this.predictedPresentMs = rawMs + this.presentLeadMs;
-    const frame = decideFrame(this);
-    this.times.anchor(this);
-    this.syncTimes();
-    this.currentStep.stepsInFrame = frame.steps;
-    return frame;
-  }
-
-  /**
-   * A frame that grants no game time although the clock runs (the runner clamped its whole
-   * interval away: a throttled page): nothing is decided, no step runs, the frame still anchors
-   * the step times.
-   */
-  holdAt(time: FrameTime): FixedStepFrame {
-    this.skipTo(time);
-    this.frame.steps = 0;
-    this.frame.droppedSeconds = 0;
-    this.times.anchor(this);
-    this.syncTimes();
-    this.currentStep.stepsInFrame = 0;
-    return this.frame;
-  }
+  // ───────────── a runner's frame: advanceAt or holdAt (fixedStepAdvance.ts), then these ─────────────
 
   /** Make `currentStep` the frame's step `stepInFrame` (0 first): its index and its span in real time. */
   placeStep(stepInFrame: number): void {
@@ -330,7 +297,7 @@ export class FixedStepClock implements FixedStep {
     this.wallBaseMs = Math.min(fromMs + skipMs, time.timestampMs);
   }
 
-  // ───────────── helpers ─────────────
+  // ───────────── helpers (the last three also serve a runner's frame, fixedStepAdvance.ts) ─────────────
 
   /** The moment a control applies: its time, else the last frame; never before the last frame. */
   private at(atMs: number | undefined): number {
@@ -345,7 +312,7 @@ export class FixedStepClock implements FixedStep {
   }
 
   /** At most MAX_STEPS_DUE_PER_FRAME steps of game time enter by `this.nowMs`; the rest is skipped. */
-  private capDue(): void {
+  capDue(): void {
     const nowMs = this.nowMs;
     if (!this.started || this.halted) return;
     const fromMs = Math.max(this.lastMs, this.wallBaseMs);
@@ -356,14 +323,14 @@ export class FixedStepClock implements FixedStep {
   }
 
   /** What the step times extrapolate with: the clock's rate now, the last frame's time. */
-  private syncTimes(): void {
+  syncTimes(): void {
     // A 0/1 factor, not a merge of 0 and a double, which V8 may box (docs/performance.md).
     this.times.rate = this.scale * (this.paused ? 0 : 1);
     this.times.fallbackMs = this.lastInputMs;
   }
 
   /** Every time on the input's clock moves by `deltaMs` (the clock it reads was replaced or went back). */
-  private shiftTimeline(deltaMs: number): void {
+  shiftTimeline(deltaMs: number): void {
     this.lastMs += deltaMs;
     this.wallBaseMs += deltaMs;
     this.gridOriginMs += deltaMs;

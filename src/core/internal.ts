@@ -5,6 +5,7 @@
  */
 export type * from './types.js';
 export { FixedStepClock, MAX_STEPS_DUE_PER_FRAME } from './fixedStepClock.js';
+export { advanceAt, holdAt } from './fixedStepAdvance.js';
 export type { ClockStep, FixedStepSettings, FrameTime } from './fixedStepClock.js';
 export {
   CLOCK_TIME_SCALE_RULE,

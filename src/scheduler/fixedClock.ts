@@ -5,7 +5,7 @@
  * ms) goes from the browser to the step. This file holds the jobs and what a frame does; the
  * controls and the state they share are in fixedClockControls.ts. Docs: docs/fixed-clock.md.
  */
-import { checkNames, checkOptions, checkValue, finite, optionsArgument } from '../core/internal.js';
+import { advanceAt, checkNames, checkOptions, checkValue, finite, holdAt, optionsArgument } from '../core/internal.js';
 import { CLOCK_RULES } from './fixedClockOptions.js';
 import { checkScheduler, ClockControls, CLOCK_NAMES, copyFrame } from './fixedClockControls.js';
 import type { JobList } from './fixedClockJobs.js';
@@ -153,7 +153,7 @@ export class SchedulerClock extends ClockControls {
     }
     this.snap();
     core.presentLeadMs = (frame.divisor * 1000) / frame.refreshRate;
-    const decision = flows || core.stepPending ? core.advanceAt(frame) : core.holdAt(frame);
+    const decision = flows || core.stepPending ? advanceAt(core, frame) : holdAt(core, frame);
     this.frames++;
     const step = this.currentStep;
     step.frame = frame;

@@ -5,7 +5,7 @@
  * (a worker's timer, a test, a replay) is not its business: `wake(nowMs)` and `nextWakeMs()`.
  * @internal
  */
-import { createInputQueue, DEFAULT_BOUNDARY_TOLERANCE, FixedStepClock, type FixedStepOverload, type InputEventInit, type QueueOfSteps } from '../core/internal.js';
+import { advanceAt, createInputQueue, DEFAULT_BOUNDARY_TOLERANCE, FixedStepClock, type FixedStepOverload, type InputEventInit, type QueueOfSteps } from '../core/internal.js';
 import type { Simulation, SimulationContext } from './definition.js';
 import { emptyHeader, type ClockOptions, type SlotHeader } from './protocol.js';
 
@@ -58,7 +58,7 @@ export class SimulationStepper {
       this.onError(error, null);
     }
     this.time.timestampMs = nowMs;
-    this.clock.advanceAt(this.time);
+    advanceAt(this.clock, this.time);
     const h = this.header;
     h.stepStartMs = h.stepEndMs = h.ranAtMs = nowMs;
     this.fillClock(nowMs);
@@ -68,7 +68,7 @@ export class SimulationStepper {
   /** Run the steps due at `nowMs` (worker ms), each with its input, publishing after each. */
   wake(nowMs: number): void {
     this.time.timestampMs = nowMs;
-    const frame = this.clock.advanceAt(this.time);
+    const frame = advanceAt(this.clock, this.time);
     const steps = frame.steps;
     const step = this.clock.currentStep;
     let ran = 0;

@@ -16,7 +16,7 @@ function sourceFiles(stack: string): string[] {
 }
 
 describe("a frame's timestamp on its way to a fixed update (docs/fixed-clock.md, 'One object, one unit')", () => {
-  it('the update runs four files from the requestAnimationFrame callback, and the step ends at the frame timestamp in ms', () => {
+  it('the vblank count runs five files below the requestAnimationFrame callback, the update four, and the step ends at the frame timestamp in ms', () => {
     const frames: Array<(timestampMs: number) => void> = [];
     vi.stubGlobal('requestAnimationFrame', (callback: (timestampMs: number) => void) => frames.push(callback));
     vi.stubGlobal('cancelAnimationFrame', () => undefined);
@@ -32,12 +32,28 @@ describe("a frame's timestamp on its way to a fixed update (docs/fixed-clock.md,
         ends.push(step.stepEndTimestampMs);
       });
       for (let i = 0; i < 4; i++) frames.shift()?.(1000 + (i * 1000) / 60);
+      // The deepest point of the walk: the vblank count of the frame time (core/counting.ts), read
+      // where it writes the count's input on the clock's counter (a setter on this one object).
+      const counter = (clock as unknown as { core: { vblanks: { input: number } } }).core.vblanks;
+      let deepest = '';
+      let input = counter.input;
+      Object.defineProperty(counter, 'input', {
+        get: () => input,
+        set: (value: number) => {
+          input = value;
+          deepest = new Error().stack ?? '';
+        },
+      });
+      frames.shift()?.(1000 + 4000 / 60);
+      // The frame time is handled in five files (subscribers.ts only hands the frame on) and comes
+      // back up twice: the count to the decision, the decision to the runner.
+      expect(sourceFiles(deepest)).toEqual(['core/counting.ts', 'core/fixedStepAdvance.ts', 'scheduler/fixedClock.ts', 'scheduler/subscribers.ts', 'scheduler/frameLoop.ts', 'scheduler/browserSource.ts']);
       const files = sourceFiles(stack);
-      // The clock's decision (core/fixedStepClock.ts, fixedStepAdvance.ts, counting.ts) has returned
+      // The clock's decision (core/fixedStepAdvance.ts, counting.ts) has returned
       // by the time the update runs: the runner calls the updates itself.
       expect(files).toEqual(['scheduler/fixedClock.ts', 'scheduler/subscribers.ts', 'scheduler/frameLoop.ts', 'scheduler/browserSource.ts']);
       // The step's end is the frame's own timestamp, in ms: no unit change on the way.
-      expect(ends.at(-1)).toBeCloseTo(1000 + 3000 / 60, 9);
+      expect(ends.at(-1)).toBeCloseTo(1000 + 4000 / 60, 9);
     } finally {
       Error.stackTraceLimit = limit;
     }
