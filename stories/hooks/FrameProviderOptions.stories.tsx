@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { FrameProvider, useFrame } from '../../src/index.js';
 import type { FrameProviderProps } from '../../src/index.js';
 import { choice, docs, lapArg, range, toggle } from '../kit/controls.js';
@@ -8,7 +8,7 @@ import { count, formatter, yesNo } from '../kit/format.js';
 import type { LanesHandle } from '../kit/Lanes.js';
 import { laneLegend } from '../kit/Legend.js';
 import { busyWait, useLiveArg } from '../kit/loop.js';
-import { clickButton, expectFramesAdvance, readValue, waitForValue } from '../kit/play.js';
+import { clickButton, expectFramesAdvance, readValue, until, WAIT_FRAMES, waitForValue } from '../kit/play.js';
 import { LivePlot } from '../kit/LivePlot.js';
 import { LanesPanel } from '../kit/Panel.js';
 import { RingBuffer } from '../kit/ringBuffer.js';
@@ -231,9 +231,20 @@ export const LiveProps: Story = {
     await waitForValue(root, 'insideJumpMs', (ms) => Math.abs(ms - 100) < 1e-9);
     await waitForValue(root, 'outsideJumpMs', (ms) => Math.abs(ms - 250) < 1e-9);
     await clickButton(root, 'max delta 0.25 s');
+    await until(
+      () => within(root).getByRole('button', { name: 'max delta 0.25 s' }).getAttribute('aria-pressed') === 'true',
+      () => 'the 0.25 s button never showed pressed',
+    );
     await expectFramesAdvance(root, 'frames', 5);
-    await clickButton(root, /hitch/i);
-    await waitForValue(root, 'gapClampedMs', (ms) => Math.abs(ms - 250) < 1e-9);
+    // A hitch whose gap the provider reports: under heavy load a frame can be late enough to be
+    // reported too, so the hitch may be clicked again (a maxDelta that never applied still fails).
+    const clamps: number[] = [];
+    for (let attempt = 0; attempt < 3 && clamps.at(-1) !== 250; attempt++) {
+      await clickButton(root, /hitch/i);
+      const clamped = await waitForValue(root, 'gapClampedMs', (ms) => Math.abs(ms - 250) < 1e-9, WAIT_FRAMES / 3).catch(() => readValue(root, 'gapClampedMs'));
+      clamps.push(Math.round(clamped));
+    }
+    await expect(clamps.at(-1), `the clamps reported after each hitch: ${clamps.join(', ')} ms`).toBe(250);
     await waitForValue(root, 'insideJumpMs', (ms) => Math.abs(ms - 250) < 1e-9);
     await expect(readValue(root, 'providerMounts')).toBe(1);
   },

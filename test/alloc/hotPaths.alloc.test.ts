@@ -63,8 +63,9 @@ describe('per-frame allocation', { timeout: ALLOCATION_TEST_TIMEOUT_MS }, () => 
     'scheduler with refresh-rate detection': 40,
     'refresh-rate detector': 40,
     'createFixedStep.advance': 56,
-    // About two boxed numbers: 26 B alone, 32.97 once under CI load; a per-frame object still adds 40 or more.
-    'createManualFrameSource.advanceFrames(1)': 40,
+    // About two boxed numbers: 26 B alone, 32.97 once under CI load, 40.004 beside three browsers at
+    // load 10 (the optimiser late through every run); a per-frame object adds 40 or more to the 26.
+    'createManualFrameSource.advanceFrames(1)': 56,
   };
 
   it('each hot path stays within its per-frame budget (a few boxed numbers, never a per-frame object)', () => {
