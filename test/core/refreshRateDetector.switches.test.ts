@@ -36,7 +36,8 @@ describe('rate switches: each kind, 24 seeds, jitter up to 0.15 ms, clock steps 
 describe('rate switches on a whole-millisecond clock (Safari, WebKitGTK): each kind, 50 seeds not tuned on', () => {
   // The constants were chosen on seeds 1–24; these are 101–150. Measured: 20 kinds within 250 ms on
   // every seed, the 30 Hz throttle on 120 Hz 333 ms on one (its first interval straddles the change;
-  // starting the count again there cost recorded battery-saver streams 1–3 % of their verdicts).
+  // starting the count again there put eight recorded streams under their bars, battery saver's
+  // among them).
   // Before the drift and 48 Hz rules: 48 → 50 Hz up to 480 ms, 100 → 90 Hz 255, 144 → 48 Hz 270;
   // before any whole-millisecond fix, 10 kinds missed and 6 never re-locked on some seeds.
   const SLOWER = new Set(['120 Hz → 30 Hz throttle']);
