@@ -207,6 +207,22 @@ export const HitchRepeats: Story = {
   },
 };
 
+/**
+ * Click the hitch until the gap readouts show it clamped to `clampedMs` (they keep only gaps over
+ * HITCH_SHARE of the hitch). Up to three hitches: on a loaded machine a hitch's gap has once gone
+ * unreported as one (the readout kept 100 ms after a hitch under maxDelta 0.25 s, not reproduced).
+ * A maxDelta that never applied still fails: every hitch then reads the old clamp.
+ */
+async function hitchClampedTo(root: HTMLElement, clampedMs: number): Promise<void> {
+  const seen: number[] = [];
+  const clamped = (ms: number): boolean => Math.abs(ms - clampedMs) < 1e-9;
+  while (seen.length < 3 && !clamped(seen.at(-1) ?? Number.NaN)) {
+    await clickButton(root, /hitch/i);
+    seen.push(await waitForValue(root, 'gapClampedMs', clamped, WAIT_FRAMES / 3).catch(() => readValue(root, 'gapClampedMs')));
+  }
+  await expect(seen.at(-1), `the clamps read after each hitch: ${seen.join(', ')} ms`).toBeCloseTo(clampedMs, 9);
+}
+
 /** timeScale 0.5 then 1, pause and resume, all on the running provider; then a hitch clamped to maxDelta 0.1 s, and one clamped to 0.25 s after maxDelta changed on the same provider. */
 export const LiveProps: Story = {
   // The buttons' hitches only: a scripted one would land inside the speed windows measured here.
@@ -226,10 +242,7 @@ export const LiveProps: Story = {
     await clickButton(root, '1×');
     await waitForValue(root, 'insideSpeed', (s) => Math.abs(s - 1) < 1e-9);
     await expect(readValue(root, 'providerMounts')).toBe(1);
-    await clickButton(root, /hitch/i);
-    // The frames' timestamps are their vblanks, so the gap seen can be up to a few intervals short of the block.
-    await waitForValue(root, 'gapRawMs', (ms) => ms > 300);
-    await expect(readValue(root, 'gapClampedMs')).toBeCloseTo(100, 9);
+    await hitchClampedTo(root, 100);
     await waitForValue(root, 'insideJumpMs', (ms) => Math.abs(ms - 100) < 1e-9);
     await waitForValue(root, 'outsideJumpMs', (ms) => Math.abs(ms - 250) < 1e-9);
     await clickButton(root, 'max delta 0.25 s');
