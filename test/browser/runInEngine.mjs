@@ -139,8 +139,11 @@ async function stories(engine, base) {
   const failures = [];
   /** Stories whose text and canvases did not change over the frames watched (not a failure). */
   const still = [];
+  /** Seconds each story took, page open to play-through done: the slowest are logged. */
+  const took = [];
   for (const story of entries) {
     let problems;
+    const startedMs = performance.now();
     try {
       await engine.open(`${base}/iframe.html?id=${story.id}&viewMode=story`);
       const seen = await engine.evaluate(playThrough, { frames: STORY_FRAMES, timeoutMs: PAGE_TIMEOUT_MS });
@@ -155,12 +158,16 @@ async function stories(engine, base) {
     } catch (error) {
       problems = [String(error?.message ?? error)];
     }
+    took.push([story.id, (performance.now() - startedMs) / 1000]);
     if (problems.length > 0) {
       failures.push(`story ${story.id}: ${[...new Set(problems)].join('; ')}`);
       log(`✖ story ${story.id}`);
     }
   }
-  log(`${entries.length} stories played, ${failures.length} failed`);
+  const total = took.reduce((sum, [, s]) => sum + s, 0);
+  const slowest = took.sort((a, b) => b[1] - a[1]).slice(0, 5).map(([id, s]) => `${id} ${s.toFixed(1)} s`);
+  log(`${entries.length} stories played in ${total.toFixed(0)} s, ${failures.length} failed; slowest: ${slowest.join(', ')}`);
+  if (process.env.STORY_TIMES) for (const [id, s] of took) log(`  ${s.toFixed(1)} s ${id}`);
   if (still.length > 0) log(`picture unchanged over ${STORY_FRAMES} frames (text only, or waiting for input): ${still.join(', ')}`);
   return failures;
 }
