@@ -27,6 +27,12 @@ const defaultFormat = (value: number) => formatNumber(value, 2);
 
 /** The refreshes due at each interval: every readout of a story on one timer per interval. */
 const refreshers = new Map<number, { timer: ReturnType<typeof setInterval>; updates: Set<() => void> }>();
+let ticks = 0;
+
+/** The readouts' refresh ticks so far: after the next one, every readout shows a later moment (play.ts, refreshed). */
+export function readoutTicks(): number {
+  return ticks;
+}
 
 /**
  * Run `update` every `ms` together with every other readout on the same interval, in one timer
@@ -38,7 +44,13 @@ function refreshTogether(update: () => void, ms: number): () => void {
   let entry = refreshers.get(ms);
   if (!entry) {
     const updates = new Set<() => void>();
-    entry = { updates, timer: setInterval(() => updates.forEach((run) => run()), ms) };
+    entry = {
+      updates,
+      timer: setInterval(() => {
+        ticks += 1;
+        updates.forEach((run) => run());
+      }, ms),
+    };
     refreshers.set(ms, entry);
   }
   entry.updates.add(update);

@@ -1,4 +1,5 @@
 import { expect, userEvent, within } from 'storybook/test';
+import { readoutTicks } from './Readout.js';
 import { UPDATE_ARGS_EVENT } from './StoryFrame.js';
 
 /**
@@ -19,9 +20,10 @@ export function frames(n: number): Promise<void> {
   });
 }
 
-/** Wait until the next refresh of every readout (they refresh together every 100 ms). */
-export function refreshed(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 250));
+/** Wait until the next refresh of every readout (they refresh together, in one timer tick, every 100 ms). */
+export async function refreshed(): Promise<void> {
+  const seen = readoutTicks();
+  await until(() => readoutTicks() > seen, () => 'no readout refreshed');
 }
 
 /** The raw number a readout cell holds (its data-value attribute). */
