@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check. The steps below run TEST_JOBS at a time (default 2), and beside them
-// TEST_FRAME_JOBS (default 1) of the steps that mostly wait on a real browser's frames; each starts
+// TEST_FRAME_JOBS of the steps that mostly wait on a real browser's frames (default: one per browser
+// when the cores are idle at the start, else 1; see chooseFrameJobs); each starts
 // as soon as the steps it needs have passed; a step whose prerequisite failed is skipped, saying
 // so. Every step that can run does, then every failure is listed, with the step timings and the
 // closing line "tests: N passed, N failed" (every test case the vitest and Jest steps ran). The exit
@@ -8,11 +9,11 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { findChromium } from './chromium.js';
 import { locateEngine } from './browsers.mjs';
-import { childCpuSeconds, runSteps } from './lib/steps.mjs';
+import { availableParallelism } from 'node:os';
+import { childCpuSeconds, chooseFrameJobs, idleCores, runSteps } from './lib/steps.mjs';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 2);
-const frameJobs = Math.max(0, Number(process.env.TEST_FRAME_JOBS ?? 1) || 0);
 const reportDir = 'node_modules/.cache/react-timestep-test';
 rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
@@ -87,7 +88,11 @@ const react18Ready = existsSync('test/react18/node_modules/react/package.json');
 const steps = [
   cmd('build', ['node', 'scripts/build.mjs']),
   cmd('storybook build', ['npx', 'storybook', 'build', '--quiet', '--disable-telemetry', '-o', 'storybook-static']),
-  vitest('unit', ['core', 'scheduler', 'react', 'react-isolated']),
+  // Vitest runs one test file at a time on 2 cores (it keeps a core for itself): as one step the
+  // unit tests were the run's longest (276-416 s); as three, both cores share them.
+  vitest('unit (react)', ['react', 'react-isolated']),
+  vitest('unit (scheduler)', ['scheduler']),
+  vitest('unit (core)', ['core']),
   cmd('pack', ['npm', 'pack', '--silent', '--pack-destination', reportDir], { needs: ['build'], locks: ['pack'] }),
   ...chromiumSteps,
   ...engineSteps,
@@ -112,6 +117,11 @@ const steps = [
   cmd('size', ['node', 'scripts/size.mjs'], { needs: ['build'] }),
 ];
 
+const cores = availableParallelism();
+// One frame step per browser at most: the measured setting (three engines side by side).
+const browsers = (chromium ? 1 : 0) + engineSteps.length;
+const { frameJobs, why } = chooseFrameJobs({ setting: process.env.TEST_FRAME_JOBS, idle: await idleCores(1000, cores), cores, frameSteps: browsers });
+console.log(`npm test: ${jobs} computing steps at a time and ${frameJobs} waiting on frames (${why})`);
 const startedMs = Date.now();
 const { failures, skipped, timings } = await runSteps(steps, { jobs, frameJobs });
 if (ci) failures.push(...notRun.map((what) => `${what} (under CI=true a missing browser is a failure)`));

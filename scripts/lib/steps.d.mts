@@ -17,3 +17,5 @@ export function runSteps(
   steps: Step[],
   options: { jobs: number; frameJobs?: number; stdout?: Sink; stderr?: Sink },
 ): Promise<{ outcome: Map<string, 'passed' | 'failed' | 'skipped'>; failures: string[]; skipped: string[]; timings: string[] }>;
+export function idleCores(ms: number, cores: number): Promise<number | null>;
+export function chooseFrameJobs(options: { setting: string | undefined; idle: number | null; cores: number; frameSteps: number }): { frameJobs: number; why: string };

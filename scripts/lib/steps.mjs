@@ -17,6 +17,32 @@ export function childCpuSeconds() {
   return (Number(fields[13]) + Number(fields[14])) / 100;
 }
 
+/** Cores idle over the next `ms` milliseconds (Linux /proc/stat; null elsewhere). iowait counts as idle. */
+export async function idleCores(ms, cores) {
+  if (!existsSync('/proc/stat')) return null;
+  const sample = () => {
+    const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return { idle: ticks[3] + ticks[4], total: ticks.reduce((sum, n) => sum + n, 0) };
+  };
+  const before = sample();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = sample();
+  return ((after.idle - before.idle) / Math.max(1, after.total - before.total)) * cores;
+}
+
+/**
+ * How many steps that wait on a browser's frames run at once: `TEST_FRAME_JOBS` when set; else all
+ * `frameSteps` when the cores were idle at the start (the waiting then overlaps the computing), one
+ * when other work keeps them busy (there, three browsers at once made the run slower). Returns
+ * { frameJobs, why }.
+ */
+export function chooseFrameJobs({ setting, idle, cores, frameSteps }) {
+  if (setting !== undefined && setting !== '') return { frameJobs: Math.max(0, Number(setting) || 0), why: 'TEST_FRAME_JOBS' };
+  if (idle === null) return { frameJobs: 1, why: 'the default: idle cores unknown here' };
+  const seen = `${idle.toFixed(1)} of ${cores} cores idle at the start`;
+  return idle >= cores - 0.5 ? { frameJobs: Math.max(1, frameSteps), why: seen } : { frameJobs: 1, why: `${seen}: other work keeps them busy` };
+}
+
 /** The output of the running steps, in start order; only the first prints as it comes. */
 function createOutput() {
   const order = [];

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runSteps } from '../../scripts/lib/steps.mjs';
+import { chooseFrameJobs, idleCores, runSteps } from '../../scripts/lib/steps.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'react-timestep-steps-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -154,5 +154,22 @@ describe('runSteps (npm test)', () => {
 
   it('throws for a need that names no step', async () => {
     await expect(run([{ label: 'lonely', needs: ['nobody'] }], { jobs: 1 })).rejects.toThrow(/can never start.*lonely/);
+  });
+});
+
+describe('chooseFrameJobs (how many browsers npm test runs at once)', () => {
+  it('one per browser when the cores are idle at the start, one when other work keeps them busy, TEST_FRAME_JOBS over both', () => {
+    const pick = (setting: string | undefined, idle: number | null) => chooseFrameJobs({ setting, idle, cores: 2, frameSteps: 3 }).frameJobs;
+    expect([pick(undefined, 2), pick(undefined, 1.5), pick(undefined, 1.4), pick(undefined, 0.2)]).toEqual([3, 3, 1, 1]);
+    expect(pick(undefined, null)).toBe(1);
+    expect([pick('0', 2), pick('2', 0.2), pick('', 2)]).toEqual([0, 2, 3]);
+    expect(chooseFrameJobs({ setting: undefined, idle: 0.4, cores: 2, frameSteps: 3 }).why).toBe('0.4 of 2 cores idle at the start: other work keeps them busy');
+  });
+
+  it('idleCores reads a share of the cores from /proc/stat (Linux)', async () => {
+    const idle = await idleCores(50, 2);
+    if (process.platform !== 'linux') return expect(idle).toBeNull();
+    expect(idle).toBeGreaterThanOrEqual(0);
+    expect(idle).toBeLessThanOrEqual(2);
   });
 });
