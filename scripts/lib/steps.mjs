@@ -92,6 +92,7 @@ function execute(step, out, { stdout, stderr }) {
  * Returns { outcome: Map label → 'passed' | 'failed' | 'skipped', failures, skipped, timings }.
  */
 export async function runSteps(steps, { jobs, frameJobs = 0, stdout = process.stdout, stderr = process.stderr }) {
+  const runStartedMs = Date.now();
   const outcome = new Map();
   const result = { outcome, failures: [], skipped: [], timings: [] };
   const output = createOutput();
@@ -138,7 +139,8 @@ export async function runSteps(steps, { jobs, frameJobs = 0, stdout = process.st
       const seconds = ((Date.now() - startedMs) / 1000).toFixed(1);
       // A step's CPU time is known only when no other step ran beside it (TEST_JOBS=1 TEST_FRAME_JOBS=0).
       const cpu = alone.still ? ` (cpu ${(childCpuSeconds() - alone.cpu).toFixed(0)}s)` : '';
-      result.timings.push(`${step.label} ${seconds}s${cpu}`);
+      // When it started, seconds into the run: the timings then read as a timeline.
+      result.timings.push(`${step.label} ${seconds}s${cpu} from ${((startedMs - runStartedMs) / 1000).toFixed(0)}s`);
       const reason = step.check ? step.check(code) : code === 0 ? null : `failed (exit ${code})`;
       outcome.set(step.label, reason === null ? 'passed' : 'failed');
       if (reason !== null) {

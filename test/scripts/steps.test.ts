@@ -106,7 +106,7 @@ describe('runSteps (npm test)', () => {
   it('starts a step after the steps it needs, and skips it (saying why) when one failed', { timeout: 60_000 }, async () => {
     const { result, events, stdout } = await run(
       [
-        { label: 'first', ms: 200 },
+        { label: 'first', ms: 1100 },
         { label: 'then', needs: ['first'] },
         { label: 'broken', command: [process.execPath, '-e', 'process.exit(3)'] },
         { label: 'after broken', needs: ['broken'] },
@@ -114,6 +114,9 @@ describe('runSteps (npm test)', () => {
       { jobs: 2 },
     );
     expect(events.indexOf('+then')).toBeGreaterThan(events.indexOf('-first'));
+    // Each timing says when its step started, seconds into the run.
+    expect(result.timings).toContainEqual(expect.stringMatching(/^first \d+\.\ds( \(cpu \d+s\))? from 0s$/));
+    expect(result.timings).toContainEqual(expect.stringMatching(/^then \d+\.\ds( \(cpu \d+s\))? from [1-9]\d*s$/));
     expect(events.some((event) => event.includes('after broken'))).toBe(false);
     expect(result.outcome.get('then')).toBe('passed');
     expect(result.outcome.get('broken')).toBe('failed');
