@@ -120,7 +120,7 @@ const steps = [
 const cores = availableParallelism();
 // One frame step per browser at most: the measured setting (three engines side by side).
 const browsers = (chromium ? 1 : 0) + engineSteps.length;
-const { frameJobs, why } = chooseFrameJobs({ setting: process.env.TEST_FRAME_JOBS, idle: await idleCores(1000, cores), cores, frameSteps: browsers });
+const { frameJobs, why } = chooseFrameJobs({ setting: process.env.TEST_FRAME_JOBS, idle: await idleCores(1000, cores), cores, browsers });
 console.log(`npm test: ${jobs} computing steps at a time and ${frameJobs} waiting on frames (${why})`);
 const startedMs = Date.now();
 const { failures, skipped, timings } = await runSteps(steps, { jobs, frameJobs });

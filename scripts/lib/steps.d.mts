@@ -18,4 +18,4 @@ export function runSteps(
   options: { jobs: number; frameJobs?: number; stdout?: Sink; stderr?: Sink },
 ): Promise<{ outcome: Map<string, 'passed' | 'failed' | 'skipped'>; failures: string[]; skipped: string[]; timings: string[] }>;
 export function idleCores(ms: number, cores: number): Promise<number | null>;
-export function chooseFrameJobs(options: { setting: string | undefined; idle: number | null; cores: number; frameSteps: number }): { frameJobs: number; why: string };
+export function chooseFrameJobs(options: { setting: string | undefined; idle: number | null; cores: number; browsers: number }): { frameJobs: number; why: string };

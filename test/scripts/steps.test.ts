@@ -162,11 +162,11 @@ describe('runSteps (npm test)', () => {
 
 describe('chooseFrameJobs (how many browsers npm test runs at once)', () => {
   it('one per browser when the cores are idle at the start, one when other work keeps them busy, TEST_FRAME_JOBS over both', () => {
-    const pick = (setting: string | undefined, idle: number | null) => chooseFrameJobs({ setting, idle, cores: 2, frameSteps: 3 }).frameJobs;
+    const pick = (setting: string | undefined, idle: number | null) => chooseFrameJobs({ setting, idle, cores: 2, browsers: 3 }).frameJobs;
     expect([pick(undefined, 2), pick(undefined, 1.5), pick(undefined, 1.4), pick(undefined, 0.2)]).toEqual([3, 3, 1, 1]);
     expect(pick(undefined, null)).toBe(1);
     expect([pick('0', 2), pick('2', 0.2), pick('', 2)]).toEqual([0, 2, 3]);
-    expect(chooseFrameJobs({ setting: undefined, idle: 0.4, cores: 2, frameSteps: 3 }).why).toBe('0.4 of 2 cores idle at the start: other work keeps them busy');
+    expect(chooseFrameJobs({ setting: undefined, idle: 0.4, cores: 2, browsers: 3 }).why).toBe('0.4 of 2 cores idle at the start: other work keeps them busy');
   });
 
   it('idleCores reads a share of the cores from /proc/stat (Linux)', async () => {
