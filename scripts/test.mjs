@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { findChromium } from './chromium.js';
 import { locateEngine } from './browsers.mjs';
 import { availableParallelism } from 'node:os';
-import { childCpuSeconds, chooseFrameJobs, idleCores, runSteps } from './lib/steps.mjs';
+import { childCpuSeconds, chooseFrameJobs, idleCores, machineBusySeconds, runSteps } from './lib/steps.mjs';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 2);
@@ -123,12 +123,15 @@ const browsers = (chromium ? 1 : 0) + engineSteps.length;
 const { frameJobs, why } = chooseFrameJobs({ setting: process.env.TEST_FRAME_JOBS, idle: await idleCores(1000, cores), cores, browsers });
 console.log(`npm test: ${jobs} computing steps at a time and ${frameJobs} waiting on frames (${why})`);
 const startedMs = Date.now();
+const busyBefore = machineBusySeconds();
 const { failures, skipped, timings } = await runSteps(steps, { jobs, frameJobs });
 if (ci) failures.push(...notRun.map((what) => `${what} (under CI=true a missing browser is a failure)`));
 
 const wallSeconds = (Date.now() - startedMs) / 1000;
 console.log(`\n${timings.join(' · ')}`);
-console.log(`${wallSeconds.toFixed(0)} s, ${jobs} steps at a time and ${frameJobs} waiting on frames; the steps used ${childCpuSeconds().toFixed(0)} s of CPU`);
+// The browsers' processes are not our children: only the machine's count holds their CPU.
+const busy = busyBefore === null ? '' : `; the machine's cores were busy ${(machineBusySeconds() - busyBefore).toFixed(0)} core-s (every process, the browsers' too)`;
+console.log(`${wallSeconds.toFixed(0)} s, ${jobs} steps at a time and ${frameJobs} waiting on frames; the steps' own processes used ${childCpuSeconds().toFixed(0)} s of CPU${busy}`);
 if (notRun.length > 0) console.warn(`\n⚠ NOT RUN, a browser is missing:\n${notRun.map((what) => `  ⚠ ${what}`).join('\n')}`);
 if (failures.length > 0) console.error(`\n${failures.length} step(s) failed:\n${failures.map((f) => `  ✖ ${f}`).join('\n')}`);
 if (skipped.length > 0) console.error(`${skipped.length} step(s) skipped:\n${skipped.map((f) => `  ⤼ ${f}`).join('\n')}`);

@@ -13,6 +13,7 @@ export interface Sink {
   isTTY?: boolean;
 }
 export function childCpuSeconds(): number;
+export function machineBusySeconds(): number | null;
 export function runSteps(
   steps: Step[],
   options: { jobs: number; frameJobs?: number; stdout?: Sink; stderr?: Sink },

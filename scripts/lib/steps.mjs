@@ -17,17 +17,30 @@ export function childCpuSeconds() {
   return (Number(fields[13]) + Number(fields[14])) / 100;
 }
 
+/** /proc/stat's first line (every core summed), in seconds (100 clock ticks each); null off Linux. */
+function cpuSeconds() {
+  if (!existsSync('/proc/stat')) return null;
+  const [user, nice, system, idle, iowait, irq, softirq, steal = 0] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  // Steal is time the hypervisor gave other machines: neither ours nor idle.
+  return { busy: (user + nice + system + irq + softirq) / 100, idle: (idle + iowait) / 100, total: (user + nice + system + idle + iowait + irq + softirq + steal) / 100 };
+}
+
+/**
+ * Core-seconds every process on the machine has kept a core busy since boot (Linux; null
+ * elsewhere). Unlike {@link childCpuSeconds} it counts what the browsers' own processes use, which
+ * are not children we wait for: a difference of two readings is what a run cost the machine.
+ */
+export function machineBusySeconds() {
+  return cpuSeconds()?.busy ?? null;
+}
+
 /** Cores idle over the next `ms` milliseconds (Linux /proc/stat; null elsewhere). iowait counts as idle. */
 export async function idleCores(ms, cores) {
-  if (!existsSync('/proc/stat')) return null;
-  const sample = () => {
-    const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-    return { idle: ticks[3] + ticks[4], total: ticks.reduce((sum, n) => sum + n, 0) };
-  };
-  const before = sample();
+  const before = cpuSeconds();
+  if (before === null) return null;
   await new Promise((resolve) => setTimeout(resolve, ms));
-  const after = sample();
-  return ((after.idle - before.idle) / Math.max(1, after.total - before.total)) * cores;
+  const after = cpuSeconds();
+  return ((after.idle - before.idle) / Math.max(0.01, after.total - before.total)) * cores;
 }
 
 /**

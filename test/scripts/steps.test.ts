@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chooseFrameJobs, idleCores, runSteps } from '../../scripts/lib/steps.mjs';
+import { chooseFrameJobs, idleCores, machineBusySeconds, runSteps } from '../../scripts/lib/steps.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'react-timestep-steps-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -174,5 +174,14 @@ describe('chooseFrameJobs (how many browsers npm test runs at once)', () => {
     if (process.platform !== 'linux') return expect(idle).toBeNull();
     expect(idle).toBeGreaterThanOrEqual(0);
     expect(idle).toBeLessThanOrEqual(2);
+  });
+
+  it('machineBusySeconds counts every process on the machine: a 200 ms busy loop adds to it (Linux)', () => {
+    const before = machineBusySeconds();
+    if (process.platform !== 'linux') return expect(before).toBeNull();
+    const end = performance.now() + 200;
+    while (performance.now() < end);
+    // Some core was busy all along, ours or another process's (only a hypervisor's steal is not counted).
+    expect(machineBusySeconds()! - before!).toBeGreaterThanOrEqual(0.1);
   });
 });
