@@ -196,7 +196,8 @@ export function report({ info, frameLoop, react, browser, pacing, simulated, ord
   out.push('Bytes allocated per frame in steady state: after the warm-up, `gc()`, `heapUsed` before, then');
   out.push(`${sizes.map((n) => `${heapFrames(n).toLocaleString('en-US')} frames at N = ${sizeLabel(n)}`).join(', ')}`);
   out.push('(the same 10⁸ callback calls at the two largest N), `heapUsed` after, minus what the measurement');
-  out.push('itself allocates. The young generation is set to 64 MB so that a non-allocating run sees no GC;');
+  out.push('itself allocates; the median of three such windows, so a one-off (an inline cache growing, a late');
+  out.push('optimisation) is not spread over the frames. The young generation is set to 64 MB so that a non-allocating run sees no GC;');
   out.push('when a contender allocates enough to trigger GCs (counted with a `gc` PerformanceObserver), the');
   out.push('heap delta understates it, so bytes per frame are re-measured over a window short enough to fit');
   out.push('(1,000 frames or fewer) and the GC count of the full run is shown beside them.');
