@@ -1,8 +1,8 @@
 // Child process: measures one contender at one subscriber count and prints one JSON line.
 //   node --expose-gc bench/frameloop/worker.mjs <contender> <subscribers> <heapFrames | 0>
 // First the bytes allocated per frame in steady state (gc(), heapUsed before, F frames, heapUsed
-// after, with the number of GCs that ran meanwhile; the median of three such windows; skipped when F is 0), then the median ns per
-// frame with mitata.
+// after, with the number of GCs that ran meanwhile; the median of three such windows; skipped when
+// F is 0), then the median ns per frame with mitata.
 
 import { PerformanceObserver } from 'node:perf_hooks';
 import { measure } from 'mitata';
