@@ -232,7 +232,10 @@ function format(fixture) {
 
 async function main() {
   const argv = process.argv.slice(2);
-  if (argv.includes('--streams')) return recordStreams(argv, { dir: join(root, 'test/fixtures/browsers'), format, packageVersion: pkgVersion });
+  // --out DIR keeps a held-out session away from the tests until the rules it judges are committed.
+  const out = argv.indexOf('--out');
+  const streamsDir = out >= 0 ? argv[out + 1] : join(root, 'test/fixtures/browsers');
+  if (argv.includes('--streams')) return recordStreams(argv, { dir: streamsDir, format, packageVersion: pkgVersion });
   const args = parseArgs(argv);
   mkdirSync(outDir, { recursive: true });
   for (const browser of args.browsers ?? Object.keys(browsers)) {

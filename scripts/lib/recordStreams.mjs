@@ -5,6 +5,7 @@
 //   node scripts/record-frames.mjs --streams                       every stream, one at a time
 //   node scripts/record-frames.mjs --streams firefox-144,webkit    streams whose name starts so
 //   node scripts/record-frames.mjs --streams --session 2           only the second session's streams
+//   node scripts/record-frames.mjs --streams --session 4 --out DIR  written to DIR instead
 //
 // Session 1 (the first recordings, on which the detector was tuned):
 //   firefox-<hz>-idle|load     Firefox ESR with `layout.frame_rate` = hz (its software vsync)
@@ -17,6 +18,9 @@
 // Session 3 (the held-out set, recorded blind: nothing was run on it before the split was fixed):
 // the same loads again, Firefox also at 72, 85 and 200 Hz (rates no session had), each named as
 // in session 2 with `-s3` after it.
+// Session 4 (the second held-out set, recorded while the rules tuned on sessions 1–3 were designed,
+// and run only once they were committed): the same kinds again, Firefox also at 70, 170 and 280 Hz
+// (rates no session had), named with `-s4`.
 // `load` busy-waits a seeded uniform 0–1.44 refresh intervals in each callback (0–24 ms at 60 Hz,
 // as the 60 Hz load fixtures). Streams are recorded one after another.
 import { mkdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -46,13 +50,25 @@ const FIREFOX_SESSION3 = [
   [165, ['paint']],
   [240, ['mem', 'tab']],
 ];
+/** Session 4: as session 3, with three other rates no earlier session had. */
+const FIREFOX_SESSION4 = [
+  [70, ['cpu', 'mem', 'paint', 'tab', 'load-cpu']],
+  [170, ['cpu', 'mem', 'paint', 'tab', 'load-cpu']],
+  [280, ['cpu', 'mem', 'paint', 'tab', 'load-cpu']],
+  [30, ['mem', 'paint']],
+  [60, ['tab', 'load-cpu']],
+  [120, ['tab', 'load-cpu']],
+  [144, ['paint']],
+  [200, ['paint', 'load-cpu']],
+  [240, ['cpu', 'paint']],
+];
 const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const tidy = (value, decimals) => Number(value.toFixed(decimals));
 
 function stream(browser, setting, { mode, busy = false, machineLoad = 'none', session = 2, settingHz }) {
   const parts = [browser, setting, busy ? 'load' : null, machineLoad !== 'none' ? machineLoad : null].filter((p) => p !== null);
-  const name = parts.join('-') + (busy || machineLoad !== 'none' ? '' : '-idle') + (session === 3 ? '-s3' : '');
+  const name = parts.join('-') + (busy || machineLoad !== 'none' ? '' : '-idle') + (session >= 3 ? `-s${session}` : '');
   const hz = settingHz ?? (typeof setting === 'number' ? setting : 60);
   const grid = mode !== 'unlimited' && browser !== 'webkitgtk';
   return { name, browser, mode, settingHz: grid ? hz : 0, grid, busyMaxMs: busy ? 1.44 * (1000 / hz) : 0, machineLoad, session };
@@ -76,19 +92,21 @@ function streamList() {
   for (const machineLoad of ['cpu', 'paint']) list.push(stream('chromium', 'unlimited', { mode: 'unlimited', machineLoad }));
   for (const machineLoad of ['cpu', 'paint']) list.push(stream('webkitgtk', null, { machineLoad }));
   list.push(stream('webkitgtk', null, { busy: true, machineLoad: 'cpu', settingHz: 60 }));
-  return [...list, ...sessionThree()];
+  return [...list, ...heldOutSession(3, FIREFOX_SESSION3), ...heldOutSession(4, FIREFOX_SESSION4)];
 }
 
-/** Session 3: `load-cpu` is a busy callback on the CPU hogs. */
-function sessionThree() {
-  const session = 3;
+/** Sessions 3 and 4: `load-cpu` is a busy callback on the CPU hogs. */
+function heldOutSession(session, firefoxRates) {
   const loaded = (load) => ({ busy: load === 'load-cpu', machineLoad: load === 'load-cpu' ? 'cpu' : load, session });
   const list = [];
-  for (const [hz, loads] of FIREFOX_SESSION3) for (const load of loads) list.push(stream('firefox', hz, loaded(load)));
-  for (const load of ['cpu', 'paint', 'tab']) list.push(stream('chromium', 'saver', { mode: 'saver', ...loaded(load) }));
-  for (const load of ['tab', 'paint', 'load-cpu']) list.push(stream('chromium', 60, loaded(load)));
-  list.push(stream('chromium', 'unlimited', { mode: 'unlimited', ...loaded('mem') }));
-  for (const load of ['mem', 'tab']) list.push(stream('webkitgtk', null, loaded(load)));
+  for (const [hz, loads] of firefoxRates) for (const load of loads) list.push(stream('firefox', hz, loaded(load)));
+  const [saver, sixty, unlimited, webkit] = session === 3
+    ? [['cpu', 'paint', 'tab'], ['tab', 'paint', 'load-cpu'], 'mem', ['mem', 'tab']]
+    : [['mem', 'tab', 'load-cpu'], ['cpu', 'mem', 'paint'], 'tab', ['cpu', 'paint']];
+  for (const load of saver) list.push(stream('chromium', 'saver', { mode: 'saver', ...loaded(load) }));
+  for (const load of sixty) list.push(stream('chromium', 60, loaded(load)));
+  list.push(stream('chromium', 'unlimited', { mode: 'unlimited', ...loaded(unlimited) }));
+  for (const load of webkit) list.push(stream('webkitgtk', null, loaded(load)));
   return list;
 }
 

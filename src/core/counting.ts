@@ -14,7 +14,8 @@
  * The robust rule rounds to the NEAREST whole interval instead, and centres that rounding on the
  * stream's own phase: `phase` follows the mean of the remainders left after counting, so a frame
  * is miscounted only when its timestamp strays more than half an interval from where its siblings
- * sit. A dropped frame (two vblanks in one delta) is counted in the frame where it is observed.
+ * sit (on a noisy stream, whose grid itself wanders, the last frame's offset counts for less: see
+ * QUIET_NOISE). A dropped frame (two vblanks in one delta) is counted in the frame where it is observed.
  * The remainder (`carry`) keeps every real microsecond: the count never gains or loses time, it
  * only decides in which frame a whole interval is handed out.
  *
@@ -68,6 +69,22 @@ const STEP_NOISES = 3;
 const STEP_GAIN = 0.35;
 /** The noise level a counter starts from (high: no step until the stream's noise is known). */
 const START_NOISE = 0.25;
+
+/**
+ * How far the last frame's offset from the phase moves this frame's count. Centring on the phase
+ * assumes the last frame's offset was jitter around a steady grid; on a stream whose noise is
+ * above QUIET_NOISE intervals (Firefox under load: 1–1.5 ms at 165–240 Hz, re-phasing every few
+ * frames), much of it is the grid itself moving, and the frame is counted more from its own delta:
+ * the offset's weight falls linearly from 1 at QUIET_NOISE to NOISY_WEIGHT at LOUD_NOISE. The rest
+ * stays in the carry (no time is lost) and is paid when the phase wraps.
+ */
+const QUIET_NOISE = 0.15;
+const LOUD_NOISE = 0.3;
+const NOISY_WEIGHT = 0.3;
+const MAX_LEAN = 1 - NOISY_WEIGHT;
+const LEAN_PER_NOISE = MAX_LEAN / (LOUD_NOISE - QUIET_NOISE);
+/** A frame this far (intervals) from a whole count is irregular, as a re-phase is: see RECENTRE_PHASE_INTERVALS. */
+const ODD_INTERVALS = 0.25;
 
 /**
  * `count` with float noise next to a whole number removed: values within `tolerance` of an
@@ -126,12 +143,17 @@ export interface VblankCounter {
   phase: number;
   /** Running mean of |remainder − phase|, intervals: the stream's noise (see STEP_NOISES). */
   noise: number;
+  /**
+   * Where the next frame's count is centred, in intervals: the phase, moved towards the carry on a
+   * noisy stream by up to 1 − NOISY_WEIGHT of the way (see QUIET_NOISE).
+   */
+  centre: number;
   /** The frame being counted: written by {@link countIntervals} / {@link countSeconds}, read by the count. */
   input: number;
 }
 
 export function createVblankCounter(refreshRate: number): VblankCounter {
-  return { refreshRate, carry: 0, phase: 0, noise: START_NOISE, input: 0 };
+  return { refreshRate, carry: 0, phase: 0, noise: START_NOISE, centre: 0, input: 0 };
 }
 
 /**
@@ -168,7 +190,7 @@ function countInput(counter: VblankCounter): number {
   const x = counter.carry + counter.input;
   // `| 0`: an int32 (a Math.round result is a double to V8, boxed on return). Counts per frame
   // are far below 2^31.
-  let k = Math.round(x - counter.phase) | 0;
+  let k = Math.round(x - counter.centre) | 0;
   // Negative when the carry sits over half an interval below the phase (just after the phase
   // wrapped upwards, with no new time): hand out nothing then.
   if (k < 0) k = 0;
@@ -184,9 +206,24 @@ function countInput(counter: VblankCounter): number {
     const step = size > STEP_INTERVALS && size > STEP_NOISES * noise;
     const phase = counter.phase + residual * (step ? STEP_GAIN : PHASE_GAIN);
     counter.phase = phase;
-    if (Math.abs(phase) > (step || k >= LONG_FRAME_INTERVALS ? RECENTRE_PHASE_INTERVALS : WRAP_PHASE_INTERVALS)) k = wrapPhase(counter, k);
+    const input = counter.input;
+    const irregular = step || k >= LONG_FRAME_INTERVALS || Math.abs(input - Math.round(input)) > ODD_INTERVALS;
+    if (Math.abs(phase) > (irregular ? RECENTRE_PHASE_INTERVALS : WRAP_PHASE_INTERVALS)) k = wrapPhase(counter, k);
   }
+  // Quiet streams (the usual case, once the first frames have taught the noise) count around the
+  // phase itself without a call: the frame's inlining budget in V8 is nearly spent (measured:
+  // alloc-check's synced-slicer path boxes a number when centre() is inlined on every frame).
+  if (counter.noise > QUIET_NOISE) centre(counter);
+  else counter.centre = counter.phase;
   return k;
+}
+
+/** Centre the next count between the phase and the carry by the stream's noise (see QUIET_NOISE). */
+function centre(counter: VblankCounter): void {
+  // 1 − the offset's weight: 0 at QUIET_NOISE, rising to 1 − NOISY_WEIGHT at LOUD_NOISE.
+  const lean = Math.min(MAX_LEAN, (counter.noise - QUIET_NOISE) * LEAN_PER_NOISE);
+  const phase = counter.phase;
+  counter.centre = phase + lean * (counter.carry - phase);
 }
 
 /**
@@ -207,6 +244,7 @@ export function resetVblankCounter(counter: VblankCounter): void {
   counter.carry = 0;
   counter.phase = 0;
   counter.noise = START_NOISE;
+  counter.centre = 0;
   counter.input = 0;
 }
 
@@ -215,4 +253,6 @@ export function setVblankRate(counter: VblankCounter, refreshRate: number): void
   counter.carry *= refreshRate / counter.refreshRate;
   counter.phase = 0;
   counter.refreshRate = refreshRate;
+  if (counter.noise > QUIET_NOISE) centre(counter);
+  else counter.centre = 0;
 }
