@@ -38,26 +38,41 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   // 57.0 % at the one blind run; 63.3 % at the second look, after the breaks' proof changed.
   'firefox-240-mem-s3': { verdict: 0.63 },
   'firefox-240-tab-s3': { first: 125 },
+  // Session 4, as its one run found them (nothing tuned on them).
+  'firefox-170-mem-s4': { verdict: 0.985 },
+  'firefox-200-paint-s4': { verdict: 0.97 },
+  // The detector's last grid verdict is 61.6 Hz on a 240 Hz display: counted at that rate, nearly
+  // every frame is miscounted (0.05 % at the fitted rate).
+  'firefox-240-paint-s4': { verdict: 0.75, flaps: 1 },
+  'firefox-280-paint-s4': { flaps: 0.0045 },
+  'firefox-280-tab-s4': { verdict: 0.89 },
+  // Its frames sit on a 60 Hz grid this time (the loader takes every WebKitGTK stream as gridless).
+  'webkitgtk-cpu-s4': { verdict: 0.13 },
 };
 
 describe('browser streams: the fixtures', () => {
-  it('three times the first session: 22 streams, then 67 on a busier machine, and a third session held out', () => {
+  it('three times the first session: 22 streams, then 67 and 34 on a busier machine, and a fourth session held out', () => {
     const first = streams.filter((s) => s.file.session === undefined);
     const second = streams.filter((s) => s.file.session === 2);
     const third = streams.filter((s) => s.file.session === 3);
+    const fourth = streams.filter((s) => s.file.session === 4);
     expect(first).toHaveLength(22);
     expect(second.length).toBeGreaterThanOrEqual(3 * 22);
     expect(third).toHaveLength(34);
-    expect(streams).toHaveLength(123);
-    for (const session of [second, third]) {
+    expect(fourth).toHaveLength(35);
+    expect(streams).toHaveLength(158);
+    for (const session of [second, third, fourth]) {
       for (const load of ['cpu', 'mem', 'paint', 'tab']) expect(session.some((s) => s.file.machineLoad === load), load).toBe(true);
     }
     // The split: session 4 is held out, all of it; sessions 1 to 3 are the tuning set.
     for (const s of streams) expect(s.half, s.name).toBe(s.file.session === 4 ? 'held-out' : 'tuning');
     for (const s of streams) expect(s.half, s.name).toBe(splitHalf(s.file.session));
-    // Session 3's Firefox rates include some no earlier session had.
-    const earlierRates = new Set([...first, ...second].filter((s) => s.browser === 'firefox').map((s) => s.file.settingHz));
-    expect(third.filter((s) => s.browser === 'firefox' && !earlierRates.has(s.file.settingHz)).length).toBeGreaterThanOrEqual(3);
+    // Sessions 3 and 4 each have Firefox rates no earlier session had.
+    const rates = (list: typeof streams) => new Set(list.filter((s) => s.browser === 'firefox').map((s) => s.file.settingHz));
+    const before3 = rates([...first, ...second]);
+    const before4 = rates([...first, ...second, ...third]);
+    expect([...rates(third)].filter((hz) => !before3.has(hz))).toEqual([72, 85, 200]);
+    expect([...rates(fourth)].filter((hz) => !before4.has(hz))).toEqual([70, 170, 280]);
     // The issue's failures, recorded again on the busier machine.
     expect(streams.map((s) => s.name)).toEqual(expect.arrayContaining(['chromium-saver-load-cpu', 'firefox-30-load-cpu', 'firefox-50-load-cpu', 'firefox-144-load-cpu']));
     for (const s of streams) expect(s.frames, s.name).toBe(2000);
