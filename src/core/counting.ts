@@ -177,7 +177,8 @@ export function countSeconds(counter: VblankCounter, seconds: number): number {
   return countInputSeconds(counter);
 }
 
-function countInputSeconds(counter: VblankCounter): number {
+/** {@link countSeconds} for the seconds already in `counter.input`: no number crosses the call. */
+export function countInputSeconds(counter: VblankCounter): number {
   // snapToWhole written out (see there).
   const intervals = counter.input * counter.refreshRate;
   const whole = Math.round(intervals);
