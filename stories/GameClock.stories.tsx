@@ -133,20 +133,27 @@ function GameClockDemo({ updateRate, enemyAfterMs, cameraAfterMs }: GameClockPro
     playerAlpha: Number.NaN,
     values: { frames: 0, lastStep: Number.NaN, playerFirst: Number.NaN, enemyFirst: Number.NaN, cameraFirst: Number.NaN, outOfOrder: 0, ownGap: Number.NaN, oneGap: Number.NaN, ownTwoAlphas: 0, oneTwoAlphas: 0 },
   }));
+  const enemyDue = useRef(false);
   const cameraDue = useRef(false);
   useEffect(() => {
     // Two state changes in the story's life, not per frame: the later components mount.
-    const a = setTimeout(() => setMounted(2), enemyAfterMs);
+    const a = setTimeout(() => (enemyDue.current = true), enemyAfterMs);
     const b = setTimeout(() => (cameraDue.current = true), cameraAfterMs);
     return () => {
       clearTimeout(a);
       clearTimeout(b);
     };
   }, [enemyAfterMs, cameraAfterMs]);
-  // Once due, the camera mounts early in a step of the player's own clock, so its own grid is plainly
-  // another: a timer alone, late on a busy machine, once mounted it on the player's grid (0.006 px apart).
+  // Each joins a running clock, once due: the enemy after the one clock's first step (on a busy
+  // machine the first frame once came after the enemy's timer, and it joined at step 0), the camera
+  // after the enemy's, early in a step of the player's own clock, so its own grid is plainly another
+  // (a timer alone, late on a busy machine, once mounted it on the player's grid: 0.006 px apart).
   useFrame(() => {
-    if (cameraDue.current && world.playerAlpha > 0.2 && world.playerAlpha < 0.5) {
+    if (enemyDue.current && Number.isFinite(world.values.playerFirst)) {
+      enemyDue.current = false;
+      setMounted(2);
+    }
+    if (cameraDue.current && Number.isFinite(world.values.enemyFirst) && world.playerAlpha > 0.2 && world.playerAlpha < 0.5) {
       cameraDue.current = false;
       setMounted(3);
     }
