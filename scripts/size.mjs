@@ -41,7 +41,8 @@ const cases = {
   'react-timestep/pixi': ["export * from './dist/pixi/index.js';", 16348],
   'useFrame only': ["export { useFrame } from './dist/index.js';", 3.5 * KB, 3.5 * KB],
   'useFixedTimestep only': ["export { useFixedTimestep } from './dist/index.js';", 16507, 11 * KB],
-  'FixedClockProvider + useFixedUpdate + useFixedRender': ["export { FixedClockProvider, useFixedUpdate, useFixedRender } from './dist/index.js';", 16838],
+  // 16.44 KB; 16.53 after the counters' noise weighting (CHANGELOG, Unreleased).
+  'FixedClockProvider + useFixedUpdate + useFixedRender': ["export { FixedClockProvider, useFixedUpdate, useFixedRender } from './dist/index.js';", 17100],
   'useInterpolated only': ["export { useInterpolated } from './dist/index.js';", 3185],
   // 9.79 KB when set; 9.87 after the detector's whole-millisecond fixes (CHANGELOG 0.2.0).
   'useRefreshRate only': ["export { useRefreshRate } from './dist/index.js';", 10350],
