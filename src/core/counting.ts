@@ -148,7 +148,7 @@ export interface VblankCounter {
    * noisy stream by up to 1 − NOISY_WEIGHT of the way (see QUIET_NOISE).
    */
   centre: number;
-  /** The frame being counted: written by {@link countIntervals} / {@link countSeconds}, read by the count. */
+  /** The frame being counted: written by {@link countIntervals} or by the caller of {@link countSeconds}, read by the count. */
   input: number;
 }
 
@@ -168,17 +168,13 @@ export function countIntervals(counter: VblankCounter, intervals: number): numbe
 
 /**
  * {@link countIntervals} for a measured delta in seconds, as {@link sanitizeDeltaSeconds} returns
- * it: at `counter.refreshRate`, the interval count snapped to a whole number within
- * {@link SNAP_INTERVALS}. The delta smoother and the synced slicer count this way. (A field, not an
- * argument: see countIntervals.)
+ * it, which the caller has written into `counter.input`: at `counter.refreshRate`, the interval
+ * count snapped to a whole number within {@link SNAP_INTERVALS}. The delta smoother and the synced
+ * slicer count this way. No number crosses the call: on a loaded machine V8 once left a wrapper
+ * that took the seconds as an argument un-inlined and boxed them, 16 bytes a frame
+ * (docs/performance.md).
  */
-export function countSeconds(counter: VblankCounter, seconds: number): number {
-  counter.input = seconds;
-  return countInputSeconds(counter);
-}
-
-/** {@link countSeconds} for the seconds already in `counter.input`: no number crosses the call. */
-export function countInputSeconds(counter: VblankCounter): number {
+export function countSeconds(counter: VblankCounter): number {
   // snapToWhole written out (see there).
   const intervals = counter.input * counter.refreshRate;
   const whole = Math.round(intervals);

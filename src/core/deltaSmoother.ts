@@ -75,7 +75,8 @@ export class Smoother implements DeltaSmoother {
     const refreshRate = this.counter.refreshRate;
     if (this.rounding === 'nearest') {
       // 0 allowed: a delta under half an interval is carried, so no resync is needed.
-      let intervals = countSeconds(this.counter, seconds);
+      this.counter.input = seconds;
+      let intervals = countSeconds(this.counter);
       if (this.carrySeconds === 0) {
         // The article's lead, once: the picture drawn now is shown one interval later.
         intervals += 1;

@@ -1,5 +1,5 @@
 // Refresh-synced update slices ("Setting up a game update loop in-sync with rendering", 2013).
-import { countInputSeconds, createVblankCounter, resetVblankCounter, sanitizeDeltaSeconds, setVblankRate, SNAP_INTERVALS, snapToWhole, type VblankCounter } from './counting.js';
+import { countSeconds, createVblankCounter, resetVblankCounter, sanitizeDeltaSeconds, setVblankRate, SNAP_INTERVALS, snapToWhole, type VblankCounter } from './counting.js';
 import type { SliceRounding, SlicerOverload, SyncedSlicer, SyncedSlicerOptions } from './types.js';
 import { checkArgument, checkValue, choice, positive, REFRESH_RATE_RULE, type Rules } from './options.js';
 
@@ -132,10 +132,8 @@ export class Slicer implements SyncedSlicer {
     const seconds = this.input;
     const refreshRate = this.counter.refreshRate;
     if (this.rounding === 'nearest') {
-      // The seconds travel in the counter's field, not as an argument: on a loaded machine V8 once
-      // left that call un-inlined and boxed them, 16 bytes a frame (docs/performance.md).
       this.counter.input = seconds;
-      const released = countInputSeconds(this.counter);
+      const released = countSeconds(this.counter);
       this.buffer = this.counter.carry / refreshRate;
       return released;
     }
