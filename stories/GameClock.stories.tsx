@@ -253,8 +253,8 @@ const meta = {
   args: { updateRate: 10, enemyAfterMs: 700, cameraAfterMs: 1550 },
   argTypes: {
     updateRate: updateRateArg([10, 20, 30, 60, 120], 'Steps per second of the clocks (the step is its inverse); a change applies to the running clocks.'),
-    enemyAfterMs: range('enemy mounts after (ms)', 'When the enemy component mounts, after the player (counted from when the story starts).', 0, 3000, 50),
-    cameraAfterMs: range('camera mounts after (ms)', 'When the camera component mounts, after the player.', 0, 3000, 50),
+    enemyAfterMs: range('enemy mounts after (ms)', 'When the enemy component mounts, after the player (counted from when the story starts; not before the clocks have run a step).', 0, 3000, 50),
+    cameraAfterMs: range('camera mounts after (ms)', 'When the camera component mounts, after the player (and not before the enemy has run a step).', 0, 3000, 50),
   },
   parameters: docs(ABOUT, CODE),
 } satisfies Meta<typeof GameClockDemo>;
