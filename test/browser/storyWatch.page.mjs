@@ -40,6 +40,18 @@ export function installStoryWatch() {
 }
 
 /**
+ * Shows another story in the open iframe.html the way Storybook's manager does when a user picks one
+ * in the sidebar (`setCurrentStory` on its channel): the page stays, the story before unmounts, and
+ * the watch starts over for the next.
+ */
+export function switchStory(storyId) {
+  const watch = window.__storyWatch;
+  watch.status = null;
+  watch.errors.length = 0;
+  window.__STORYBOOK_ADDONS_CHANNEL__.emit('setCurrentStory', { storyId, viewMode: 'story' });
+}
+
+/**
  * Waits until Storybook says the story finished (rendered, its play function run), fingerprints
  * the picture (text and every canvas's pixels), waits `frames` animation frames and fingerprints
  * again. Frames, not time: it holds at any frame rate; `timeoutMs` only stops a page that hangs.
