@@ -35,13 +35,19 @@ export function useCanvasSize(canvas: RefObject<HTMLCanvasElement | null>, maxWi
   }, [canvas, maxWidth, height, size]);
 }
 
-/** The CSS width of the element `ref` points to, followed as it resizes (`initial` until measured). */
+/**
+ * The CSS width of the element `ref` points to, followed as it resizes (`initial` until measured).
+ * A width of 0 is kept out: Storybook hides the story root (display: none) while it prepares the
+ * next story, and the story still mounted then would get 0 (`<FrameTimingOverlay width={0}>` throws).
+ */
 export function useElementWidth(ref: RefObject<HTMLElement | null>, initial: number): number {
   const [width, setWidth] = useState(initial);
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof ResizeObserver !== 'function') return;
-    const observer = new ResizeObserver(() => setWidth(Math.round(element.clientWidth)));
+    const observer = new ResizeObserver(() => {
+      if (element.clientWidth > 0) setWidth(Math.round(element.clientWidth));
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref]);
