@@ -2,7 +2,6 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
-import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { findChromium, chromiumArgs } from './scripts/chromium.js';
 import { reliabilityCommands } from './test/browser/commands.js';
 
@@ -17,7 +16,8 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 //            tests, the r3f and PixiJS adapters (their renderers keep module state) and the heap
 //            measurements (test/alloc/*.tsx, useFixedRender.memory: 406 KB held in a shared page, bound 256)
 //   react18, react18-isolated  the same two against React 18 (installed in test/react18 by scripts/test.mjs)
-//   browser  real Chromium: stories (addon-vitest) and test/browser/** (only when a Chromium is found)
+//   browser  real Chromium: test/browser/** (only when a Chromium is found); the stories themselves are
+//            played in every engine by test/browser/runInEngine.mjs, from the built Storybook
 const reactTests = ['test/worker/**/*.test.tsx', 'test/react/**/*.test.{ts,tsx}', 'test/canvas/**/*.test.{ts,tsx}', 'test/testing/**/*.test.{ts,tsx}', 'test/adapters/**/*.test.{ts,tsx}', 'test/devtools/**/*.test.{ts,tsx}', 'test/alloc/**/*.test.tsx'];
 const isolatedReactTests = ['test/adapters/**/*.test.{ts,tsx}', 'test/alloc/**/*.test.tsx', 'test/react/useFixedRender.memory.test.tsx', 'test/react/hiddenTab.test.tsx', 'test/testing/isolation.test.tsx'];
 // Node and happy-dom tests take at most a second or two alone (the 10,000-cycle churn tests give their
@@ -86,35 +86,33 @@ export default defineConfig({
   },
 });
 
-/** Real-browser projects, present only when a Chromium executable is found (see scripts/chromium.js). */
+/** The real-browser project, present only when a Chromium executable is found (see scripts/chromium.js). */
 function browserProjects() {
   const executablePath = findChromium();
   if (!executablePath) return [];
-  // A fresh object per project: Vitest writes the instance name into it, and a shared one would give
-  // both projects the same name ("Cannot define a nested project … already defined").
-  // The stories and tests wait on real animation frames: a page Chromium considers hidden or in the
-  // background (two projects' pages at once, a loaded machine) must not have its rAF throttled.
+  // The tests wait on real animation frames: a page Chromium considers hidden or in the background
+  // (another browser's window in front, a loaded machine) must not have its rAF throttled.
   const args = [
     ...chromiumArgs,
     '--disable-renderer-backgrounding',
     '--disable-background-timer-throttling',
     '--disable-backgrounding-occluded-windows',
   ];
-  const browser = (name: string) => ({
-    enabled: true,
-    headless: true,
-    provider: playwright({ launchOptions: { executablePath, args } }),
-    instances: [{ browser: 'chromium' as const, name }],
-  });
   return [
     {
-      plugins: [storybookTest({ configDir: here('./.storybook') })],
-      test: { name: 'storybook', browser: browser('storybook (chromium)'), setupFiles: ['.storybook/vitest.setup.ts'] },
-    },
-    {
       plugins: [react()],
-      // reliabilityCommands: pause, freeze and CPU-throttle the page over the DevTools protocol.
-      test: { name: 'browser', include: ['test/browser/**/*.test.{ts,tsx}'], browser: { ...browser('browser (chromium)'), commands: reliabilityCommands } },
+      test: {
+        name: 'browser',
+        include: ['test/browser/**/*.test.{ts,tsx}'],
+        browser: {
+          enabled: true,
+          headless: true,
+          provider: playwright({ launchOptions: { executablePath, args } }),
+          instances: [{ browser: 'chromium' as const, name: 'browser (chromium)' }],
+          // reliabilityCommands: pause, freeze and CPU-throttle the page over the DevTools protocol.
+          commands: reliabilityCommands,
+        },
+      },
     },
   ];
 }

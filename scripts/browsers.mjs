@@ -1,9 +1,9 @@
-// Where the browsers of the real-browser tests are, beside scripts/chromium.js (Chromium, which
-// Vitest drives): Firefox ESR and WebKitGTK's MiniBrowser, which test/browser/runInEngine.mjs drives.
-// FIREFOX_PATH / MINIBROWSER_PATH, when set, are the only places looked at (so a missing browser
-// can be tried out).
+// Where the browsers test/browser/runInEngine.mjs drives are: Chromium (scripts/chromium.js, which
+// Vitest uses too), Firefox ESR and WebKitGTK's MiniBrowser. FIREFOX_PATH / MINIBROWSER_PATH, when
+// set, are the only places looked at (so a missing browser can be tried out).
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { findChromium } from './chromium.js';
 
 const MINIBROWSERS = [
   '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
@@ -16,8 +16,12 @@ function onPath(command) {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 }
 
-/** 'firefox' | 'webkit' → { path } or { missing: what is lacking and how to install it }. */
+/** 'chromium' | 'firefox' | 'webkit' → { path } or { missing: what is lacking and how to install it }. */
 export function locateEngine(name) {
+  if (name === 'chromium') {
+    const path = findChromium();
+    return path ? { path } : { missing: 'no Chromium (CHROMIUM_PATH, /usr/bin/chromium …): `apt-get install -y chromium`' };
+  }
   if (name === 'firefox') {
     const candidates = process.env.FIREFOX_PATH ? [process.env.FIREFOX_PATH] : ['/usr/bin/firefox-esr', '/usr/bin/firefox'];
     const path = candidates.find((p) => existsSync(p));
@@ -29,5 +33,5 @@ export function locateEngine(name) {
     const lacking = [!path && `MiniBrowser (looked at ${candidates.join(', ')})`, !onPath('WebKitWebDriver') && 'WebKitWebDriver', !onPath('xvfb-run') && 'xvfb-run'].filter(Boolean);
     return lacking.length === 0 ? { path } : { missing: `no ${lacking.join(', ')}: \`apt-get install -y webkit2gtk-driver xvfb\`` };
   }
-  throw new Error(`unknown engine '${name}' (firefox or webkit)`);
+  throw new Error(`unknown engine '${name}' (chromium, firefox or webkit)`);
 }

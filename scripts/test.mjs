@@ -62,15 +62,16 @@ const { name, version } = JSON.parse(readFileSync('package.json', 'utf8'));
 const tarball = `${process.cwd()}/${reportDir}/${name}-${version}.tgz`;
 const PACKED = { needs: ['pack'] };
 
-// ── Real browsers: Chromium through Vitest; Firefox and WebKitGTK through runInEngine.mjs. A
-// missing browser is reported at the end, and under CI=true fails the run. ──
+// ── Real browsers: Chromium's browser tests through Vitest; every engine's story play-through, and
+// Firefox's and WebKitGTK's browser tests, through runInEngine.mjs. A missing browser is reported at
+// the end, and under CI=true fails the run. ──
 const notRun = [];
 const chromium = findChromium();
 if (!chromium) notRun.push('Chromium (CHROMIUM_PATH, /usr/bin/chromium …) for the stories, browser tests and example apps: `apt-get install -y chromium`');
 const chromiumSteps = !chromium
   ? []
   : [
-      vitest('browser (chromium)', ['storybook', 'browser'], { frames: true }),
+      vitest('browser (chromium)', ['browser'], { frames: true }),
       ...['vite-app', 'r3f-app', 'pixi-app'].map((app) => cmd(`example ${app}`, ['node', `examples/${app}/test.mjs`], { ...PACKED, env: { REACT_TIMESTEP_TARBALL: tarball } })),
       cmd('presentation smoke', ['node', 'bench/presentation/smoke.mjs'], { needs: ['build'], frames: true }),
       // react-timestep/worker in Chromium and Firefox, served with and without COOP/COEP (both
@@ -78,10 +79,12 @@ const chromiumSteps = !chromium
       cmd('threads (chromium, firefox)', [process.execPath, 'test/browser/threads.browsers.mjs'], { needs: ['build'], locks: ['pack'], frames: true }),
     ];
 const engineSteps = [];
-for (const engine of ['firefox', 'webkit']) {
+for (const engine of ['chromium', 'firefox', 'webkit']) {
   const where = locateEngine(engine);
-  if (where.missing) notRun.push(`${engine === 'webkit' ? 'WebKitGTK' : 'Firefox'}: ${where.missing}`);
-  else engineSteps.push(cmd(`browser (${engine})`, [process.execPath, 'test/browser/runInEngine.mjs', engine], { needs: ['storybook build'], frames: true }));
+  const label = engine === 'chromium' ? 'stories (chromium)' : `browser (${engine})`;
+  if (where.missing) {
+    if (engine !== 'chromium') notRun.push(`${engine === 'webkit' ? 'WebKitGTK' : 'Firefox'}: ${where.missing}`);
+  } else engineSteps.push(cmd(label, [process.execPath, 'test/browser/runInEngine.mjs', engine], { needs: ['storybook build'], frames: true }));
 }
 const react18Ready = existsSync('test/react18/node_modules/react/package.json');
 
@@ -119,7 +122,7 @@ const steps = [
 
 const cores = availableParallelism();
 // One frame step per browser at most: the measured setting (three engines side by side).
-const browsers = (chromium ? 1 : 0) + engineSteps.length;
+const browsers = engineSteps.length;
 const { frameJobs, why } = chooseFrameJobs({ setting: process.env.TEST_FRAME_JOBS, idle: await idleCores(1000, cores), cores, browsers });
 console.log(`npm test: ${jobs} computing steps at a time and ${frameJobs} waiting on frames (${why})`);
 const startedMs = Date.now();

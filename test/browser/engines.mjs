@@ -1,17 +1,25 @@
 // The engines the real-browser runner (runInEngine.mjs) drives, behind one small interface:
 //   { name, version, open(url), evaluate(fn, arg), close() }
 // `evaluate` runs `fn(arg)` in the page (fn must be self-contained: it is sent as source) and
-// resolves with what it returns, awaiting a promise. Firefox ESR goes through puppeteer-core over
-// WebDriver BiDi; WebKitGTK's MiniBrowser through WebKitWebDriver (W3C WebDriver over HTTP) under
-// xvfb-run, as Playwright's own browser builds cannot be downloaded here.
+// resolves with what it returns, awaiting a promise. Chromium goes through puppeteer-core over the
+// DevTools protocol, Firefox ESR over WebDriver BiDi; WebKitGTK's MiniBrowser through WebKitWebDriver
+// (W3C WebDriver over HTTP) under xvfb-run, as Playwright's own browser builds cannot be downloaded here.
 import puppeteer from 'puppeteer-core';
+import { chromiumArgs } from '../../scripts/chromium.js';
 import { startSession } from './webdriver.mjs';
 
-async function launchFirefox(executablePath) {
-  const browser = await puppeteer.launch({ browser: 'firefox', executablePath, headless: true });
+/**
+ * Chromium or Firefox through puppeteer-core. Chromium gets the flags that keep a page's
+ * requestAnimationFrame running at the display's rate while another browser's window is in front
+ * or the machine is busy (as in vitest.config.ts).
+ */
+async function launchPuppeteer(name, executablePath) {
+  const chromium = name === 'chromium';
+  const args = chromium ? [...chromiumArgs, '--disable-renderer-backgrounding', '--disable-background-timer-throttling', '--disable-backgrounding-occluded-windows'] : [];
+  const browser = await puppeteer.launch({ browser: chromium ? 'chrome' : 'firefox', executablePath, headless: true, args });
   const page = (await browser.pages())[0] ?? (await browser.newPage());
   return {
-    name: 'firefox',
+    name,
     version: await browser.version(),
     open: async (url) => void (await page.goto(url)),
     evaluate: (fn, arg) => page.evaluate(fn, arg),
@@ -54,5 +62,5 @@ async function launchWebKit(binary, { compositing = true, locale = 'en_US.UTF-8'
 
 /** Start the engine `name` (its executable from scripts/browsers.mjs; `options` for WebKit). */
 export function launch(name, path, options) {
-  return name === 'webkit' ? launchWebKit(path, options) : launchFirefox(path);
+  return name === 'webkit' ? launchWebKit(path, options) : launchPuppeteer(name, path);
 }

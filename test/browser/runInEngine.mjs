@@ -1,17 +1,21 @@
 #!/usr/bin/env node
-// The browser tests in the engines Vitest's Playwright provider cannot get here:
+// The stories in every engine, and the browser tests in the engines Vitest's Playwright provider
+// cannot get here:
+//   node test/browser/runInEngine.mjs chromium  Chromium (puppeteer-core, DevTools protocol): part 2 only
 //   node test/browser/runInEngine.mjs firefox   Firefox ESR (puppeteer-core, WebDriver BiDi)
 //   node test/browser/runInEngine.mjs webkit    WebKitGTK MiniBrowser (WebKitWebDriver, xvfb-run)
 //   node test/browser/runInEngine.mjs webkit a-game-27   only the stories whose id contains the text
 // Two parts, both on real animation frames and asserting only "frames advanced", never durations,
-// so they pass at any frame rate:
+// so they pass at any frame rate (Chromium runs part 1 in Vitest: realFrameLoop.test.tsx,
+// devtoolsRecording.test.tsx):
 //   1. the real-frame-loop checks (realFrameLoop.page.tsx, bundled with esbuild): docs/devtools.md's
 //      recording recipe, run as written, replays with the same steps per frame, step indices, input
 //      per step and alpha (docsRecipe.tsx); <GameCanvas> runs updates, hands alpha in [0, 1] and
 //      draws pixels; useRefreshRate leaves 'measuring' and useFixedTimestep counts steps;
 //   2. a play-through of every story of the built storybook-static: it renders, its play function
 //      passes, it stays rendered while 30 more animation frames run, and no page error, unhandled
-//      rejection or console.error happens on the way. Stories whose picture (text and canvas
+//      rejection or console.error happens on the way, it renders inside the stories' transport
+//      frame, and no "NaN" shows (a value not measured yet reads "–"). Stories whose picture (text and canvas
 //      pixels) did not change over those frames are listed, not failed: some show a table. One page
 //      plays them all, switching stories as Storybook's sidebar does (a page load per story cost
 //      Firefox twice the CPU: 46 against 22 core-s for 19 stories); after a failure the next story
@@ -46,7 +50,7 @@ function fail(message) {
 
 const where = locateEngine(engineName);
 if (where.missing) {
-  const message = `${where.missing} to run the browser tests in ${engineName === 'webkit' ? 'WebKitGTK' : 'Firefox'} too.`;
+  const message = `${where.missing} to run the browser tests in ${{ chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKitGTK' }[engineName]} too.`;
   if (ci) fail(`${message} Under CI=true a missing browser is a failure.`);
   log(`NOT RUN — ${message}`);
   process.exit(0);
@@ -158,6 +162,8 @@ async function stories(engine, base) {
         seen.status === 'error' && 'Storybook reports the story failed',
         !seen.rendered && 'the story did not stay rendered (Storybook shows an error)',
         seen.frames < STORY_FRAMES && `only ${seen.frames} animation frames ran`,
+        seen.status !== null && !seen.framed && "the story did not render inside the stories' transport frame (stories/kit/StoryFrame.tsx)",
+        seen.nan && 'the page shows "NaN" (a value not measured yet must read "–")',
       ].filter(Boolean);
       if (!seen.changed) still.push(story.id);
     } catch (error) {
@@ -189,6 +195,7 @@ const CHROMIUM_POINTER = ['20,30', '120,90'];
  * again without it, where the GTK frame clock paces 60-odd frames a second and the stories play.
  */
 const SESSIONS = {
+  chromium: [{ label: 'chromium', options: {}, frameLoop: false, stories: true }],
   firefox: [{ label: 'firefox', options: {}, stories: true, facts: { pointerClientX: 10.7, replayedPointer: CHROMIUM_POINTER } }],
   webkit: [
     // Under LANG=C.UTF-8 (the test machines' locale): docs/browsers.md says what WebKitGTK makes of it.
@@ -204,8 +211,10 @@ try {
     const engine = await launch(engineName, where.path, session.options);
     try {
       console.log(`${session.label}: ${engine.version} (${where.path})`);
-      const loop = await frameLoop(engine, base, session.label);
-      failures.push(...loop.failures, ...(await facts(engine, session, loop.results)));
+      if (session.frameLoop !== false) {
+        const loop = await frameLoop(engine, base, session.label);
+        failures.push(...loop.failures, ...(await facts(engine, session, loop.results)));
+      }
       if (session.stories) failures.push(...(await stories(engine, base)));
     } finally {
       await engine.close();

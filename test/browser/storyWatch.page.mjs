@@ -55,6 +55,7 @@ export function switchStory(storyId) {
  * Waits until Storybook says the story finished (rendered, its play function run), fingerprints
  * the picture (text and every canvas's pixels), waits `frames` animation frames and fingerprints
  * again. Frames, not time: it holds at any frame rate; `timeoutMs` only stops a page that hangs.
+ * Also says whether the story sits in the stories' transport frame and whether "NaN" shows.
  */
 export async function playThrough({ frames, timeoutMs }) {
   const watch = window.__storyWatch;
@@ -93,6 +94,8 @@ export async function playThrough({ frames, timeoutMs }) {
     rendered: (root?.childElementCount ?? 0) > 0 && !document.body.classList.contains('sb-show-errordisplay'),
     frames: seen,
     changed: picture() !== before,
+    framed: document.querySelector('[data-testid="story-root"]') !== null,
+    nan: /\bNaN\b/.test(document.body.innerText),
   };
 }
 
