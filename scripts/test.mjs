@@ -49,6 +49,13 @@ function vitest(label, projects, { needs = [], frames = false } = {}) {
   return { label, command, needs, frames, check: (code) => (!count(report) ? 'ran no test' : code === 0 ? null : `failed (exit ${code})`) };
 }
 
+/** runInEngine.mjs in one engine: its report counts each story and each real-frame-loop session as a test. */
+function engineRun(label, engine) {
+  const report = `${reportDir}/${label.replace(/\W+/g, ' ').trim().replace(/ /g, '-')}.json`;
+  const command = [process.execPath, 'test/browser/runInEngine.mjs', engine, '--report', report];
+  return { label, command, needs: ['storybook build'], frames: true, check: (code) => (!count(report) ? 'ran no test' : code === 0 ? null : `failed (exit ${code})`) };
+}
+
 /** The README's fake-timer recipe under Jest (jsdom, Jest's ESM mode) against the built dist/. */
 function jest() {
   const report = `${reportDir}/jest.json`;
@@ -84,7 +91,7 @@ for (const engine of ['chromium', 'firefox', 'webkit']) {
   const label = engine === 'chromium' ? 'stories (chromium)' : `browser (${engine})`;
   if (where.missing) {
     if (engine !== 'chromium') notRun.push(`${engine === 'webkit' ? 'WebKitGTK' : 'Firefox'}: ${where.missing}`);
-  } else engineSteps.push(cmd(label, [process.execPath, 'test/browser/runInEngine.mjs', engine], { needs: ['storybook build'], frames: true }));
+  } else engineSteps.push(engineRun(label, engine));
 }
 const react18Ready = existsSync('test/react18/node_modules/react/package.json');
 

@@ -5,6 +5,8 @@
 //   node test/browser/runInEngine.mjs firefox   Firefox ESR (puppeteer-core, WebDriver BiDi)
 //   node test/browser/runInEngine.mjs webkit    WebKitGTK MiniBrowser (WebKitWebDriver, xvfb-run)
 //   node test/browser/runInEngine.mjs webkit a-game-27   only the stories whose id contains the text
+//   … --report FILE   also write the outcome as a Vitest-style JSON report (npm test counts each
+//                     story and each real-frame-loop session as a test)
 // Two parts, both on real animation frames and asserting only "frames advanced", never durations,
 // so they pass at any frame rate (Chromium runs part 1 in Vitest: realFrameLoop.test.tsx,
 // devtoolsRecording.test.tsx):
@@ -23,7 +25,7 @@
 // Without the engine it says so and exits 0; under CI=true that is a failure. Without
 // storybook-static, part 2 says so (a failure under CI).
 import { createServer } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -31,9 +33,15 @@ import { locateEngine } from '../../scripts/browsers.mjs';
 import { launch } from './engines.mjs';
 import { engineFacts, frameLoopResults, installStoryWatch, playThrough, switchStory } from './storyWatch.page.mjs';
 
-const engineName = process.argv[2];
-/** Optional: play only the stories whose id contains this text. */
-const storyFilter = process.argv[3] ?? '';
+const args = process.argv.slice(2);
+const reportAt = args.indexOf('--report');
+/** Optional: where to write the JSON report. */
+const reportFile = reportAt >= 0 ? args.splice(reportAt, 2)[1] : null;
+/** The engine, and optionally: play only the stories whose id contains this text. */
+const [engineName, storyFilter = ''] = args;
+/** One entry per story and per real-frame-loop session: { fullName, status, failureMessages }. */
+const outcomes = [];
+const outcome = (fullName, problems) => outcomes.push({ fullName, status: problems.length === 0 ? 'passed' : 'failed', failureMessages: problems });
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const storybook = join(root, 'storybook-static');
@@ -170,6 +178,7 @@ async function stories(engine, base) {
       problems = [String(error?.message ?? error)];
     }
     took.push([story.id, (performance.now() - startedMs) / 1000]);
+    outcome(`${engineName}: story ${story.id}`, problems);
     fresh = problems.length > 0;
     if (problems.length > 0) {
       failures.push(`story ${story.id}: ${[...new Set(problems)].join('; ')}`);
@@ -213,7 +222,9 @@ try {
       console.log(`${session.label}: ${engine.version} (${where.path})`);
       if (session.frameLoop !== false) {
         const loop = await frameLoop(engine, base, session.label);
-        failures.push(...loop.failures, ...(await facts(engine, session, loop.results)));
+        const problems = [...loop.failures, ...(await facts(engine, session, loop.results))];
+        outcome(`${session.label}: real frame loop`, problems);
+        failures.push(...problems);
       }
       if (session.stories) failures.push(...(await stories(engine, base)));
     } finally {
@@ -222,6 +233,11 @@ try {
   }
 } finally {
   server.close();
+  if (reportFile) {
+    const passed = outcomes.filter((o) => o.status === 'passed').length;
+    const testResults = [{ name: `test/browser/runInEngine.mjs ${engineName}`, assertionResults: outcomes }];
+    writeFileSync(reportFile, JSON.stringify({ numTotalTests: outcomes.length, numPassedTests: passed, numFailedTests: outcomes.length - passed, testResults }));
+  }
 }
 if (failures.length > 0) fail(failures.join('\n  '));
 log('ok');
