@@ -21,6 +21,9 @@
 // Session 4 (the second held-out set, recorded while the rules tuned on sessions 1–3 were designed,
 // and run only once they were committed): the same kinds again, Firefox also at 70, 170 and 280 Hz
 // (rates no session had), named with `-s4`.
+// Session 5 (the third held-out set, recorded before any rule was designed on it, to be run once a
+// rule tuned on sessions 1–4 is committed): the same kinds again, Firefox also at 65, 110 and
+// 190 Hz (rates no session had), named with `-s5`.
 // `load` busy-waits a seeded uniform 0–1.44 refresh intervals in each callback (0–24 ms at 60 Hz,
 // as the 60 Hz load fixtures). Streams are recorded one after another.
 import { mkdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -62,6 +65,23 @@ const FIREFOX_SESSION4 = [
   [200, ['paint', 'load-cpu']],
   [240, ['cpu', 'paint']],
 ];
+/** Session 5: as session 4, with three other rates no earlier session had. */
+const FIREFOX_SESSION5 = [
+  [65, ['cpu', 'mem', 'paint', 'tab', 'load-cpu']],
+  [110, ['cpu', 'mem', 'paint', 'tab', 'load-cpu']],
+  [190, ['cpu', 'mem', 'paint', 'tab', 'load-cpu']],
+  [30, ['cpu', 'load-cpu']],
+  [60, ['mem', 'paint']],
+  [120, ['cpu', 'paint']],
+  [144, ['mem', 'load-cpu']],
+  [240, ['tab', 'load-cpu']],
+];
+/** Sessions 3, 4 and 5: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
+const OTHER_BROWSERS = {
+  3: [['cpu', 'paint', 'tab'], ['tab', 'paint', 'load-cpu'], 'mem', ['mem', 'tab']],
+  4: [['mem', 'tab', 'load-cpu'], ['cpu', 'mem', 'paint'], 'tab', ['cpu', 'paint']],
+  5: [['cpu', 'paint', 'load-cpu'], ['mem', 'tab', 'load-cpu'], 'paint', ['mem', 'tab']],
+};
 const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const tidy = (value, decimals) => Number(value.toFixed(decimals));
@@ -92,17 +112,15 @@ function streamList() {
   for (const machineLoad of ['cpu', 'paint']) list.push(stream('chromium', 'unlimited', { mode: 'unlimited', machineLoad }));
   for (const machineLoad of ['cpu', 'paint']) list.push(stream('webkitgtk', null, { machineLoad }));
   list.push(stream('webkitgtk', null, { busy: true, machineLoad: 'cpu', settingHz: 60 }));
-  return [...list, ...heldOutSession(3, FIREFOX_SESSION3), ...heldOutSession(4, FIREFOX_SESSION4)];
+  return [...list, ...heldOutSession(3, FIREFOX_SESSION3), ...heldOutSession(4, FIREFOX_SESSION4), ...heldOutSession(5, FIREFOX_SESSION5)];
 }
 
-/** Sessions 3 and 4: `load-cpu` is a busy callback on the CPU hogs. */
+/** Sessions 3, 4 and 5: `load-cpu` is a busy callback on the CPU hogs. */
 function heldOutSession(session, firefoxRates) {
   const loaded = (load) => ({ busy: load === 'load-cpu', machineLoad: load === 'load-cpu' ? 'cpu' : load, session });
   const list = [];
   for (const [hz, loads] of firefoxRates) for (const load of loads) list.push(stream('firefox', hz, loaded(load)));
-  const [saver, sixty, unlimited, webkit] = session === 3
-    ? [['cpu', 'paint', 'tab'], ['tab', 'paint', 'load-cpu'], 'mem', ['mem', 'tab']]
-    : [['mem', 'tab', 'load-cpu'], ['cpu', 'mem', 'paint'], 'tab', ['cpu', 'paint']];
+  const [saver, sixty, unlimited, webkit] = OTHER_BROWSERS[session];
   for (const load of saver) list.push(stream('chromium', 'saver', { mode: 'saver', ...loaded(load) }));
   for (const load of sixty) list.push(stream('chromium', 60, loaded(load)));
   list.push(stream('chromium', 'unlimited', { mode: 'unlimited', ...loaded(unlimited) }));

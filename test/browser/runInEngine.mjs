@@ -17,8 +17,8 @@
 //   2. a play-through of every story of the built storybook-static: it renders, its play function
 //      passes, it stays rendered while 30 more animation frames run, and no page error, unhandled
 //      rejection or console.error happens on the way, it renders inside the stories' transport
-//      frame, and no "NaN" shows (a value not measured yet reads "–"). Stories whose picture (text and canvas
-//      pixels) did not change over those frames are listed, not failed: some show a table. One page
+//      frame, and no "NaN" shows (a value not measured yet reads "–"). Stories whose picture (text
+//      and canvas pixels) did not change over those frames are listed, not failed. One page
 //      plays them all, switching stories as Storybook's sidebar does (a page load per story cost
 //      Firefox twice the CPU: 46 against 22 core-s for 19 stories); after a failure the next story
 //      gets a fresh page, so one story's failure is not blamed on the next.
