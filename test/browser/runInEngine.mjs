@@ -7,6 +7,8 @@
 //   node test/browser/runInEngine.mjs webkit a-game-27   only the stories whose id contains the text
 //   … --report FILE   also write the outcome as a Vitest-style JSON report (npm test counts each
 //                     story and each real-frame-loop session as a test)
+//   … --frames N      keep each story running N frames after its play function (default 30); to
+//                     check the stories under load, run with 180 beside two `node -e 'for(;;){}'`
 // Two parts, both on real animation frames and asserting only "frames advanced", never durations,
 // so they pass at any frame rate (Chromium runs part 1 in Vitest: realFrameLoop.test.tsx,
 // devtoolsRecording.test.tsx):
@@ -34,9 +36,16 @@ import { launch } from './engines.mjs';
 import { engineFacts, frameLoopResults, installStoryWatch, playThrough, switchStory } from './storyWatch.page.mjs';
 
 const args = process.argv.slice(2);
-const reportAt = args.indexOf('--report');
+/** The value after `--name`, taken out of `args` (null when absent). */
+const option = (name) => (args.includes(name) ? args.splice(args.indexOf(name), 2)[1] : null);
 /** Optional: where to write the JSON report. */
-const reportFile = reportAt >= 0 ? args.splice(reportAt, 2)[1] : null;
+const reportFile = option('--report');
+/** Frames a story must keep running (and its picture change over) after it finished. */
+const STORY_FRAMES = Number(option('--frames') ?? 30);
+if (!Number.isInteger(STORY_FRAMES) || STORY_FRAMES < 1) {
+  console.error(`runInEngine.mjs: --frames must be a whole number of frames, at least 1 (got ${STORY_FRAMES})`);
+  process.exit(1);
+}
 /** The engine, and optionally: play only the stories whose id contains this text. */
 const [engineName, storyFilter = ''] = args;
 /** One entry per story and per real-frame-loop session: { fullName, status, failureMessages }. */
@@ -47,8 +56,6 @@ const ci = process.env.CI === 'true' || process.env.CI === '1';
 const storybook = join(root, 'storybook-static');
 /** Generous: a page on a busy machine runs at 15 fps; the checks wait on frames, not on time. */
 const PAGE_TIMEOUT_MS = 60_000;
-/** Frames a story must keep running (and its picture change over) after it finished. */
-const STORY_FRAMES = 30;
 
 const log = (message) => console.log(`${engineName}: ${message}`);
 function fail(message) {
