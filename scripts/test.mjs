@@ -43,17 +43,24 @@ function count(report) {
  */
 const cmd = (label, command, { needs = [], locks = [], env = {}, frames = false } = {}) => ({ label, command, needs, locks, env, frames });
 
-function vitest(label, projects, { needs = [], frames = false } = {}) {
+/**
+ * A step whose command (`command(report)`) writes a JSON report of its tests, named after the
+ * label: it passes when the report holds tests and the exit code is 0.
+ */
+function reported(label, command, options) {
   const report = `${reportDir}/${label.replace(/\W+/g, ' ').trim().replace(/ /g, '-')}.json`;
-  const command = ['npx', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-  return { label, command, needs, frames, check: (code) => (!count(report) ? 'ran no test' : code === 0 ? null : `failed (exit ${code})`) };
+  return { label, ...options, command: command(report), check: (code) => (!count(report) ? 'ran no test' : code === 0 ? null : `failed (exit ${code})`) };
+}
+
+function vitest(label, projects, { needs = [], frames = false } = {}) {
+  const command = (report) => ['npx', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  return reported(label, command, { needs, frames });
 }
 
 /** runInEngine.mjs in one engine: its report counts each story and each real-frame-loop session as a test. */
 function engineRun(label, engine) {
-  const report = `${reportDir}/${label.replace(/\W+/g, ' ').trim().replace(/ /g, '-')}.json`;
-  const command = [process.execPath, 'test/browser/runInEngine.mjs', engine, '--report', report];
-  return { label, command, needs: ['storybook build'], frames: true, check: (code) => (!count(report) ? 'ran no test' : code === 0 ? null : `failed (exit ${code})`) };
+  const command = (report) => [process.execPath, 'test/browser/runInEngine.mjs', engine, '--report', report];
+  return reported(label, command, { needs: ['storybook build'], frames: true });
 }
 
 /** The README's fake-timer recipe under Jest (jsdom, Jest's ESM mode) against the built dist/. */
