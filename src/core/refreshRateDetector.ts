@@ -55,6 +55,13 @@ const enum Tuning {
   TIGHT_NOISES = 2,
   /** No grid for this long (ms), or two lock breaks within seconds: `'variable'`, not a passing `'unsynced'`. */
   VARIABLE_AFTER_MS = 500,
+  /**
+   * Before the first grid, `'measuring'` lasts until this many windows fit none, or VARIABLE_AFTER_MS:
+   * a page's first frames are irregular (Firefox's first 8 often span 100 ms), and a verdict of no
+   * grid from them held a jittery 280 Hz stream at `'variable'` for 200 frames.
+   */
+  MISFITS = 16,
+  FAINT_VBLANKS = 2,
 }
 /* eslint-enable @typescript-eslint/no-duplicate-enum-values */
 
@@ -127,6 +134,7 @@ function sample(d: DetectorState, timestampMs: number): RefreshRateEstimate {
     d.recent.count = 0;
   }
   s.backwards = 0;
+  if (!(s.firstMs <= timestampMs)) s.firstMs = timestampMs;
   if (s.wholeMs && timestampMs !== Math.round(timestampMs)) s.wholeMs = false;
   s.lastMs = timestampMs;
   s.jitter.intervalMs = intervalMs;
@@ -169,11 +177,16 @@ function tryLock(d: DetectorState): void {
     slide(w);
     // A lost grid not found again at once: the next lock must prove itself.
     d.track.trusted = false;
+    // A loop faster than any display has no grid to wait for.
+    d.track.misfits += w.stamps[w.count - 1]! - w.stamps[0]! < (w.count - 1) * Lock.MIN_PERIOD_MS ? Tuning.MISFITS : 1;
     return noGrid(d);
   }
   const state = d.estimate.state;
   // After 'variable' (no grid for a while) every lock must prove itself, whatever held before it.
-  startTracking(d, w, state === 'variable' || (state === 'unsynced' && !d.track.trusted));
+  // Before any verdict, a window whose frames took more than FAINT_VBLANKS each shows its grid faintly
+  // (a finer grid fits too: 247 Hz on a busy 200 Hz page): after a misfit, prove it as after a lost grid.
+  const faint = state === 'measuring' && d.track.misfits > 0 && w.indices[w.count - 1]! - w.indices[0]! > Tuning.FAINT_VBLANKS * (w.count - 1);
+  startTracking(d, w, faint || state === 'variable' || (state === 'unsynced' && !d.track.trusted));
   classify(d);
 }
 
@@ -294,6 +307,8 @@ function unlock(d: DetectorState): void {
 function noGrid(d: DetectorState): void {
   const s = d.track;
   weighBreaks(s);
+  // No grid yet within the first VARIABLE_AFTER_MS: still measuring (a page's first frames are irregular).
+  if (d.estimate.state === 'measuring' && s.lastMs - s.firstMs < Tuning.VARIABLE_AFTER_MS && s.misfits < Tuning.MISFITS) return notSynced(d, 'measuring');
   const lost = s.lastMs - s.gridLostMs < Tuning.VARIABLE_AFTER_MS && s.recentBreaks < 2;
   notSynced(d, lost ? 'unsynced' : 'variable');
 }
@@ -309,6 +324,8 @@ function notSynced(d: DetectorState, next: 'measuring' | 'unsynced' | 'variable'
 function reset(d: DetectorState): void {
   const s = d.track;
   s.lastMs = NaN;
+  s.firstMs = NaN;
+  s.misfits = 0;
   s.gridLostMs = NaN;
   s.backwards = 0;
   s.locked = false;

@@ -70,8 +70,10 @@ export interface Tracker {
   /** Timestamps tracked since the lock, and how many were left out of the fit. */
   tracked: number;
   rejected: number;
-  /** The last accepted timestamp, ms (NaN before the first). */
+  /** The last accepted timestamp and the first since the start or a reset, ms (NaN before the first), and the windows since then that fit no grid (while `'measuring'`). */
   lastMs: number;
+  firstMs: number;
+  misfits: number;
   /** Running mean square residual, periods², and samples in a row over the limit. */
   meanSquare: number;
   overLimit: number;
@@ -135,6 +137,8 @@ export function createTracker(): Tracker {
     tracked: 0,
     rejected: 0,
     lastMs: NaN,
+    firstMs: NaN,
+    misfits: 0,
     meanSquare: 0.5,
     overLimit: 0,
     advancing: 0,

@@ -295,6 +295,73 @@ describe('createRefreshRateDetector: a loop on every k-th vblank of a display', 
   });
 });
 
+describe('createRefreshRateDetector: a page’s first frames', () => {
+  /** Timestamps: `irregular` start-up frames of 20–40 ms, then every vblank of `display` with its jitter and a share taking `busyVblanks`. */
+  function startUp(seed: number, rate: number, jitterMs: number, frames: number, maxVblanks = 1): number[] {
+    const random = createSeededRandom(seed);
+    const period = 1000 / rate;
+    const stamps: number[] = [];
+    let t = 1000;
+    for (let i = 0; i < 8; i++) stamps.push((t += random.range(20, 40)));
+    let n = Math.ceil(t / period) + 1;
+    for (let i = 0; i < frames; i++) {
+      n += 1 + Math.floor(random.next() * maxVblanks);
+      stamps.push(n * period + random.range(-jitterMs, jitterMs));
+    }
+    return stamps;
+  }
+
+  it('irregular start-up frames before a jittery 280 Hz grid: measuring until the first verdict, never variable, then synced 280', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e6 }), (seed) => {
+        const detector = createRefreshRateDetector();
+        const states: string[] = [];
+        for (const t of startUp(seed, 280, 0.6, 600)) states.push(detector.sample(t).state);
+        const first = states.findIndex((s) => s !== 'measuring');
+        expect(states.slice(0, first).every((s) => s === 'measuring')).toBe(true);
+        expect(states.includes('variable')).toBe(false);
+        expect(detector.estimate.state).toBe('synced');
+        expect(detector.estimate.refreshRate).toBeCloseTo(280, 0);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('a busy 200 Hz page from its first frame (1 to 4 vblanks a frame): no verdict at a finer grid than 200 Hz', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e6 }), (seed) => {
+        const detector = createRefreshRateDetector();
+        for (const t of startUp(seed, 200, 0.4, 1000, 4)) {
+          const e = detector.sample(t);
+          if (e.state === 'synced' || e.state === 'throttled') expect(e.refreshRate, `seed ${seed}`).toBeLessThanOrEqual(200);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('random intervals of 5–40 ms: measuring until 16 windows fit no grid or 500 ms pass, then variable (within a second, unless a chance lock intervened)', () => {
+    for (const seed of SEEDS) {
+      const detector = createRefreshRateDetector();
+      const random = createSeededRandom(seed);
+      let t = 1000;
+      let variableAt = NaN;
+      let variableMs = NaN;
+      let chanceLock = false;
+      for (let i = 0; i < 200; i++) {
+        t += random.range(5, 40);
+        const state = detector.sample(t).state;
+        if (Number.isNaN(variableAt) && state === 'variable') [variableAt, variableMs] = [i, t - 1000];
+        if (state === 'synced') chanceLock = true;
+      }
+      // 8 intervals fill the first window, then one misfit a frame; 500 ms of 5–40 ms intervals is 13 frames at least.
+      expect(variableAt, `seed ${seed}`).toBeGreaterThanOrEqual(13);
+      if (!chanceLock) expect(variableMs, `seed ${seed}`).toBeLessThan(1000);
+      expect(detector.estimate.state).toBe('variable');
+    }
+  });
+});
+
 describe('createRefreshRateDetector: unsynced and throttled loops', () => {
   it.each([1, 2])('a loop with %d ms intervals is faster than any display: variable (no grid) from its first lock attempt on', (intervalMs) => {
     const detector = createRefreshRateDetector();
