@@ -40,7 +40,9 @@ export async function idleCores(ms, cores) {
   if (before === null) return null;
   await new Promise((resolve) => setTimeout(resolve, ms));
   const after = cpuSeconds();
-  return ((after.idle - before.idle) / Math.max(0.01, after.total - before.total)) * cores;
+  // Clamped: the kernel's idle and iowait counters are not strictly monotonic, and a reading over a
+  // busy machine's 50 ms came out above `cores` once in a few runs.
+  return Math.min(cores, Math.max(0, ((after.idle - before.idle) / Math.max(0.01, after.total - before.total)) * cores));
 }
 
 /**
