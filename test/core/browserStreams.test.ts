@@ -18,7 +18,7 @@ const streams = loadBrowserStreams();
  * unseen). docs/browsers.md says why. Misses of the held-out set (session 4) are listed as the one
  * run on it found them; nothing was tuned on them.
  */
-const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: number }> = {
+const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: number; neverRight?: boolean }> = {
   // A page so busy at 165 and 240 Hz that frames take 3 to 15 vblanks with 0.4–0.6 ms of jitter.
   'firefox-165-paint': { verdict: 0.965 },
   // Session 2, once held out: re-phases every few frames under a painting browser or memory pressure.
@@ -48,35 +48,49 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'webkitgtk-cpu-s4': { verdict: 0.13 },
   // Session 5, as its one run found it (nothing tuned on it): the same doubt, 55–76 % of its timestamps near one 60 Hz phase.
   'webkitgtk-tab-s5': { verdict: 0.68 },
+  // Session 6, as its one run found it (recorded on a machine kept busy by a full npm test; nothing tuned on it).
+  'firefox-85-paint-s6': { verdict: 0.985, flaps: 0.0025 },
+  'firefox-130-tab-s6': { verdict: 0.98, flaps: 0.0025 },
+  'firefox-165-paint-s6': { verdict: 0.96 },
+  'firefox-220-paint-s6': { flaps: 0.0025 },
+  'firefox-220-tab-s6': { flaps: 0.0025 },
+  'firefox-240-paint-s6': { flaps: 0.0045 },
+  'firefox-240-tab-s6': { flaps: 0.0025 },
+  // Never right: `synced 60` throughout, and 76–91 % of its timestamps sit within ±2 ms of one 60 Hz phase.
+  'webkitgtk-cpu-s6': { neverRight: true },
 };
 
 describe('browser streams: the fixtures', () => {
-  it('three times the first session: 22 streams, then 67 and 34 on a busier machine, 34 and 35 more, and a fifth session held out', () => {
+  it('three times the first session: 22 streams, then 67 and 34 on a busier machine, 34 and 35 more, and a fifth and sixth session held out', () => {
     const first = streams.filter((s) => s.file.session === undefined);
     const second = streams.filter((s) => s.file.session === 2);
     const third = streams.filter((s) => s.file.session === 3);
     const fourth = streams.filter((s) => s.file.session === 4);
     const fifth = streams.filter((s) => s.file.session === 5);
+    const sixth = streams.filter((s) => s.file.session === 6);
     expect(first).toHaveLength(22);
     expect(second.length).toBeGreaterThanOrEqual(3 * 22);
     expect(third).toHaveLength(34);
     expect(fourth).toHaveLength(35);
     expect(fifth).toHaveLength(34);
-    expect(streams).toHaveLength(192);
-    for (const session of [second, third, fourth, fifth]) {
+    expect(sixth).toHaveLength(31);
+    expect(streams).toHaveLength(223);
+    for (const session of [second, third, fourth, fifth, sixth]) {
       for (const load of ['cpu', 'mem', 'paint', 'tab']) expect(session.some((s) => s.file.machineLoad === load), load).toBe(true);
     }
-    // The split: session 5 is held out, all of it; sessions 1 to 4 are the tuning set.
-    for (const s of streams) expect(s.half, s.name).toBe(s.file.session === 5 ? 'held-out' : 'tuning');
+    // The split: sessions 5 and 6 are held out, all of them; sessions 1 to 4 are the tuning set.
+    for (const s of streams) expect(s.half, s.name).toBe((s.file.session ?? 1) >= 5 ? 'held-out' : 'tuning');
     for (const s of streams) expect(s.half, s.name).toBe(splitHalf(s.file.session));
-    // Sessions 3, 4 and 5 each have Firefox rates no earlier session had.
+    // Sessions 3 to 6 each have Firefox rates no earlier session had.
     const rates = (list: typeof streams) => new Set(list.filter((s) => s.browser === 'firefox').map((s) => s.file.settingHz));
     const before3 = rates([...first, ...second]);
     const before4 = rates([...first, ...second, ...third]);
     const before5 = rates([...first, ...second, ...third, ...fourth]);
+    const before6 = rates([...first, ...second, ...third, ...fourth, ...fifth]);
     expect([...rates(third)].filter((hz) => !before3.has(hz))).toEqual([72, 85, 200]);
     expect([...rates(fourth)].filter((hz) => !before4.has(hz))).toEqual([70, 170, 280]);
     expect([...rates(fifth)].filter((hz) => !before5.has(hz)).sort((a, b) => a - b)).toEqual([65, 110, 190]);
+    expect([...rates(sixth)].filter((hz) => !before6.has(hz)).sort((a, b) => a - b)).toEqual([80, 130, 220]);
     // The issue's failures, recorded again on the busier machine.
     expect(streams.map((s) => s.name)).toEqual(expect.arrayContaining(['chromium-saver-load-cpu', 'firefox-30-load-cpu', 'firefox-50-load-cpu', 'firefox-144-load-cpu']));
     for (const s of streams) expect(s.frames, s.name).toBe(2000);
@@ -133,6 +147,7 @@ for (const half of ['tuning', 'held-out'] as const) {
       const s = streams.find((x) => x.name === name)!;
       const figures = streamFigures(s);
       const shortfall = SHORTFALLS[name];
+      if (shortfall?.neverRight) return expect(figures.verdict.first, name).toBe(-1);
       expect(figures.verdict.first, name).toBeGreaterThanOrEqual(0);
       expect(figures.verdict.first, name).toBeLessThan(shortfall?.first ?? 100);
       expect(figures.verdict.share, `${name}: ${figures.verdict.final}`).toBeGreaterThanOrEqual(shortfall?.verdict ?? MIN_VERDICT);
