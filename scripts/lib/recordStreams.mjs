@@ -28,6 +28,9 @@
 // a full `npm test` beside the recorder, as session 3's was by other work): Firefox also at 80, 130
 // and 220 Hz (rates no session had) and again at the rates and loads the tuning set misses most
 // (85, 165, 200 and 240 Hz painting, under memory pressure and a second tab), named with `-s6`.
+// Session 7 (the fifth held-out set, recorded once sessions 5 and 6 were spent, again beside a full
+// `npm test`): Firefox also at 96, 150 and 260 Hz (rates no session had) and again painting or
+// behind a second tab at the rates where session 6's counters flapped most, named with `-s7`.
 // `load` busy-waits a seeded uniform 0–1.44 refresh intervals in each callback (0–24 ms at 60 Hz,
 // as the 60 Hz load fixtures). Streams are recorded one after another.
 import { mkdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -91,12 +94,24 @@ const FIREFOX_SESSION6 = [
   [200, ['load-cpu']],
   [240, ['mem', 'tab', 'paint']],
 ];
-/** Sessions 3 to 6: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
+/** Session 7: three other new rates, and session 6's painting and second-tab misses again. */
+const FIREFOX_SESSION7 = [
+  [96, ['cpu', 'mem', 'paint', 'tab', 'load-cpu']],
+  [150, ['cpu', 'mem', 'paint', 'tab', 'load-cpu']],
+  [260, ['cpu', 'mem', 'paint', 'tab', 'load-cpu']],
+  [85, ['paint']],
+  [130, ['tab']],
+  [165, ['paint', 'tab']],
+  [220, ['paint', 'tab']],
+  [240, ['paint', 'tab']],
+];
+/** Sessions 3 to 7: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
 const OTHER_BROWSERS = {
   3: [['cpu', 'paint', 'tab'], ['tab', 'paint', 'load-cpu'], 'mem', ['mem', 'tab']],
   4: [['mem', 'tab', 'load-cpu'], ['cpu', 'mem', 'paint'], 'tab', ['cpu', 'paint']],
   5: [['cpu', 'paint', 'load-cpu'], ['mem', 'tab', 'load-cpu'], 'paint', ['mem', 'tab']],
   6: [['mem', 'tab', 'load-cpu'], ['cpu', 'paint'], 'cpu', ['cpu', 'paint']],
+  7: [['cpu', 'paint'], ['mem', 'tab'], 'mem', ['cpu', 'tab']],
 };
 const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -128,10 +143,10 @@ function streamList() {
   for (const machineLoad of ['cpu', 'paint']) list.push(stream('chromium', 'unlimited', { mode: 'unlimited', machineLoad }));
   for (const machineLoad of ['cpu', 'paint']) list.push(stream('webkitgtk', null, { machineLoad }));
   list.push(stream('webkitgtk', null, { busy: true, machineLoad: 'cpu', settingHz: 60 }));
-  return [...list, ...heldOutSession(3, FIREFOX_SESSION3), ...heldOutSession(4, FIREFOX_SESSION4), ...heldOutSession(5, FIREFOX_SESSION5), ...heldOutSession(6, FIREFOX_SESSION6)];
+  return [...list, ...heldOutSession(3, FIREFOX_SESSION3), ...heldOutSession(4, FIREFOX_SESSION4), ...heldOutSession(5, FIREFOX_SESSION5), ...heldOutSession(6, FIREFOX_SESSION6), ...heldOutSession(7, FIREFOX_SESSION7)];
 }
 
-/** Sessions 3 to 6: `load-cpu` is a busy callback on the CPU hogs. */
+/** Sessions 3 to 7: `load-cpu` is a busy callback on the CPU hogs. */
 function heldOutSession(session, firefoxRates) {
   const loaded = (load) => ({ busy: load === 'load-cpu', machineLoad: load === 'load-cpu' ? 'cpu' : load, session });
   const list = [];
