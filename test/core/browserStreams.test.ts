@@ -15,8 +15,8 @@ const streams = loadBrowserStreams();
 
 /**
  * The streams that miss the bar, and what they reach instead (a floor, so they cannot get worse
- * unseen). docs/browsers.md says why. Misses of the held-out set (session 4) are listed as the one
- * run on it found them; nothing was tuned on them.
+ * unseen). docs/browsers.md says why. Misses of the held-out set (sessions 5 and 6) are listed as
+ * the one run on each found them; nothing was tuned on them.
  */
 const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: number; neverRight?: boolean }> = {
   // A page so busy at 165 and 240 Hz that frames take 3 to 15 vblanks with 0.4–0.6 ms of jitter.
