@@ -61,6 +61,7 @@ const enum Tuning {
    * grid from them held a jittery 280 Hz stream at `'variable'` for 200 frames.
    */
   MISFITS = 16,
+  /** While measuring, a lock on frames of more than this many vblanks each must prove itself (see tryLock). */
   FAINT_VBLANKS = 2,
 }
 /* eslint-enable @typescript-eslint/no-duplicate-enum-values */

@@ -61,7 +61,7 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
 };
 
 describe('browser streams: the fixtures', () => {
-  it('three times the first session: 22 streams, then 67 and 34 on a busier machine, 34 and 35 more, and a fifth and sixth session held out', () => {
+  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, and a fifth and a sixth session held out', () => {
     const first = streams.filter((s) => s.file.session === undefined);
     const second = streams.filter((s) => s.file.session === 2);
     const third = streams.filter((s) => s.file.session === 3);

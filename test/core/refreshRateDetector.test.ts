@@ -296,7 +296,7 @@ describe('createRefreshRateDetector: a loop on every k-th vblank of a display', 
 });
 
 describe('createRefreshRateDetector: a page’s first frames', () => {
-  /** Timestamps: `irregular` start-up frames of 20–40 ms, then every vblank of `display` with its jitter and a share taking `busyVblanks`. */
+  /** Timestamps: 8 irregular start-up frames 20–40 ms apart, then `frames` frames on a `rate` Hz grid, each 1 to `maxVblanks` vblanks after the last, ± `jitterMs`. */
   function startUp(seed: number, rate: number, jitterMs: number, frames: number, maxVblanks = 1): number[] {
     const random = createSeededRandom(seed);
     const period = 1000 / rate;
