@@ -6,6 +6,7 @@
 //   node scripts/record-frames.mjs                         every browser, every scenario
 //   node scripts/record-frames.mjs --browser firefox       one browser
 //   node scripts/record-frames.mjs --scenario idle,load    some scenarios
+//   node scripts/record-frames.mjs --help                  this text; an unknown option records nothing
 //
 // Browsers:
 //   chromium  /usr/bin/chromium (or CHROMIUM_PATH) driven by playwright-core, except the `hidden`
@@ -230,8 +231,32 @@ function format(fixture) {
   return `{\n${lines.join(',\n')}\n}\n`;
 }
 
+/** The flags this script takes, and whether each is followed by a value (`--streams` may be). */
+const FLAGS = { '--browser': true, '--scenario': true, '--streams': false, '--session': true, '--out': true, '--help': false };
+
+/**
+ * Print the header's usage for `--help`; refuse a flag it does not know, before anything records:
+ * without this a mistyped flag ran the default recording and overwrote test/fixtures/frames/.
+ */
+function checkFlags(argv) {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    const header = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1);
+    const usage = header.slice(0, header.findIndex((line) => !line.startsWith('//'))).map((line) => line.replace(/^\/\/ ?/, ''));
+    console.log(`${usage.join('\n')}\n\n--streams: see scripts/lib/recordStreams.mjs (--session N, --out DIR).`);
+    return false;
+  }
+  const unknown = argv.filter((a, i) => a.startsWith('-') && !(a in FLAGS) && !(i > 0 && FLAGS[argv[i - 1]]));
+  if (unknown.length > 0) {
+    console.error(`record-frames: unknown option ${unknown.join(', ')}; it takes ${Object.keys(FLAGS).join(', ')} (--help says what each does). Nothing was recorded.`);
+    process.exitCode = 2;
+    return false;
+  }
+  return true;
+}
+
 async function main() {
   const argv = process.argv.slice(2);
+  if (!checkFlags(argv)) return;
   // --out DIR keeps a held-out session away from the tests until the rules it judges are committed.
   const out = argv.indexOf('--out');
   const streamsDir = out >= 0 ? argv[out + 1] : join(root, 'test/fixtures/browsers');
