@@ -31,6 +31,9 @@
 // Session 7 (the fifth held-out set, recorded once sessions 5 and 6 were spent, again beside a full
 // `npm test`): Firefox also at 96, 150 and 260 Hz (rates no session had) and again painting or
 // behind a second tab at the rates where session 6's counters flapped most, named with `-s7`.
+// Session 8 (the sixth held-out set, recorded before session 7 was opened, beside a full
+// `npm test`): Firefox also at 100, 180 and 210 Hz and again painting or behind a second tab at
+// 144–280 Hz, named with `-s8`.
 // `load` busy-waits a seeded uniform 0–1.44 refresh intervals in each callback (0–24 ms at 60 Hz,
 // as the 60 Hz load fixtures). Streams are recorded one after another.
 import { mkdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -107,13 +110,24 @@ const FIREFOX_SESSION7 = [
   [220, ['paint', 'tab']],
   [240, ['paint', 'tab']],
 ];
-/** Sessions 3 to 7: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
+/** Session 8: three other new rates, and again painting or a second tab at the high rates. */
+const FIREFOX_SESSION8 = [
+  [100, EVERY_LOAD],
+  [180, EVERY_LOAD],
+  [210, EVERY_LOAD],
+  [144, ['paint']],
+  [165, ['paint', 'tab']],
+  [240, ['paint', 'tab']],
+  [280, ['paint']],
+];
+/** Sessions 3 to 8: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
 const OTHER_BROWSERS = {
   3: [['cpu', 'paint', 'tab'], ['tab', 'paint', 'load-cpu'], 'mem', ['mem', 'tab']],
   4: [['mem', 'tab', 'load-cpu'], ['cpu', 'mem', 'paint'], 'tab', ['cpu', 'paint']],
   5: [['cpu', 'paint', 'load-cpu'], ['mem', 'tab', 'load-cpu'], 'paint', ['mem', 'tab']],
   6: [['mem', 'tab', 'load-cpu'], ['cpu', 'paint'], 'cpu', ['cpu', 'paint']],
   7: [['cpu', 'paint'], ['mem', 'tab'], 'mem', ['cpu', 'tab']],
+  8: [['mem', 'tab'], ['cpu', 'paint'], 'paint', ['mem', 'paint']],
 };
 const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -145,10 +159,10 @@ function streamList() {
   for (const machineLoad of ['cpu', 'paint']) list.push(stream('chromium', 'unlimited', { mode: 'unlimited', machineLoad }));
   for (const machineLoad of ['cpu', 'paint']) list.push(stream('webkitgtk', null, { machineLoad }));
   list.push(stream('webkitgtk', null, { busy: true, machineLoad: 'cpu', settingHz: 60 }));
-  return [...list, ...heldOutSession(3, FIREFOX_SESSION3), ...heldOutSession(4, FIREFOX_SESSION4), ...heldOutSession(5, FIREFOX_SESSION5), ...heldOutSession(6, FIREFOX_SESSION6), ...heldOutSession(7, FIREFOX_SESSION7)];
+  return [...list, ...heldOutSession(3, FIREFOX_SESSION3), ...heldOutSession(4, FIREFOX_SESSION4), ...heldOutSession(5, FIREFOX_SESSION5), ...heldOutSession(6, FIREFOX_SESSION6), ...heldOutSession(7, FIREFOX_SESSION7), ...heldOutSession(8, FIREFOX_SESSION8)];
 }
 
-/** Sessions 3 to 7: `load-cpu` is a busy callback on the CPU hogs. */
+/** Sessions 3 to 8: `load-cpu` is a busy callback on the CPU hogs. */
 function heldOutSession(session, firefoxRates) {
   const loaded = (load) => ({ busy: load === 'load-cpu', machineLoad: load === 'load-cpu' ? 'cpu' : load, session });
   const list = [];
