@@ -1,7 +1,7 @@
 /**
  * Browsers' frame streams (test/fixtures/browsers, docs/browsers.md): on every stream the detector's
  * verdict holds, and on every vsynced stream the counting algorithms hand out the vblanks elapsed —
- * on the set the constants were tuned on (sessions 1 to 3) and on the set held out (session 4).
+ * on the set the constants were tuned on (sessions 1 to 4) and on the set held out (sessions 5 to 7).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ const streams = loadBrowserStreams();
 
 /**
  * The streams that miss the bar, and what they reach instead (a floor, so they cannot get worse
- * unseen). docs/browsers.md says why. Misses of the held-out set (sessions 5 and 6) are listed as
+ * unseen). docs/browsers.md says why. Misses of the held-out set (sessions 5 to 7) are listed as
  * the one run on each found them; nothing was tuned on them.
  */
 const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: number; neverRight?: boolean }> = {
@@ -58,39 +58,56 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'firefox-240-tab-s6': { flaps: 0.0025 },
   // Never right: `synced 60` throughout, and 76–91 % of its timestamps sit within ±2 ms of one 60 Hz phase.
   'webkitgtk-cpu-s6': { neverRight: true },
+  // Session 7, as its one run found it (beside a full npm test again; nothing tuned on it).
+  'firefox-150-paint-s7': { verdict: 0.975 },
+  'firefox-165-paint-s7': { flaps: 0.0025 },
+  'firefox-220-tab-s7': { verdict: 0.92 },
+  'firefox-240-paint-s7': { verdict: 0.98 },
+  'firefox-240-tab-s7': { verdict: 0.74, flaps: 0.006 },
+  'firefox-260-load-cpu-s7': { flaps: 0.0035 },
+  'firefox-260-mem-s7': { flaps: 0.0025 },
+  'firefox-260-paint-s7': { flaps: 0.0055 },
+  'firefox-260-tab-s7': { flaps: 0.0025 },
+  // As webkitgtk-cpu-s6: `synced 60` throughout.
+  'webkitgtk-cpu-s7': { neverRight: true },
+  'webkitgtk-tab-s7': { verdict: 0.96 },
 };
 
 describe('browser streams: the fixtures', () => {
-  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, and a fifth and a sixth session held out', () => {
+  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, and 34, 31 and 30 held out', () => {
     const first = streams.filter((s) => s.file.session === undefined);
     const second = streams.filter((s) => s.file.session === 2);
     const third = streams.filter((s) => s.file.session === 3);
     const fourth = streams.filter((s) => s.file.session === 4);
     const fifth = streams.filter((s) => s.file.session === 5);
     const sixth = streams.filter((s) => s.file.session === 6);
+    const seventh = streams.filter((s) => s.file.session === 7);
     expect(first).toHaveLength(22);
     expect(second.length).toBeGreaterThanOrEqual(3 * 22);
     expect(third).toHaveLength(34);
     expect(fourth).toHaveLength(35);
     expect(fifth).toHaveLength(34);
     expect(sixth).toHaveLength(31);
-    expect(streams).toHaveLength(223);
-    for (const session of [second, third, fourth, fifth, sixth]) {
+    expect(seventh).toHaveLength(30);
+    expect(streams).toHaveLength(253);
+    for (const session of [second, third, fourth, fifth, sixth, seventh]) {
       for (const load of ['cpu', 'mem', 'paint', 'tab']) expect(session.some((s) => s.file.machineLoad === load), load).toBe(true);
     }
-    // The split: sessions 5 and 6 are held out, all of them; sessions 1 to 4 are the tuning set.
+    // The split: sessions 5 to 7 are held out, all of them; sessions 1 to 4 are the tuning set.
     for (const s of streams) expect(s.half, s.name).toBe((s.file.session ?? 1) >= 5 ? 'held-out' : 'tuning');
     for (const s of streams) expect(s.half, s.name).toBe(splitHalf(s.file.session));
-    // Sessions 3 to 6 each have Firefox rates no earlier session had.
+    // Sessions 3 to 7 each have Firefox rates no earlier session had.
     const rates = (list: typeof streams) => new Set(list.filter((s) => s.browser === 'firefox').map((s) => s.file.settingHz));
     const before3 = rates([...first, ...second]);
     const before4 = rates([...first, ...second, ...third]);
     const before5 = rates([...first, ...second, ...third, ...fourth]);
     const before6 = rates([...first, ...second, ...third, ...fourth, ...fifth]);
+    const before7 = rates([...first, ...second, ...third, ...fourth, ...fifth, ...sixth]);
     expect([...rates(third)].filter((hz) => !before3.has(hz))).toEqual([72, 85, 200]);
     expect([...rates(fourth)].filter((hz) => !before4.has(hz))).toEqual([70, 170, 280]);
     expect([...rates(fifth)].filter((hz) => !before5.has(hz)).sort((a, b) => a - b)).toEqual([65, 110, 190]);
     expect([...rates(sixth)].filter((hz) => !before6.has(hz)).sort((a, b) => a - b)).toEqual([80, 130, 220]);
+    expect([...rates(seventh)].filter((hz) => !before7.has(hz)).sort((a, b) => a - b)).toEqual([96, 150, 260]);
     // The issue's failures, recorded again on the busier machine.
     expect(streams.map((s) => s.name)).toEqual(expect.arrayContaining(['chromium-saver-load-cpu', 'firefox-30-load-cpu', 'firefox-50-load-cpu', 'firefox-144-load-cpu']));
     for (const s of streams) expect(s.frames, s.name).toBe(2000);
