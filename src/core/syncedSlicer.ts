@@ -166,7 +166,7 @@ export class Slicer implements SyncedSlicer {
   }
 
   /**
-   * Frames fit no vblank grid (`'variable'`): hand each frame's time out as it came, split at
+   * No vblank grid is known (`'variable'`, or still `'measuring'`): hand each frame's time out as it came, split at
    * `1 / minFrameRate` (no overload policy: nothing is late on no grid). A change empties the buffer. @internal
    */
   setGridless(gridless: boolean): void {

@@ -59,8 +59,8 @@ function slicedHandler(
   const estimate = refreshRateOf(loop);
   return (frame) => {
     const slicer = holder.slicer as Slicer;
-    // No vblank grid (docs/browsers.md#no-grid): the frame's time as it came, not whole intervals.
-    slicer.setGridless(!trustRate && estimate.state === 'variable');
+    // No vblank grid, or none known yet (docs/browsers.md#no-grid): the frame's time as it came, not whole intervals.
+    slicer.setGridless(!trustRate && (estimate.state === 'variable' || estimate.state === 'measuring'));
     // Slice real time, then scale each slice (scaled time would release every other frame at 0.5×).
     const slices = slicer.advanceFrame(frame);
     for (let i = 0; i < slices.length; i++) latest.current((slices[i] as number) * frame.timeScale, frame);

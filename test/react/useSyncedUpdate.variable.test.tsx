@@ -1,7 +1,7 @@
 /**
  * useSyncedUpdate on frames that fit no vblank grid (docs/browsers.md, "No grid"): under the
- * detector's `'variable'` each frame's time is handed out as it came, not in whole intervals of a
- * rate no display has; on a grid, whole intervals as before.
+ * detector's `'variable'`, and while it is still `'measuring'`, each frame's time is handed out as it
+ * came, not in whole intervals of a rate no display has; on a grid, whole intervals as before.
  */
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -49,7 +49,7 @@ function feedVariable(view: ReturnType<typeof renderWithFrames>, seed: number, s
 }
 
 describe("useSyncedUpdate under 'variable'", () => {
-  it('hands each frame its own time once the detector reads variable, and whole intervals while it reads a grid', () => {
+  it('hands each frame its own time while the detector measures or reads variable, and whole intervals while it reads a grid', () => {
     for (const seed of [1, 2, 3]) {
       const seen = new Map<number, Seen>();
       const view = renderWithFrames(<Sliced seen={seen} read={() => view.scheduler.refreshRate} />, { strictMode: true });
@@ -57,13 +57,16 @@ describe("useSyncedUpdate under 'variable'", () => {
       const frames = [...seen.values()];
       const variable = frames.filter((f) => f.state === 'variable');
       expect(variable.length).toBeGreaterThan(300);
+      // While measuring (up to half a second on frames that fit no grid) no grid is known either.
+      const measuring = frames.filter((f) => f.state === 'measuring' && f.delta > 0);
+      expect(measuring.length).toBeGreaterThan(8);
       // One slice, the frame's own delta (9–14 ms is under the default 1 / minFrameRate).
-      for (const f of variable) {
+      for (const f of [...variable, ...measuring]) {
         expect(f.slices).toHaveLength(1);
         expect(f.slices[0]).toBeCloseTo(f.delta, 12);
       }
-      // Elsewhere (measuring, or a chance grid before the first verdict) slices are whole intervals.
-      for (const f of frames.filter((g) => g.state !== 'variable')) {
+      // Elsewhere (a chance grid before the first verdict) slices are whole intervals.
+      for (const f of frames.filter((g) => g.state !== 'variable' && g.state !== 'measuring')) {
         for (const dt of f.slices) expect(Math.abs(dt * f.rate - Math.round(dt * f.rate))).toBeLessThan(1e-9);
       }
       view.unmount();
