@@ -53,6 +53,9 @@ const enum Track {
   NOISE_FLOOR_MS = 0.01,
   /** On a whole-ms clock (Safari, WebKitGTK) a re-phase shifts by more (ms): rounding's 1 ms, plus a period read slightly off. */
   WHOLE_MS_SHIFT = 1.5,
+  /** … and a creep's shifts (ms) and segments (points) are longer there: 170 → 165 Hz re-phases by 1.6–2.6 ms every 10–20 frames. */
+  WHOLE_MS_CREEP = 3,
+  WHOLE_MS_CREEP_POINTS = 32,
 }
 /* eslint-enable @typescript-eslint/no-duplicate-enum-values */
 
@@ -81,16 +84,9 @@ export interface Tracker {
   advancing: number;
   /** Running mean of the offsets of the points that joined the fit: a re-phase is a step from near 0, not a creep. */
   recentOffset: number;
-  /**
-   * Running mean distance (ms) from the grid of the points that joined it while it fit: the
-   * timestamps' noise, which neither a re-phase's new segment nor a change of display inflates (a
-   * challenger grid is held to it).
-   */
+  /** Running mean distance (ms) from the grid of the points that joined it while it fit: the timestamps' noise, which neither a re-phase's new segment nor a change of display inflates (a challenger grid is held to it). */
   noiseMs: number;
-  /**
-   * Small re-phases in a row the same way after short segments (`creep` of them, signed): a grid of
-   * another period creeping (120 → 60.5 Hz reads as 120 with every other frame dropped), not re-phases.
-   */
+  /** Small re-phases in a row the same way after short segments (`creep` of them, signed): a grid of another period creeping (120 → 60.5 Hz reads as 120 with every other frame dropped), not re-phases. */
   creep: number;
   /** Re-phases in a row, each before a point joined the segment the one before started (hold). */
   backToBack: number;
@@ -235,7 +231,7 @@ function hold(s: Tracker, t: number, known: Float64Array): Placed {
   if (divisor > 1) {
     subdivided(s, divisor);
   } else if (shift !== 0) {
-    const creeping = Math.abs(shift) < Track.CREEP_SHIFT && s.fit.segmentPoints < Track.CREEP_POINTS;
+    const creeping = s.wholeMs ? Math.abs(shift) * s.fit.period < Track.WHOLE_MS_CREEP && s.fit.segmentPoints < Track.WHOLE_MS_CREEP_POINTS : Math.abs(shift) < Track.CREEP_SHIFT && s.fit.segmentPoints < Track.CREEP_POINTS;
     const sign = shift > 0 ? 1 : -1;
     s.creep = creeping ? (s.creep * sign > 0 ? s.creep + sign : sign) : 0;
     if (Math.abs(s.creep) >= Track.CREEP_RUN) return Placed.LOST;

@@ -51,6 +51,35 @@ describe('rate switches on a whole-millisecond clock (Safari, WebKitGTK): each k
   });
 });
 
+describe('displays 3–5 % apart on a whole-millisecond clock (Safari)', () => {
+  const noiseOf = (seed: number) => ({ jitterMs: (seed % 4) * 0.05, quantumMs: 1, missChance: (seed % 5) * 0.0025, seed });
+  const relockOf = (from: number, to: number, seed: number) =>
+    relockTimes(modelStream({ parts: [{ displayHz: from, seconds: 2 }, { displayHz: to, seconds: 2, phaseMs: (seed * 0.37) % (1000 / to) }], ...noiseOf(seed) }))[0]!;
+
+  it('48 ↔ 50 and 72 ↔ 75 Hz re-lock within 250 ms', () => {
+    for (const [from, to] of [[48, 50], [50, 48], [72, 75], [75, 72]] as const) {
+      for (let seed = 101; seed <= 150; seed++) {
+        const relockMs = relockOf(from, to, seed);
+        expect({ from, to, seed, relockMs: relockMs <= RELOCK_MS ? 'in time' : relockMs }).toEqual({ from, to, seed, relockMs: 'in time' });
+      }
+    }
+  });
+
+  // At 144–170 Hz nine timestamps rounded to 1 ms cannot tell grids 3–4 % apart (0.2–0.3 ms a
+  // frame), and the old grid, re-phasing onto the new frames every 10–20 of them, shifts by 1.6–2.6 ms,
+  // over rounding's 1.5 ms: followed as re-phases, 144 → 150 Hz read `synced 144` for good on all 50
+  // seeds below, 150 → 144 on 41, 170 → 165 on 34. Four such shifts the same way after short segments
+  // are a creep now, which ends the lock. Measured on these seeds: the worst 373, 409 and 533 ms.
+  it('144 ↔ 150 and 170 → 165 Hz re-lock within 750 ms (they never did on most seeds)', () => {
+    for (const [from, to] of [[144, 150], [150, 144], [170, 165]] as const) {
+      for (let seed = 101; seed <= 150; seed++) {
+        const relockMs = relockOf(from, to, seed);
+        expect({ from, to, seed, relockMs: relockMs <= 3 * RELOCK_MS ? 'in time' : relockMs }).toEqual({ from, to, seed, relockMs: 'in time' });
+      }
+    }
+  });
+});
+
 /** A random sequence of stretches: a display of a known rate, or throttling to every 2nd or 4th vblank (30 Hz at least) after its every vblank. */
 const sequence = fc
   .array(fc.record({ rate: fc.constantFrom(...RATES), throttle: fc.constantFrom(1, 1, 2, 4), seconds: fc.double({ min: 1.5, max: 3, noNaN: true }), phase: fc.double({ min: 0, max: 1, noNaN: true }) }), { minLength: 2, maxLength: 4 })
@@ -70,7 +99,7 @@ const sequence = fc
   });
 
 describe('rate switches: random sequences (fast-check)', () => {
-  it('property: after every change of display (≥ 5 % or a twin) or of throttling, the detector is right within 250 ms and until the next change', () => {
+  it('property: after every change of display or of throttling, the detector is right within 250 ms and until the next change', () => {
     fc.assert(
       fc.property(
         sequence,
@@ -82,9 +111,6 @@ describe('rate switches: random sequences (fast-check)', () => {
           const stream = modelStream({ parts, jitterMs, quantumMs, missChance, seed });
           relockTimes(stream).forEach((relockMs, k) => {
             const [a, b] = [parts[k]!, parts[k + 1]!];
-            const ratio = a.displayHz / b.displayHz;
-            // Displays 1–5 % apart drift off the grid too slowly for 250 ms: asserted below, within a second.
-            if ((a.every ?? 1) === (b.every ?? 1) && Math.abs(ratio - 1) > 0.002 && Math.abs(ratio - 1) < 0.05) return;
             expect({ change: `${a.displayHz}/${a.every} → ${b.displayHz}/${b.every}`, relockMs: relockMs <= RELOCK_MS ? 'in time' : relockMs }).toMatchObject({ relockMs: 'in time' });
           });
         },
@@ -120,11 +146,15 @@ describe('rate switches: random sequences (fast-check)', () => {
     expect(relocks.filter((ms) => ms > RELOCK_MS)).toEqual([]);
   });
 
-  it('displays 2–5 % apart (48 ↔ 50, 72 ↔ 75 Hz) re-lock within a second', () => {
-    for (const [from, to] of [[48, 50], [50, 48], [72, 75], [75, 72], [144, 150]] as const) {
-      for (let seed = 1; seed <= 8; seed++) {
-        const stream = modelStream({ parts: [{ displayHz: from, seconds: 3 }, { displayHz: to, seconds: 3, phaseMs: seed }], jitterMs: 0.1, quantumMs: 0.02, missChance: 0.005, seed });
-        expect({ from, to, seed, within: relockTimes(stream)[0]! <= 1000 }).toEqual({ from, to, seed, within: true });
+  // Measured over 200 seeds each (jitter 0–0.15 ms, clock steps 0, 0.02 and 0.1 ms, up to 1 % missed):
+  // the worst 188 ms (50 → 48 Hz). The test's 24 seeds were not among those the constants were chosen on.
+  it('displays 3–5 % apart (48 ↔ 50, 72 ↔ 75, 144 ↔ 150, 165 ↔ 170 Hz) re-lock within 250 ms', () => {
+    for (const [from, to] of [[48, 50], [50, 48], [72, 75], [75, 72], [144, 150], [150, 144], [165, 170], [170, 165]] as const) {
+      for (let seed = 201; seed <= 224; seed++) {
+        const noise = { jitterMs: (seed % 4) * 0.05, quantumMs: [0, 0.02, 0.1][seed % 3]!, missChance: (seed % 5) * 0.0025, seed };
+        const stream = modelStream({ parts: [{ displayHz: from, seconds: 2 }, { displayHz: to, seconds: 2, phaseMs: (seed * 0.37) % (1000 / to) }], ...noise });
+        const relockMs = relockTimes(stream)[0]!;
+        expect({ from, to, seed, relockMs: relockMs <= RELOCK_MS ? 'in time' : relockMs }).toEqual({ from, to, seed, relockMs: 'in time' });
       }
     }
   });
