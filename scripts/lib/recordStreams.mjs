@@ -34,6 +34,9 @@
 // Session 8 (the sixth held-out set, recorded before session 7 was opened, beside a full
 // `npm test`): Firefox also at 100, 180 and 210 Hz and again painting or behind a second tab at
 // 144–280 Hz, named with `-s8`.
+// Session 9 (the seventh held-out set, recorded before session 8 was opened, beside a full
+// `npm test`): Firefox also at 105, 135 and 175 Hz and again painting or behind a second tab at
+// 220–260 Hz, named with `-s9`.
 // `load` busy-waits a seeded uniform 0–1.44 refresh intervals in each callback (0–24 ms at 60 Hz,
 // as the 60 Hz load fixtures). Streams are recorded one after another.
 import { mkdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -120,7 +123,16 @@ const FIREFOX_SESSION8 = [
   [240, ['paint', 'tab']],
   [280, ['paint']],
 ];
-/** Sessions 3 to 8: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
+/** Session 9: three other new rates, and again painting or a second tab at 220–260 Hz. */
+const FIREFOX_SESSION9 = [
+  [105, EVERY_LOAD],
+  [135, EVERY_LOAD],
+  [175, EVERY_LOAD],
+  [220, ['paint']],
+  [240, ['tab']],
+  [260, ['paint', 'tab']],
+];
+/** Sessions 3 to 9: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
 const OTHER_BROWSERS = {
   3: [['cpu', 'paint', 'tab'], ['tab', 'paint', 'load-cpu'], 'mem', ['mem', 'tab']],
   4: [['mem', 'tab', 'load-cpu'], ['cpu', 'mem', 'paint'], 'tab', ['cpu', 'paint']],
@@ -128,6 +140,7 @@ const OTHER_BROWSERS = {
   6: [['mem', 'tab', 'load-cpu'], ['cpu', 'paint'], 'cpu', ['cpu', 'paint']],
   7: [['cpu', 'paint'], ['mem', 'tab'], 'mem', ['cpu', 'tab']],
   8: [['mem', 'tab'], ['cpu', 'paint'], 'paint', ['mem', 'paint']],
+  9: [['cpu', 'tab'], ['mem', 'paint'], 'tab', ['cpu', 'mem']],
 };
 const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -159,10 +172,10 @@ function streamList() {
   for (const machineLoad of ['cpu', 'paint']) list.push(stream('chromium', 'unlimited', { mode: 'unlimited', machineLoad }));
   for (const machineLoad of ['cpu', 'paint']) list.push(stream('webkitgtk', null, { machineLoad }));
   list.push(stream('webkitgtk', null, { busy: true, machineLoad: 'cpu', settingHz: 60 }));
-  return [...list, ...heldOutSession(3, FIREFOX_SESSION3), ...heldOutSession(4, FIREFOX_SESSION4), ...heldOutSession(5, FIREFOX_SESSION5), ...heldOutSession(6, FIREFOX_SESSION6), ...heldOutSession(7, FIREFOX_SESSION7), ...heldOutSession(8, FIREFOX_SESSION8)];
+  return [...list, ...heldOutSession(3, FIREFOX_SESSION3), ...heldOutSession(4, FIREFOX_SESSION4), ...heldOutSession(5, FIREFOX_SESSION5), ...heldOutSession(6, FIREFOX_SESSION6), ...heldOutSession(7, FIREFOX_SESSION7), ...heldOutSession(8, FIREFOX_SESSION8), ...heldOutSession(9, FIREFOX_SESSION9)];
 }
 
-/** Sessions 3 to 8: `load-cpu` is a busy callback on the CPU hogs. */
+/** Sessions 3 to 9: `load-cpu` is a busy callback on the CPU hogs. */
 function heldOutSession(session, firefoxRates) {
   const loaded = (load) => ({ busy: load === 'load-cpu', machineLoad: load === 'load-cpu' ? 'cpu' : load, session });
   const list = [];
