@@ -32,8 +32,8 @@
 // `npm test`): Firefox also at 96, 150 and 260 Hz (rates no session had) and again painting or
 // behind a second tab at the rates where session 6's counters flapped most, named with `-s7`.
 // Session 8 (the sixth held-out set, recorded before session 7 was opened, beside a full
-// `npm test`): Firefox also at 100, 180 and 210 Hz and again painting or behind a second tab at
-// 144–280 Hz, named with `-s8`.
+// `npm test`): Firefox also at 210 Hz (a rate no session had), at 100 and 180 Hz (session 2's) under
+// every load, and again painting or behind a second tab at 144–280 Hz, named with `-s8`.
 // Session 9 (the seventh held-out set, recorded before session 8 was opened, beside a full
 // `npm test`): Firefox also at 105, 135 and 175 Hz and again painting or behind a second tab at
 // 220–260 Hz, named with `-s9`.
@@ -113,7 +113,7 @@ const FIREFOX_SESSION7 = [
   [220, ['paint', 'tab']],
   [240, ['paint', 'tab']],
 ];
-/** Session 8: three other new rates, and again painting or a second tab at the high rates. */
+/** Session 8: 210 Hz (no session had it), 100 and 180 Hz again under every load, and again painting or a second tab at the high rates. */
 const FIREFOX_SESSION8 = [
   [100, EVERY_LOAD],
   [180, EVERY_LOAD],

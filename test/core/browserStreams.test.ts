@@ -1,7 +1,7 @@
 /**
  * Browsers' frame streams (test/fixtures/browsers, docs/browsers.md): on every stream the detector's
  * verdict holds, and on every vsynced stream the counting algorithms hand out the vblanks elapsed —
- * on the set the constants were tuned on (sessions 1 to 4) and on the set held out (sessions 5 to 7).
+ * on the set the constants were tuned on (sessions 1 to 4) and on the set held out (sessions 5 to 8).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ const streams = loadBrowserStreams();
 
 /**
  * The streams that miss the bar, and what they reach instead (a floor, so they cannot get worse
- * unseen). docs/browsers.md says why. Misses of the held-out set (sessions 5 to 7) are listed as
+ * unseen). docs/browsers.md says why. Misses of the held-out set (sessions 5 to 8) are listed as
  * the one run on each found them; nothing was tuned on them.
  */
 const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: number; neverRight?: boolean }> = {
@@ -71,10 +71,17 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   // As webkitgtk-cpu-s6: `synced 60` throughout.
   'webkitgtk-cpu-s7': { neverRight: true },
   'webkitgtk-tab-s7': { verdict: 0.96 },
+  // Session 8, as its one run found it (beside a full npm test; opened once the whole-ms creep rule,
+  // not chosen on it, was committed). The first Chromium stream of any session to miss.
+  'chromium-saver-mem-s8': { verdict: 0.985 },
+  'firefox-180-paint-s8': { verdict: 0.97 },
+  'firefox-210-tab-s8': { flaps: 0.0025 },
+  'firefox-240-paint-s8': { verdict: 0.855, flaps: 0.0025 },
+  'firefox-280-paint-s8': { flaps: 0.0055 },
 };
 
 describe('browser streams: the fixtures', () => {
-  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, and 34, 31 and 30 held out', () => {
+  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, and 34, 31, 30 and 28 held out', () => {
     const first = streams.filter((s) => s.file.session === undefined);
     const second = streams.filter((s) => s.file.session === 2);
     const third = streams.filter((s) => s.file.session === 3);
@@ -82,6 +89,7 @@ describe('browser streams: the fixtures', () => {
     const fifth = streams.filter((s) => s.file.session === 5);
     const sixth = streams.filter((s) => s.file.session === 6);
     const seventh = streams.filter((s) => s.file.session === 7);
+    const eighth = streams.filter((s) => s.file.session === 8);
     expect(first).toHaveLength(22);
     expect(second.length).toBeGreaterThanOrEqual(3 * 22);
     expect(third).toHaveLength(34);
@@ -89,25 +97,28 @@ describe('browser streams: the fixtures', () => {
     expect(fifth).toHaveLength(34);
     expect(sixth).toHaveLength(31);
     expect(seventh).toHaveLength(30);
-    expect(streams).toHaveLength(253);
-    for (const session of [second, third, fourth, fifth, sixth, seventh]) {
+    expect(eighth).toHaveLength(28);
+    expect(streams).toHaveLength(281);
+    for (const session of [second, third, fourth, fifth, sixth, seventh, eighth]) {
       for (const load of ['cpu', 'mem', 'paint', 'tab']) expect(session.some((s) => s.file.machineLoad === load), load).toBe(true);
     }
-    // The split: sessions 5 to 7 are held out, all of them; sessions 1 to 4 are the tuning set.
+    // The split: sessions 5 to 8 are held out, all of them; sessions 1 to 4 are the tuning set.
     for (const s of streams) expect(s.half, s.name).toBe((s.file.session ?? 1) >= 5 ? 'held-out' : 'tuning');
     for (const s of streams) expect(s.half, s.name).toBe(splitHalf(s.file.session));
-    // Sessions 3 to 7 each have Firefox rates no earlier session had.
+    // Sessions 3 to 8 each have Firefox rates no earlier session had.
     const rates = (list: typeof streams) => new Set(list.filter((s) => s.browser === 'firefox').map((s) => s.file.settingHz));
     const before3 = rates([...first, ...second]);
     const before4 = rates([...first, ...second, ...third]);
     const before5 = rates([...first, ...second, ...third, ...fourth]);
     const before6 = rates([...first, ...second, ...third, ...fourth, ...fifth]);
     const before7 = rates([...first, ...second, ...third, ...fourth, ...fifth, ...sixth]);
+    const before8 = rates([...first, ...second, ...third, ...fourth, ...fifth, ...sixth, ...seventh]);
     expect([...rates(third)].filter((hz) => !before3.has(hz))).toEqual([72, 85, 200]);
     expect([...rates(fourth)].filter((hz) => !before4.has(hz))).toEqual([70, 170, 280]);
     expect([...rates(fifth)].filter((hz) => !before5.has(hz)).sort((a, b) => a - b)).toEqual([65, 110, 190]);
     expect([...rates(sixth)].filter((hz) => !before6.has(hz)).sort((a, b) => a - b)).toEqual([80, 130, 220]);
     expect([...rates(seventh)].filter((hz) => !before7.has(hz)).sort((a, b) => a - b)).toEqual([96, 150, 260]);
+    expect([...rates(eighth)].filter((hz) => !before8.has(hz)).sort((a, b) => a - b)).toEqual([210]);
     // The issue's failures, recorded again on the busier machine.
     expect(streams.map((s) => s.name)).toEqual(expect.arrayContaining(['chromium-saver-load-cpu', 'firefox-30-load-cpu', 'firefox-50-load-cpu', 'firefox-144-load-cpu']));
     for (const s of streams) expect(s.frames, s.name).toBe(2000);
