@@ -15,6 +15,8 @@
 // code, fast anyway": useFrame 3.5 KB, useSmoothedDelta 8 KB, useFixedTimestep 11 KB, the README's
 // game 15 KB, the root entry 20 KB) also print that target and whether it is met. Simplicity wins
 // over bytes where they conflict: docs/performance.md says where, and what the targets missed by.
+// `node scripts/size.mjs --floor` also prints what the algorithms each missed target needs weigh
+// with the smallest loop, as they are (docs/performance.md).
 import { build } from 'esbuild';
 import { gzipSync } from 'node:zlib';
 
@@ -124,5 +126,23 @@ if (rootWorker.length > 0) {
   console.error(`✖ the root entry pulled in the worker entry's files: ${rootWorker.join(', ')}`);
 } else {
   console.log('the root entry bundles no file of src/worker (react-timestep/worker adds nothing to it)');
+}
+// `--floor` (not part of npm test): how far below each missed target the algorithms alone already
+// are not. The smallest loop we could write with useFrame's contract (bench/frameloop/useFrameFloor.ts,
+// without option checks) bundled with the core algorithms the hook runs, as they are.
+if (process.argv.includes('--floor')) {
+  const floor = "export { useFrameUnchecked } from './bench/frameloop/useFrameFloor.ts';";
+  const floors = {
+    'useSmoothedDelta (target 8 KB)': 'createRefreshRateDetector, createDeltaSmoother',
+    'useFixedTimestep (target 11 KB)': 'createRefreshRateDetector, createFixedStep',
+    "the README's game (target 15 KB)": 'createRefreshRateDetector, createFixedStep, createInterpolated, createInputQueue',
+    'root entry (target 20 KB)': 'createDeltaSmoother, createSyncedSlicer, createFixedStep, createAdaptiveFramerate, createRefreshRateDetector, createFrameStats, createInterpolated, createInputQueue',
+    'the refresh-rate detector alone': null,
+  };
+  for (const [name, algorithms] of Object.entries(floors)) {
+    const contents = algorithms === null ? "export { createRefreshRateDetector } from './src/core/index.ts';" : `${floor} export { ${algorithms} } from './src/core/index.ts';`;
+    const { gzip } = await bundle(contents);
+    console.log(`floor: ${name.padEnd(48)} ${kb(gzip).padStart(10)}${algorithms === null ? '' : `  (the smallest loop + ${algorithms})`}`);
+  }
 }
 process.exit(failed ? 1 : 0);
