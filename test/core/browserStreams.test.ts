@@ -76,10 +76,23 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'firefox-180-paint-s8': { verdict: 0.97 },
   'firefox-240-paint-s8': { verdict: 0.855, flaps: 0.0025 },
   'firefox-280-paint-s8': { flaps: 0.0055 },
+  // Session 9, as its one run found it (beside a full npm test; opened once the odd-frame rule was
+  // committed; the counters before that rule miss the same eight).
+  'firefox-105-paint-s9': { verdict: 0.955 },
+  'firefox-135-paint-s9': { verdict: 0.96 },
+  'firefox-175-tab-s9': { flaps: 0.0035 },
+  'firefox-220-paint-s9': { verdict: 0.98 },
+  'firefox-260-paint-s9': { verdict: 0.98, flaps: 0.0025 },
+  // Read `'variable'` and 259–263 Hz for long stretches: counted at the detector's rate, 1.5 % flap.
+  'firefox-260-tab-s9': { verdict: 0.63, flaps: 0.015 },
+  // `synced 60` for stretches: 62–85 % of its timestamps within ±2 ms of one 60 Hz phase, as webkitgtk-cpu-s4/s6/s7.
+  'webkitgtk-cpu-s9': { verdict: 0.32 },
+  // First right at frame 122.
+  'webkitgtk-mem-s9': { first: 125 },
 };
 
 describe('browser streams: the fixtures', () => {
-  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, and 34, 31, 30 and 28 held out', () => {
+  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28 and 26 held out', () => {
     const first = streams.filter((s) => s.file.session === undefined);
     const second = streams.filter((s) => s.file.session === 2);
     const third = streams.filter((s) => s.file.session === 3);
@@ -88,6 +101,7 @@ describe('browser streams: the fixtures', () => {
     const sixth = streams.filter((s) => s.file.session === 6);
     const seventh = streams.filter((s) => s.file.session === 7);
     const eighth = streams.filter((s) => s.file.session === 8);
+    const ninth = streams.filter((s) => s.file.session === 9);
     expect(first).toHaveLength(22);
     expect(second.length).toBeGreaterThanOrEqual(3 * 22);
     expect(third).toHaveLength(34);
@@ -96,14 +110,15 @@ describe('browser streams: the fixtures', () => {
     expect(sixth).toHaveLength(31);
     expect(seventh).toHaveLength(30);
     expect(eighth).toHaveLength(28);
-    expect(streams).toHaveLength(281);
-    for (const session of [second, third, fourth, fifth, sixth, seventh, eighth]) {
+    expect(ninth).toHaveLength(26);
+    expect(streams).toHaveLength(307);
+    for (const session of [second, third, fourth, fifth, sixth, seventh, eighth, ninth]) {
       for (const load of ['cpu', 'mem', 'paint', 'tab']) expect(session.some((s) => s.file.machineLoad === load), load).toBe(true);
     }
     // The split: sessions 8 and 9 are held out, all of them; sessions 1 to 7 are the tuning set.
     for (const s of streams) expect(s.half, s.name).toBe((s.file.session ?? 1) >= 8 ? 'held-out' : 'tuning');
     for (const s of streams) expect(s.half, s.name).toBe(splitHalf(s.file.session));
-    // Sessions 3 to 8 each have Firefox rates no earlier session had.
+    // Sessions 3 to 9 each have Firefox rates no earlier session had.
     const rates = (list: typeof streams) => new Set(list.filter((s) => s.browser === 'firefox').map((s) => s.file.settingHz));
     const before3 = rates([...first, ...second]);
     const before4 = rates([...first, ...second, ...third]);
@@ -111,12 +126,14 @@ describe('browser streams: the fixtures', () => {
     const before6 = rates([...first, ...second, ...third, ...fourth, ...fifth]);
     const before7 = rates([...first, ...second, ...third, ...fourth, ...fifth, ...sixth]);
     const before8 = rates([...first, ...second, ...third, ...fourth, ...fifth, ...sixth, ...seventh]);
+    const before9 = rates([...first, ...second, ...third, ...fourth, ...fifth, ...sixth, ...seventh, ...eighth]);
     expect([...rates(third)].filter((hz) => !before3.has(hz))).toEqual([72, 85, 200]);
     expect([...rates(fourth)].filter((hz) => !before4.has(hz))).toEqual([70, 170, 280]);
     expect([...rates(fifth)].filter((hz) => !before5.has(hz)).sort((a, b) => a - b)).toEqual([65, 110, 190]);
     expect([...rates(sixth)].filter((hz) => !before6.has(hz)).sort((a, b) => a - b)).toEqual([80, 130, 220]);
     expect([...rates(seventh)].filter((hz) => !before7.has(hz)).sort((a, b) => a - b)).toEqual([96, 150, 260]);
     expect([...rates(eighth)].filter((hz) => !before8.has(hz)).sort((a, b) => a - b)).toEqual([210]);
+    expect([...rates(ninth)].filter((hz) => !before9.has(hz)).sort((a, b) => a - b)).toEqual([105, 135, 175]);
     // The issue's failures, recorded again on the busier machine.
     expect(streams.map((s) => s.name)).toEqual(expect.arrayContaining(['chromium-saver-load-cpu', 'firefox-30-load-cpu', 'firefox-50-load-cpu', 'firefox-144-load-cpu']));
     for (const s of streams) expect(s.frames, s.name).toBe(2000);
