@@ -37,6 +37,10 @@
 // Session 9 (the seventh held-out set, recorded before session 8 was opened, beside a full
 // `npm test`): Firefox also at 105, 135 and 175 Hz and again painting or behind a second tab at
 // 220–260 Hz, named with `-s9`.
+// Session 10 (recorded once session 9 was spent, beside a full `npm test`, for the next rule): Firefox also at
+// 115, 155 and 245 Hz (rates no session had) and again at 240 and 260 Hz under the loads that missed
+// most; WebKitGTK under CPU hogs, a second tab and painting (whose label the earlier sessions
+// doubt), named with `-s10`.
 // `load` busy-waits a seeded uniform 0–1.44 refresh intervals in each callback (0–24 ms at 60 Hz,
 // as the 60 Hz load fixtures). Streams are recorded one after another.
 import { mkdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -132,7 +136,15 @@ const FIREFOX_SESSION9 = [
   [240, ['tab']],
   [260, ['paint', 'tab']],
 ];
-/** Sessions 3 to 9: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
+/** Session 10: three other new rates, and again the loads that missed most in sessions 6 to 9. */
+const FIREFOX_SESSION10 = [
+  [115, EVERY_LOAD],
+  [155, EVERY_LOAD],
+  [245, EVERY_LOAD],
+  [240, ['mem', 'paint']],
+  [260, ['paint', 'tab']],
+];
+/** Sessions 3 to 10: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
 const OTHER_BROWSERS = {
   3: [['cpu', 'paint', 'tab'], ['tab', 'paint', 'load-cpu'], 'mem', ['mem', 'tab']],
   4: [['mem', 'tab', 'load-cpu'], ['cpu', 'mem', 'paint'], 'tab', ['cpu', 'paint']],
@@ -141,6 +153,7 @@ const OTHER_BROWSERS = {
   7: [['cpu', 'paint'], ['mem', 'tab'], 'mem', ['cpu', 'tab']],
   8: [['mem', 'tab'], ['cpu', 'paint'], 'paint', ['mem', 'paint']],
   9: [['cpu', 'tab'], ['mem', 'paint'], 'tab', ['cpu', 'mem']],
+  10: [['mem', 'paint'], ['tab', 'load-cpu'], 'cpu', ['cpu', 'tab', 'paint']],
 };
 const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -172,10 +185,10 @@ function streamList() {
   for (const machineLoad of ['cpu', 'paint']) list.push(stream('chromium', 'unlimited', { mode: 'unlimited', machineLoad }));
   for (const machineLoad of ['cpu', 'paint']) list.push(stream('webkitgtk', null, { machineLoad }));
   list.push(stream('webkitgtk', null, { busy: true, machineLoad: 'cpu', settingHz: 60 }));
-  return [...list, ...heldOutSession(3, FIREFOX_SESSION3), ...heldOutSession(4, FIREFOX_SESSION4), ...heldOutSession(5, FIREFOX_SESSION5), ...heldOutSession(6, FIREFOX_SESSION6), ...heldOutSession(7, FIREFOX_SESSION7), ...heldOutSession(8, FIREFOX_SESSION8), ...heldOutSession(9, FIREFOX_SESSION9)];
+  return [...list, ...heldOutSession(3, FIREFOX_SESSION3), ...heldOutSession(4, FIREFOX_SESSION4), ...heldOutSession(5, FIREFOX_SESSION5), ...heldOutSession(6, FIREFOX_SESSION6), ...heldOutSession(7, FIREFOX_SESSION7), ...heldOutSession(8, FIREFOX_SESSION8), ...heldOutSession(9, FIREFOX_SESSION9), ...heldOutSession(10, FIREFOX_SESSION10)];
 }
 
-/** Sessions 3 to 9: `load-cpu` is a busy callback on the CPU hogs. */
+/** Sessions 3 to 10: `load-cpu` is a busy callback on the CPU hogs. */
 function heldOutSession(session, firefoxRates) {
   const loaded = (load) => ({ busy: load === 'load-cpu', machineLoad: load === 'load-cpu' ? 'cpu' : load, session });
   const list = [];
