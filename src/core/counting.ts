@@ -85,16 +85,6 @@ const MAX_LEAN = 1 - NOISY_WEIGHT;
 const LEAN_PER_NOISE = MAX_LEAN / (LOUD_NOISE - QUIET_NOISE);
 /** A frame this far (intervals) from a whole count is irregular, as a re-phase is: see RECENTRE_PHASE_INTERVALS. */
 const ODD_INTERVALS = 0.25;
-/**
- * An odd frame whose remainder sits more than ODD_SIZE intervals from the phase moves the phase
- * ODD_GAIN of the way: a re-phase shows as an odd frame (it is one a vsync truth leaves uncounted),
- * and following it there pays the interval it owes there, not later in a regular frame. Only on a
- * clock finer than 1 ms: on a whole-ms clock rounding alone makes frames odd at 240 Hz.
- */
-const ODD_SIZE = 0.25;
-const ODD_GAIN = 0.5;
-/** A delta this far from a whole number of ms shows a clock finer than 1 ms. */
-const FINE_MS = 1e-6;
 
 /**
  * `count` with float noise next to a whole number removed: values within `tolerance` of an
@@ -160,12 +150,10 @@ export interface VblankCounter {
   centre: number;
   /** The frame being counted: written by {@link countIntervals} or by the caller of {@link countSeconds}, read by the count. */
   input: number;
-  /** A delta that was not a whole number of ms was seen: the clock is finer than 1 ms (see ODD_SIZE). */
-  fine: boolean;
 }
 
 export function createVblankCounter(refreshRate: number): VblankCounter {
-  return { refreshRate, carry: 0, phase: 0, noise: START_NOISE, centre: 0, input: 0, fine: false };
+  return { refreshRate, carry: 0, phase: 0, noise: START_NOISE, centre: 0, input: 0 };
 }
 
 /**
@@ -213,13 +201,10 @@ function countInput(counter: VblankCounter): number {
     const noise = counter.noise;
     counter.noise = noise + (size - noise) * PHASE_GAIN;
     const step = size > STEP_INTERVALS && size > STEP_NOISES * noise;
-    const input = counter.input;
-    const odd = Math.abs(input - Math.round(input)) > ODD_INTERVALS;
-    if (!counter.fine) counter.fine = fineClock(counter);
-    const follow = odd && counter.fine && size > ODD_SIZE;
-    const phase = counter.phase + residual * (step ? STEP_GAIN : follow ? ODD_GAIN : PHASE_GAIN);
+    const phase = counter.phase + residual * (step ? STEP_GAIN : PHASE_GAIN);
     counter.phase = phase;
-    const irregular = step || k >= LONG_FRAME_INTERVALS || odd;
+    const input = counter.input;
+    const irregular = step || k >= LONG_FRAME_INTERVALS || Math.abs(input - Math.round(input)) > ODD_INTERVALS;
     if (Math.abs(phase) > (irregular ? RECENTRE_PHASE_INTERVALS : WRAP_PHASE_INTERVALS)) k = wrapPhase(counter, k);
   }
   // Quiet streams (the usual case, once the first frames have taught the noise) count around the
@@ -228,12 +213,6 @@ function countInput(counter: VblankCounter): number {
   if (counter.noise > QUIET_NOISE) centre(counter);
   else counter.centre = counter.phase;
   return k;
-}
-
-/** Whether this frame's delta is not a whole number of ms (then the clock is finer than 1 ms). */
-function fineClock(counter: VblankCounter): boolean {
-  const ms = (counter.input * 1000) / counter.refreshRate;
-  return Math.abs(ms - Math.round(ms)) > FINE_MS;
 }
 
 /** Centre the next count between the phase and the carry by the stream's noise (see QUIET_NOISE). */

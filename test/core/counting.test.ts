@@ -23,28 +23,6 @@ function settledAt(offset: number): VblankCounter {
   return state;
 }
 
-describe('an odd frame on a clock finer than 1 ms moves the phase half-way to it (a re-phase), not on a whole-ms clock', () => {
-  // 100 Hz: a frame of `intervals` is intervals × 10 ms. A re-phase of 0.3 interval is odd (over a
-  // quarter from whole) and under STEP_INTERVALS (0.35), so only the odd-frame rule can follow it fast.
-  function phaseAfterRephase(tick: number): { before: number; after: number } {
-    const state = createVblankCounter(100);
-    for (let i = 0; i < 200; i++) expect(count(state, 1 + tick)).toBe(1);
-    const before = state.phase;
-    expect(count(state, 1.3 + tick)).toBe(1);
-    return { before, after: state.phase };
-  }
-
-  it('fine clock (10.0001 ms frames): the phase moves half of the 0.3 at once', () => {
-    const { before, after } = phaseAfterRephase(0.00001);
-    expect(after - before).toBeCloseTo(0.15, 3);
-  });
-
-  it('whole-ms clock (10 ms frames, 13 ms at the re-phase): a sixteenth of it, as for any frame', () => {
-    const { before, after } = phaseAfterRephase(0);
-    expect(after - before).toBeCloseTo(0.3 / 16, 3);
-  });
-});
-
 describe('the vblank counter pays an interval the phase owes in a frame that jumps anyway', () => {
   it('a re-phase that pushes the phase past ½ is paid in the re-phase frame: the frames after it count 1 each', () => {
     // Frames 0.6 after the boundaries; the software vsync restarts 0.45 later (Firefox).
