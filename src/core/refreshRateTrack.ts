@@ -231,7 +231,9 @@ function hold(s: Tracker, t: number, known: Float64Array): Placed {
   if (divisor > 1) {
     subdivided(s, divisor);
   } else if (shift !== 0) {
-    const creeping = s.wholeMs ? Math.abs(shift) * s.fit.period < Track.WHOLE_MS_CREEP && s.fit.segmentPoints < Track.WHOLE_MS_CREEP_POINTS : Math.abs(shift) < Track.CREEP_SHIFT && s.fit.segmentPoints < Track.CREEP_POINTS;
+    const creepShift = s.wholeMs ? Track.WHOLE_MS_CREEP / s.fit.period : Track.CREEP_SHIFT;
+    const creepPoints = s.wholeMs ? Track.WHOLE_MS_CREEP_POINTS : Track.CREEP_POINTS;
+    const creeping = Math.abs(shift) < creepShift && s.fit.segmentPoints < creepPoints;
     const sign = shift > 0 ? 1 : -1;
     s.creep = creeping ? (s.creep * sign > 0 ? s.creep + sign : sign) : 0;
     if (Math.abs(s.creep) >= Track.CREEP_RUN) return Placed.LOST;
