@@ -95,47 +95,33 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
 
 describe('browser streams: the fixtures', () => {
   it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28 and 26 held out', () => {
-    const first = streams.filter((s) => s.file.session === undefined);
-    const second = streams.filter((s) => s.file.session === 2);
-    const third = streams.filter((s) => s.file.session === 3);
-    const fourth = streams.filter((s) => s.file.session === 4);
-    const fifth = streams.filter((s) => s.file.session === 5);
-    const sixth = streams.filter((s) => s.file.session === 6);
-    const seventh = streams.filter((s) => s.file.session === 7);
-    const eighth = streams.filter((s) => s.file.session === 8);
-    const ninth = streams.filter((s) => s.file.session === 9);
-    expect(first).toHaveLength(22);
-    expect(second.length).toBeGreaterThanOrEqual(3 * 22);
-    expect(third).toHaveLength(34);
-    expect(fourth).toHaveLength(35);
-    expect(fifth).toHaveLength(34);
-    expect(sixth).toHaveLength(31);
-    expect(seventh).toHaveLength(30);
-    expect(eighth).toHaveLength(28);
-    expect(ninth).toHaveLength(26);
+    const sessionOf = (n: number) => streams.filter((s) => (s.file.session ?? 1) === n);
+    expect(sessionOf(1)).toHaveLength(22);
+    expect(sessionOf(2).length).toBeGreaterThanOrEqual(3 * 22);
+    /** Sessions 3 to 9: their streams, and the Firefox rates no earlier session had. */
+    const later: Record<number, [streams: number, newRates: number[]]> = {
+      3: [34, [72, 85, 200]],
+      4: [35, [70, 170, 280]],
+      5: [34, [65, 110, 190]],
+      6: [31, [80, 130, 220]],
+      7: [30, [96, 150, 260]],
+      8: [28, [210]],
+      9: [26, [105, 135, 175]],
+    };
+    const rates = (list: typeof streams) => new Set(list.filter((s) => s.browser === 'firefox').map((s) => s.file.settingHz));
+    for (const [n, [count, newRates]] of Object.entries(later).map(([k, v]) => [Number(k), v] as const)) {
+      const session = sessionOf(n);
+      expect(session, `session ${n}`).toHaveLength(count);
+      const before = rates(streams.filter((s) => (s.file.session ?? 1) < n));
+      expect([...rates(session)].filter((hz) => !before.has(hz)).sort((a, b) => a - b), `session ${n}`).toEqual(newRates);
+    }
     expect(streams).toHaveLength(307);
-    for (const session of [second, third, fourth, fifth, sixth, seventh, eighth, ninth]) {
-      for (const load of ['cpu', 'mem', 'paint', 'tab']) expect(session.some((s) => s.file.machineLoad === load), load).toBe(true);
+    for (let n = 2; n <= 9; n++) {
+      for (const load of ['cpu', 'mem', 'paint', 'tab']) expect(sessionOf(n).some((s) => s.file.machineLoad === load), `session ${n} ${load}`).toBe(true);
     }
     // The split: sessions 8 and 9 are held out, all of them; sessions 1 to 7 are the tuning set.
     for (const s of streams) expect(s.half, s.name).toBe((s.file.session ?? 1) >= 8 ? 'held-out' : 'tuning');
     for (const s of streams) expect(s.half, s.name).toBe(splitHalf(s.file.session));
-    // Sessions 3 to 9 each have Firefox rates no earlier session had.
-    const rates = (list: typeof streams) => new Set(list.filter((s) => s.browser === 'firefox').map((s) => s.file.settingHz));
-    const before3 = rates([...first, ...second]);
-    const before4 = rates([...first, ...second, ...third]);
-    const before5 = rates([...first, ...second, ...third, ...fourth]);
-    const before6 = rates([...first, ...second, ...third, ...fourth, ...fifth]);
-    const before7 = rates([...first, ...second, ...third, ...fourth, ...fifth, ...sixth]);
-    const before8 = rates([...first, ...second, ...third, ...fourth, ...fifth, ...sixth, ...seventh]);
-    const before9 = rates([...first, ...second, ...third, ...fourth, ...fifth, ...sixth, ...seventh, ...eighth]);
-    expect([...rates(third)].filter((hz) => !before3.has(hz))).toEqual([72, 85, 200]);
-    expect([...rates(fourth)].filter((hz) => !before4.has(hz))).toEqual([70, 170, 280]);
-    expect([...rates(fifth)].filter((hz) => !before5.has(hz)).sort((a, b) => a - b)).toEqual([65, 110, 190]);
-    expect([...rates(sixth)].filter((hz) => !before6.has(hz)).sort((a, b) => a - b)).toEqual([80, 130, 220]);
-    expect([...rates(seventh)].filter((hz) => !before7.has(hz)).sort((a, b) => a - b)).toEqual([96, 150, 260]);
-    expect([...rates(eighth)].filter((hz) => !before8.has(hz)).sort((a, b) => a - b)).toEqual([210]);
-    expect([...rates(ninth)].filter((hz) => !before9.has(hz)).sort((a, b) => a - b)).toEqual([105, 135, 175]);
     // The issue's failures, recorded again on the busier machine.
     expect(streams.map((s) => s.name)).toEqual(expect.arrayContaining(['chromium-saver-load-cpu', 'firefox-30-load-cpu', 'firefox-50-load-cpu', 'firefox-144-load-cpu']));
     for (const s of streams) expect(s.frames, s.name).toBe(2000);
