@@ -37,10 +37,10 @@
 // Session 9 (the seventh held-out set, recorded before session 8 was opened, beside a full
 // `npm test`): Firefox also at 105, 135 and 175 Hz and again painting or behind a second tab at
 // 220–260 Hz, named with `-s9`.
-// Session 10 (recorded once session 9 was spent, beside a full `npm test`, for the next rule): Firefox also at
-// 115, 155 and 245 Hz (rates no session had) and again at 240 and 260 Hz under the loads that missed
-// most; WebKitGTK under CPU hogs, a second tab and painting (whose label the earlier sessions
-// doubt), named with `-s10`.
+// Session 10 (recorded once session 9 was spent, beside a full `npm test`, for the next rule):
+// Firefox also at 115, 155 and 245 Hz (rates no session had) and again at 240 and 260 Hz under the
+// loads that missed most; WebKitGTK under CPU hogs, a second tab and painting (whose label the
+// earlier sessions doubt), named with `-s10`.
 // `load` busy-waits a seeded uniform 0–1.44 refresh intervals in each callback (0–24 ms at 60 Hz,
 // as the 60 Hz load fixtures). Streams are recorded one after another.
 import { mkdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
