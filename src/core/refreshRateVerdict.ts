@@ -66,6 +66,8 @@ export const enum Verdict {
    * quick throttled verdict, and twice COMMON_RUN for a loop of a display's rate.
    */
   BUSY_SHARE = 0.2,
+  /** A slow grid's rate snaps to a display's over at most this many vblanks (more: a slow timer, as measured). */
+  SLOW_SNAP_VBLANKS = 8,
 }
 /* eslint-enable @typescript-eslint/no-duplicate-enum-values */
 
@@ -104,8 +106,9 @@ export function classify(d: Detection): void {
   const estimate = d.estimate;
   estimate.confidence = Math.max(0, 1 - Math.sqrt(s.meanSquare) / Verdict.MAX_RMS_RESIDUAL);
   if (gridRate < Verdict.MIN_DISPLAY_HZ) {
-    // A grid slower than any display: a throttled loop on a display not seen.
-    estimate.throttledRate = gridRate;
+    // A grid slower than any display: a throttled loop, at the display's rate over k when that fits
+    // (battery saver's grid after a re-phase: 30 on 60, not a young fit's 29.85), else as measured.
+    slowLoopRate(d);
     estimate.interval = 1000 / estimate.refreshRate;
     setState(estimate, 'throttled');
     return;
@@ -176,6 +179,26 @@ function decisive(d: Detection): boolean {
   const short = fit.points < Verdict.SKEPTICAL_POINTS * proof && spanMs < Verdict.SKEPTICAL_SPAN_MS * proof;
   const uncorrelated = s.jitter.lagSum > -Verdict.SKEPTICAL_CORRELATION * s.jitter.squareSum;
   return !(short || uncorrelated || s.rejected * 8 > s.tracked || s.meanSquare > Verdict.MAX_RMS_RESIDUAL * Verdict.MAX_RMS_RESIDUAL);
+}
+
+/**
+ * A slow grid's loop rate (`query.rate`) into `throttledRate`: a known display rate over k when k
+ * times it fits one (k from the display seen, else the fewest vblanks that make a display), else
+ * as measured. It writes the estimate rather than return the rate: docs/performance.md.
+ */
+function slowLoopRate(d: Detection): void {
+  const s = d.track;
+  const q = d.query;
+  const gridRate = q.rate;
+  const display = s.displayKnown ? s.displayRate : 0;
+  const k = display > 0 ? Math.round(display / gridRate) : Math.ceil(Verdict.MIN_DISPLAY_HZ / gridRate);
+  d.estimate.throttledRate = gridRate;
+  if (k < 2 || k > Verdict.SLOW_SNAP_VBLANKS) return;
+  q.rate = gridRate * k;
+  q.tolerance = k * (Verdict.SNAP_SIGMAS + Verdict.SMALL_SAMPLE_SIGMAS / Math.max(1, s.fit.points - 2)) * q.error;
+  q.current = display;
+  snapRate(d.known, q);
+  if (q.result > 0) d.estimate.throttledRate = q.result / k;
 }
 
 /** `track.displayRate` for the grid in `query`: a known rate that fits, else the measurement (kept while consistent). */

@@ -200,7 +200,7 @@ export interface RefreshRateEstimate {
    * `'unsynced'` (the grid was just lost; `'variable'` if none returns).
    */
   state: RefreshState;
-  /** When `state` is `'throttled'`, the rate the browser lets the loop run at, Hz. */
+  /** When `state` is `'throttled'`, the rate the browser lets the loop run at, Hz: a display's rate over k when its grid fits one (battery saver: exactly 30), else as measured. */
   throttledRate: number;
   /** Increments each time `refreshRate` changes to a different display rate. */
   changes: number;

@@ -428,6 +428,8 @@ describe('createRefreshRateDetector: unsynced and throttled loops', () => {
     for (const { t } of vsync({ rate: 30, jitterMs: 0.2, seed: 2, startMs: 1001.3 }, 0, 2000)) detector.sample(t);
     expect(detector.estimate.state).toBe('throttled');
     expect(detector.estimate.throttledRate).toBeCloseTo(30, 0);
+    // A 30 Hz timer, not every k-th vblank of 144 Hz: as measured, not snapped.
+    expect(detector.estimate.throttledRate).not.toBe(30);
     expect(detector.estimate.refreshRate).toBe(144);
   });
 
@@ -442,6 +444,39 @@ describe('createRefreshRateDetector: unsynced and throttled loops', () => {
     detector.sample(1000 + (61 * 1000) / 60);
     expect(detector.estimate.state).toBe('synced');
     expect(detector.estimate.throttledRate).toBe(0);
+  });
+});
+
+describe('createRefreshRateDetector: a slow grid reads a display over k', () => {
+  // Battery saver's first frames as Chromium gave them under memory pressure (chromium-saver-mem-s8):
+  // every second vblank, then two long gaps and a frame of three vblanks that re-phase the 30 Hz grid.
+  const SAVER_VBLANKS = [2, 2, 2, 2, 18, 2, 2, 2, 2, 14, 4, 3, 2, 2, 2, 2, 4, ...new Array<number>(60).fill(2)];
+
+  it('battery saver re-phased in its first frames reads throttled at exactly 30 on every throttled frame', () => {
+    for (const seed of SEEDS) {
+      const random = createSeededRandom(seed);
+      const detector = createRefreshRateDetector();
+      let vblank = 0;
+      const rates: number[] = [];
+      for (const v of [0, ...SAVER_VBLANKS]) {
+        vblank += v;
+        const e = detector.sample(1000 + (vblank * 1000) / 60 + random.range(-0.05, 0.05));
+        if (e.state === 'throttled') rates.push(e.throttledRate);
+      }
+      expect(rates.length, `seed ${seed}`).toBeGreaterThan(60);
+      expect(new Set(rates), `seed ${seed}`).toEqual(new Set([30]));
+    }
+  });
+
+  it('a 30 or 24 Hz grid alone reads exactly 30 or 24 (60 and 48 Hz over 2); 27 Hz, no display over k, as measured', () => {
+    for (const [rate, expected] of [[30, 30], [24, 24], [27, 27]] as const) {
+      const e = feed(createRefreshRateDetector(), { rate, jitterMs: 0.3, seed: 4 }, 2);
+      expect(e.state, `${rate} Hz`).toBe('throttled');
+      if (rate === 27) {
+        expect(e.throttledRate).not.toBe(27);
+        expect(e.throttledRate).toBeCloseTo(27, 1);
+      } else expect(e.throttledRate, `${rate} Hz`).toBe(expected);
+    }
   });
 });
 
