@@ -1,7 +1,7 @@
 /**
  * Browsers' frame streams (test/fixtures/browsers, docs/browsers.md): on every stream the detector's
  * verdict holds, and on every vsynced stream the counting algorithms hand out the vblanks elapsed —
- * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 and 9).
+ * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 10).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -91,14 +91,24 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'webkitgtk-cpu-s9': { verdict: 0.74, flaps: 0.004 },
   // First right at frame 122.
   'webkitgtk-mem-s9': { first: 125 },
+  // Session 10, as its one run found it (beside a full npm test; opened once the slow-grid rule and
+  // the loader's rule for streams that keep a grid without vsync, neither chosen on it, were committed).
+  'firefox-155-paint-s10': { verdict: 0.935 },
+  'firefox-240-mem-s10': { flaps: 0.0025 },
+  'firefox-240-paint-s10': { flaps: 0.005 },
+  // 245 Hz is no known rate: read as 240, then 242.2–242.7 Hz for 100 frames before 245.
+  'firefox-245-cpu-s10': { first: 145 },
+  'firefox-245-paint-s10': { verdict: 0.935, flaps: 0.004 },
+  'firefox-260-paint-s10': { flaps: 0.004 },
+  'firefox-260-tab-s10': { verdict: 0.86, flaps: 0.0075 },
 };
 
 describe('browser streams: the fixtures', () => {
-  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28 and 26 held out', () => {
+  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26 and 27 held out', () => {
     const sessionOf = (n: number) => streams.filter((s) => (s.file.session ?? 1) === n);
     expect(sessionOf(1)).toHaveLength(22);
     expect(sessionOf(2).length).toBeGreaterThanOrEqual(3 * 22);
-    /** Sessions 3 to 9: their streams, and the Firefox rates no earlier session had. */
+    /** Sessions 3 to 10: their streams, and the Firefox rates no earlier session had. */
     const later: Record<number, [streams: number, newRates: number[]]> = {
       3: [34, [72, 85, 200]],
       4: [35, [70, 170, 280]],
@@ -107,6 +117,7 @@ describe('browser streams: the fixtures', () => {
       7: [30, [96, 150, 260]],
       8: [28, [210]],
       9: [26, [105, 135, 175]],
+      10: [27, [115, 155, 245]],
     };
     const rates = (list: typeof streams) => new Set(list.filter((s) => s.browser === 'firefox').map((s) => s.file.settingHz));
     for (const [n, [count, newRates]] of Object.entries(later).map(([k, v]) => [Number(k), v] as const)) {
@@ -115,11 +126,11 @@ describe('browser streams: the fixtures', () => {
       const before = rates(streams.filter((s) => (s.file.session ?? 1) < n));
       expect([...rates(session)].filter((hz) => !before.has(hz)).sort((a, b) => a - b), `session ${n}`).toEqual(newRates);
     }
-    expect(streams).toHaveLength(307);
-    for (let n = 2; n <= 9; n++) {
+    expect(streams).toHaveLength(334);
+    for (let n = 2; n <= 10; n++) {
       for (const load of ['cpu', 'mem', 'paint', 'tab']) expect(sessionOf(n).some((s) => s.file.machineLoad === load), `session ${n} ${load}`).toBe(true);
     }
-    // The split: sessions 8 and 9 are held out, all of them; sessions 1 to 7 are the tuning set.
+    // The split: sessions 8 to 10 are held out, all of them; sessions 1 to 7 are the tuning set.
     for (const s of streams) expect(s.half, s.name).toBe((s.file.session ?? 1) >= 8 ? 'held-out' : 'tuning');
     for (const s of streams) expect(s.half, s.name).toBe(splitHalf(s.file.session));
     // The issue's failures, recorded again on the busier machine.
@@ -140,9 +151,10 @@ describe('browser streams: the fixtures', () => {
     expect(Math.abs(s.rateHz / s.file.settingHz - 1), name).toBeLessThan(0.005);
   });
 
-  it('a stream recorded without vsync is judged as a 60 Hz grid when it keeps one: six WebKitGTK streams, under CPU hogs or a second tab', () => {
+  it('a stream recorded without vsync is judged as a 60 Hz grid when it keeps one: seven WebKitGTK streams, under CPU hogs or a second tab', () => {
     const kept = streams.filter((s) => !s.file.grid && s.grid);
-    expect(kept.map((s) => s.name)).toEqual(['webkitgtk-cpu-s4', 'webkitgtk-cpu-s6', 'webkitgtk-cpu-s7', 'webkitgtk-cpu-s9', 'webkitgtk-tab-s5', 'webkitgtk-tab-s7']);
+    // Six found in sessions 1 to 9 (the rule was chosen on them), one in held-out session 10.
+    expect(kept.map((s) => s.name)).toEqual(['webkitgtk-cpu-s4', 'webkitgtk-cpu-s6', 'webkitgtk-cpu-s7', 'webkitgtk-cpu-s9', 'webkitgtk-cpu-s10', 'webkitgtk-tab-s5', 'webkitgtk-tab-s7']);
     for (const s of kept) {
       expect(Math.abs(s.rateHz / 60 - 1), s.name).toBeLessThanOrEqual(0.005);
       expect(s.jitterRmsMs, s.name).toBeLessThan(s.intervalMs / 8);
