@@ -41,6 +41,9 @@
 // Firefox also at 115, 155 and 245 Hz (rates no session had) and again at 240 and 260 Hz under the
 // loads that missed most; WebKitGTK under CPU hogs, a second tab and painting (whose label the
 // earlier sessions doubt), named with `-s10`.
+// Session 11 (recorded once session 10 was spent, beside a full `npm test`, for the next rule):
+// Firefox also at 125, 160 and 230 Hz (rates no session had) and again painting or behind a second
+// tab at 240 and 280 Hz; WebKitGTK under CPU hogs, a second tab and memory pressure, named `-s11`.
 // `load` busy-waits a seeded uniform 0–1.44 refresh intervals in each callback (0–24 ms at 60 Hz,
 // as the 60 Hz load fixtures). Streams are recorded one after another.
 import { mkdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -144,7 +147,15 @@ const FIREFOX_SESSION10 = [
   [240, ['mem', 'paint']],
   [260, ['paint', 'tab']],
 ];
-/** Sessions 3 to 10: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
+/** Session 11: three other new rates, and again painting or a second tab at 240 and 280 Hz. */
+const FIREFOX_SESSION11 = [
+  [125, EVERY_LOAD],
+  [160, EVERY_LOAD],
+  [230, EVERY_LOAD],
+  [240, ['paint', 'tab']],
+  [280, ['paint', 'tab']],
+];
+/** Sessions 3 to 11: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
 const OTHER_BROWSERS = {
   3: [['cpu', 'paint', 'tab'], ['tab', 'paint', 'load-cpu'], 'mem', ['mem', 'tab']],
   4: [['mem', 'tab', 'load-cpu'], ['cpu', 'mem', 'paint'], 'tab', ['cpu', 'paint']],
@@ -154,6 +165,7 @@ const OTHER_BROWSERS = {
   8: [['mem', 'tab'], ['cpu', 'paint'], 'paint', ['mem', 'paint']],
   9: [['cpu', 'tab'], ['mem', 'paint'], 'tab', ['cpu', 'mem']],
   10: [['mem', 'paint'], ['tab', 'load-cpu'], 'cpu', ['cpu', 'tab', 'paint']],
+  11: [['cpu', 'tab'], ['mem', 'paint'], 'tab', ['cpu', 'tab', 'mem']],
 };
 const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -185,10 +197,10 @@ function streamList() {
   for (const machineLoad of ['cpu', 'paint']) list.push(stream('chromium', 'unlimited', { mode: 'unlimited', machineLoad }));
   for (const machineLoad of ['cpu', 'paint']) list.push(stream('webkitgtk', null, { machineLoad }));
   list.push(stream('webkitgtk', null, { busy: true, machineLoad: 'cpu', settingHz: 60 }));
-  return [...list, ...heldOutSession(3, FIREFOX_SESSION3), ...heldOutSession(4, FIREFOX_SESSION4), ...heldOutSession(5, FIREFOX_SESSION5), ...heldOutSession(6, FIREFOX_SESSION6), ...heldOutSession(7, FIREFOX_SESSION7), ...heldOutSession(8, FIREFOX_SESSION8), ...heldOutSession(9, FIREFOX_SESSION9), ...heldOutSession(10, FIREFOX_SESSION10)];
+  return [...list, ...heldOutSession(3, FIREFOX_SESSION3), ...heldOutSession(4, FIREFOX_SESSION4), ...heldOutSession(5, FIREFOX_SESSION5), ...heldOutSession(6, FIREFOX_SESSION6), ...heldOutSession(7, FIREFOX_SESSION7), ...heldOutSession(8, FIREFOX_SESSION8), ...heldOutSession(9, FIREFOX_SESSION9), ...heldOutSession(10, FIREFOX_SESSION10), ...heldOutSession(11, FIREFOX_SESSION11)];
 }
 
-/** Sessions 3 to 10: `load-cpu` is a busy callback on the CPU hogs. */
+/** Sessions 3 to 11: `load-cpu` is a busy callback on the CPU hogs. */
 function heldOutSession(session, firefoxRates) {
   const loaded = (load) => ({ busy: load === 'load-cpu', machineLoad: load === 'load-cpu' ? 'cpu' : load, session });
   const list = [];
