@@ -6,6 +6,8 @@ import type { FrameScheduler } from './types.js';
 const enum Pacing {
   /** With divisor d, run once d − 0.5 intervals have passed: the slack absorbs timestamp jitter. */
   SKIP_SLACK_INTERVALS = 0.5,
+  /** A throttled rate that moves by more than this fraction is news (30 → 20 Hz); a measured rate's refinements are not. */
+  THROTTLE_CHANGE = 0.005,
 }
 
 /** The per-frame part of refresh-rate detection (divisor 1; {@link pacedTiming} skips vblanks). @internal */
@@ -39,6 +41,7 @@ export function refreshTiming(loop: FrameLoop): RefreshTiming {
   // What listeners last heard (`synced` follows `state`).
   let notifiedRate = estimate.refreshRate;
   let notifiedState = estimate.state;
+  let notifiedThrottle = estimate.throttledRate;
 
   let listenerArgument: unknown;
   // Created once, not inside notify(): docs/performance.md.
@@ -59,9 +62,11 @@ export function refreshTiming(loop: FrameLoop): RefreshTiming {
     },
     end() {},
     settle() {
-      if (estimate.refreshRate !== notifiedRate || estimate.state !== notifiedState) {
+      const throttle = estimate.throttledRate;
+      if (estimate.refreshRate !== notifiedRate || estimate.state !== notifiedState || Math.abs(throttle - notifiedThrottle) > Pacing.THROTTLE_CHANGE * notifiedThrottle) {
         notifiedRate = estimate.refreshRate;
         notifiedState = estimate.state;
+        notifiedThrottle = throttle;
         timing.notify(loop.refreshListeners, estimate);
       }
     },

@@ -131,7 +131,7 @@ export interface FrameScheduler {
   readonly frameloop: FrameLoopMode;
   /** The refresh-rate estimate (reused object); see "What starts when" in docs/scheduler.md. */
   readonly refreshRate: RefreshRateEstimate;
-  /** Called whenever the estimate's `refreshRate`, `synced` or `state` changes; returns unsubscribe. */
+  /** Called whenever the estimate's `refreshRate`, `synced` or `state` changes, or `throttledRate` by more than 0.5 % (30 → 20 Hz); returns unsubscribe. */
   onRefreshRateChange(listener: (estimate: RefreshRateEstimate) => void): () => void;
   /** Vblanks per picture (as {@link FrameInfo.divisor}). */
   readonly divisor: number;

@@ -3,6 +3,8 @@ import { act } from 'react';
 import { FrameProvider, useRefreshRate } from '../../src/index.js';
 import { getDefaultScheduler } from '../../src/scheduler/defaultScheduler.js';
 import { renderWithFrames } from '../../src/testing/render.js';
+import { createManualFrameSource } from '../../src/testing/manualFrameSource.js';
+import { createFrameScheduler } from '../../src/scheduler/createFrameScheduler.js';
 import { cleanupMounted, createCommitCounter, createDisplay, render, strict } from './helpers.js';
 
 function RateBadge() {
@@ -59,6 +61,37 @@ describe('useRefreshRate', () => {
     expect(counter.count).toBe(settledAt144);
     unmount();
     expect(display.scheduler.subscriberCount).toBe(0);
+  });
+
+  it('shows a change of throttled rate on the same display: battery saver 30 Hz, then 20 Hz, on 60', () => {
+    function ThrottleBadge() {
+      const { state, refreshRate, throttledRate } = useRefreshRate();
+      return <span>{`${state} ${throttledRate} on ${refreshRate}`}</span>;
+    }
+    const source = createManualFrameSource({ startMs: 0 });
+    const scheduler = createFrameScheduler({ source });
+    const counter = createCommitCounter();
+    const { container, unmount } = render(
+      strict(
+        <FrameProvider scheduler={scheduler}>
+          <counter.Counted>
+            <ThrottleBadge />
+          </counter.Counted>
+        </FrameProvider>,
+      ),
+    );
+    let vblank = 0;
+    const run = (every: number, frames: number) => {
+      for (let i = 0; i < frames; i++) act(() => source.tick(((vblank += every) * 1000) / 60));
+    };
+    run(1, 60);
+    run(2, 60);
+    expect(container.textContent).toBe('throttled 30 on 60');
+    const at30 = counter.count;
+    run(3, 60);
+    expect(container.textContent).toBe('throttled 20 on 60');
+    expect(counter.count - at30).toBeLessThanOrEqual(2);
+    unmount();
   });
 
   it('reports a configured rate without measuring and keeps the same snapshot object', () => {
