@@ -51,6 +51,14 @@ const enum Tuning {
    */
   WHOLE_MS_DRIFT_NOISES = 2,
   EARLY_DRIFT = 0.4,
+  /**
+   * On a whole-ms clock a drift too slow for nine timestamps to show (144 → 150 Hz: 0.28 ms a frame
+   * under 1 ms steps) is tried over this many intervals, once the locked grid has crept (see
+   * track.creep) and the intervals drift from it by more than CHALLENGE_DIFFERENT a period each
+   * plus the 1 ms rounding can add (sixteen 6 ms intervals of a 165 Hz grid fit 166.67 Hz
+   * exactly); the challenger must fit within rounding's own noise (WHOLE_MS_RESIDUAL).
+   */
+  LONG_INTERVALS = 16,
   /** A drifting challenger at an unknown rate must fit within this many times the timestamps' mean distance (1.5 of their RMS). */
   TIGHT_NOISES = 2,
   /** No grid for this long (ms), or two lock breaks within seconds: `'variable'`, not a passing `'unsynced'`. */
@@ -71,7 +79,9 @@ interface DetectorState extends Detection {
   window: LockWindow;
   /** The latest Lock.INTERVALS + 1 timestamps, locked or not, oldest first: the challenger's first test reads them in place. */
   recent: LockWindow;
-  /** The challenger grid's window: a copy of `recent` (a fit may drop its first timestamp). */
+  /** On a whole-ms clock, the latest Tuning.LONG_INTERVALS + 1 timestamps (see LONG_INTERVALS). */
+  longRecent: LockWindow;
+  /** The challenger grid's window: a copy of `recent` or `longRecent` (a fit may drop its first timestamp). */
   challenge: LockWindow;
 }
 
@@ -115,7 +125,8 @@ export function createRefreshRateDetector(options?: RefreshRateDetectorOptions):
     query: createSnapQuery(),
     window: createLockWindow(),
     recent: createLockWindow(),
-    challenge: createLockWindow(),
+    longRecent: createLockWindow(Tuning.LONG_INTERVALS),
+    challenge: createLockWindow(Tuning.LONG_INTERVALS),
   };
   return {
     sample: (timestampMs) => sample(d, timestampMs),
@@ -132,7 +143,7 @@ function sample(d: DetectorState, timestampMs: number): RefreshRateEstimate {
     // A repeat or a stray backwards timestamp is ignored; several in a row are a clock reset.
     if (intervalMs === 0 || ++s.backwards < Tuning.BACKWARDS_LIMIT) return d.estimate;
     unlock(d);
-    d.recent.count = 0;
+    d.recent.count = d.longRecent.count = 0;
   }
   s.backwards = 0;
   if (!(s.firstMs <= timestampMs)) s.firstMs = timestampMs;
@@ -140,6 +151,7 @@ function sample(d: DetectorState, timestampMs: number): RefreshRateEstimate {
   s.lastMs = timestampMs;
   s.jitter.intervalMs = intervalMs;
   keepRecent(d.recent, timestampMs);
+  if (s.wholeMs) keepRecent(d.longRecent, timestampMs);
   if (s.locked) track(d, timestampMs);
   // Not `else`: a change of display seen by track() unlocked, and this timestamp starts anew.
   if (!s.locked) {
@@ -149,9 +161,9 @@ function sample(d: DetectorState, timestampMs: number): RefreshRateEstimate {
   return d.estimate;
 }
 
-/** Keep `t` among the latest Lock.INTERVALS + 1 timestamps (plain moves: cheaper than a ring's index arithmetic when read in order every frame). */
+/** Keep `t` among the latest timestamps the window holds (plain moves: cheaper than a ring's index arithmetic when read in order every frame). */
 function keepRecent(r: LockWindow, t: number): void {
-  if (r.count === Lock.INTERVALS + 1) {
+  if (r.count === r.stamps.length) {
     for (let i = 1; i < r.count; i++) r.stamps[i - 1] = r.stamps[i]!;
     r.count--;
   }
@@ -213,11 +225,17 @@ function challenge(d: DetectorState, lost: boolean): boolean {
   // On a whole-ms clock: see WHOLE_MS_DRIFT_NOISES and EARLY_DRIFT.
   const steadily = !s.wholeMs || r.earlyDrift * r.drift >= Tuning.EARLY_DRIFT * r.drift * r.drift;
   const drifting = Math.abs(r.drift) > Math.max(Tuning.DRIFT, Math.SQRT2 * noise) && steadily && rephasedResidual(r) > Math.max(Tuning.CHALLENGE_FLOOR, s.wholeMs ? noise / Tuning.WHOLE_MS_DRIFT_NOISES : noise);
-  if (!another && !drifting && !lost) return false;
+  // On a whole-ms clock, once the locked grid has re-phased the same way after a short segment (a
+  // creep's first step), a drift too slow for nine timestamps is looked for over more.
+  const long = !another && !drifting && !lost && s.wholeMs && s.creep !== 0 && slowDrift(d);
+  if (!another && !drifting && !lost && !long) return false;
   const w = d.challenge;
-  w.stamps.set(r.stamps);
-  w.count = r.count;
-  if (!fitWindow(s.challenger, w) || w.residual > Math.max(Tuning.CHALLENGE_FLOOR, (noise * s.fit.period) / s.challenger.period, (s.wholeMs ? Tuning.WHOLE_MS_RESIDUAL : 0) / s.challenger.period)) return false;
+  const source = long ? d.longRecent : r;
+  for (let i = 0; i < source.count; i++) w.stamps[i] = source.stamps[i]!;
+  w.count = source.count;
+  if (!fitWindow(s.challenger, w)) return false;
+  const allowedMs = long ? Tuning.WHOLE_MS_RESIDUAL : Math.max(Tuning.CHALLENGE_FLOOR * s.challenger.period, noise * s.fit.period, s.wholeMs ? Tuning.WHOLE_MS_RESIDUAL : 0);
+  if (w.residual > allowedMs / s.challenger.period) return false;
   // The loop's own grid: consecutive frames on consecutive vblanks (one missed at most), not a finer
   // grid forced by a timestamp from before the change.
   if (w.indices[w.count - 1]! - w.indices[0]! > w.count) return false;
@@ -234,6 +252,17 @@ function challenge(d: DetectorState, lost: boolean): boolean {
   startTracking(d, w, s.skeptical);
   s.challenged = true;
   return true;
+}
+
+/** On a whole-ms clock: the latest LONG_INTERVALS intervals drift off the locked grid by more than CHALLENGE_DIFFERENT a period each. */
+function slowDrift(d: DetectorState): boolean {
+  const l = d.longRecent;
+  if (l.count < l.stamps.length) return false;
+  l.periodMs = d.track.fit.period;
+  l.gate = Tuning.OFF_WHOLE;
+  compareIntervals(l);
+  // Beyond the 1 ms that rounding alone can add over the window (sixteen 6 ms intervals of 165 Hz).
+  return Math.abs(l.drift) > Tuning.LONG_INTERVALS * Tuning.CHALLENGE_DIFFERENT + 1 / l.periodMs;
 }
 
 /** Whether the challenger's rate is a known display rate within its standard errors (`only`: and no other one). */
@@ -333,7 +362,7 @@ function reset(d: DetectorState): void {
   s.displayKnown = false;
   s.breaks = 0;
   s.wholeMs = true;
-  d.recent.count = 0;
+  d.recent.count = d.longRecent.count = 0;
   s.shownCommon = 1;
   s.trusted = false;
   d.window.count = 0;

@@ -53,12 +53,13 @@ export interface LockWindow {
   earlyDrift: number;
 }
 
-export function createLockWindow(): LockWindow {
+/** A window of up to `intervals` + 1 timestamps (a lock's: Lock.INTERVALS). */
+export function createLockWindow(intervals: number = Lock.INTERVALS): LockWindow {
   return {
-    stamps: new Float64Array(Lock.INTERVALS + 1),
+    stamps: new Float64Array(intervals + 1),
     count: 0,
-    scratch: new Float64Array(Lock.INTERVALS + 1),
-    indices: new Float64Array(Lock.INTERVALS + 1),
+    scratch: new Float64Array(intervals + 1),
+    indices: new Float64Array(intervals + 1),
     residual: 0.5,
     baseMs: 0.5,
     periodMs: 0.5,
