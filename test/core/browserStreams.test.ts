@@ -1,7 +1,7 @@
 /**
  * Browsers' frame streams (test/fixtures/browsers, docs/browsers.md): on every stream the detector's
  * verdict holds, and on every vsynced stream the counting algorithms hand out the vblanks elapsed —
- * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 11).
+ * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 12).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -110,14 +110,26 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'firefox-240-paint-s11': { flaps: 0.0065 },
   'firefox-280-paint-s11': { flaps: 0.005 },
   'firefox-280-tab-s11': { flaps: 0.0085 },
+  // Session 12, as its one run found it (beside a full npm test; opened once the whole-ms challenger
+  // over sixteen intervals was committed: with and without it, the same figures).
+  'firefox-195-tab-s12': { flaps: 0.0025 },
+  'firefox-230-paint-s12': { verdict: 0.975, flaps: 0.003 },
+  'firefox-230-tab-s12': { verdict: 0.975 },
+  'firefox-250-tab-s12': { verdict: 0.88, flaps: 0.004, first: 105 },
+  'firefox-260-paint-s12': { flaps: 0.005 },
+  'firefox-260-tab-s12': { verdict: 0.64, flaps: 0.007 },
+  // Near the timer-grid bar (a 60 Hz fit 0.46 % off, 2.55 ms RMS): judged gridless, it reads `synced 60` for stretches.
+  'webkitgtk-cpu-s12': { verdict: 0.72 },
+  // Reads a chance 75 Hz grid for stretches.
+  'webkitgtk-paint-s12': { verdict: 0.945 },
 };
 
 describe('browser streams: the fixtures', () => {
-  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27 and 27 held out', () => {
+  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27 and 27 held out', () => {
     const sessionOf = (n: number) => streams.filter((s) => (s.file.session ?? 1) === n);
     expect(sessionOf(1)).toHaveLength(22);
     expect(sessionOf(2).length).toBeGreaterThanOrEqual(3 * 22);
-    /** Sessions 3 to 11: their streams, and the Firefox rates no earlier session had. */
+    /** Sessions 3 to 12: their streams, and the Firefox rates no earlier session had. */
     const later: Record<number, [streams: number, newRates: number[]]> = {
       3: [34, [72, 85, 200]],
       4: [35, [70, 170, 280]],
@@ -128,6 +140,7 @@ describe('browser streams: the fixtures', () => {
       9: [26, [105, 135, 175]],
       10: [27, [115, 155, 245]],
       11: [27, [125, 160, 230]],
+      12: [27, [140, 195, 250]],
     };
     const rates = (list: typeof streams) => new Set(list.filter((s) => s.browser === 'firefox').map((s) => s.file.settingHz));
     for (const [n, [count, newRates]] of Object.entries(later).map(([k, v]) => [Number(k), v] as const)) {
@@ -136,11 +149,11 @@ describe('browser streams: the fixtures', () => {
       const before = rates(streams.filter((s) => (s.file.session ?? 1) < n));
       expect([...rates(session)].filter((hz) => !before.has(hz)).sort((a, b) => a - b), `session ${n}`).toEqual(newRates);
     }
-    expect(streams).toHaveLength(361);
-    for (let n = 2; n <= 11; n++) {
+    expect(streams).toHaveLength(388);
+    for (let n = 2; n <= 12; n++) {
       for (const load of ['cpu', 'mem', 'paint', 'tab']) expect(sessionOf(n).some((s) => s.file.machineLoad === load), `session ${n} ${load}`).toBe(true);
     }
-    // The split: sessions 8 to 11 are held out, all of them; sessions 1 to 7 are the tuning set.
+    // The split: sessions 8 to 12 are held out, all of them; sessions 1 to 7 are the tuning set.
     for (const s of streams) expect(s.half, s.name).toBe((s.file.session ?? 1) >= 8 ? 'held-out' : 'tuning');
     for (const s of streams) expect(s.half, s.name).toBe(splitHalf(s.file.session));
     // The issue's failures, recorded again on the busier machine.
@@ -166,17 +179,20 @@ describe('browser streams: the fixtures', () => {
     // Six found in sessions 1 to 9 (the rule was chosen on them), one in held-out session 10.
     expect(kept.map((s) => s.name)).toEqual(['webkitgtk-cpu-s4', 'webkitgtk-cpu-s6', 'webkitgtk-cpu-s7', 'webkitgtk-cpu-s9', 'webkitgtk-cpu-s10', 'webkitgtk-tab-s5', 'webkitgtk-tab-s7']);
     // No stream sits near the bar (an eighth of the interval, 2.08 ms RMS), where the label would be
-    // a guess: the kept ones are under 0.9 of it, and a stream left gridless fits no 60 Hz grid
-    // within 0.5 % or fits one at least twice the bar off (webkitgtk-cpu-s11: 6.21 ms).
+    // a guess, but the one listed: the kept ones are under 0.9 of it, and a stream left gridless fits
+    // no 60 Hz grid within 0.5 % or fits one at least twice the bar off (webkitgtk-cpu-s11: 6.21 ms).
+    // Held-out session 12 brought webkitgtk-cpu-s12: 59.73 Hz, 2.55 ms RMS, 1.2 times the bar.
     for (const s of kept) {
       expect(Math.abs(s.rateHz / 60 - 1), s.name).toBeLessThanOrEqual(0.005);
       expect(s.jitterRmsMs, s.name).toBeLessThan((0.9 * s.intervalMs) / 8);
       expect(s.expected, s.name).toEqual({ state: 'synced', refreshRate: s.rateHz, throttledRate: 0 });
     }
+    const near: string[] = [];
     for (const s of streams.filter((x) => !x.grid)) {
       const fit = deriveFrameFixture(s.name, { ...s.file, timestampsMs: s.timestampsMs } as unknown as FrameFixtureFile, 1000 / 60);
-      expect(Math.abs(fit.rateHz / 60 - 1) > 0.005 || fit.jitterRmsMs > (2 * fit.intervalMs) / 8, s.name).toBe(true);
+      if (!(Math.abs(fit.rateHz / 60 - 1) > 0.005 || fit.jitterRmsMs > (2 * fit.intervalMs) / 8)) near.push(s.name);
     }
+    expect(near).toEqual(['webkitgtk-cpu-s12']);
   });
 
   it('streams without a grid are marked and have no vblanks; battery saver is throttled on its 60 Hz clock', () => {
