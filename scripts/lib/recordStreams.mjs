@@ -47,6 +47,9 @@
 // Session 12 (recorded once session 11 was spent, beside a full `npm test`, for the next rule):
 // Firefox also at 140, 195 and 250 Hz (rates no session had) and again painting or behind a second
 // tab at 230 and 260 Hz; WebKitGTK under CPU hogs, a second tab and painting, named `-s12`.
+// Session 13 (recorded once session 12 was spent, beside a full `npm test`, for the next rule):
+// Firefox also at 145, 185 and 270 Hz (rates no session had) and again painting or behind a second
+// tab at 250 and 260 Hz; WebKitGTK under CPU hogs, a second tab and memory pressure, named `-s13`.
 // `load` busy-waits a seeded uniform 0–1.44 refresh intervals in each callback (0–24 ms at 60 Hz,
 // as the 60 Hz load fixtures). Streams are recorded one after another.
 import { mkdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -166,7 +169,15 @@ const FIREFOX_SESSION12 = [
   [230, ['paint', 'tab']],
   [260, ['paint', 'tab']],
 ];
-/** Sessions 3 to 12: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
+/** Session 13: three other new rates, and again painting or a second tab at 250 and 260 Hz. */
+const FIREFOX_SESSION13 = [
+  [145, EVERY_LOAD],
+  [185, EVERY_LOAD],
+  [270, EVERY_LOAD],
+  [250, ['paint', 'tab']],
+  [260, ['paint', 'tab']],
+];
+/** Sessions 3 to 13: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
 const OTHER_BROWSERS = {
   3: [['cpu', 'paint', 'tab'], ['tab', 'paint', 'load-cpu'], 'mem', ['mem', 'tab']],
   4: [['mem', 'tab', 'load-cpu'], ['cpu', 'mem', 'paint'], 'tab', ['cpu', 'paint']],
@@ -178,6 +189,7 @@ const OTHER_BROWSERS = {
   10: [['mem', 'paint'], ['tab', 'load-cpu'], 'cpu', ['cpu', 'tab', 'paint']],
   11: [['cpu', 'tab'], ['mem', 'paint'], 'tab', ['cpu', 'tab', 'mem']],
   12: [['mem', 'paint'], ['cpu', 'tab'], 'mem', ['cpu', 'tab', 'paint']],
+  13: [['cpu', 'paint'], ['mem', 'tab'], 'cpu', ['cpu', 'tab', 'mem']],
 };
 const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -209,10 +221,10 @@ function streamList() {
   for (const machineLoad of ['cpu', 'paint']) list.push(stream('chromium', 'unlimited', { mode: 'unlimited', machineLoad }));
   for (const machineLoad of ['cpu', 'paint']) list.push(stream('webkitgtk', null, { machineLoad }));
   list.push(stream('webkitgtk', null, { busy: true, machineLoad: 'cpu', settingHz: 60 }));
-  return [...list, ...heldOutSession(3, FIREFOX_SESSION3), ...heldOutSession(4, FIREFOX_SESSION4), ...heldOutSession(5, FIREFOX_SESSION5), ...heldOutSession(6, FIREFOX_SESSION6), ...heldOutSession(7, FIREFOX_SESSION7), ...heldOutSession(8, FIREFOX_SESSION8), ...heldOutSession(9, FIREFOX_SESSION9), ...heldOutSession(10, FIREFOX_SESSION10), ...heldOutSession(11, FIREFOX_SESSION11), ...heldOutSession(12, FIREFOX_SESSION12)];
+  return [...list, ...heldOutSession(3, FIREFOX_SESSION3), ...heldOutSession(4, FIREFOX_SESSION4), ...heldOutSession(5, FIREFOX_SESSION5), ...heldOutSession(6, FIREFOX_SESSION6), ...heldOutSession(7, FIREFOX_SESSION7), ...heldOutSession(8, FIREFOX_SESSION8), ...heldOutSession(9, FIREFOX_SESSION9), ...heldOutSession(10, FIREFOX_SESSION10), ...heldOutSession(11, FIREFOX_SESSION11), ...heldOutSession(12, FIREFOX_SESSION12), ...heldOutSession(13, FIREFOX_SESSION13)];
 }
 
-/** Sessions 3 to 12: `load-cpu` is a busy callback on the CPU hogs. */
+/** Sessions 3 to 13: `load-cpu` is a busy callback on the CPU hogs. */
 function heldOutSession(session, firefoxRates) {
   const loaded = (load) => ({ busy: load === 'load-cpu', machineLoad: load === 'load-cpu' ? 'cpu' : load, session });
   const list = [];
