@@ -69,114 +69,117 @@ const FIREFOX_NEW_RATES = [48, 90, 100, 180];
 const BUSY_LOADS = ['cpu', 'mem', 'paint', 'tab'];
 /** The machine loads, and a busy callback on the CPU hogs: a held-out session's new Firefox rates run under each. */
 const EVERY_LOAD = [...BUSY_LOADS, 'load-cpu'];
-/** Session 3: rates no earlier session had, and the loads each rate is recorded under. */
-const FIREFOX_SESSION3 = [
-  [72, EVERY_LOAD],
-  [85, EVERY_LOAD],
-  [200, EVERY_LOAD],
-  [30, ['tab', 'load-cpu']],
-  [60, ['mem', 'paint']],
-  [120, ['mem', 'paint']],
-  [144, ['tab']],
-  [165, ['paint']],
-  [240, ['mem', 'tab']],
-];
-/** Session 4: as session 3, with three other rates no earlier session had. */
-const FIREFOX_SESSION4 = [
-  [70, EVERY_LOAD],
-  [170, EVERY_LOAD],
-  [280, EVERY_LOAD],
-  [30, ['mem', 'paint']],
-  [60, ['tab', 'load-cpu']],
-  [120, ['tab', 'load-cpu']],
-  [144, ['paint']],
-  [200, ['paint', 'load-cpu']],
-  [240, ['cpu', 'paint']],
-];
-/** Session 5: as session 4, with three other rates no earlier session had. */
-const FIREFOX_SESSION5 = [
-  [65, EVERY_LOAD],
-  [110, EVERY_LOAD],
-  [190, EVERY_LOAD],
-  [30, ['cpu', 'load-cpu']],
-  [60, ['mem', 'paint']],
-  [120, ['cpu', 'paint']],
-  [144, ['mem', 'load-cpu']],
-  [240, ['tab', 'load-cpu']],
-];
-/** Session 6: three other new rates, and the tuning set's hardest rates and loads again. */
-const FIREFOX_SESSION6 = [
-  [80, EVERY_LOAD],
-  [130, EVERY_LOAD],
-  [220, EVERY_LOAD],
-  [30, ['load-cpu']],
-  [85, ['mem', 'paint']],
-  [165, ['paint']],
-  [200, ['load-cpu']],
-  [240, ['mem', 'tab', 'paint']],
-];
-/** Session 7: three other new rates, and session 6's painting and second-tab misses again. */
-const FIREFOX_SESSION7 = [
-  [96, EVERY_LOAD],
-  [150, EVERY_LOAD],
-  [260, EVERY_LOAD],
-  [85, ['paint']],
-  [130, ['tab']],
-  [165, ['paint', 'tab']],
-  [220, ['paint', 'tab']],
-  [240, ['paint', 'tab']],
-];
-/** Session 8: 210 Hz (no session had it), 100 and 180 Hz again under every load, and again painting or a second tab at the high rates. */
-const FIREFOX_SESSION8 = [
-  [100, EVERY_LOAD],
-  [180, EVERY_LOAD],
-  [210, EVERY_LOAD],
-  [144, ['paint']],
-  [165, ['paint', 'tab']],
-  [240, ['paint', 'tab']],
-  [280, ['paint']],
-];
-/** Session 9: three other new rates, and again painting or a second tab at 220–260 Hz. */
-const FIREFOX_SESSION9 = [
-  [105, EVERY_LOAD],
-  [135, EVERY_LOAD],
-  [175, EVERY_LOAD],
-  [220, ['paint']],
-  [240, ['tab']],
-  [260, ['paint', 'tab']],
-];
-/** Session 10: three other new rates, and again the loads that missed most in sessions 6 to 9. */
-const FIREFOX_SESSION10 = [
-  [115, EVERY_LOAD],
-  [155, EVERY_LOAD],
-  [245, EVERY_LOAD],
-  [240, ['mem', 'paint']],
-  [260, ['paint', 'tab']],
-];
-/** Session 11: three other new rates, and again painting or a second tab at 240 and 280 Hz. */
-const FIREFOX_SESSION11 = [
-  [125, EVERY_LOAD],
-  [160, EVERY_LOAD],
-  [230, EVERY_LOAD],
-  [240, ['paint', 'tab']],
-  [280, ['paint', 'tab']],
-];
-/** Session 12: three other new rates, and again painting or a second tab at 230 and 260 Hz. */
-const FIREFOX_SESSION12 = [
-  [140, EVERY_LOAD],
-  [195, EVERY_LOAD],
-  [250, EVERY_LOAD],
-  [230, ['paint', 'tab']],
-  [260, ['paint', 'tab']],
-];
-/** Session 13: three other new rates, and again painting or a second tab at 250 and 260 Hz. */
-const FIREFOX_SESSION13 = [
-  [145, EVERY_LOAD],
-  [185, EVERY_LOAD],
-  [270, EVERY_LOAD],
-  [250, ['paint', 'tab']],
-  [260, ['paint', 'tab']],
-];
+/** Sessions 3 to 13: the Firefox rates each held-out session recorded, and the loads each rate ran under. */
+const FIREFOX_SESSIONS = {
+  // Session 3: rates no earlier session had, and the loads each rate is recorded under.
+  3: [
+    [72, EVERY_LOAD],
+    [85, EVERY_LOAD],
+    [200, EVERY_LOAD],
+    [30, ['tab', 'load-cpu']],
+    [60, ['mem', 'paint']],
+    [120, ['mem', 'paint']],
+    [144, ['tab']],
+    [165, ['paint']],
+    [240, ['mem', 'tab']],
+  ],
+  // Session 4: as session 3, with three other rates no earlier session had.
+  4: [
+    [70, EVERY_LOAD],
+    [170, EVERY_LOAD],
+    [280, EVERY_LOAD],
+    [30, ['mem', 'paint']],
+    [60, ['tab', 'load-cpu']],
+    [120, ['tab', 'load-cpu']],
+    [144, ['paint']],
+    [200, ['paint', 'load-cpu']],
+    [240, ['cpu', 'paint']],
+  ],
+  // Session 5: as session 4, with three other rates no earlier session had.
+  5: [
+    [65, EVERY_LOAD],
+    [110, EVERY_LOAD],
+    [190, EVERY_LOAD],
+    [30, ['cpu', 'load-cpu']],
+    [60, ['mem', 'paint']],
+    [120, ['cpu', 'paint']],
+    [144, ['mem', 'load-cpu']],
+    [240, ['tab', 'load-cpu']],
+  ],
+  // Session 6: three other new rates, and the tuning set's hardest rates and loads again.
+  6: [
+    [80, EVERY_LOAD],
+    [130, EVERY_LOAD],
+    [220, EVERY_LOAD],
+    [30, ['load-cpu']],
+    [85, ['mem', 'paint']],
+    [165, ['paint']],
+    [200, ['load-cpu']],
+    [240, ['mem', 'tab', 'paint']],
+  ],
+  // Session 7: three other new rates, and session 6's painting and second-tab misses again.
+  7: [
+    [96, EVERY_LOAD],
+    [150, EVERY_LOAD],
+    [260, EVERY_LOAD],
+    [85, ['paint']],
+    [130, ['tab']],
+    [165, ['paint', 'tab']],
+    [220, ['paint', 'tab']],
+    [240, ['paint', 'tab']],
+  ],
+  // Session 8: 210 Hz (no session had it), 100 and 180 Hz again under every load, and again painting or a second tab at the high rates.
+  8: [
+    [100, EVERY_LOAD],
+    [180, EVERY_LOAD],
+    [210, EVERY_LOAD],
+    [144, ['paint']],
+    [165, ['paint', 'tab']],
+    [240, ['paint', 'tab']],
+    [280, ['paint']],
+  ],
+  // Session 9: three other new rates, and again painting or a second tab at 220–260 Hz.
+  9: [
+    [105, EVERY_LOAD],
+    [135, EVERY_LOAD],
+    [175, EVERY_LOAD],
+    [220, ['paint']],
+    [240, ['tab']],
+    [260, ['paint', 'tab']],
+  ],
+  // Session 10: three other new rates, and again the loads that missed most in sessions 6 to 9.
+  10: [
+    [115, EVERY_LOAD],
+    [155, EVERY_LOAD],
+    [245, EVERY_LOAD],
+    [240, ['mem', 'paint']],
+    [260, ['paint', 'tab']],
+  ],
+  // Session 11: three other new rates, and again painting or a second tab at 240 and 280 Hz.
+  11: [
+    [125, EVERY_LOAD],
+    [160, EVERY_LOAD],
+    [230, EVERY_LOAD],
+    [240, ['paint', 'tab']],
+    [280, ['paint', 'tab']],
+  ],
+  // Session 12: three other new rates, and again painting or a second tab at 230 and 260 Hz.
+  12: [
+    [140, EVERY_LOAD],
+    [195, EVERY_LOAD],
+    [250, EVERY_LOAD],
+    [230, ['paint', 'tab']],
+    [260, ['paint', 'tab']],
+  ],
+  // Session 13: three other new rates, and again painting or a second tab at 250 and 260 Hz.
+  13: [
+    [145, EVERY_LOAD],
+    [185, EVERY_LOAD],
+    [270, EVERY_LOAD],
+    [250, ['paint', 'tab']],
+    [260, ['paint', 'tab']],
+  ],
+};
 /** Sessions 3 to 13: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
 const OTHER_BROWSERS = {
   3: [['cpu', 'paint', 'tab'], ['tab', 'paint', 'load-cpu'], 'mem', ['mem', 'tab']],
@@ -221,7 +224,7 @@ function streamList() {
   for (const machineLoad of ['cpu', 'paint']) list.push(stream('chromium', 'unlimited', { mode: 'unlimited', machineLoad }));
   for (const machineLoad of ['cpu', 'paint']) list.push(stream('webkitgtk', null, { machineLoad }));
   list.push(stream('webkitgtk', null, { busy: true, machineLoad: 'cpu', settingHz: 60 }));
-  return [...list, ...heldOutSession(3, FIREFOX_SESSION3), ...heldOutSession(4, FIREFOX_SESSION4), ...heldOutSession(5, FIREFOX_SESSION5), ...heldOutSession(6, FIREFOX_SESSION6), ...heldOutSession(7, FIREFOX_SESSION7), ...heldOutSession(8, FIREFOX_SESSION8), ...heldOutSession(9, FIREFOX_SESSION9), ...heldOutSession(10, FIREFOX_SESSION10), ...heldOutSession(11, FIREFOX_SESSION11), ...heldOutSession(12, FIREFOX_SESSION12), ...heldOutSession(13, FIREFOX_SESSION13)];
+  return [...list, ...Object.entries(FIREFOX_SESSIONS).flatMap(([session, rates]) => heldOutSession(Number(session), rates))];
 }
 
 /** Sessions 3 to 13: `load-cpu` is a busy callback on the CPU hogs. */
