@@ -7,12 +7,12 @@
  * refreshRateVerdict.ts.
  */
 import { KNOWN_REFRESH_RATES } from './knownRefreshRates.js';
-import { createLockWindow, fitWindow, Lock, ready, compareIntervals, rephasedResidual, slide, type LockWindow } from './refreshRateLock.js';
+import { createLockWindow, fitWindow, LOCK_INTERVALS, MIN_PERIOD_MS, ready, compareIntervals, rephasedResidual, slide, type LockWindow } from './refreshRateLock.js';
 import { clearSkips, recordSkip } from './refreshRateSkips.js';
 import { createSnapQuery, singlesOut, snapRate } from './refreshRateSnap.js';
 import { addInterval, clearJitter } from './refreshRateJitter.js';
-import { countBreak, createTracker, place, Placed, weighBreaks } from './refreshRateTrack.js';
-import { classify, setState, Verdict, type Detection } from './refreshRateVerdict.js';
+import { countBreak, createTracker, place, weighBreaks } from './refreshRateTrack.js';
+import { classify, setState, SKEPTICAL_POINTS, type Detection } from './refreshRateVerdict.js';
 import type { RefreshRateDetector, RefreshRateDetectorOptions, RefreshRateEstimate } from './types.js';
 import { checkArgument, checkValue, REFRESH_RATE_RULE, wholeAtLeast, type Rule, type Rules } from './options.js';
 
@@ -77,7 +77,7 @@ const enum Tuning {
 /** The detector's state: the verdict's inputs plus the window a lock is searched in. */
 interface DetectorState extends Detection {
   window: LockWindow;
-  /** The latest Lock.INTERVALS + 1 timestamps, locked or not, oldest first: the challenger's first test reads them in place. */
+  /** The latest LOCK_INTERVALS + 1 timestamps, locked or not, oldest first: the challenger's first test reads them in place. */
   recent: LockWindow;
   /** On a whole-ms clock, the latest Tuning.LONG_INTERVALS + 1 timestamps (see LONG_INTERVALS). */
   longRecent: LockWindow;
@@ -86,7 +86,7 @@ interface DetectorState extends Detection {
 }
 
 const RULES: Rules<{ windowSize: number; knownRates: unknown }> = {
-  windowSize: wholeAtLeast(Lock.INTERVALS, Lock.INTERVALS),
+  windowSize: wholeAtLeast(LOCK_INTERVALS, LOCK_INTERVALS),
   knownRates: { accepts: () => true, expected: '' } as Rule<unknown>,
 };
 const OPTION_NAMES = Object.keys(RULES);
@@ -108,7 +108,7 @@ const OPTION_NAMES = Object.keys(RULES);
  * ```
  */
 export function createRefreshRateDetector(options?: RefreshRateDetectorOptions): RefreshRateDetector {
-  // `windowSize` is checked but unused: a lock reads at most Lock.INTERVALS + 1 timestamps whatever it says.
+  // `windowSize` is checked but unused: a lock reads at most LOCK_INTERVALS + 1 timestamps whatever it says.
   const opts = checkArgument(OWNER, options, false, RULES, OPTION_NAMES);
   const d: DetectorState = {
     estimate: {
@@ -176,9 +176,9 @@ function track(d: DetectorState, t: number): void {
   s.jitter.periodMs = s.fit.period;
   addInterval(s.jitter);
   const placed = place(s, t, d.known);
-  if (placed === Placed.RESTART) return restart(d);
-  if (challenge(d, placed === Placed.LOST)) return classify(d);
-  if (placed === Placed.LOST) return unlock(d);
+  if (placed === 'restart') return restart(d);
+  if (challenge(d, placed === 'lost')) return classify(d);
+  if (placed === 'lost') return unlock(d);
   classify(d);
 }
 
@@ -191,7 +191,7 @@ function tryLock(d: DetectorState): void {
     // A lost grid not found again at once: the next lock must prove itself.
     d.track.trusted = false;
     // A loop faster than any display has no grid to wait for.
-    d.track.misfits += w.stamps[w.count - 1]! - w.stamps[0]! < (w.count - 1) * Lock.MIN_PERIOD_MS ? Tuning.MISFITS : 1;
+    d.track.misfits += w.stamps[w.count - 1]! - w.stamps[0]! < (w.count - 1) * MIN_PERIOD_MS ? Tuning.MISFITS : 1;
     return noGrid(d);
   }
   const state = d.estimate.state;
@@ -213,7 +213,7 @@ function challenge(d: DetectorState, lost: boolean): boolean {
   const s = d.track;
   const r = d.recent;
   // Only a grid believed is challenged (a chance fit on a frame clock without vsync simply ends).
-  if (!s.decided || r.count < Lock.INTERVALS + 1) return false;
+  if (!s.decided || r.count < LOCK_INTERVALS + 1) return false;
   // The timestamps' noise on the locked grid (periods): a challenger must fit about as well (a window straddling the change does not).
   const noise = (Tuning.CHALLENGE_NOISES * s.noiseMs) / s.fit.period;
   r.periodMs = s.fit.period;
@@ -318,7 +318,7 @@ function restart(d: DetectorState): void {
  */
 function unlock(d: DetectorState): void {
   const s = d.track;
-  const fleeting = s.locked && s.fit.points < Verdict.SKEPTICAL_POINTS;
+  const fleeting = s.locked && s.fit.points < SKEPTICAL_POINTS;
   const held = s.locked && s.decided && !fleeting;
   if (s.locked) countBreak(s);
   else weighBreaks(s);

@@ -5,7 +5,7 @@
  */
 import { addPoint, refit, startFit, type GridFit } from './refreshRateFit.js';
 
-export const enum Lock {
+const enum Lock {
   /** Intervals needed for a lock; slow loops (a 1 Hz hidden tab) lock on 3 spanning 1 s. */
   INTERVALS = 8,
   SLOW_INTERVALS = 3,
@@ -70,10 +70,22 @@ export function createLockWindow(intervals: number = Lock.INTERVALS): LockWindow
   };
 }
 
-/** Whether the window holds enough to try: 8 intervals, or 3 spanning a second (a slow loop). */
+/**
+ * The lock's constants other modules read, as plain numbers: an exported `const enum` stays an
+ * object with every member's name in the built one-file-per-module output.
+ */
+export const LOCK_INTERVALS: number = Lock.INTERVALS;
+export const MIN_PERIOD_MS: number = Lock.MIN_PERIOD_MS;
+
+/** Whether `intervals` spanning `spanMs` are a slow loop's lock: 3 spanning a second (a 1 Hz hidden tab). */
+export function slowLock(intervals: number, spanMs: number): boolean {
+  return intervals >= Lock.SLOW_INTERVALS && spanMs >= Lock.SLOW_SPAN_MS;
+}
+
+/** Whether the window holds enough to try: 8 intervals, or a slow loop's lock. */
 export function ready(w: LockWindow): boolean {
   const m = w.count - 1;
-  return m >= Lock.INTERVALS || (m >= Lock.SLOW_INTERVALS && w.stamps[m]! - w.stamps[0]! >= Lock.SLOW_SPAN_MS);
+  return m >= Lock.INTERVALS || slowLock(m, w.stamps[m]! - w.stamps[0]!);
 }
 
 /**

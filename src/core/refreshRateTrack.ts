@@ -169,17 +169,12 @@ export function countSkip(s: Tracker, k: number): void {
   recordSkip(s.skips, k);
 }
 
-/** What placing a timestamp did. */
-export const enum Placed {
-  /** The lock holds. */
-  HOLDS = 0,
-  /** The held points started a new segment: a re-phase. */
-  REPHASED = 1,
-  /** The timestamps fit the grid no more: the lock ends. */
-  LOST = 2,
-  /** Before the first verdict, the latest points re-phased: the young fit starts again from them. */
-  RESTART = 3,
-}
+/**
+ * What placing a timestamp did: the lock holds; the held points started a new segment (a
+ * re-phase); the timestamps fit the grid no more (the lock ends); or, before the first verdict,
+ * the latest points re-phased and the young fit starts again from them.
+ */
+export type Placed = 'holds' | 'rephased' | 'lost' | 'restart';
 
 /** Place timestamp `t` on the current segment's grid. */
 export function place(s: Tracker, t: number, known: Float64Array): Placed {
@@ -206,15 +201,15 @@ export function place(s: Tracker, t: number, known: Float64Array): Placed {
   s.pointOffset = offset;
   if (!advances) s.rejected++;
   else if (!s.decided) {
-    if (placeEarly(s, t)) return Placed.RESTART;
+    if (placeEarly(s, t)) return 'restart';
   } else {
     const placed = hold(s, t, known);
-    if (placed !== Placed.HOLDS) return placed;
+    if (placed !== 'holds') return placed;
   }
   if (s.meanSquare <= Track.MISMATCH_LIMIT) s.overLimit = 0;
   // Patience only where a re-phase may be showing (a short segment cannot re-phase).
-  else if (++s.overLimit > (s.fit.points >= Track.PATIENT_POINTS && s.fit.segmentPoints >= Track.SEGMENT_MIN ? Track.MISMATCH_PATIENCE : 0)) return Placed.LOST;
-  return Placed.HOLDS;
+  else if (++s.overLimit > (s.fit.points >= Track.PATIENT_POINTS && s.fit.segmentPoints >= Track.SEGMENT_MIN ? Track.MISMATCH_PATIENCE : 0)) return 'lost';
+  return 'holds';
 }
 
 /** Hold the advancing point (`pointN`, `pointOffset`) back; when PENDING are held, the oldest joins unless they re-phased together. */
@@ -223,7 +218,7 @@ function hold(s: Tracker, t: number, known: Float64Array): Placed {
   s.pendingMs[i] = t;
   s.pendingN[i] = s.pointN;
   s.pendingOffset[i] = s.pointOffset;
-  if (s.pendingCount < Track.PENDING) return Placed.HOLDS;
+  if (s.pendingCount < Track.PENDING) return 'holds';
   s.shift = 0;
   if (s.advancing >= Track.PENDING) rephaseShift(s);
   const shift = s.shift;
@@ -236,15 +231,15 @@ function hold(s: Tracker, t: number, known: Float64Array): Placed {
     const creeping = Math.abs(shift) < creepShift && s.fit.segmentPoints < creepPoints;
     const sign = shift > 0 ? 1 : -1;
     s.creep = creeping ? (s.creep * sign > 0 ? s.creep + sign : sign) : 0;
-    if (Math.abs(s.creep) >= Track.CREEP_RUN) return Placed.LOST;
+    if (Math.abs(s.creep) >= Track.CREEP_RUN) return 'lost';
     // Re-phased again before any point joined the last re-phase's segment: no grid holds.
     s.backToBack = s.fit.segmentPoints <= Track.PENDING ? s.backToBack + 1 : 0;
-    if (s.backToBack >= Track.CREEP_RUN) return Placed.LOST;
+    if (s.backToBack >= Track.CREEP_RUN) return 'lost';
     restartSegment(s);
-    return Placed.REPHASED;
+    return 'rephased';
   }
   commitOldest(s);
-  return Placed.HOLDS;
+  return 'holds';
 }
 
 /**

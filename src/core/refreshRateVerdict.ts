@@ -6,14 +6,14 @@
  * See docs/browsers.md.
  */
 import { refit } from './refreshRateFit.js';
-import { Lock, preciseEnough } from './refreshRateLock.js';
+import { LOCK_INTERVALS, preciseEnough, slowLock } from './refreshRateLock.js';
 import { steadySkips, vblanksPerFrame, type SkipRun } from './refreshRateSkips.js';
 import { singlesOut, snapRate, type SnapQuery } from './refreshRateSnap.js';
 import { coarsened, weighBreaks, type Tracker } from './refreshRateTrack.js';
 import type { RefreshRateEstimate, RefreshState } from './types.js';
 
 /* eslint-disable @typescript-eslint/no-duplicate-enum-values */
-export const enum Verdict {
+const enum Verdict {
   /**
    * The lock's largest RMS residual (Lock.MAX_RMS_RESIDUAL), here too: a fractional constant read
    * from another module is a boxed number where the code is not bundled (docs/performance.md).
@@ -34,8 +34,7 @@ export const enum Verdict {
   DECISIVE = 0.01,
   /** Display rates within this fraction are the same display for `changes` (60 ↔ 59.94 is a refinement). */
   SAME_DISPLAY = 0.002,
-  /** A fit after an unsteady stretch must hold this many frames or this long (chance fits are common on few). */
-  SKEPTICAL_POINTS = 3 * Lock.INTERVALS,
+  /** A fit after an unsteady stretch must hold SKEPTICAL_POINTS frames or this long (chance fits are common on few). */
   SKEPTICAL_SPAN_MS = 2000,
   /** … longer by the square of the recent breaks up to this many, and in proportion beyond. */
   SQUARED_BREAKS = 2,
@@ -70,6 +69,9 @@ export const enum Verdict {
   SLOW_SNAP_VBLANKS = 8,
 }
 /* eslint-enable @typescript-eslint/no-duplicate-enum-values */
+
+/** A fit after an unsteady stretch must hold this many frames (three locks' worth) or SKEPTICAL_SPAN_MS. */
+export const SKEPTICAL_POINTS: number = 3 * LOCK_INTERVALS;
 
 /** What the verdict reads and writes: the estimate, the tracking state, the known rates and a snap query. */
 export interface Detection {
@@ -149,7 +151,7 @@ function quickRun(run: SkipRun): boolean {
 
 /** A run of skipping frames long enough to judge its steadiness: THROTTLE_RUN frames, or a second of a slow loop. */
 function longRun(run: SkipRun): boolean {
-  return run.frames >= Verdict.THROTTLE_RUN || (run.frames >= Lock.SLOW_INTERVALS && run.spanMs >= Lock.SLOW_SPAN_MS);
+  return run.frames >= Verdict.THROTTLE_RUN || slowLock(run.frames, run.spanMs);
 }
 
 /**
@@ -176,7 +178,7 @@ function decisive(d: Detection): boolean {
   // four young locks in its first 0.3 s would otherwise wait 18 times as long for a grid that holds.
   const byBreaks = breaks <= Verdict.SQUARED_BREAKS ? breaks * breaks : Verdict.SQUARED_BREAKS * breaks;
   const proof = Math.max(byBreaks, Math.min(Verdict.SKEPTICAL_NOISY, fit.residualVariance / (quietMs * quietMs)));
-  const short = fit.points < Verdict.SKEPTICAL_POINTS * proof && spanMs < Verdict.SKEPTICAL_SPAN_MS * proof;
+  const short = fit.points < SKEPTICAL_POINTS * proof && spanMs < Verdict.SKEPTICAL_SPAN_MS * proof;
   const uncorrelated = s.jitter.lagSum > -Verdict.SKEPTICAL_CORRELATION * s.jitter.squareSum;
   return !(short || uncorrelated || s.rejected * 8 > s.tracked || s.meanSquare > Verdict.MAX_RMS_RESIDUAL * Verdict.MAX_RMS_RESIDUAL);
 }
