@@ -11,7 +11,7 @@ import { createLockWindow, fitWindow, LOCK_INTERVALS, MIN_PERIOD_MS, ready, comp
 import { clearSkips, recordSkip } from './refreshRateSkips.js';
 import { createSnapQuery, singlesOut, snapRate } from './refreshRateSnap.js';
 import { addInterval, clearJitter } from './refreshRateJitter.js';
-import { countBreak, createTracker, place, weighBreaks } from './refreshRateTrack.js';
+import { countBreak, createTracker, place, weighBreaks, type Placed } from './refreshRateTrack.js';
 import { classify, setState, SKEPTICAL_POINTS, type Detection } from './refreshRateVerdict.js';
 import type { RefreshRateDetector, RefreshRateDetectorOptions, RefreshRateEstimate } from './types.js';
 import { checkArgument, checkValue, REFRESH_RATE_RULE, wholeAtLeast, type Rule, type Rules } from './options.js';
@@ -53,8 +53,8 @@ const enum Tuning {
   EARLY_DRIFT = 0.4,
   /**
    * On a whole-ms clock a drift too slow for nine timestamps to show (144 → 150 Hz: 0.28 ms a frame
-   * under 1 ms steps) is tried over this many intervals, once the locked grid has crept (see
-   * track.creep) and the intervals drift from it by more than CHALLENGE_DIFFERENT a period each
+   * under 1 ms steps) is tried over this many intervals when the locked grid re-phases or has crept
+   * (see track.creep) and the intervals drift from it by more than CHALLENGE_DIFFERENT a period each
    * plus the 1 ms rounding can add (sixteen 6 ms intervals of a 165 Hz grid fit 166.67 Hz
    * exactly); the challenger must fit within rounding's own noise (WHOLE_MS_RESIDUAL).
    */
@@ -177,7 +177,7 @@ function track(d: DetectorState, t: number): void {
   addInterval(s.jitter);
   const placed = place(s, t, d.known);
   if (placed === 'restart') return restart(d);
-  if (challenge(d, placed === 'lost')) return classify(d);
+  if (challenge(d, placed)) return classify(d);
   if (placed === 'lost') return unlock(d);
   classify(d);
 }
@@ -209,7 +209,8 @@ function tryLock(d: DetectorState): void {
  * Tried every frame; most frames leave at the first test, a few divisions. When the locked grid
  * was just `lost`, the latest timestamps need not show how they left it.
  */
-function challenge(d: DetectorState, lost: boolean): boolean {
+function challenge(d: DetectorState, placed: Placed): boolean {
+  const lost = placed === 'lost';
   const s = d.track;
   const r = d.recent;
   // Only a grid believed is challenged (a chance fit on a frame clock without vsync simply ends).
@@ -225,9 +226,9 @@ function challenge(d: DetectorState, lost: boolean): boolean {
   // On a whole-ms clock: see WHOLE_MS_DRIFT_NOISES and EARLY_DRIFT.
   const steadily = !s.wholeMs || r.earlyDrift * r.drift >= Tuning.EARLY_DRIFT * r.drift * r.drift;
   const drifting = Math.abs(r.drift) > Math.max(Tuning.DRIFT, Math.SQRT2 * noise) && steadily && rephasedResidual(r) > Math.max(Tuning.CHALLENGE_FLOOR, s.wholeMs ? noise / Tuning.WHOLE_MS_DRIFT_NOISES : noise);
-  // On a whole-ms clock, once the locked grid has re-phased the same way after a short segment (a
-  // creep's first step), a drift too slow for nine timestamps is looked for over more.
-  const long = !another && !drifting && !lost && s.wholeMs && s.creep !== 0 && slowDrift(d);
+  // On a whole-ms clock, when the locked grid re-phases (or has re-phased the same way after a short
+  // segment: a creep's first step), a drift too slow for nine timestamps is looked for over more.
+  const long = !another && !drifting && !lost && s.wholeMs && (s.creep !== 0 || placed === 'rephased') && slowDrift(d);
   if (!another && !drifting && !lost && !long) return false;
   const w = d.challenge;
   const source = long ? d.longRecent : r;
@@ -243,6 +244,9 @@ function challenge(d: DetectorState, lost: boolean): boolean {
   if (differenceMs <= Math.max(Tuning.CHALLENGE_DIFFERENT * s.fit.period, Tuning.CHALLENGE_SIGMAS * s.challenger.periodError)) return false;
   // Precise enough to be reported at once, or singling out one known rate (a window half across the change is neither: the next one is).
   if (Tuning.CHALLENGE_SIGMAS * s.challenger.periodError > Tuning.DECISIVE * s.challenger.period && !knownRate(d, true)) return false;
+  // A re-phase that is no creep moves to a known display rate only (WebKitGTK's frame clock has quiet
+  // stretches that fit 61.6 Hz over sixteen intervals).
+  if (long && s.creep === 0 && !knownRate(d, true)) return false;
   // A drift alone moves to a known display rate, or to a grid that fits as tightly as the locked one
   // did (a few re-phases the same way can tilt nine timestamps too, but do not fit a line).
   if (!another && w.residual > (Tuning.TIGHT_NOISES * s.noiseMs) / s.challenger.period && !knownRate(d, false)) return false;
