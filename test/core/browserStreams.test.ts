@@ -1,7 +1,7 @@
 /**
  * Browsers' frame streams (test/fixtures/browsers, docs/browsers.md): on every stream the detector's
  * verdict holds, and on every vsynced stream the counting algorithms hand out the vblanks elapsed —
- * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 12).
+ * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 13).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -122,14 +122,36 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'webkitgtk-cpu-s12': { verdict: 0.72 },
   // Reads a chance 75 Hz grid for stretches.
   'webkitgtk-paint-s12': { verdict: 0.945 },
+  // Session 13, as its one run found it (beside a full npm test; opened once the whole-ms re-phase
+  // challenger, which no Firefox stream can reach, was committed). 145 Hz is no known rate, 0.7 %
+  // from 144: a young fit snaps to 144 for tens of frames.
+  'firefox-145-mem-s13': { verdict: 0.81 },
+  'firefox-145-paint-s13': { verdict: 0.865, first: 105 },
+  'firefox-145-tab-s13': { flaps: 0.0025, first: 140 },
+  // 185 Hz is no known rate: read as 180 Hz (a known one), then 182.9 Hz, until frame 117.
+  'firefox-185-tab-s13': { first: 120 },
+  'firefox-250-paint-s13': { flaps: 0.0025 },
+  'firefox-250-tab-s13': { verdict: 0.63, flaps: 0.011 },
+  'firefox-260-paint-s13': { flaps: 0.0025 },
+  // From frame 227 on read 255.9–258.6 Hz (0.8–1.8 % off).
+  'firefox-260-tab-s13': { verdict: 0.1, flaps: 0.0095 },
+  // 1.0 ms RMS jitter at 270 Hz (a quarter of the interval): read 273–276 Hz, then unsynced, until frame 373.
+  'firefox-270-load-cpu-s13': { flaps: 0.004, first: 375 },
+  // `'variable'` from frame 23 to 1,273.
+  'firefox-270-mem-s13': { verdict: 0.5 },
+  'firefox-270-paint-s13': { flaps: 0.0055 },
+  // Its last verdict's rate is 227.76 Hz: counted at it, most frames are miscounted.
+  'firefox-270-tab-s13': { verdict: 0.69, flaps: 0.17, first: 105 },
+  // `'variable'` from frame 102 (the bar asks for its first right verdict before frame 100).
+  'webkitgtk-tab-s13': { first: 105 },
 };
 
 describe('browser streams: the fixtures', () => {
-  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27 and 27 held out', () => {
+  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27 and 27 held out', () => {
     const sessionOf = (n: number) => streams.filter((s) => (s.file.session ?? 1) === n);
     expect(sessionOf(1)).toHaveLength(22);
     expect(sessionOf(2).length).toBeGreaterThanOrEqual(3 * 22);
-    /** Sessions 3 to 12: their streams, and the Firefox rates no earlier session had. */
+    /** Sessions 3 to 13: their streams, and the Firefox rates no earlier session had. */
     const later: Record<number, [streams: number, newRates: number[]]> = {
       3: [34, [72, 85, 200]],
       4: [35, [70, 170, 280]],
@@ -141,6 +163,7 @@ describe('browser streams: the fixtures', () => {
       10: [27, [115, 155, 245]],
       11: [27, [125, 160, 230]],
       12: [27, [140, 195, 250]],
+      13: [27, [145, 185, 270]],
     };
     const rates = (list: typeof streams) => new Set(list.filter((s) => s.browser === 'firefox').map((s) => s.file.settingHz));
     for (const [n, [count, newRates]] of Object.entries(later).map(([k, v]) => [Number(k), v] as const)) {
@@ -149,11 +172,11 @@ describe('browser streams: the fixtures', () => {
       const before = rates(streams.filter((s) => (s.file.session ?? 1) < n));
       expect([...rates(session)].filter((hz) => !before.has(hz)).sort((a, b) => a - b), `session ${n}`).toEqual(newRates);
     }
-    expect(streams).toHaveLength(388);
-    for (let n = 2; n <= 12; n++) {
+    expect(streams).toHaveLength(415);
+    for (let n = 2; n <= 13; n++) {
       for (const load of ['cpu', 'mem', 'paint', 'tab']) expect(sessionOf(n).some((s) => s.file.machineLoad === load), `session ${n} ${load}`).toBe(true);
     }
-    // The split: sessions 8 to 12 are held out, all of them; sessions 1 to 7 are the tuning set.
+    // The split: sessions 8 to 13 are held out, all of them; sessions 1 to 7 are the tuning set.
     for (const s of streams) expect(s.half, s.name).toBe((s.file.session ?? 1) >= 8 ? 'held-out' : 'tuning');
     for (const s of streams) expect(s.half, s.name).toBe(splitHalf(s.file.session));
     // The issue's failures, recorded again on the busier machine.
