@@ -48,6 +48,13 @@ const enum Verdict {
   /** … and show a grid's jitter: neighbouring intervals' distances from whole periods correlated by −0.2 or less (a grid: −0.5; random intervals: 0). */
   SKEPTICAL_CORRELATION = 0.2,
   /**
+   * A fit whose jitter is plainly a grid's (correlated by −0.4 or less) owes the proof of at most
+   * SQUARED_BREAKS breaks however many there were: Firefox at 270 Hz lost locks that held 100–200
+   * points at re-phases, and the breaks kept it `'variable'` for 1,250 frames. (At −0.3 a gridless
+   * WebKitGTK stream's chance grid passed.)
+   */
+  GRID_CORRELATION = 0.4,
+  /**
    * Skipping intervals in a row before a slow loop counts as throttled: STEADY_RUN (167 ms at 30
    * Hz) or STEADY_MIN spanning STEADY_SPAN_MS (a 15 Hz loop) of steady counts after a stream that
    * skipped no vblanks or all, else THROTTLE_RUN.
@@ -176,7 +183,9 @@ function decisive(d: Detection): boolean {
   const quietMs = (Verdict.SKEPTICAL_QUIET * spanMs) / Math.max(1, fit.points - 1);
   // The square of the breaks up to two; beyond, twice their number: a busy 240 Hz page that breaks
   // four young locks in its first 0.3 s would otherwise wait 18 times as long for a grid that holds.
-  const byBreaks = breaks <= Verdict.SQUARED_BREAKS ? breaks * breaks : Verdict.SQUARED_BREAKS * breaks;
+  const squared = breaks <= Verdict.SQUARED_BREAKS ? breaks * breaks : Verdict.SQUARED_BREAKS * breaks;
+  const gridJitter = s.jitter.lagSum <= -Verdict.GRID_CORRELATION * s.jitter.squareSum;
+  const byBreaks = gridJitter ? Math.min(squared, Verdict.SQUARED_BREAKS * Verdict.SQUARED_BREAKS) : squared;
   const proof = Math.max(byBreaks, Math.min(Verdict.SKEPTICAL_NOISY, fit.residualVariance / (quietMs * quietMs)));
   const short = fit.points < SKEPTICAL_POINTS * proof && spanMs < Verdict.SKEPTICAL_SPAN_MS * proof;
   const uncorrelated = s.jitter.lagSum > -Verdict.SKEPTICAL_CORRELATION * s.jitter.squareSum;
