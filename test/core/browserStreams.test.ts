@@ -1,7 +1,7 @@
 /**
  * Browsers' frame streams (test/fixtures/browsers, docs/browsers.md): on every stream the detector's
  * verdict holds, and on every vsynced stream the counting algorithms hand out the vblanks elapsed —
- * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 13).
+ * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 14).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -148,14 +148,26 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'firefox-270-tab-s13': { verdict: 0.69, flaps: 0.17, first: 105 },
   // `'variable'` from frame 102 (the bar asks for its first right verdict before frame 100).
   'webkitgtk-tab-s13': { first: 105 },
+  // Session 14, as its one run found it (beside a fresh-clone CI run; opened once the grid-jitter
+  // cap on the breaks' proof, chosen with session 13 in view, was committed: with and without it
+  // the same 21 of 27 meet the bar). A painting page's skipped frames read as a throttled loop or a
+  // loop at a half, third or quarter of the display for a frame or a few.
+  'firefox-121-paint-s14': { verdict: 0.975 },
+  'firefox-235-paint-s14': { verdict: 0.975 },
+  // 166 Hz is no known rate, 0.6 % from 165: a young fit snaps to 165 for tens of frames.
+  'firefox-166-load-cpu-s14': { verdict: 0.98 },
+  'firefox-166-tab-s14': { verdict: 0.985, flaps: 0.0025 },
+  'firefox-270-paint-s14': { flaps: 0.004 },
+  // 0.93 ms RMS jitter at 270 Hz: `'variable'` from frame 853 to 1,856.
+  'firefox-270-tab-s14': { verdict: 0.47, flaps: 0.0135 },
 };
 
 describe('browser streams: the fixtures', () => {
-  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27 and 27 held out', () => {
+  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27, 27 and 27 held out', () => {
     const sessionOf = (n: number) => streams.filter((s) => (s.file.session ?? 1) === n);
     expect(sessionOf(1)).toHaveLength(22);
     expect(sessionOf(2).length).toBeGreaterThanOrEqual(3 * 22);
-    /** Sessions 3 to 13: their streams, and the Firefox rates no earlier session had. */
+    /** Sessions 3 to 14: their streams, and the Firefox rates no earlier session had. */
     const later: Record<number, [streams: number, newRates: number[]]> = {
       3: [34, [72, 85, 200]],
       4: [35, [70, 170, 280]],
@@ -168,6 +180,7 @@ describe('browser streams: the fixtures', () => {
       11: [27, [125, 160, 230]],
       12: [27, [140, 195, 250]],
       13: [27, [145, 185, 270]],
+      14: [27, [121, 166, 235]],
     };
     const rates = (list: typeof streams) => new Set(list.filter((s) => s.browser === 'firefox').map((s) => s.file.settingHz));
     for (const [n, [count, newRates]] of Object.entries(later).map(([k, v]) => [Number(k), v] as const)) {
@@ -176,11 +189,11 @@ describe('browser streams: the fixtures', () => {
       const before = rates(streams.filter((s) => (s.file.session ?? 1) < n));
       expect([...rates(session)].filter((hz) => !before.has(hz)).sort((a, b) => a - b), `session ${n}`).toEqual(newRates);
     }
-    expect(streams).toHaveLength(415);
-    for (let n = 2; n <= 13; n++) {
+    expect(streams).toHaveLength(442);
+    for (let n = 2; n <= 14; n++) {
       for (const load of ['cpu', 'mem', 'paint', 'tab']) expect(sessionOf(n).some((s) => s.file.machineLoad === load), `session ${n} ${load}`).toBe(true);
     }
-    // The split: sessions 8 to 13 are held out, all of them; sessions 1 to 7 are the tuning set.
+    // The split: sessions 8 to 14 are held out, all of them; sessions 1 to 7 are the tuning set.
     for (const s of streams) expect(s.half, s.name).toBe((s.file.session ?? 1) >= 8 ? 'held-out' : 'tuning');
     for (const s of streams) expect(s.half, s.name).toBe(splitHalf(s.file.session));
     // The issue's failures, recorded again on the busier machine.
