@@ -54,6 +54,10 @@
 // Firefox also at 121, 166 and 235 Hz (rates no session had; 121 and 166 Hz are within 1 % of 120
 // and 165, as 145 was of 144) and again painting or behind a second tab at 145 and 270 Hz; WebKitGTK
 // under CPU hogs, a second tab and painting, named `-s14`.
+// Session 15 (recorded once session 14 was spent, beside a fresh-clone CI run, for the next rule):
+// Firefox also at 99, 171 and 205 Hz (rates no session had; 99 and 171 Hz are within 1 % of 100 and
+// 170) and again painting or behind a second tab at 166 and 270 Hz; WebKitGTK under CPU hogs, a
+// second tab and memory pressure, named `-s15`.
 // `load` busy-waits a seeded uniform 0–1.44 refresh intervals in each callback (0–24 ms at 60 Hz,
 // as the 60 Hz load fixtures). Streams are recorded one after another.
 import { mkdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -73,7 +77,7 @@ const FIREFOX_NEW_RATES = [48, 90, 100, 180];
 const BUSY_LOADS = ['cpu', 'mem', 'paint', 'tab'];
 /** The machine loads, and a busy callback on the CPU hogs: a held-out session's new Firefox rates run under each. */
 const EVERY_LOAD = [...BUSY_LOADS, 'load-cpu'];
-/** Sessions 3 to 14: the Firefox rates each held-out session recorded, and the loads each rate ran under. */
+/** Sessions 3 to 15: the Firefox rates each held-out session recorded, and the loads each rate ran under. */
 const FIREFOX_SESSIONS = {
   // Session 3: rates no earlier session had, and the loads each rate is recorded under.
   3: [
@@ -191,8 +195,16 @@ const FIREFOX_SESSIONS = {
     [145, ['paint', 'tab']],
     [270, ['paint', 'tab']],
   ],
+  // Session 15: three other new rates, two of them near a known one, and again painting or a second tab at 166 and 270 Hz.
+  15: [
+    [99, EVERY_LOAD],
+    [171, EVERY_LOAD],
+    [205, EVERY_LOAD],
+    [166, ['paint', 'tab']],
+    [270, ['paint', 'tab']],
+  ],
 };
-/** Sessions 3 to 14: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
+/** Sessions 3 to 15: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
 const OTHER_BROWSERS = {
   3: [['cpu', 'paint', 'tab'], ['tab', 'paint', 'load-cpu'], 'mem', ['mem', 'tab']],
   4: [['mem', 'tab', 'load-cpu'], ['cpu', 'mem', 'paint'], 'tab', ['cpu', 'paint']],
@@ -206,6 +218,7 @@ const OTHER_BROWSERS = {
   12: [['mem', 'paint'], ['cpu', 'tab'], 'mem', ['cpu', 'tab', 'paint']],
   13: [['cpu', 'paint'], ['mem', 'tab'], 'cpu', ['cpu', 'tab', 'mem']],
   14: [['mem', 'tab'], ['cpu', 'paint'], 'paint', ['cpu', 'tab', 'paint']],
+  15: [['cpu', 'paint'], ['mem', 'tab'], 'mem', ['cpu', 'tab', 'mem']],
 };
 const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -240,7 +253,7 @@ function streamList() {
   return [...list, ...Object.entries(FIREFOX_SESSIONS).flatMap(([session, rates]) => heldOutSession(Number(session), rates))];
 }
 
-/** Sessions 3 to 14: `load-cpu` is a busy callback on the CPU hogs. */
+/** Sessions 3 to 15: `load-cpu` is a busy callback on the CPU hogs. */
 function heldOutSession(session, firefoxRates) {
   const loaded = (load) => ({ busy: load === 'load-cpu', machineLoad: load === 'load-cpu' ? 'cpu' : load, session });
   const list = [];
