@@ -1,7 +1,7 @@
 /**
  * Browsers' frame streams (test/fixtures/browsers, docs/browsers.md): on every stream the detector's
  * verdict holds, and on every vsynced stream the counting algorithms hand out the vblanks elapsed —
- * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 14).
+ * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 15).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -160,14 +160,32 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'firefox-270-paint-s14': { flaps: 0.004 },
   // 0.93 ms RMS jitter at 270 Hz: `'variable'` from frame 853 to 1,856.
   'firefox-270-tab-s14': { verdict: 0.47, flaps: 0.0135 },
+  // Session 15, as its one run found it (beside a fresh-clone CI run; opened with no rule changed
+  // after session 14's run). 99 and 171 Hz, within 1 % of 100 and 170, meet the bar at three loads
+  // each; behind a tab a young fit snaps to the known rate for over 100 frames.
+  'firefox-166-tab-s15': { flaps: 0.003, first: 135 },
+  'firefox-171-tab-s15': { first: 130 },
+  // Painting: skipped frames read as a throttled loop or a half or third of the display for a few
+  // frames, and a lost grid `'variable'` for stretches (frames 31–169 of the first).
+  'firefox-166-paint-s15': { verdict: 0.92 },
+  'firefox-171-paint-s15': { verdict: 0.925 },
+  'firefox-99-paint-s15': { verdict: 0.985 },
+  'firefox-205-paint-s15': { verdict: 0.96, flaps: 0.004 },
+  'firefox-270-paint-s15': { flaps: 0.009 },
+  // Read 195.3–195.8 Hz (4.6 % low) until frame 293, then `unsynced` and `'variable'` until 1,297.
+  'firefox-205-tab-s15': { verdict: 0.65, flaps: 0.004, first: 890 },
+  // 1.10 ms RMS jitter (half its interval): read 251.7–254.8 Hz, then `'variable'`, until frame 539.
+  'firefox-270-tab-s15': { verdict: 0.46, flaps: 0.008, first: 540 },
+  // Judged as the 60 Hz grid it keeps (1.75 ms RMS, 0.84 of the bar): `'variable'` for stretches.
+  'webkitgtk-cpu-s15': { verdict: 0.66 },
 };
 
 describe('browser streams: the fixtures', () => {
-  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27, 27 and 27 held out', () => {
+  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27, 27, 27 and 27 held out', () => {
     const sessionOf = (n: number) => streams.filter((s) => (s.file.session ?? 1) === n);
     expect(sessionOf(1)).toHaveLength(22);
     expect(sessionOf(2).length).toBeGreaterThanOrEqual(3 * 22);
-    /** Sessions 3 to 14: their streams, and the Firefox rates no earlier session had. */
+    /** Sessions 3 to 15: their streams, and the Firefox rates no earlier session had. */
     const later: Record<number, [streams: number, newRates: number[]]> = {
       3: [34, [72, 85, 200]],
       4: [35, [70, 170, 280]],
@@ -181,6 +199,7 @@ describe('browser streams: the fixtures', () => {
       12: [27, [140, 195, 250]],
       13: [27, [145, 185, 270]],
       14: [27, [121, 166, 235]],
+      15: [27, [99, 171, 205]],
     };
     const rates = (list: typeof streams) => new Set(list.filter((s) => s.browser === 'firefox').map((s) => s.file.settingHz));
     for (const [n, [count, newRates]] of Object.entries(later).map(([k, v]) => [Number(k), v] as const)) {
@@ -189,11 +208,11 @@ describe('browser streams: the fixtures', () => {
       const before = rates(streams.filter((s) => (s.file.session ?? 1) < n));
       expect([...rates(session)].filter((hz) => !before.has(hz)).sort((a, b) => a - b), `session ${n}`).toEqual(newRates);
     }
-    expect(streams).toHaveLength(442);
-    for (let n = 2; n <= 14; n++) {
+    expect(streams).toHaveLength(469);
+    for (let n = 2; n <= 15; n++) {
       for (const load of ['cpu', 'mem', 'paint', 'tab']) expect(sessionOf(n).some((s) => s.file.machineLoad === load), `session ${n} ${load}`).toBe(true);
     }
-    // The split: sessions 8 to 14 are held out, all of them; sessions 1 to 7 are the tuning set.
+    // The split: sessions 8 to 15 are held out, all of them; sessions 1 to 7 are the tuning set.
     for (const s of streams) expect(s.half, s.name).toBe((s.file.session ?? 1) >= 8 ? 'held-out' : 'tuning');
     for (const s of streams) expect(s.half, s.name).toBe(splitHalf(s.file.session));
     // The issue's failures, recorded again on the busier machine.
@@ -214,10 +233,10 @@ describe('browser streams: the fixtures', () => {
     expect(Math.abs(s.rateHz / s.file.settingHz - 1), name).toBeLessThan(0.005);
   });
 
-  it('a stream recorded without vsync is judged as a 60 Hz grid when it keeps one: seven WebKitGTK streams, under CPU hogs or a second tab', () => {
+  it('a stream recorded without vsync is judged as a 60 Hz grid when it keeps one: eight WebKitGTK streams, under CPU hogs or a second tab', () => {
     const kept = streams.filter((s) => !s.file.grid && s.grid);
-    // Six found in sessions 1 to 9 (the rule was chosen on them), one in held-out session 10.
-    expect(kept.map((s) => s.name)).toEqual(['webkitgtk-cpu-s4', 'webkitgtk-cpu-s6', 'webkitgtk-cpu-s7', 'webkitgtk-cpu-s9', 'webkitgtk-cpu-s10', 'webkitgtk-tab-s5', 'webkitgtk-tab-s7']);
+    // Six found in sessions 1 to 9 (the rule was chosen on them), one each in held-out sessions 10 and 15.
+    expect(kept.map((s) => s.name)).toEqual(['webkitgtk-cpu-s4', 'webkitgtk-cpu-s6', 'webkitgtk-cpu-s7', 'webkitgtk-cpu-s9', 'webkitgtk-cpu-s10', 'webkitgtk-cpu-s15', 'webkitgtk-tab-s5', 'webkitgtk-tab-s7']);
     // No stream sits near the bar (an eighth of the interval, 2.08 ms RMS), where the label would be
     // a guess, but the one listed: the kept ones are under 0.9 of it, and a stream left gridless fits
     // no 60 Hz grid within 0.5 % or fits one at least twice the bar off (webkitgtk-cpu-s11: 6.21 ms).
