@@ -16,7 +16,7 @@
 // game 15 KB, the root entry 20 KB) also print that target and whether it is met. Simplicity wins
 // over bytes where they conflict: docs/performance.md says where, and what the targets missed by.
 // `node scripts/size.mjs --floor` also prints what the code each missed target needs weighs before
-// any React code, as it is (docs/performance.md).
+// any React code, as it is and compacted further than a package could be (docs/performance.md).
 import { build } from 'esbuild';
 import { gzipSync } from 'node:zlib';
 
@@ -68,19 +68,22 @@ const cases = {
   'createWorkerSimulation only (page, no React)': ["export { createWorkerSimulation } from './dist/worker/index.js';", 4613],
 };
 
+/** esbuild's options for one import, as a user's production bundler would build it. */
+const options = (contents) => ({
+  stdin: { contents, resolveDir: process.cwd(), loader: 'ts' },
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  write: false,
+  metafile: true,
+  treeShaking: true,
+  define: { 'process.env.NODE_ENV': '"production"' },
+  external: EXTERNAL,
+  logLevel: 'silent',
+});
+
 async function bundle(contents) {
-  const result = await build({
-    stdin: { contents, resolveDir: process.cwd(), loader: 'ts' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    write: false,
-    metafile: true,
-    treeShaking: true,
-    define: { 'process.env.NODE_ENV': '"production"' },
-    external: EXTERNAL,
-    logLevel: 'silent',
-  });
+  const result = await build(options(contents));
   const code = result.outputFiles[0].contents;
   // Files that contributed code to the output (metafile.inputs also lists files that were read and then shaken away).
   const [output] = Object.values(result.metafile.outputs);
@@ -125,7 +128,8 @@ if (rootWorker.length > 0) {
 // run, as they are, bundled with the smallest loop we could write with useFrame's contract
 // (bench/frameloop/useFrameFloor.ts, without option checks); (2) where (1) is under the target,
 // the same code without any React or canvas code: the scheduler's fixed clock (and, for the root,
-// the scheduler) with the algorithms, as they are. And the detector alone.
+// the scheduler) with the algorithms, as they are. And the detector alone. Each also compacted
+// (see compacted): the least those algorithms and that clock could weigh without being rewritten.
 if (process.argv.includes('--floor')) {
   const loop = "export { useFrameUnchecked } from './bench/frameloop/useFrameFloor.ts';";
   const core = (names) => `export { ${names} } from './src/core/index.ts';`;
@@ -134,6 +138,7 @@ if (process.argv.includes('--floor')) {
   const floors = [
     ['useSmoothedDelta (target 8 KB)', 'the smallest loop + detector + smoother', loop + core('createRefreshRateDetector, createDeltaSmoother')],
     ['useFixedTimestep (target 11 KB)', 'the smallest loop + detector + fixed step', loop + core('createRefreshRateDetector, createFixedStep')],
+    ['useFixedTimestep without React', 'createFixedClock', scheduler('createFixedClock')],
     ["the README's game (target 15 KB)", 'the smallest loop + detector, fixed step, interpolation, input queue', loop + core('createRefreshRateDetector, createFixedStep, createInterpolated, createInputQueue')],
     ["the README's game without React", 'createFixedClock + interpolation, input queue', scheduler('createFixedClock') + core('createInterpolated, createInputQueue')],
     ['root entry (target 20 KB)', 'the smallest loop + the eight algorithms', loop + core(eight)],
@@ -142,7 +147,24 @@ if (process.argv.includes('--floor')) {
   ];
   for (const [name, what, contents] of floors) {
     const { gzip } = await bundle(contents);
-    console.log(`floor: ${name.padEnd(36)} ${kb(gzip).padStart(10)}  (${what})`);
+    console.log(`floor: ${name.padEnd(36)} ${kb(gzip).padStart(10)} ${kb(await compacted(contents)).padStart(10)} compacted  (${what})`);
   }
+}
+
+/**
+ * The same bundle with more taken off than any real package could: every property name that is
+ * not JavaScript's, the DOM's or React's renamed to a letter or two (the public API's too) and
+ * every error message emptied. What is left is the algorithms' own code.
+ */
+async function compacted(contents) {
+  const kept = new Set(Object.keys(await import('react')));
+  const builtIns = [globalThis, Math, Number, Object, Object.prototype, JSON, Array, Array.prototype, Map.prototype, Set.prototype, Float64Array.prototype, Object.getPrototypeOf(Float64Array.prototype), Promise.prototype, Error.prototype, String.prototype, Function.prototype, performance];
+  for (const value of builtIns) for (const name of Object.getOwnPropertyNames(value)) kept.add(name);
+  const dom = 'current children Provider Consumer displayName requestAnimationFrame cancelAnimationFrame getContext canvas width height style devicePixelRatio addEventListener removeEventListener getBoundingClientRect clientWidth clientHeight observe disconnect contentRect hidden visibilityState env NODE_ENV postMessage onmessage data terminate document window message stack cause errors';
+  for (const name of dom.split(' ')) kept.add(name);
+  const code = (await build(options(contents))).outputFiles[0].text;
+  const renamed = [...new Set([...code.matchAll(/\.([a-zA-Z_$][\w$]{2,})/g)].map((m) => m[1]))].filter((name) => !kept.has(name));
+  const mangled = (await build({ ...options(contents), mangleProps: new RegExp(`^(${renamed.join('|')})$`) })).outputFiles[0].text;
+  return gzipSync(mangled.replace(/Error\((`[^`]*`|"[^"]*")/g, 'Error(""'), { level: 9 }).length;
 }
 process.exit(failed ? 1 : 0);
