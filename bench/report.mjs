@@ -42,7 +42,7 @@ export function report({ info, frameLoop, react, browser, pacing, simulated, ord
     ['OS', info.os],
     ['Node', `${info.node} (V8 ${info.v8})`],
     ['load average (1 min) before / after', `${info.loadBefore[0].toFixed(2)} / ${info.loadAfter[0].toFixed(2)}`],
-    ['run time', `${info.seconds} s`],
+    ['run time', `${info.seconds} s${info.sections ? ` (${info.sections.map(([label, seconds]) => `${label} ${seconds} s`).join(', ')})` : ''}`],
     ['peers', Object.entries(info.versions).map(([k, v]) => `${k} ${v}`).join(', ')],
   ], [false, false]));
   out.push('');

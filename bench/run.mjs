@@ -30,6 +30,15 @@ const args = new Set(process.argv.slice(2));
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = Date.now();
 const log = (line) => console.log(line);
+/** Seconds each section took, in order: where the run's time goes. */
+const sections = [];
+let sectionStart = Date.now();
+const sectionDone = (label) => {
+  const now = Date.now();
+  sections.push([label, Math.round((now - sectionStart) / 1000)]);
+  log(`  (${label}: ${sections[sections.length - 1][1]} s)`);
+  sectionStart = now;
+};
 /** Every measurement of the last run, as measured: the report can be written again from it. */
 const RAW = new URL('./.tmp/results.json', import.meta.url);
 
@@ -48,15 +57,18 @@ if (!args.has('--no-build')) {
   }
 }
 snapshotDist();
+sectionDone('build');
 const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
 const loadBefore = os.loadavg();
 
 log('\n0. bundle size of one import, ours and the peers …');
 const sizes = await measureSizes();
 for (const r of sizes) log(`  ${r.label.padEnd(60)} ${(r.gzip / 1024).toFixed(2)} KB`);
+sectionDone('0. sizes');
 
 log('\n1. frame-loop cost and allocation (each in its own process) …');
 const frameLoop = await runFrameLoop({ log });
+sectionDone('1. frame loop');
 
 log('\n2. React commits with 1,000 animated components …');
 const react = await runNode([fileURLToPath(new URL('./react/worker.mjs', import.meta.url))], { timeoutMs: 120_000, env: { NODE_ENV: 'production' } }).catch((error) => {
@@ -64,6 +76,7 @@ const react = await runNode([fileURLToPath(new URL('./react/worker.mjs', import.
   return [];
 });
 for (const r of react) log(`  ${r.label.padEnd(30)} commits/frame ${r.commitsPerFrame}  renders/frame ${r.rendersPerFrame}  ${(r.medianNs / 1000).toFixed(1)} µs/frame`);
+sectionDone('2. React');
 
 let browser = null;
 if (!args.has('--skip-browser')) {
@@ -73,6 +86,7 @@ if (!args.has('--skip-browser')) {
     log(`  browser section failed: ${error.message}`);
     return null;
   });
+  sectionDone('3. Chromium');
 }
 
 log('\n4. pacing fidelity …');
@@ -81,6 +95,7 @@ const simulation = await import(ourModule('simulation/index.js'));
 const pacing = runPacing(core, simulation);
 const simulated = runSimulated(simulation);
 log(`  ${pacing.results.length} replayed runs, ${simulated.length} simulated runs`);
+sectionDone('4. pacing');
 
 let presentation = null;
 if (!args.has('--skip-browser')) {
@@ -90,6 +105,7 @@ if (!args.has('--skip-browser')) {
     log(`  presentation section failed: ${error.message}`);
     return { error: error.message };
   });
+  sectionDone('5. presentation');
 }
 
 let reliability = null;
@@ -100,6 +116,7 @@ if (!args.has('--skip-browser')) {
     log(`  reliability section failed: ${error.message}`);
     return { error: error.message };
   });
+  sectionDone('6. reliability');
 }
 
 const info = {
@@ -108,6 +125,7 @@ const info = {
   loadBefore,
   loadAfter: os.loadavg(),
   seconds: Math.round((Date.now() - started) / 1000),
+  sections,
   versions: {
     react: packageVersion('react'),
     '@react-spring/rafz': packageVersion('@react-spring/rafz'),
