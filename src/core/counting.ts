@@ -45,10 +45,12 @@ const PHASE_GAIN = 1 / 16;
  * slightly slower or faster than the stated rate the remainders drift; the phase follows them, and
  * when it has drifted this far the frame hands out one interval more (or less: never below 0, then
  * the next frame does) and the phase moves with it, so the correction happens once, in one frame,
- * with the phase still centred on the frames. Past half an interval, so jitter around a phase near
- * ± ½ does not flip it to and fro.
+ * with the phase still centred on the frames. A whole interval (¾ in 0.2): a frame
+ * whose count is plain shows an interval paid in it, so the debt waits for one that jumps anyway
+ * (RECENTRE_PHASE_INTERVALS); at ¾, Firefox's re-phases, which drift the phase one way, had it
+ * paid in smooth runs (docs/browsers.md, "How counting follows a re-phase").
  */
-const WRAP_PHASE_INTERVALS = 0.75;
+const WRAP_PHASE_INTERVALS = 1;
 
 /**
  * A remainder farther from the phase than STEP_INTERVALS and STEP_NOISES times the stream's mean
@@ -58,9 +60,10 @@ const WRAP_PHASE_INTERVALS = 0.75;
  */
 const STEP_INTERVALS = 0.35;
 /**
- * In a frame that is irregular anyway (a re-phase's step, or a hitch of LONG_FRAME_INTERVALS or
- * more) the phase wraps already past ± this: the interval a drifting phase owes is paid where the
- * picture jumps regardless, not later in a smooth run (Firefox's re-phases drift it one way).
+ * In a frame that jumps anyway (a delta more than ODD_INTERVALS from a whole count, or a hitch of
+ * LONG_FRAME_INTERVALS or more) the phase wraps already past ± this: the interval a drifting phase
+ * owes is paid where no count could look right, not in a smooth run. Not in a re-phase's frame
+ * whose delta is near whole: its count is plain, and one more there is seen.
  */
 const RECENTRE_PHASE_INTERVALS = 0.5;
 /** More intervals than an overload of five dropped frames: a hitch, where one more or less is not seen. */
@@ -83,7 +86,7 @@ const LOUD_NOISE = 0.3;
 const NOISY_WEIGHT = 0.3;
 const MAX_LEAN = 1 - NOISY_WEIGHT;
 const LEAN_PER_NOISE = MAX_LEAN / (LOUD_NOISE - QUIET_NOISE);
-/** A frame this far (intervals) from a whole count is irregular, as a re-phase is: see RECENTRE_PHASE_INTERVALS. */
+/** A frame this far (intervals) from a whole count jumps anyway: see RECENTRE_PHASE_INTERVALS. */
 const ODD_INTERVALS = 0.25;
 
 /**
@@ -204,8 +207,8 @@ function countInput(counter: VblankCounter): number {
     const phase = counter.phase + residual * (step ? STEP_GAIN : PHASE_GAIN);
     counter.phase = phase;
     const input = counter.input;
-    const irregular = step || k >= LONG_FRAME_INTERVALS || Math.abs(input - Math.round(input)) > ODD_INTERVALS;
-    if (Math.abs(phase) > (irregular ? RECENTRE_PHASE_INTERVALS : WRAP_PHASE_INTERVALS)) k = wrapPhase(counter, k);
+    const jumps = k >= LONG_FRAME_INTERVALS || Math.abs(input - Math.round(input)) > ODD_INTERVALS;
+    if (Math.abs(phase) > (jumps ? RECENTRE_PHASE_INTERVALS : WRAP_PHASE_INTERVALS)) k = wrapPhase(counter, k);
   }
   // Quiet streams (the usual case, once the first frames have taught the noise) count around the
   // phase itself without a call: the frame's inlining budget in V8 is nearly spent (measured:

@@ -31,6 +31,18 @@ describe('the vblank counter pays an interval the phase owes in a frame that jum
     for (let i = 0; i < 100; i++) expect(count(state, 1), `frame ${i} after the re-phase`).toBe(1);
   });
 
+  it('a re-phase whose frame spans whole intervals (its count plain) pays nothing there: the frames count as they span', () => {
+    // Frames 0.6 after the boundaries; the software vsync restarts 0.2 later, in a frame of two
+    // intervals. The phase follows to 0.8 in the smooth run after it (at ¾, as in 0.2, it paid there).
+    const state = settledAt(0.6);
+    expect(count(state, 2.2)).toBe(2);
+    for (let i = 0; i < 100; i++) expect(count(state, 1), `frame ${i} after the re-phase`).toBe(1);
+    // The phase it owes past a whole interval is paid once, in a frame that jumps anyway.
+    expect(state.phase).toBeGreaterThan(0.5);
+    expect(count(state, 1.4)).toBe(2);
+    expect(state.phase).toBeLessThan(0);
+  });
+
   it('a hitch of six or more intervals re-centres a phase past ½ (nine handed out for eight), and nothing else changes', () => {
     const state = settledAt(0.6);
     const before = state.phase;
@@ -39,14 +51,14 @@ describe('the vblank counter pays an interval the phase owes in a frame that jum
     for (let i = 0; i < 100; i++) expect(count(state, 1)).toBe(1);
   });
 
-  it('a shorter frame (five intervals) and a phase within ¾ are left alone', () => {
-    const state = settledAt(0.6);
+  it('a shorter frame (five intervals) and a phase within a whole interval are left alone', () => {
+    const state = settledAt(0.9);
     expect(count(state, 5)).toBe(5);
     for (let i = 0; i < 100; i++) expect(count(state, 1)).toBe(1);
   });
 
-  it('a phase drifting past ¾ (a display slower than stated) hands out one more in the frame that crosses, once', () => {
-    const state = settledAt(0.7);
+  it('a phase drifting past a whole interval (a display slower than stated) hands out one more in the frame that crosses, once', () => {
+    const state = settledAt(0.9);
     const counts: number[] = [];
     // 1.002 intervals a frame: the frames creep later by 0.002 interval each.
     for (let i = 0; i < 200; i++) {
