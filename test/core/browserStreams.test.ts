@@ -1,7 +1,7 @@
 /**
  * Browsers' frame streams (test/fixtures/browsers, docs/browsers.md): on every stream the detector's
  * verdict holds, and on every vsynced stream the counting algorithms hand out the vblanks elapsed —
- * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 15).
+ * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 16).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -166,14 +166,36 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'firefox-270-tab-s15': { verdict: 0.46, flaps: 0.008, first: 540 },
   // Judged as the 60 Hz grid it keeps (1.75 ms RMS, 0.84 of the bar): `'variable'` for stretches.
   'webkitgtk-cpu-s15': { verdict: 0.66 },
+  // Session 16, as its one run found it (beside a full npm test; opened once, after the counting
+  // rule that waits for a frame that jumps anyway, chosen on sessions 1–7, was committed: with and
+  // without it the same 18 of 27 meet the bar). 143 Hz is no known rate, 0.6 % from 143.86 and
+  // 0.7 % from 144: a young fit reads 144, then 143.86.
+  'firefox-143-tab-s16': { first: 115 },
+  'firefox-143-paint-s16': { verdict: 0.945 },
+  // Behind a tab a young fit reads a known rate near the stream's: 170 Hz (until frame 160, and
+  // again for 60 frames), 200 and then 201.9–202.4 Hz (until 143), 220.6 Hz falling to 215.9 (0.7 %
+  // off, until 339).
+  'firefox-171-tab-s16': { verdict: 0.965, first: 165 },
+  'firefox-205-tab-s16': { first: 145 },
+  'firefox-215-tab-s16': { verdict: 0.97, first: 285 },
+  // Painting: a throttled loop or a half or third of the display for a few frames at a time.
+  'firefox-171-paint-s16': { verdict: 0.97 },
+  // Right on 98.996 %, just under the bar; its last verdict, at the last frame, reads a quarter of
+  // the display (53.71 Hz): counted at that rate nearly every frame is miscounted (0.18 % at the
+  // fitted rate).
+  'firefox-215-paint-s16': { verdict: 0.985, flaps: 0.998 },
+  // Judged as the 60 Hz grid it keeps (0.94 ms RMS): `'variable'` for stretches.
+  'webkitgtk-cpu-s16': { verdict: 0.745 },
+  // No grid: it reads chance grids near 60 Hz (58.3–60) for stretches until frame 885.
+  'webkitgtk-tab-s16': { first: 890 },
 };
 
 describe('browser streams: the fixtures', () => {
-  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27, 27, 27 and 27 held out', () => {
+  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27, 27, 27, 27 and 27 held out', () => {
     const sessionOf = (n: number) => streams.filter((s) => (s.file.session ?? 1) === n);
     expect(sessionOf(1)).toHaveLength(22);
     expect(sessionOf(2).length).toBeGreaterThanOrEqual(3 * 22);
-    /** Sessions 3 to 15: their streams, and the Firefox rates no earlier session had. */
+    /** Sessions 3 to 16: their streams, and the Firefox rates no earlier session had. */
     const later: Record<number, [streams: number, newRates: number[]]> = {
       3: [34, [72, 85, 200]],
       4: [35, [70, 170, 280]],
@@ -188,6 +210,7 @@ describe('browser streams: the fixtures', () => {
       13: [27, [145, 185, 270]],
       14: [27, [121, 166, 235]],
       15: [27, [99, 171, 205]],
+      16: [27, [89, 143, 215]],
     };
     const rates = (list: typeof streams) => new Set(list.filter((s) => s.browser === 'firefox').map((s) => s.file.settingHz));
     for (const [n, [count, newRates]] of Object.entries(later).map(([k, v]) => [Number(k), v] as const)) {
@@ -196,11 +219,11 @@ describe('browser streams: the fixtures', () => {
       const before = rates(streams.filter((s) => (s.file.session ?? 1) < n));
       expect([...rates(session)].filter((hz) => !before.has(hz)).sort((a, b) => a - b), `session ${n}`).toEqual(newRates);
     }
-    expect(streams).toHaveLength(469);
-    for (let n = 2; n <= 15; n++) {
+    expect(streams).toHaveLength(496);
+    for (let n = 2; n <= 16; n++) {
       for (const load of ['cpu', 'mem', 'paint', 'tab']) expect(sessionOf(n).some((s) => s.file.machineLoad === load), `session ${n} ${load}`).toBe(true);
     }
-    // The split: sessions 8 to 15 are held out, all of them; sessions 1 to 7 are the tuning set.
+    // The split: sessions 8 to 16 are held out, all of them; sessions 1 to 7 are the tuning set.
     for (const s of streams) expect(s.half, s.name).toBe((s.file.session ?? 1) >= 8 ? 'held-out' : 'tuning');
     for (const s of streams) expect(s.half, s.name).toBe(splitHalf(s.file.session));
     // The issue's failures, recorded again on the busier machine.
@@ -221,10 +244,10 @@ describe('browser streams: the fixtures', () => {
     expect(Math.abs(s.rateHz / s.file.settingHz - 1), name).toBeLessThan(0.005);
   });
 
-  it('a stream recorded without vsync is judged as a 60 Hz grid when it keeps one: eight WebKitGTK streams, under CPU hogs or a second tab', () => {
+  it('a stream recorded without vsync is judged as a 60 Hz grid when it keeps one: nine WebKitGTK streams, under CPU hogs or a second tab', () => {
     const kept = streams.filter((s) => !s.file.grid && s.grid);
-    // Six found in sessions 1 to 9 (the rule was chosen on them), one each in held-out sessions 10 and 15.
-    expect(kept.map((s) => s.name)).toEqual(['webkitgtk-cpu-s4', 'webkitgtk-cpu-s6', 'webkitgtk-cpu-s7', 'webkitgtk-cpu-s9', 'webkitgtk-cpu-s10', 'webkitgtk-cpu-s15', 'webkitgtk-tab-s5', 'webkitgtk-tab-s7']);
+    // Six found in sessions 1 to 9 (the rule was chosen on them), one each in held-out sessions 10, 15 and 16.
+    expect(kept.map((s) => s.name)).toEqual(['webkitgtk-cpu-s4', 'webkitgtk-cpu-s6', 'webkitgtk-cpu-s7', 'webkitgtk-cpu-s9', 'webkitgtk-cpu-s10', 'webkitgtk-cpu-s15', 'webkitgtk-cpu-s16', 'webkitgtk-tab-s5', 'webkitgtk-tab-s7']);
     // No stream sits near the bar (an eighth of the interval, 2.08 ms RMS), where the label would be
     // a guess, but the one listed: the kept ones are under 0.9 of it, and a stream left gridless fits
     // no 60 Hz grid within 0.5 % or fits one at least twice the bar off (webkitgtk-cpu-s11: 6.21 ms).
