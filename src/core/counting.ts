@@ -45,8 +45,8 @@ const PHASE_GAIN = 1 / 16;
  * slightly slower or faster than the stated rate the remainders drift; the phase follows them, and
  * when it has drifted this far the frame hands out one interval more (or less: never below 0, then
  * the next frame does) and the phase moves with it, so the correction happens once, in one frame,
- * with the phase still centred on the frames. A whole interval (¾ in 0.2): a frame
- * whose count is plain shows an interval paid in it, so the debt waits for one that jumps anyway
+ * with the phase still centred on the frames. A whole interval (¾ in 0.2): a frame whose count
+ * is plain shows an interval paid in it, so the debt waits for one that jumps anyway
  * (RECENTRE_PHASE_INTERVALS); at ¾, Firefox's re-phases, which drift the phase one way, had it
  * paid in smooth runs (docs/browsers.md, "How counting follows a re-phase").
  */
