@@ -62,6 +62,10 @@
 // Firefox also at 89, 143 and 215 Hz (rates no session had; 89 and 143 Hz are within 1.2 % of 90
 // and 144) and again painting or behind a second tab at 171 and 205 Hz; WebKitGTK under CPU hogs,
 // a second tab and painting, named `-s16`.
+// Session 17 (recorded once session 16 was spent, beside a fresh-clone CI run, for the next rule):
+// Firefox also at 76, 119 and 225 Hz (rates no session had; 76 and 119 Hz are within 1.4 % of 75
+// and 120) and again painting or behind a second tab at 143 and 215 Hz; WebKitGTK under CPU hogs,
+// a second tab and memory pressure, named `-s17`.
 // `load` busy-waits a seeded uniform 0–1.44 refresh intervals in each callback (0–24 ms at 60 Hz,
 // as the 60 Hz load fixtures). Streams are recorded one after another.
 import { mkdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -215,8 +219,16 @@ const FIREFOX_SESSIONS = {
     [171, ['paint', 'tab']],
     [205, ['paint', 'tab']],
   ],
+  // Session 17: three other new rates, two of them near a known one, and again painting or a second tab at 143 and 215 Hz.
+  17: [
+    [76, EVERY_LOAD],
+    [119, EVERY_LOAD],
+    [225, EVERY_LOAD],
+    [143, ['paint', 'tab']],
+    [215, ['paint', 'tab']],
+  ],
 };
-/** Sessions 3 to 16: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
+/** Sessions 3 to 17: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
 const OTHER_BROWSERS = {
   3: [['cpu', 'paint', 'tab'], ['tab', 'paint', 'load-cpu'], 'mem', ['mem', 'tab']],
   4: [['mem', 'tab', 'load-cpu'], ['cpu', 'mem', 'paint'], 'tab', ['cpu', 'paint']],
@@ -232,6 +244,7 @@ const OTHER_BROWSERS = {
   14: [['mem', 'tab'], ['cpu', 'paint'], 'paint', ['cpu', 'tab', 'paint']],
   15: [['cpu', 'paint'], ['mem', 'tab'], 'mem', ['cpu', 'tab', 'mem']],
   16: [['mem', 'tab'], ['cpu', 'paint'], 'tab', ['cpu', 'tab', 'paint']],
+  17: [['cpu', 'paint'], ['mem', 'tab'], 'cpu', ['cpu', 'tab', 'mem']],
 };
 const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -266,7 +279,7 @@ function streamList() {
   return [...list, ...Object.entries(FIREFOX_SESSIONS).flatMap(([session, rates]) => heldOutSession(Number(session), rates))];
 }
 
-/** Sessions 3 to 16: `load-cpu` is a busy callback on the CPU hogs. */
+/** Sessions 3 to 17: `load-cpu` is a busy callback on the CPU hogs. */
 function heldOutSession(session, firefoxRates) {
   const loaded = (load) => ({ busy: load === 'load-cpu', machineLoad: load === 'load-cpu' ? 'cpu' : load, session });
   const list = [];
