@@ -175,8 +175,7 @@ const ruleText = (root: HTMLElement): string => root.querySelector('[data-testid
  * Wait until the capped lane shows `divisor` vblanks between every two pictures over a full window
  * of them, then again after more frames, and the sentence under the buttons says so. (Not "no
  * uneven picture in between": once, in a CI run beside two other browsers, one picture in those
- * frames was uneven, 1 in the window of 24; six runs under the same load did not show it again,
- * and the simulated stream alone keeps the detector synced for 30,000 frames.)
+ * frames was uneven; the cause was not found.)
  */
 async function expectEvenPacing(root: HTMLElement, divisor: number): Promise<void> {
   await waitForValue(root, 'divisor', (d) => d === divisor);
