@@ -3,9 +3,10 @@
  * fitted grid, held back a few frames, and then joins the fit, starts a new segment (a re-phase:
  * the grid shifted, the period stayed) or, when it fits no grid for several frames, ends the lock.
  */
-import { addPoint, coarsen, createGridFit, newSegment, subdivide, type GridFit } from './refreshRateFit.js';
+import { addPoint, createGridFit, newSegment, type GridFit } from './refreshRateFit.js';
+import { finerDivisor, quickerLoop, subdivided, SLOW_GRID_HZ } from './refreshRateGrain.js';
 import { createIntervalJitter, type IntervalJitter } from './refreshRateJitter.js';
-import { clearSkips, createSkipRun, recordSkip, seedSkips, type SkipRun } from './refreshRateSkips.js';
+import { createSkipRun, recordSkip, type SkipRun } from './refreshRateSkips.js';
 
 /* eslint-disable @typescript-eslint/no-duplicate-enum-values */
 const enum Track {
@@ -34,13 +35,6 @@ const enum Track {
   STEP_RATIO = 2,
   /** … whose weight per point is this. */
   RECENT_WEIGHT = 1 / 4,
-  /** A slow grid splits into a finer one at a known display rate between these (Hz) … */
-  FINE_MIN_HZ = 47,
-  FINE_MAX_HZ = 400,
-  /** … when a re-phase shifts it by a whole number of the finer periods, to this fraction. */
-  FINE_GATE = 0.1,
-  /** The skip run a split grid starts with: the detector's THROTTLE_RUN, so a throttled loop stays throttled. */
-  SUBDIVIDED_RUN = 16,
   /** Creeping re-phases in a row that end the lock: each under CREEP_SHIFT, after under CREEP_POINTS points. */
   CREEP_RUN = 4,
   CREEP_SHIFT = 0.2,
@@ -118,6 +112,9 @@ export interface Tracker {
   shownCommon: number;
   /** The intervals since the lock against its grid: whether they jitter as a grid's (refreshRateJitter.ts). */
   jitter: IntervalJitter;
+  /** Intervals in a row a whole fraction (1 / `quickDivisor`) of a slow grid's period (refreshRateGrain.ts). */
+  quickRun: number;
+  quickDivisor: number;
 }
 
 export function createTracker(): Tracker {
@@ -160,6 +157,8 @@ export function createTracker(): Tracker {
     displayRate: 0.5,
     shownCommon: 1,
     jitter: createIntervalJitter(),
+    quickRun: 0,
+    quickDivisor: 0,
   };
 }
 
@@ -179,6 +178,8 @@ export type Placed = 'holds' | 'rephased' | 'lost' | 'restart';
 /** Place timestamp `t` on the current segment's grid. */
 export function place(s: Tracker, t: number, known: Float64Array): Placed {
   const fit = s.fit;
+  // A throttle ended: the loop runs on the display's vblanks again, a finer grid than its own.
+  if (s.decided && 1000 / fit.period < SLOW_GRID_HZ && quickerLoop(s, known)) subdivided(s, s.quickDivisor);
   const position = (t - fit.originMs - (fit.meanX - fit.period * fit.meanN)) / fit.period;
   let n = Math.round(position);
   let offset = position - n;
@@ -222,7 +223,7 @@ function hold(s: Tracker, t: number, known: Float64Array): Placed {
   s.shift = 0;
   if (s.advancing >= Track.PENDING) rephaseShift(s);
   const shift = s.shift;
-  const divisor = shift !== 0 && 1000 / s.fit.period < Track.FINE_MIN_HZ ? finerDivisor(s, known) : 1;
+  const divisor = shift !== 0 && 1000 / s.fit.period < SLOW_GRID_HZ ? finerDivisor(s, known) : 1;
   if (divisor > 1) {
     subdivided(s, divisor);
   } else if (shift !== 0) {
@@ -333,38 +334,6 @@ function dropOldest(s: Tracker): void {
   }
 }
 
-/**
- * A slow grid (30 Hz) whose points shifted by a whole number of periods of a finer grid at a known
- * display rate (half a period: 60 Hz) skips vblanks of that grid: the divisor (2 or 3), else 1.
- */
-function finerDivisor(s: Tracker, known: Float64Array): number {
-  const shift = s.shift;
-  const periodMs = s.fit.period;
-  for (let d = 2; d <= 3; d++) {
-    const rate = (1000 * d) / periodMs;
-    if (rate < Track.FINE_MIN_HZ) continue;
-    if (rate > Track.FINE_MAX_HZ) break;
-    if (Math.abs(shift * d - Math.round(shift * d)) > Track.FINE_GATE) continue;
-    for (let i = 0; i < known.length; i++) if (Math.abs(rate / known[i]! - 1) < 0.02) return d;
-  }
-  return 1;
-}
-
-/** The fit counts `divisor` times finer: the held points and the skip run follow. */
-function subdivided(s: Tracker, divisor: number): void {
-  subdivide(s.fit, divisor);
-  for (let i = 0; i < s.pendingCount; i++) {
-    const fine = s.pendingOffset[i]! * divisor;
-    s.pendingN[i] = s.pendingN[i]! * divisor + Math.round(fine);
-    s.pendingOffset[i] = fine - Math.round(fine);
-  }
-  // Every interval so far skipped `divisor` vblanks of the finer grid.
-  s.skips.intervalMs = s.fit.period;
-  seedSkips(s.skips, divisor, Track.SUBDIVIDED_RUN);
-  s.recentOffset = s.overLimit = 0;
-  s.meanSquare = s.fit.residualVariance / (s.fit.period * s.fit.period);
-}
-
 /** `recentBreaks`: lock breaks so far, each counting less the longer before `lastMs` it was (half every 10 s). */
 export function weighBreaks(s: Tracker): void {
   s.recentBreaks = s.breaks * Math.pow(0.5, (s.lastMs - s.lastBreakMs) / Track.BREAK_HALF_LIFE_MS);
@@ -375,19 +344,4 @@ export function countBreak(s: Tracker): void {
   weighBreaks(s);
   s.breaks = s.recentBreaks + 1;
   s.lastBreakMs = s.lastMs;
-}
-
-/**
- * The loop has run on every `divisor`-th vblank for long: that grid becomes the fitted one (a 60 Hz
- * display after a 120 Hz one drifts off the 120 Hz grid; 59.94 after 240 by 0.1 % a frame).
- */
-export function coarsened(s: Tracker, divisor: number): void {
-  const shift = coarsen(s.fit, divisor);
-  for (let i = 0; i < s.pendingCount; i++) {
-    const position = (s.pendingN[i]! - shift + s.pendingOffset[i]!) / divisor;
-    s.pendingN[i] = Math.round(position);
-    s.pendingOffset[i] = position - Math.round(position);
-  }
-  clearSkips(s.skips);
-  s.recentOffset = s.overLimit = 0;
 }

@@ -9,7 +9,8 @@ import { refit } from './refreshRateFit.js';
 import { LOCK_INTERVALS, preciseEnough, slowLock } from './refreshRateLock.js';
 import { steadySkips, vblanksPerFrame, type SkipRun } from './refreshRateSkips.js';
 import { singlesOut, snapRate, type SnapQuery } from './refreshRateSnap.js';
-import { coarsened, weighBreaks, type Tracker } from './refreshRateTrack.js';
+import { coarsened } from './refreshRateGrain.js';
+import { weighBreaks, type Tracker } from './refreshRateTrack.js';
 import type { RefreshRateEstimate, RefreshState } from './types.js';
 
 /* eslint-disable @typescript-eslint/no-duplicate-enum-values */
@@ -131,7 +132,7 @@ export function classify(d: Detection): void {
   if (run.commonFrames >= Verdict.STEADY_RUN) run.divisor = run.common;
   const loopRate = run.divisor < 8 ? rate / run.divisor : (1000 * run.frames) / run.spanMs;
   const busy = run.shareBefore > Verdict.BUSY_SHARE && run.shareBefore < 1 - Verdict.BUSY_SHARE;
-  const steady = (!busy && quickRun(run) && steadySkips(run)) || (longRun(run) && steadySkips(run));
+  const steady = (!busy && quickRun(run) && (steadySkips(run) || straddled(run))) || (longRun(run) && steadySkips(run));
   if (run.frames > 0 && steady && loopRate < Verdict.MIN_DISPLAY_HZ) {
     show(d, 1);
     estimate.throttledRate = rate / run.divisor;
@@ -154,6 +155,14 @@ export function classify(d: Detection): void {
  */
 function quickRun(run: SkipRun): boolean {
   return run.frames >= Verdict.STEADY_RUN || (run.frames >= Verdict.STEADY_MIN && run.spanMs >= Verdict.STEADY_SPAN_MS);
+}
+
+/**
+ * A quick run whose frames all took a multiple of its usual count but the first, which straddled
+ * the change (120 Hz throttled to 30: 2 vblanks, then 4s): the first is not the loop's.
+ */
+function straddled(run: SkipRun): boolean {
+  return run.commonFrames >= Verdict.STEADY_RUN && run.commonFrames === run.frames - 1;
 }
 
 /** A run of skipping frames long enough to judge its steadiness: THROTTLE_RUN frames, or a second of a slow loop. */

@@ -25,28 +25,25 @@ describe('rate switches: each kind, 24 seeds, jitter up to 0.15 ms, clock steps 
     }
   });
 
-  it('the four changes the issue measured, at its noise: 120 → 60 Hz now re-locks (it never did), the others within 250 ms', () => {
-    for (const name of ['60 → 120 Hz', '144 → 60 Hz', '60 Hz → battery saver (30)', '120 → 60 Hz']) {
-      const times = relockOverSeeds(SWITCH_KINDS.find((k) => k.name === name)!, 20, ISSUE_NOISE);
-      expect({ name, worst: times[times.length - 1]! <= RELOCK_MS }).toEqual({ name, worst: true });
+  it('every kind at the issue’s noise, the 50 seeds of the docs table: within 250 ms (120 → 60 Hz never re-locked; battery saver ending took 300 ms on one seed)', () => {
+    for (const kind of SWITCH_KINDS) {
+      const times = relockOverSeeds(kind, 50, ISSUE_NOISE);
+      expect({ name: kind.name, worst: times[times.length - 1]! <= RELOCK_MS }).toEqual({ name: kind.name, worst: true });
     }
   });
 });
 
 describe('rate switches on a whole-millisecond clock (Safari, WebKitGTK): each kind, 50 seeds not tuned on', () => {
-  // The constants were chosen on seeds 1–24; these are 101–150. Measured: 20 kinds within 250 ms on
-  // every seed, the 30 Hz throttle on 120 Hz 333 ms on one (its first interval straddles the change;
-  // starting the count again there put eight recorded streams under their bars, battery saver's
-  // among them).
+  // The constants were chosen on seeds 1–24; these are 101–150. The 30 Hz throttle on 120 Hz took
+  // 333 ms on one (its first interval straddles the change: 2 vblanks, then 4s) until a quick run
+  // whose every frame but the first takes the usual count was read as steady.
   // Before the drift and 48 Hz rules: 48 → 50 Hz up to 480 ms, 100 → 90 Hz 255, 144 → 48 Hz 270;
   // before any whole-millisecond fix, 10 kinds missed and 6 never re-locked on some seeds.
-  const SLOWER = new Set(['120 Hz → 30 Hz throttle']);
-  it.each(SWITCH_KINDS.map((k) => [k.name, k] as const))('%s: right within 250 ms of the change (the 30 Hz throttle: 500 ms), and from then on', (name, kind) => {
-    const bound = SLOWER.has(name) ? 2 * RELOCK_MS : RELOCK_MS;
+  it.each(SWITCH_KINDS.map((k) => [k.name, k] as const))('%s: right within 250 ms of the change, and from then on', (_name, kind) => {
     for (let seed = 101; seed <= 150; seed++) {
       const noise = { jitterMs: (seed % 4) * 0.05, quantumMs: 1, missChance: (seed % 5) * 0.0025, seed };
       const [relockMs] = relockTimes(switchStream(kind, noise));
-      expect({ seed, relockMs: relockMs! <= bound ? 'in time' : relockMs }).toEqual({ seed, relockMs: 'in time' });
+      expect({ seed, relockMs: relockMs! <= RELOCK_MS ? 'in time' : relockMs }).toEqual({ seed, relockMs: 'in time' });
     }
   });
 });
