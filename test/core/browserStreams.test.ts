@@ -1,7 +1,7 @@
 /**
  * Browsers' frame streams (test/fixtures/browsers, docs/browsers.md): on every stream the detector's
  * verdict holds, and on every vsynced stream the counting algorithms hand out the vblanks elapsed —
- * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 16).
+ * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 17).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -188,14 +188,27 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'webkitgtk-cpu-s16': { verdict: 0.745 },
   // No grid: it reads chance grids near 60 Hz (58.3–60) for stretches until frame 885.
   'webkitgtk-tab-s16': { first: 890 },
+  // Session 17, as its one run found it (beside a fresh-clone CI run and opened once, after the
+  // rules that split a slow grid on a quicker loop and read a straddled skip run as steady, chosen
+  // on modelled rate switches: with and without them the same 23 of 27 meet the bar). 76 Hz is no
+  // known rate, 1.3 % from 75: a young fit reads 75 until frame 74.
+  'firefox-76-mem-s17': { verdict: 0.955 },
+  // Painting: a throttled loop (44–47 Hz) for a few frames at a time.
+  'firefox-119-paint-s17': { verdict: 0.97 },
+  // Its first verdicts read the loop's 100–101.5 Hz (every second vblank) until frame 52; later a
+  // quarter or a third of the display for a frame.
+  'firefox-215-paint-s17': { verdict: 0.985 },
+  // Near the timer-grid bar (a 60 Hz fit 0.34 % off, 2.91 ms RMS, as webkitgtk-cpu-s12): judged
+  // gridless, it reads `synced 60` for stretches (frames 515–761, 1,059–1,189, …).
+  'webkitgtk-cpu-s17': { verdict: 0.71 },
 };
 
 describe('browser streams: the fixtures', () => {
-  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27, 27, 27, 27 and 27 held out', () => {
+  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27, 27, 27, 27, 27 and 27 held out', () => {
     const sessionOf = (n: number) => streams.filter((s) => (s.file.session ?? 1) === n);
     expect(sessionOf(1)).toHaveLength(22);
     expect(sessionOf(2).length).toBeGreaterThanOrEqual(3 * 22);
-    /** Sessions 3 to 16: their streams, and the Firefox rates no earlier session had. */
+    /** Sessions 3 to 17: their streams, and the Firefox rates no earlier session had. */
     const later: Record<number, [streams: number, newRates: number[]]> = {
       3: [34, [72, 85, 200]],
       4: [35, [70, 170, 280]],
@@ -211,6 +224,7 @@ describe('browser streams: the fixtures', () => {
       14: [27, [121, 166, 235]],
       15: [27, [99, 171, 205]],
       16: [27, [89, 143, 215]],
+      17: [27, [76, 119, 225]],
     };
     const rates = (list: typeof streams) => new Set(list.filter((s) => s.browser === 'firefox').map((s) => s.file.settingHz));
     for (const [n, [count, newRates]] of Object.entries(later).map(([k, v]) => [Number(k), v] as const)) {
@@ -219,11 +233,11 @@ describe('browser streams: the fixtures', () => {
       const before = rates(streams.filter((s) => (s.file.session ?? 1) < n));
       expect([...rates(session)].filter((hz) => !before.has(hz)).sort((a, b) => a - b), `session ${n}`).toEqual(newRates);
     }
-    expect(streams).toHaveLength(496);
-    for (let n = 2; n <= 16; n++) {
+    expect(streams).toHaveLength(523);
+    for (let n = 2; n <= 17; n++) {
       for (const load of ['cpu', 'mem', 'paint', 'tab']) expect(sessionOf(n).some((s) => s.file.machineLoad === load), `session ${n} ${load}`).toBe(true);
     }
-    // The split: sessions 8 to 16 are held out, all of them; sessions 1 to 7 are the tuning set.
+    // The split: sessions 8 to 17 are held out, all of them; sessions 1 to 7 are the tuning set.
     for (const s of streams) expect(s.half, s.name).toBe((s.file.session ?? 1) >= 8 ? 'held-out' : 'tuning');
     for (const s of streams) expect(s.half, s.name).toBe(splitHalf(s.file.session));
     // The issue's failures, recorded again on the busier machine.
@@ -251,7 +265,8 @@ describe('browser streams: the fixtures', () => {
     // No stream sits near the bar (an eighth of the interval, 2.08 ms RMS), where the label would be
     // a guess, but the one listed: the kept ones are under 0.9 of it, and a stream left gridless fits
     // no 60 Hz grid within 0.5 % or fits one at least twice the bar off (webkitgtk-cpu-s11: 6.21 ms).
-    // Held-out session 12 brought webkitgtk-cpu-s12: 59.73 Hz, 2.55 ms RMS, 1.2 times the bar.
+    // Held-out session 12 brought webkitgtk-cpu-s12: 59.73 Hz, 2.55 ms RMS, 1.2 times the bar;
+    // session 17 webkitgtk-cpu-s17: 60.20 Hz, 2.91 ms RMS, 1.4 times the bar.
     for (const s of kept) {
       expect(Math.abs(s.rateHz / 60 - 1), s.name).toBeLessThanOrEqual(0.005);
       expect(s.jitterRmsMs, s.name).toBeLessThan((0.9 * s.intervalMs) / 8);
@@ -262,7 +277,7 @@ describe('browser streams: the fixtures', () => {
       const fit = deriveFrameFixture(s.name, { ...s.file, timestampsMs: s.timestampsMs } as unknown as FrameFixtureFile, 1000 / 60);
       if (!(Math.abs(fit.rateHz / 60 - 1) > 0.005 || fit.jitterRmsMs > (2 * fit.intervalMs) / 8)) near.push(s.name);
     }
-    expect(near).toEqual(['webkitgtk-cpu-s12']);
+    expect(near).toEqual(['webkitgtk-cpu-s12', 'webkitgtk-cpu-s17']);
   });
 
   it('streams without a grid are marked and have no vblanks; battery saver is throttled on its 60 Hz clock', () => {
