@@ -57,7 +57,7 @@ const cases = {
     22785,
     15 * KB,
   ],
-  '<GameCanvas> only': ["export { GameCanvas } from './dist/index.js';", 17773],
+  '<GameCanvas> only': ["export { GameCanvas } from './dist/index.js';", 17952],
   'createFrameScheduler only': ["export { createFrameScheduler } from './dist/index.js';", 13305],
   'createFixedStep only (core)': ["export { createFixedStep } from './dist/core/index.js';", 4194],
   'react-timestep/devtools': ["export * from './dist/devtools/index.js';", 20241],

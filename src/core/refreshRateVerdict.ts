@@ -132,7 +132,7 @@ export function classify(d: Detection): void {
   if (run.commonFrames >= Verdict.STEADY_RUN) run.divisor = run.common;
   const loopRate = run.divisor < 8 ? rate / run.divisor : (1000 * run.frames) / run.spanMs;
   const busy = run.shareBefore > Verdict.BUSY_SHARE && run.shareBefore < 1 - Verdict.BUSY_SHARE;
-  const steady = (!busy && quickRun(run) && (steadySkips(run) || straddled(run))) || (longRun(run) && steadySkips(run));
+  const steady = (!busy && quickRun(run) && oneCount(run)) || (longRun(run) && steadySkips(run));
   if (run.frames > 0 && steady && loopRate < Verdict.MIN_DISPLAY_HZ) {
     show(d, 1);
     estimate.throttledRate = rate / run.divisor;
@@ -158,11 +158,13 @@ function quickRun(run: SkipRun): boolean {
 }
 
 /**
- * A quick run whose frames all took a multiple of its usual count but the first, which straddled
- * the change (120 Hz throttled to 30: 2 vblanks, then 4s): the first is not the loop's.
+ * A quick run is a throttled loop when its frames all took a multiple of one count, steadily; the
+ * first may have straddled the change (120 Hz throttled to 30: 2 vblanks, then 4s). A page painting
+ * hard takes 2 and 3 by turns: not throttled until it has gone on for THROTTLE_RUN frames.
  */
-function straddled(run: SkipRun): boolean {
-  return run.commonFrames >= Verdict.STEADY_RUN && run.commonFrames === run.frames - 1;
+function oneCount(run: SkipRun): boolean {
+  if (run.commonFrames < run.frames - 1) return false;
+  return steadySkips(run) || (run.commonFrames >= Verdict.STEADY_RUN && run.commonFrames === run.frames - 1);
 }
 
 /** A run of skipping frames long enough to judge its steadiness: THROTTLE_RUN frames, or a second of a slow loop. */

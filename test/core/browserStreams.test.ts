@@ -27,8 +27,11 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'firefox-240-mem': { verdict: 0.97 },
   // 72.5 % while the proof a new fit owes grew with the square of any number of breaks.
   'firefox-240-tab': { verdict: 0.915 },
-  // Session 3, held out until the counters' noise weighting was chosen on sessions 1–3.
-  'firefox-30-load-cpu-s3': { verdict: 0.9 },
+  // Session 3, held out until the counters' noise weighting was chosen on sessions 1–3. A 30 Hz
+  // grid under a busy callback, locked as a 120 Hz one and read as 30.3–30.5 Hz throttled until
+  // frame 203 (right on 90.5 % from frame 10 while a first quick verdict read 30.00 there; since a
+  // quick throttled verdict needs one count, first right at 203 and right from then on).
+  'firefox-30-load-cpu-s3': { first: 205 },
   'firefox-85-mem-s3': { verdict: 0.98 },
   'firefox-85-paint-s3': { verdict: 0.975 },
   'firefox-120-paint-s3': { verdict: 0.975 },
@@ -54,8 +57,8 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'webkitgtk-cpu-s4': { verdict: 0.77 },
   // Session 5, as its one run found it (nothing tuned on it), then judged as the grid it keeps: 68.2 → 53.6 %.
   'webkitgtk-tab-s5': { verdict: 0.53 },
-  // Session 6, as its one run found it (recorded on a machine kept busy by a full npm test; nothing tuned on it).
-  'firefox-85-paint-s6': { verdict: 0.985 },
+  // Session 6, as its one run found it (recorded on a machine kept busy by a full npm test; nothing
+  // tuned on it). firefox-85-paint-s6 (98.99 %) meets the bar since a quick throttled verdict needs one count.
   'firefox-130-tab-s6': { verdict: 0.98 },
   'firefox-165-paint-s6': { verdict: 0.96 },
   'firefox-240-paint-s6': { flaps: 0.0045 },
@@ -154,10 +157,10 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'firefox-166-tab-s15': { first: 135 },
   'firefox-171-tab-s15': { first: 130 },
   // Painting: skipped frames read as a throttled loop or a half or third of the display for a few
-  // frames, and a lost grid `'variable'` for stretches (frames 31–169 of the first).
+  // frames, and a lost grid `'variable'` for stretches (frames 31–169 of the first). A third,
+  // firefox-99-paint-s15 (98.9 %), meets the bar since a quick throttled verdict needs one count.
   'firefox-166-paint-s15': { verdict: 0.92 },
   'firefox-171-paint-s15': { verdict: 0.925 },
-  'firefox-99-paint-s15': { verdict: 0.985 },
   'firefox-205-paint-s15': { verdict: 0.96 },
   'firefox-270-paint-s15': { flaps: 0.009 },
   // Read 195.3–195.8 Hz (4.6 % low) until frame 293, then `unsynced` and `'variable'` until 1,297.

@@ -447,6 +447,37 @@ describe('createRefreshRateDetector: unsynced and throttled loops', () => {
   });
 });
 
+describe('createRefreshRateDetector: a busy page is not a throttled loop', () => {
+  /** States over `burst` (vblanks per frame) on a 120 Hz display after a second of every vblank, ±0.05 ms. */
+  const statesOver = (burst: readonly number[], seed: number): string[] => {
+    const random = createSeededRandom(seed);
+    const detector = createRefreshRateDetector();
+    const states: string[] = [];
+    let vblank = 0;
+    for (let i = 0; i <= 120 + burst.length; i++) {
+      vblank += i === 0 ? 0 : i <= 120 ? 1 : burst[i - 121]!;
+      const e = detector.sample(1000 + (vblank * 1000) / 120 + random.range(-0.05, 0.05));
+      if (i > 120) states.push(e.state);
+    }
+    return states;
+  };
+
+  it('a burst of frames taking 2 and 3 vblanks (a page painting) stays synced: a quick throttled verdict needs one count', () => {
+    for (const seed of SEEDS) expect(new Set(statesOver([3, 2, 3, 3, 2, 3, 3, 2, 3, 3], seed)), `seed ${seed}`).toEqual(new Set(['synced']));
+  });
+
+  it('every fourth vblank (30 on 120) reads throttled from its fifth frame on, after a first frame of 2 that straddled the change too', () => {
+    for (const seed of SEEDS) {
+      for (const burst of [[4, 4, 4, 4, 4, 4, 4, 4], [2, 4, 4, 4, 4, 4, 4, 4, 4]]) {
+        const states = statesOver(burst, seed);
+        const fifth = burst.length - 4;
+        expect(states.indexOf('throttled'), `seed ${seed} ${burst.join()}`).toBe(fifth);
+        expect(new Set(states.slice(fifth)), `seed ${seed} ${burst.join()}`).toEqual(new Set(['throttled']));
+      }
+    }
+  });
+});
+
 describe('createRefreshRateDetector: a slow grid reads a display over k', () => {
   // Battery saver's first frames as Chromium gave them under memory pressure (chromium-saver-mem-s8):
   // every second vblank, then two long gaps and a frame of three vblanks that re-phase the 30 Hz grid.
