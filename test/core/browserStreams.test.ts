@@ -1,7 +1,7 @@
 /**
  * Browsers' frame streams (test/fixtures/browsers, docs/browsers.md): on every stream the detector's
  * verdict holds, and on every vsynced stream the counting algorithms hand out the vblanks elapsed —
- * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 17).
+ * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 18).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -204,14 +204,34 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   // Near the timer-grid bar (a 60 Hz fit 0.34 % off, 2.91 ms RMS, as webkitgtk-cpu-s12): judged
   // gridless, it reads `synced 60` for stretches (frames 515–761, 1,059–1,189, …).
   'webkitgtk-cpu-s17': { verdict: 0.71 },
+  // Session 18, as its one run found it (beside a fresh-clone CI run; opened once, after the rule
+  // that a quick throttled verdict needs one count, chosen on sessions 1–7: with and without it the
+  // same 19 of 27 meet the bar). Painting at 181 and 225 Hz: `'variable'` from frame 22 to 1,101;
+  // a third of the display (78.76 Hz) at first, then `'variable'` from frame 89 to 585.
+  'firefox-181-paint-s18': { verdict: 0.85 },
+  'firefox-225-paint-s18': { verdict: 0.985 },
+  // 181 Hz is no known rate, 0.6 % from 180: a young fit reads 176.8–178.3 Hz, 180, then 182.3,
+  // first right at frame 104.
+  'firefox-181-tab-s18': { first: 105 },
+  // Behind a tab a young fit reads 229.5–221.1 Hz (1.7–2 % off), then `'variable'`, until frame 783.
+  'firefox-225-tab-s18': { verdict: 0.72, first: 785 },
+  // `'variable'` from frame 37 to 171, and again for 95 frames.
+  'firefox-255-mem-s18': { verdict: 0.885 },
+  // A young fit reads 252.5 Hz (1 % low) until frame 129; counted at its last rate, 0.54 % flap.
+  'firefox-255-tab-s18': { flaps: 0.0055, first: 130 },
+  // Just inside twice the timer-grid bar (a 60 Hz fit 0.29 % off, 4.12 ms RMS): judged gridless, it
+  // reads `synced 60` for stretches (frames 710–867, 1,005–1,048, …).
+  'webkitgtk-cpu-s18': { verdict: 0.795 },
+  // No grid: a throttled loop of 20–25 Hz on a 50 Hz display for stretches (from frame 847).
+  'webkitgtk-paint-s18': { verdict: 0.735 },
 };
 
 describe('browser streams: the fixtures', () => {
-  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27, 27, 27, 27, 27 and 27 held out', () => {
+  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27, 27, 27, 27, 27, 27 and 27 held out', () => {
     const sessionOf = (n: number) => streams.filter((s) => (s.file.session ?? 1) === n);
     expect(sessionOf(1)).toHaveLength(22);
     expect(sessionOf(2).length).toBeGreaterThanOrEqual(3 * 22);
-    /** Sessions 3 to 17: their streams, and the Firefox rates no earlier session had. */
+    /** Sessions 3 to 18: their streams, and the Firefox rates no earlier session had. */
     const later: Record<number, [streams: number, newRates: number[]]> = {
       3: [34, [72, 85, 200]],
       4: [35, [70, 170, 280]],
@@ -228,6 +248,7 @@ describe('browser streams: the fixtures', () => {
       15: [27, [99, 171, 205]],
       16: [27, [89, 143, 215]],
       17: [27, [76, 119, 225]],
+      18: [27, [94, 181, 255]],
     };
     const rates = (list: typeof streams) => new Set(list.filter((s) => s.browser === 'firefox').map((s) => s.file.settingHz));
     for (const [n, [count, newRates]] of Object.entries(later).map(([k, v]) => [Number(k), v] as const)) {
@@ -236,11 +257,11 @@ describe('browser streams: the fixtures', () => {
       const before = rates(streams.filter((s) => (s.file.session ?? 1) < n));
       expect([...rates(session)].filter((hz) => !before.has(hz)).sort((a, b) => a - b), `session ${n}`).toEqual(newRates);
     }
-    expect(streams).toHaveLength(523);
-    for (let n = 2; n <= 17; n++) {
+    expect(streams).toHaveLength(550);
+    for (let n = 2; n <= 18; n++) {
       for (const load of ['cpu', 'mem', 'paint', 'tab']) expect(sessionOf(n).some((s) => s.file.machineLoad === load), `session ${n} ${load}`).toBe(true);
     }
-    // The split: sessions 8 to 17 are held out, all of them; sessions 1 to 7 are the tuning set.
+    // The split: sessions 8 to 18 are held out, all of them; sessions 1 to 7 are the tuning set.
     for (const s of streams) expect(s.half, s.name).toBe((s.file.session ?? 1) >= 8 ? 'held-out' : 'tuning');
     for (const s of streams) expect(s.half, s.name).toBe(splitHalf(s.file.session));
     // The issue's failures, recorded again on the busier machine.
@@ -269,7 +290,8 @@ describe('browser streams: the fixtures', () => {
     // a guess, but the one listed: the kept ones are under 0.9 of it, and a stream left gridless fits
     // no 60 Hz grid within 0.5 % or fits one at least twice the bar off (webkitgtk-cpu-s11: 6.21 ms).
     // Held-out session 12 brought webkitgtk-cpu-s12: 59.73 Hz, 2.55 ms RMS, 1.2 times the bar;
-    // session 17 webkitgtk-cpu-s17: 60.20 Hz, 2.91 ms RMS, 1.4 times the bar.
+    // session 17 webkitgtk-cpu-s17: 60.20 Hz, 2.91 ms RMS, 1.4 times the bar; session 18
+    // webkitgtk-cpu-s18: 60.17 Hz, 4.12 ms RMS, 1.98 times the bar.
     for (const s of kept) {
       expect(Math.abs(s.rateHz / 60 - 1), s.name).toBeLessThanOrEqual(0.005);
       expect(s.jitterRmsMs, s.name).toBeLessThan((0.9 * s.intervalMs) / 8);
@@ -280,7 +302,7 @@ describe('browser streams: the fixtures', () => {
       const fit = deriveFrameFixture(s.name, { ...s.file, timestampsMs: s.timestampsMs } as unknown as FrameFixtureFile, 1000 / 60);
       if (!(Math.abs(fit.rateHz / 60 - 1) > 0.005 || fit.jitterRmsMs > (2 * fit.intervalMs) / 8)) near.push(s.name);
     }
-    expect(near).toEqual(['webkitgtk-cpu-s12', 'webkitgtk-cpu-s17']);
+    expect(near).toEqual(['webkitgtk-cpu-s12', 'webkitgtk-cpu-s17', 'webkitgtk-cpu-s18']);
   });
 
   it('streams without a grid are marked and have no vblanks; battery saver is throttled on its 60 Hz clock', () => {
