@@ -85,7 +85,7 @@ const FIREFOX_NEW_RATES = [48, 90, 100, 180];
 const BUSY_LOADS = ['cpu', 'mem', 'paint', 'tab'];
 /** The machine loads, and a busy callback on the CPU hogs: a held-out session's new Firefox rates run under each. */
 const EVERY_LOAD = [...BUSY_LOADS, 'load-cpu'];
-/** Sessions 3 to 18: the Firefox rates each held-out session recorded, and the loads each rate ran under. */
+/** Sessions 3 to 19: the Firefox rates each held-out session recorded, and the loads each rate ran under. */
 const FIREFOX_SESSIONS = {
   // Session 3: rates no earlier session had, and the loads each rate is recorded under.
   3: [
@@ -235,8 +235,16 @@ const FIREFOX_SESSIONS = {
     [76, ['paint', 'tab']],
     [225, ['paint', 'tab']],
   ],
+  // Session 19: three other new rates, one of them near a known one (201, 0.5 % from 200), and again painting or a second tab at 94 and 255 Hz.
+  19: [
+    [68, EVERY_LOAD],
+    [132, EVERY_LOAD],
+    [201, EVERY_LOAD],
+    [94, ['paint', 'tab']],
+    [255, ['paint', 'tab']],
+  ],
 };
-/** Sessions 3 to 18: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
+/** Sessions 3 to 19: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
 const OTHER_BROWSERS = {
   3: [['cpu', 'paint', 'tab'], ['tab', 'paint', 'load-cpu'], 'mem', ['mem', 'tab']],
   4: [['mem', 'tab', 'load-cpu'], ['cpu', 'mem', 'paint'], 'tab', ['cpu', 'paint']],
@@ -254,6 +262,7 @@ const OTHER_BROWSERS = {
   16: [['mem', 'tab'], ['cpu', 'paint'], 'tab', ['cpu', 'tab', 'paint']],
   17: [['cpu', 'paint'], ['mem', 'tab'], 'cpu', ['cpu', 'tab', 'mem']],
   18: [['mem', 'tab'], ['cpu', 'paint'], 'paint', ['cpu', 'tab', 'paint']],
+  19: [['cpu', 'paint'], ['mem', 'tab'], 'mem', ['cpu', 'tab', 'mem']],
 };
 const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
