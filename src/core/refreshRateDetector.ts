@@ -289,7 +289,7 @@ function startTracking(d: DetectorState, w: LockWindow, skeptical: boolean): voi
   s.decided = s.rated = s.challenged = false;
   s.skeptical = skeptical;
   s.tracked = s.rejected = 0;
-  s.pendingCount = s.overLimit = s.advancing = s.recentOffset = s.creep = s.backToBack = 0;
+  s.pendingCount = s.overLimit = s.advancing = s.recentOffset = s.creep = s.backToBack = s.quickRun = 0;
   s.meanSquare = w.residual * w.residual;
   // Mean distance of a normal spread: 0.8 of its RMS.
   s.noiseMs = 0.8 * Math.sqrt(s.fit.residualVariance);

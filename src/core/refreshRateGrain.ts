@@ -7,8 +7,11 @@ import { coarsen, subdivide } from './refreshRateFit.js';
 import { clearSkips, seedSkips } from './refreshRateSkips.js';
 import type { Tracker } from './refreshRateTrack.js';
 
-/** A grid slower than this (Hz) may split into a finer one at a known display rate (up to FINE_MAX_HZ). */
-export const SLOW_GRID_HZ = 47;
+/**
+ * Slower than any display (48 Hz minus slack), Hz: a slower grid is a throttled loop, and may split
+ * into a finer one at a known display rate (up to FINE_MAX_HZ).
+ */
+export const MIN_DISPLAY_HZ = 47;
 
 const enum Grain {
   FINE_MAX_HZ = 400,
@@ -53,7 +56,7 @@ export function finerDivisor(s: Tracker, known: Float64Array): number {
   const periodMs = s.fit.period;
   for (let d = 2; d <= 3; d++) {
     const rate = (1000 * d) / periodMs;
-    if (rate < SLOW_GRID_HZ) continue;
+    if (rate < MIN_DISPLAY_HZ) continue;
     if (rate > Grain.FINE_MAX_HZ) break;
     if (Math.abs(shift * d - Math.round(shift * d)) > Grain.FINE_GATE) continue;
     if (nearKnown(rate, known)) return d;

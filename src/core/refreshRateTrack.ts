@@ -4,7 +4,7 @@
  * the grid shifted, the period stayed) or, when it fits no grid for several frames, ends the lock.
  */
 import { addPoint, createGridFit, newSegment, type GridFit } from './refreshRateFit.js';
-import { finerDivisor, quickerLoop, subdivided, SLOW_GRID_HZ } from './refreshRateGrain.js';
+import { finerDivisor, MIN_DISPLAY_HZ, quickerLoop, subdivided } from './refreshRateGrain.js';
 import { createIntervalJitter, type IntervalJitter } from './refreshRateJitter.js';
 import { createSkipRun, recordSkip, type SkipRun } from './refreshRateSkips.js';
 
@@ -179,7 +179,7 @@ export type Placed = 'holds' | 'rephased' | 'lost' | 'restart';
 export function place(s: Tracker, t: number, known: Float64Array): Placed {
   const fit = s.fit;
   // A throttle ended: the loop runs on the display's vblanks again, a finer grid than its own.
-  if (s.decided && 1000 / fit.period < SLOW_GRID_HZ && quickerLoop(s, known)) subdivided(s, s.quickDivisor);
+  if (s.decided && 1000 / fit.period < MIN_DISPLAY_HZ && quickerLoop(s, known)) subdivided(s, s.quickDivisor);
   const position = (t - fit.originMs - (fit.meanX - fit.period * fit.meanN)) / fit.period;
   let n = Math.round(position);
   let offset = position - n;
@@ -223,7 +223,7 @@ function hold(s: Tracker, t: number, known: Float64Array): Placed {
   s.shift = 0;
   if (s.advancing >= Track.PENDING) rephaseShift(s);
   const shift = s.shift;
-  const divisor = shift !== 0 && 1000 / s.fit.period < SLOW_GRID_HZ ? finerDivisor(s, known) : 1;
+  const divisor = shift !== 0 && 1000 / s.fit.period < MIN_DISPLAY_HZ ? finerDivisor(s, known) : 1;
   if (divisor > 1) {
     subdivided(s, divisor);
   } else if (shift !== 0) {

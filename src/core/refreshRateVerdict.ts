@@ -9,7 +9,7 @@ import { refit } from './refreshRateFit.js';
 import { LOCK_INTERVALS, preciseEnough, slowLock } from './refreshRateLock.js';
 import { steadySkips, vblanksPerFrame, type SkipRun } from './refreshRateSkips.js';
 import { singlesOut, snapRate, type SnapQuery } from './refreshRateSnap.js';
-import { coarsened } from './refreshRateGrain.js';
+import { coarsened, MIN_DISPLAY_HZ } from './refreshRateGrain.js';
 import { weighBreaks, type Tracker } from './refreshRateTrack.js';
 import type { RefreshRateEstimate, RefreshState } from './types.js';
 
@@ -20,8 +20,6 @@ const enum Verdict {
    * from another module is a boxed number where the code is not bundled (docs/performance.md).
    */
   MAX_RMS_RESIDUAL = 0.2,
-  /** Slower than any display (48 Hz minus slack): a slower grid is throttled. */
-  MIN_DISPLAY_HZ = 47,
   /** Standard errors (plus 40 / (points − 2) on few points) within which a known rate fits. */
   SNAP_SIGMAS = 4,
   SMALL_SAMPLE_SIGMAS = 40,
@@ -115,7 +113,7 @@ export function classify(d: Detection): void {
   }
   const estimate = d.estimate;
   estimate.confidence = Math.max(0, 1 - Math.sqrt(s.meanSquare) / Verdict.MAX_RMS_RESIDUAL);
-  if (gridRate < Verdict.MIN_DISPLAY_HZ) {
+  if (gridRate < MIN_DISPLAY_HZ) {
     // A grid slower than any display: a throttled loop, at the display's rate over k when that fits
     // (battery saver's grid after a re-phase: 30 on 60, not a young fit's 29.85), else as measured.
     slowLoopRate(d);
@@ -133,7 +131,7 @@ export function classify(d: Detection): void {
   const loopRate = run.divisor < 8 ? rate / run.divisor : (1000 * run.frames) / run.spanMs;
   const busy = run.shareBefore > Verdict.BUSY_SHARE && run.shareBefore < 1 - Verdict.BUSY_SHARE;
   const steady = (!busy && quickRun(run) && oneCount(run)) || (longRun(run) && steadySkips(run));
-  if (run.frames > 0 && steady && loopRate < Verdict.MIN_DISPLAY_HZ) {
+  if (run.frames > 0 && steady && loopRate < MIN_DISPLAY_HZ) {
     show(d, 1);
     estimate.throttledRate = rate / run.divisor;
     setState(estimate, 'throttled');
@@ -141,7 +139,7 @@ export function classify(d: Detection): void {
   }
   // A loop slower than 60 Hz needs fewer frames for the same time (48 Hz: 8).
   const runFrames = Math.min(Verdict.COMMON_RUN, Math.ceil((Verdict.COMMON_SPAN_MS * rate) / run.common / 1000));
-  const coarse = run.commonFrames >= runFrames * (busy ? 2 : 1) && rate / run.common >= Verdict.MIN_DISPLAY_HZ;
+  const coarse = run.commonFrames >= runFrames * (busy ? 2 : 1) && rate / run.common >= MIN_DISPLAY_HZ;
   show(d, coarse ? run.common : 1);
   estimate.throttledRate = 0;
   setState(estimate, 'synced');
@@ -181,7 +179,7 @@ function decisive(d: Detection): boolean {
   const s = d.track;
   const q = d.query;
   const fit = s.fit;
-  if (q.rate >= Verdict.MIN_DISPLAY_HZ && Verdict.SNAP_SIGMAS * q.error > Verdict.DECISIVE * q.rate) {
+  if (q.rate >= MIN_DISPLAY_HZ && Verdict.SNAP_SIGMAS * q.error > Verdict.DECISIVE * q.rate) {
     // Imprecise: a challenger's grid is believed when it singles out one known display rate.
     q.tolerance = Verdict.SNAP_SIGMAS * q.error;
     if (!s.challenged || !singlesOut(d.known, q)) return false;
@@ -213,7 +211,7 @@ function slowLoopRate(d: Detection): void {
   const q = d.query;
   const gridRate = q.rate;
   const display = s.displayKnown ? s.displayRate : 0;
-  const k = display > 0 ? Math.round(display / gridRate) : Math.ceil(Verdict.MIN_DISPLAY_HZ / gridRate);
+  const k = display > 0 ? Math.round(display / gridRate) : Math.ceil(MIN_DISPLAY_HZ / gridRate);
   d.estimate.throttledRate = gridRate;
   if (k < 2 || k > Verdict.SLOW_SNAP_VBLANKS) return;
   q.rate = gridRate * k;

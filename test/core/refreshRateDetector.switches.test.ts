@@ -46,6 +46,14 @@ describe('rate switches on a whole-millisecond clock (Safari, WebKitGTK): each k
       expect({ seed, relockMs: relockMs! <= RELOCK_MS ? 'in time' : relockMs }).toEqual({ seed, relockMs: 'in time' });
     }
   });
+
+  it('120 Hz → 30 Hz throttle: 167 ms at most on every seed (333 on seed 132 while the straddling first frame had to be outweighed)', () => {
+    const kind = SWITCH_KINDS.find((k) => k.name === '120 Hz → 30 Hz throttle')!;
+    for (let seed = 101; seed <= 150; seed++) {
+      const [relockMs] = relockTimes(switchStream(kind, { jitterMs: (seed % 4) * 0.05, quantumMs: 1, missChance: (seed % 5) * 0.0025, seed }));
+      expect({ seed, relockMs: Math.round(relockMs!) <= 167 ? 'in time' : relockMs }).toEqual({ seed, relockMs: 'in time' });
+    }
+  });
 });
 
 describe('displays 3–5 % apart on a whole-millisecond clock (Safari)', () => {

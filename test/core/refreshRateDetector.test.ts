@@ -447,18 +447,25 @@ describe('createRefreshRateDetector: unsynced and throttled loops', () => {
   });
 });
 
+/** The estimate after each frame of a stream of `vblanks` (vblanks per frame) on a `rate` Hz display (±0.05 ms), handed to `look`. */
+function sampleVblanks(rate: number, vblanks: readonly number[], seed: number, look: (e: RefreshRateEstimate) => void): void {
+  const random = createSeededRandom(seed);
+  const detector = createRefreshRateDetector();
+  let vblank = 0;
+  for (const v of [0, ...vblanks]) {
+    vblank += v;
+    look(detector.sample(1000 + (vblank * 1000) / rate + random.range(-0.05, 0.05)));
+  }
+}
+
 describe('createRefreshRateDetector: a busy page is not a throttled loop', () => {
-  /** States over `burst` (vblanks per frame) on a 120 Hz display after a second of every vblank, ±0.05 ms. */
+  /** States over `burst` (vblanks per frame) on a 120 Hz display after a second of every vblank. */
   const statesOver = (burst: readonly number[], seed: number): string[] => {
-    const random = createSeededRandom(seed);
-    const detector = createRefreshRateDetector();
     const states: string[] = [];
-    let vblank = 0;
-    for (let i = 0; i <= 120 + burst.length; i++) {
-      vblank += i === 0 ? 0 : i <= 120 ? 1 : burst[i - 121]!;
-      const e = detector.sample(1000 + (vblank * 1000) / 120 + random.range(-0.05, 0.05));
-      if (i > 120) states.push(e.state);
-    }
+    let frame = 0;
+    sampleVblanks(120, [...new Array<number>(120).fill(1), ...burst], seed, (e) => {
+      if (frame++ > 120) states.push(e.state);
+    });
     return states;
   };
 
@@ -483,21 +490,10 @@ describe('createRefreshRateDetector: a slow grid reads a display over k', () => 
   // every second vblank, then two long gaps and a frame of three vblanks that re-phase the 30 Hz grid.
   const SAVER_VBLANKS = [2, 2, 2, 2, 18, 2, 2, 2, 2, 14, 4, 3, 2, 2, 2, 2, 4, ...new Array<number>(60).fill(2)];
 
-  /** The estimate after each frame of a stream of `vblanks` at 60 Hz (±0.05 ms), handed to `look`. */
-  const sampleVblanks = (vblanks: readonly number[], seed: number, look: (e: RefreshRateEstimate) => void): void => {
-    const random = createSeededRandom(seed);
-    const detector = createRefreshRateDetector();
-    let vblank = 0;
-    for (const v of [0, ...vblanks]) {
-      vblank += v;
-      look(detector.sample(1000 + (vblank * 1000) / 60 + random.range(-0.05, 0.05)));
-    }
-  };
-
   it('battery saver re-phased in its first frames reads throttled at exactly 30 on every throttled frame', () => {
     for (const seed of SEEDS) {
       const rates: number[] = [];
-      sampleVblanks(SAVER_VBLANKS, seed, (e) => {
+      sampleVblanks(60, SAVER_VBLANKS, seed, (e) => {
         if (e.state === 'throttled') rates.push(e.throttledRate);
       });
       expect(rates.length, `seed ${seed}`).toBeGreaterThan(60);
@@ -508,7 +504,7 @@ describe('createRefreshRateDetector: a slow grid reads a display over k', () => 
   /** Each frame's state, from the first throttled verdict on. */
   const statesAfterThrottle = (vblanks: readonly number[], seed: number): string[] => {
     const states: string[] = [];
-    sampleVblanks(vblanks, seed, (e) => {
+    sampleVblanks(60, vblanks, seed, (e) => {
       if (states.length > 0 || e.state === 'throttled') states.push(e.state === 'synced' ? `synced ${e.refreshRate}` : e.state);
     });
     return states;
