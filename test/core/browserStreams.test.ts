@@ -1,7 +1,7 @@
 /**
  * Browsers' frame streams (test/fixtures/browsers, docs/browsers.md): on every stream the detector's
  * verdict holds, and on every vsynced stream the counting algorithms hand out the vblanks elapsed —
- * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 18).
+ * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 19).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -224,6 +224,18 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'webkitgtk-cpu-s18': { verdict: 0.795 },
   // No grid: a throttled loop of 20–25 Hz on a 50 Hz display for stretches (from frame 847).
   'webkitgtk-paint-s18': { verdict: 0.735 },
+  // Session 19, as its one run found it (beside a fresh-clone CI run; opened once, on the code of
+  // session 18's run: no rule was chosen since): 22 of 27 meet the bar. Behind a tab at 132 Hz, the
+  // lock lost at frame 1,113 and a young fit 1.5 % high (133.95 Hz) until frame 1,155.
+  'firefox-132-tab-s19': { verdict: 0.98 },
+  // 201 Hz is no known rate, 0.5 % from 200: read as 200 until frame 109.
+  'firefox-201-cpu-s19': { first: 110 },
+  // Under memory pressure a young fit reads 203.35 then 202.46 Hz (0.7–1.1 % high) from frame 27 to 55.
+  'firefox-201-mem-s19': { verdict: 0.985 },
+  // Behind a tab a young fit reads 258.8 then 256.7 Hz until frame 65; counted at the fitted rate, 0.68 % flap.
+  'firefox-255-tab-s19': { verdict: 0.985, flaps: 0.007 },
+  // Gridless (a 60 Hz fit 1.8 % off, 58.92 Hz at 4.13 ms RMS): reads `synced 60` from frame 611 to 1,026.
+  'webkitgtk-cpu-s19': { verdict: 0.785 },
 };
 
 describe('browser streams: the fixtures', () => {
@@ -231,7 +243,7 @@ describe('browser streams: the fixtures', () => {
     const sessionOf = (n: number) => streams.filter((s) => (s.file.session ?? 1) === n);
     expect(sessionOf(1)).toHaveLength(22);
     expect(sessionOf(2).length).toBeGreaterThanOrEqual(3 * 22);
-    /** Sessions 3 to 18: their streams, and the Firefox rates no earlier session had. */
+    /** Sessions 3 to 19: their streams, and the Firefox rates no earlier session had. */
     const later: Record<number, [streams: number, newRates: number[]]> = {
       3: [34, [72, 85, 200]],
       4: [35, [70, 170, 280]],
@@ -249,6 +261,7 @@ describe('browser streams: the fixtures', () => {
       16: [27, [89, 143, 215]],
       17: [27, [76, 119, 225]],
       18: [27, [94, 181, 255]],
+      19: [27, [68, 132, 201]],
     };
     const rates = (list: typeof streams) => new Set(list.filter((s) => s.browser === 'firefox').map((s) => s.file.settingHz));
     for (const [n, [count, newRates]] of Object.entries(later).map(([k, v]) => [Number(k), v] as const)) {
@@ -257,11 +270,11 @@ describe('browser streams: the fixtures', () => {
       const before = rates(streams.filter((s) => (s.file.session ?? 1) < n));
       expect([...rates(session)].filter((hz) => !before.has(hz)).sort((a, b) => a - b), `session ${n}`).toEqual(newRates);
     }
-    expect(streams).toHaveLength(550);
-    for (let n = 2; n <= 18; n++) {
+    expect(streams).toHaveLength(577);
+    for (let n = 2; n <= 19; n++) {
       for (const load of ['cpu', 'mem', 'paint', 'tab']) expect(sessionOf(n).some((s) => s.file.machineLoad === load), `session ${n} ${load}`).toBe(true);
     }
-    // The split: sessions 8 to 18 are held out, all of them; sessions 1 to 7 are the tuning set.
+    // The split: sessions 8 to 19 are held out, all of them; sessions 1 to 7 are the tuning set.
     for (const s of streams) expect(s.half, s.name).toBe((s.file.session ?? 1) >= 8 ? 'held-out' : 'tuning');
     for (const s of streams) expect(s.half, s.name).toBe(splitHalf(s.file.session));
     // The issue's failures, recorded again on the busier machine.
