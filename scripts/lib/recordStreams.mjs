@@ -66,6 +66,10 @@
 // Firefox also at 76, 119 and 225 Hz (rates no session had; 76 and 119 Hz are within 1.4 % of 75
 // and 120) and again painting or behind a second tab at 143 and 215 Hz; WebKitGTK under CPU hogs,
 // a second tab and memory pressure, named `-s17`.
+// Session 20 (recorded once session 19 was spent, beside a full `npm test`, for the next rule):
+// Firefox also at 84, 112 and 238 Hz (rates no session had; 84 and 238 Hz are within 1.2 % of 85
+// and 240) and again painting or behind a second tab at 132 and 201 Hz; WebKitGTK under CPU hogs,
+// a second tab and painting, named `-s20`.
 // `load` busy-waits a seeded uniform 0–1.44 refresh intervals in each callback (0–24 ms at 60 Hz,
 // as the 60 Hz load fixtures). Streams are recorded one after another.
 import { mkdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -85,7 +89,7 @@ const FIREFOX_NEW_RATES = [48, 90, 100, 180];
 const BUSY_LOADS = ['cpu', 'mem', 'paint', 'tab'];
 /** The machine loads, and a busy callback on the CPU hogs: a held-out session's new Firefox rates run under each. */
 const EVERY_LOAD = [...BUSY_LOADS, 'load-cpu'];
-/** Sessions 3 to 19: the Firefox rates each held-out session recorded, and the loads each rate ran under. */
+/** Sessions 3 to 20: the Firefox rates each held-out session recorded, and the loads each rate ran under. */
 const FIREFOX_SESSIONS = {
   // Session 3: rates no earlier session had, and the loads each rate is recorded under.
   3: [
@@ -243,8 +247,16 @@ const FIREFOX_SESSIONS = {
     [94, ['paint', 'tab']],
     [255, ['paint', 'tab']],
   ],
+  // Session 20: three other new rates, two of them near a known one (84 and 238, 1.2 and 0.8 % from 85 and 240), and again painting or a second tab at 132 and 201 Hz.
+  20: [
+    [84, EVERY_LOAD],
+    [112, EVERY_LOAD],
+    [238, EVERY_LOAD],
+    [132, ['paint', 'tab']],
+    [201, ['paint', 'tab']],
+  ],
 };
-/** Sessions 3 to 19: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
+/** Sessions 3 to 20: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
 const OTHER_BROWSERS = {
   3: [['cpu', 'paint', 'tab'], ['tab', 'paint', 'load-cpu'], 'mem', ['mem', 'tab']],
   4: [['mem', 'tab', 'load-cpu'], ['cpu', 'mem', 'paint'], 'tab', ['cpu', 'paint']],
@@ -263,6 +275,7 @@ const OTHER_BROWSERS = {
   17: [['cpu', 'paint'], ['mem', 'tab'], 'cpu', ['cpu', 'tab', 'mem']],
   18: [['mem', 'tab'], ['cpu', 'paint'], 'paint', ['cpu', 'tab', 'paint']],
   19: [['cpu', 'paint'], ['mem', 'tab'], 'mem', ['cpu', 'tab', 'mem']],
+  20: [['mem', 'tab'], ['cpu', 'paint'], 'tab', ['cpu', 'tab', 'paint']],
 };
 const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
