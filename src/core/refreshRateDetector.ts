@@ -10,7 +10,7 @@ import { KNOWN_REFRESH_RATES } from './knownRefreshRates.js';
 import { createLockWindow, fitWindow, LOCK_INTERVALS, MIN_PERIOD_MS, ready, compareIntervals, rephasedResidual, slide, type LockWindow } from './refreshRateLock.js';
 import { clearSkips, recordSkip } from './refreshRateSkips.js';
 import { createSnapQuery, singlesOut, snapRate } from './refreshRateSnap.js';
-import { addInterval, clearJitter } from './refreshRateJitter.js';
+import { addEvidence, addInterval, clearJitter } from './refreshRateJitter.js';
 import { countBreak, createTracker, place, weighBreaks, type Placed } from './refreshRateTrack.js';
 import { classify, setState, SKEPTICAL_POINTS, type Detection } from './refreshRateVerdict.js';
 import type { RefreshRateDetector, RefreshRateDetectorOptions, RefreshRateEstimate } from './types.js';
@@ -149,7 +149,8 @@ function sample(d: DetectorState, timestampMs: number): RefreshRateEstimate {
   if (!(s.firstMs <= timestampMs)) s.firstMs = timestampMs;
   if (s.wholeMs && timestampMs !== Math.round(timestampMs)) s.wholeMs = false;
   s.lastMs = timestampMs;
-  s.jitter.intervalMs = intervalMs;
+  s.jitter.intervalMs = s.evidence.intervalMs = intervalMs;
+  addEvidence(s.evidence);
   keepRecent(d.recent, timestampMs);
   if (s.wholeMs) keepRecent(d.longRecent, timestampMs);
   if (s.locked) track(d, timestampMs);
@@ -368,6 +369,7 @@ function reset(d: DetectorState): void {
   s.wholeMs = true;
   d.recent.count = d.longRecent.count = 0;
   s.shownCommon = 1;
+  s.evidence.periodMs = 0;
   s.trusted = false;
   d.window.count = 0;
   d.estimate.refreshRate = Tuning.FALLBACK_RATE;

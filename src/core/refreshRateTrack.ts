@@ -5,7 +5,7 @@
  */
 import { addPoint, createGridFit, newSegment, type GridFit } from './refreshRateFit.js';
 import { finerDivisor, MIN_DISPLAY_HZ, quickerLoop, subdivided } from './refreshRateGrain.js';
-import { createIntervalJitter, type IntervalJitter } from './refreshRateJitter.js';
+import { createGridEvidence, createIntervalJitter, type GridEvidence, type IntervalJitter } from './refreshRateJitter.js';
 import { createSkipRun, recordSkip, type SkipRun } from './refreshRateSkips.js';
 
 /* eslint-disable @typescript-eslint/no-duplicate-enum-values */
@@ -112,6 +112,8 @@ export interface Tracker {
   shownCommon: number;
   /** The intervals since the lock against its grid: whether they jitter as a grid's (refreshRateJitter.ts). */
   jitter: IntervalJitter;
+  /** The latest intervals against the last grid believed, locked or not (refreshRateJitter.ts, GridEvidence). */
+  evidence: GridEvidence;
   /** Intervals in a row a whole fraction (1 / `quickDivisor`) of a slow grid's period (refreshRateGrain.ts). */
   quickRun: number;
   quickDivisor: number;
@@ -157,6 +159,7 @@ export function createTracker(): Tracker {
     displayRate: 0.5,
     shownCommon: 1,
     jitter: createIntervalJitter(),
+    evidence: createGridEvidence(),
     quickRun: 0,
     quickDivisor: 0,
   };

@@ -10,6 +10,7 @@ import { LOCK_INTERVALS, preciseEnough, slowLock } from './refreshRateLock.js';
 import { steadySkips, vblanksPerFrame, type SkipRun } from './refreshRateSkips.js';
 import { singlesOut, snapRate, type SnapQuery } from './refreshRateSnap.js';
 import { coarsened, MIN_DISPLAY_HZ } from './refreshRateGrain.js';
+import { EVIDENCE_INTERVALS, followGrid } from './refreshRateJitter.js';
 import { weighBreaks, type Tracker } from './refreshRateTrack.js';
 import type { RefreshRateEstimate, RefreshState } from './types.js';
 
@@ -112,6 +113,7 @@ export function classify(d: Detection): void {
     s.pendingCount = 0;
   }
   const estimate = d.estimate;
+  followGrid(s.evidence, fit);
   estimate.confidence = Math.max(0, 1 - Math.sqrt(s.meanSquare) / Verdict.MAX_RMS_RESIDUAL);
   if (gridRate < MIN_DISPLAY_HZ) {
     // A grid slower than any display: a throttled loop, at the display's rate over k when that fits
@@ -196,7 +198,13 @@ function decisive(d: Detection): boolean {
   const gridJitter = s.jitter.lagSum <= -Verdict.GRID_CORRELATION * s.jitter.squareSum;
   const byBreaks = gridJitter ? Math.min(squared, Verdict.SQUARED_BREAKS * Verdict.SQUARED_BREAKS) : squared;
   const proof = Math.max(byBreaks, Math.min(Verdict.SKEPTICAL_NOISY, fit.residualVariance / (quietMs * quietMs)));
-  const short = fit.points < SKEPTICAL_POINTS * proof && spanMs < Verdict.SKEPTICAL_SPAN_MS * proof;
+  // The last grid believed, at this fit's rate, while the latest frames still jitter as its (locked
+  // or not): that grid found again, not a chance fit, which owes no length proof. Firefox beside a
+  // painting page re-phases every 10–50 frames at 240 Hz, and its young locks, re-phased before they
+  // gave the proof, read `'variable'` for hundreds of frames that jittered as a grid's (docs/browsers.md).
+  const e = s.evidence;
+  const again = e.count >= EVIDENCE_INTERVALS && e.lagSum <= -Verdict.SKEPTICAL_CORRELATION * e.squareSum && Math.abs(q.rate - 1000 / e.periodMs) <= Verdict.SNAP_SIGMAS * q.error;
+  const short = !again && fit.points < SKEPTICAL_POINTS * proof && spanMs < Verdict.SKEPTICAL_SPAN_MS * proof;
   const uncorrelated = s.jitter.lagSum > -Verdict.SKEPTICAL_CORRELATION * s.jitter.squareSum;
   return !(short || uncorrelated || s.rejected * 8 > s.tracked || s.meanSquare > Verdict.MAX_RMS_RESIDUAL * Verdict.MAX_RMS_RESIDUAL);
 }

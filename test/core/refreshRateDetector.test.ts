@@ -365,6 +365,45 @@ describe('createRefreshRateDetector: a page’s first frames', () => {
   });
 });
 
+describe('createRefreshRateDetector: a grid that keeps re-phasing (Firefox beside a painting page)', () => {
+  /**
+   * Ten seconds at `rate` Hz with ±0.6 ms of jitter, 15 % of frames on two vblanks, and the grid
+   * shifted by 0.2–0.45 of an interval every 10–40 frames: what Firefox's software vsync does under
+   * load. Returns the shares of frames read `synced` at `rate` and `'variable'`.
+   */
+  function busy(seed: number, rate: number): { synced: number; variable: number } {
+    const random = createSeededRandom(seed);
+    const detector = createRefreshRateDetector();
+    const period = 1000 / rate;
+    const frames = 10 * rate;
+    let origin = 1000;
+    let n = 0;
+    let next = Math.floor(random.range(10, 40));
+    let synced = 0;
+    let variable = 0;
+    for (let i = 0; i < frames; i++) {
+      if (i === next) {
+        origin += random.range(0.2, 0.45) * period * (random.next() < 0.5 ? -1 : 1);
+        next += Math.floor(random.range(10, 40));
+      }
+      n += random.next() < 0.15 ? 2 : 1;
+      const e = detector.sample(origin + n * period + random.range(-0.6, 0.6));
+      if (e.state === 'synced' && Math.abs(e.refreshRate / rate - 1) < 0.005) synced++;
+      if (e.state === 'variable') variable++;
+    }
+    return { synced: synced / frames, variable: variable / frames };
+  }
+
+  it('at 240 Hz, 10 seeds: synced 240 on at least 70 % of frames and variable on at most 15 % of each', () => {
+    // Before a lock at the rate of the last grid believed, while the frames still jitter as its,
+    // owed no length proof: seeds 7 to 9 read variable on 90, 37 and 66 % of frames.
+    for (let seed = 1; seed <= 10; seed++) {
+      const { synced, variable } = busy(seed, 240);
+      expect({ seed, synced: synced >= 0.7, variable: variable <= 0.15 }).toEqual({ seed, synced: true, variable: true });
+    }
+  });
+});
+
 describe('createRefreshRateDetector: unsynced and throttled loops', () => {
   it.each([1, 2])('a loop with %d ms intervals is faster than any display: variable (no grid) from its first lock attempt on', (intervalMs) => {
     const detector = createRefreshRateDetector();
