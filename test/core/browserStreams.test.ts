@@ -1,7 +1,7 @@
 /**
  * Browsers' frame streams (test/fixtures/browsers, docs/browsers.md): on every stream the detector's
  * verdict holds, and on every vsynced stream the counting algorithms hand out the vblanks elapsed —
- * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 19).
+ * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 20).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -246,14 +246,26 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'firefox-255-tab-s19': { verdict: 0.985, flaps: 0.007 },
   // Gridless (a 60 Hz fit 1.8 % off, 58.92 Hz at 4.13 ms RMS): reads `synced 60` from frame 611 to 1,026.
   'webkitgtk-cpu-s19': { verdict: 0.785 },
+  // Session 20, as its one run found it (beside a full npm test; opened once, after the rule that a
+  // grid found again owes no length proof was committed): 22 of 27 meet the bar with it and without
+  // it (it adds 57 and 269 right frames at 238 Hz painting and behind a tab). Painting, a loop at a
+  // half or third of the display for a few frames, or 85 Hz (a known rate, 1.2 % from 84) for 13.
+  'firefox-84-paint-s20': { verdict: 0.985 },
+  'firefox-132-paint-s20': { verdict: 0.98 },
+  'firefox-201-paint-s20': { verdict: 0.985 },
+  // `'variable'` for 27 frames, 240 Hz (a known rate, 0.9 % from 238) for 16.
+  'firefox-238-paint-s20': { verdict: 0.97 },
+  // The loader fits this stream at 236.93 Hz, 0.43 % under the other four at 238 Hz (237.95, which
+  // its 172 re-phases may tilt); the detector reads 238.13–238.23 Hz, 0.5 % from it, from frame 52 to 1,351.
+  'firefox-238-tab-s20': { verdict: 0.37, first: 215 },
 };
 
 describe('browser streams: the fixtures', () => {
-  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27, 27, 27, 27, 27, 27 and 27 held out', () => {
+  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27, 27, 27, 27, 27, 27, 27 and 27 held out', () => {
     const sessionOf = (n: number) => streams.filter((s) => (s.file.session ?? 1) === n);
     expect(sessionOf(1)).toHaveLength(22);
     expect(sessionOf(2).length).toBeGreaterThanOrEqual(3 * 22);
-    /** Sessions 3 to 19: their streams, and the Firefox rates no earlier session had. */
+    /** Sessions 3 to 20: their streams, and the Firefox rates no earlier session had. */
     const later: Record<number, [streams: number, newRates: number[]]> = {
       3: [34, [72, 85, 200]],
       4: [35, [70, 170, 280]],
@@ -272,6 +284,7 @@ describe('browser streams: the fixtures', () => {
       17: [27, [76, 119, 225]],
       18: [27, [94, 181, 255]],
       19: [27, [68, 132, 201]],
+      20: [27, [84, 112, 238]],
     };
     const rates = (list: typeof streams) => new Set(list.filter((s) => s.browser === 'firefox').map((s) => s.file.settingHz));
     for (const [n, [count, newRates]] of Object.entries(later).map(([k, v]) => [Number(k), v] as const)) {
@@ -280,11 +293,11 @@ describe('browser streams: the fixtures', () => {
       const before = rates(streams.filter((s) => (s.file.session ?? 1) < n));
       expect([...rates(session)].filter((hz) => !before.has(hz)).sort((a, b) => a - b), `session ${n}`).toEqual(newRates);
     }
-    expect(streams).toHaveLength(577);
-    for (let n = 2; n <= 19; n++) {
+    expect(streams).toHaveLength(604);
+    for (let n = 2; n <= 20; n++) {
       for (const load of ['cpu', 'mem', 'paint', 'tab']) expect(sessionOf(n).some((s) => s.file.machineLoad === load), `session ${n} ${load}`).toBe(true);
     }
-    // The split: sessions 8 to 19 are held out, all of them; sessions 1 to 7 are the tuning set.
+    // The split: sessions 8 to 20 are held out, all of them; sessions 1 to 7 are the tuning set.
     for (const s of streams) expect(s.half, s.name).toBe((s.file.session ?? 1) >= 8 ? 'held-out' : 'tuning');
     for (const s of streams) expect(s.half, s.name).toBe(splitHalf(s.file.session));
     // The issue's failures, recorded again on the busier machine.
@@ -305,21 +318,23 @@ describe('browser streams: the fixtures', () => {
     expect(Math.abs(s.rateHz / s.file.settingHz - 1), name).toBeLessThan(0.005);
   });
 
-  it('a stream recorded without vsync is judged as a 60 Hz grid when it keeps one: nine WebKitGTK streams, under CPU hogs or a second tab', () => {
+  it('a stream recorded without vsync is judged as a 60 Hz grid when it keeps one: ten WebKitGTK streams, under CPU hogs or a second tab', () => {
     const kept = streams.filter((s) => !s.file.grid && s.grid);
-    // Six found in sessions 1 to 9 (the rule was chosen on them), one each in held-out sessions 10, 15 and 16.
-    expect(kept.map((s) => s.name)).toEqual(['webkitgtk-cpu-s4', 'webkitgtk-cpu-s6', 'webkitgtk-cpu-s7', 'webkitgtk-cpu-s9', 'webkitgtk-cpu-s10', 'webkitgtk-cpu-s15', 'webkitgtk-cpu-s16', 'webkitgtk-tab-s5', 'webkitgtk-tab-s7']);
+    // Six found in sessions 1 to 9 (the rule was chosen on them), one each in held-out sessions 10, 15, 16 and 20.
+    expect(kept.map((s) => s.name)).toEqual(['webkitgtk-cpu-s4', 'webkitgtk-cpu-s6', 'webkitgtk-cpu-s7', 'webkitgtk-cpu-s9', 'webkitgtk-cpu-s10', 'webkitgtk-cpu-s15', 'webkitgtk-cpu-s16', 'webkitgtk-cpu-s20', 'webkitgtk-tab-s5', 'webkitgtk-tab-s7']);
     // No stream sits near the bar (an eighth of the interval, 2.08 ms RMS), where the label would be
-    // a guess, but the one listed: the kept ones are under 0.9 of it, and a stream left gridless fits
+    // a guess, but those listed: the kept ones are under 0.9 of it, and a stream left gridless fits
     // no 60 Hz grid within 0.5 % or fits one at least twice the bar off (webkitgtk-cpu-s11: 6.21 ms).
     // Held-out session 12 brought webkitgtk-cpu-s12: 59.73 Hz, 2.55 ms RMS, 1.2 times the bar;
     // session 17 webkitgtk-cpu-s17: 60.20 Hz, 2.91 ms RMS, 1.4 times the bar; session 18
-    // webkitgtk-cpu-s18: 60.17 Hz, 4.12 ms RMS, 1.98 times the bar.
+    // webkitgtk-cpu-s18: 60.17 Hz, 4.12 ms RMS, 1.98 times the bar. Session 20 brought the first
+    // kept one near it: webkitgtk-cpu-s20, 60.07 Hz at 1.97 ms RMS, 0.95 of the bar.
     for (const s of kept) {
       expect(Math.abs(s.rateHz / 60 - 1), s.name).toBeLessThanOrEqual(0.005);
-      expect(s.jitterRmsMs, s.name).toBeLessThan((0.9 * s.intervalMs) / 8);
+      expect(s.jitterRmsMs, s.name).toBeLessThan(s.intervalMs / 8);
       expect(s.expected, s.name).toEqual({ state: 'synced', refreshRate: s.rateHz, throttledRate: 0 });
     }
+    expect(kept.filter((s) => s.jitterRmsMs >= (0.9 * s.intervalMs) / 8).map((s) => s.name)).toEqual(['webkitgtk-cpu-s20']);
     const near: string[] = [];
     for (const s of streams.filter((x) => !x.grid)) {
       const fit = deriveFrameFixture(s.name, { ...s.file, timestampsMs: s.timestampsMs } as unknown as FrameFixtureFile, 1000 / 60);
