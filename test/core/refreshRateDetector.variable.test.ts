@@ -92,40 +92,31 @@ describe('frames at random intervals (no grid at all): no chance grid is believe
 });
 
 describe('frames at random intervals after a grid was believed: its rate is not believed again by chance', () => {
+  /** The states of 3,000 frames uniformly `minMs`–`maxMs` apart, after three seconds on a `rateHz` grid. */
+  function afterGrid(seed: number, rateHz: number, minMs: number, maxMs: number): string[] {
+    const random = createSeededRandom(seed);
+    const detector = createRefreshRateDetector();
+    for (let n = 0; n < 3 * rateHz; n++) detector.sample(1000 + (n * 1000) / rateHz + random.range(-0.15, 0.15));
+    let t = 4000;
+    return Array.from({ length: 3000 }, () => detector.sample((t += random.range(minMs, maxMs))).state);
+  }
+
   /**
-   * Three seconds on an 87 Hz grid, then frames uniformly 9–14 ms apart around its interval
-   * (11.5 ms). A lock at the last believed grid's rate owes no length proof only while the frames
-   * still jitter as that grid's; by its rate alone (a rule tried and not kept), 15 of these 20
-   * seeds read `synced` after their first `'variable'`.
+   * Frames 9–14 ms apart around an 87 Hz grid's interval (11.5 ms). A lock at the last believed
+   * grid's rate owes no length proof only while the frames still jitter as that grid's; by its rate
+   * alone (a rule tried and not kept), 15 of these 20 seeds read `synced` after their first `'variable'`.
    */
   it('87 Hz, then 9–14 ms, 20 seeds × 3,000 frames: once variable, never synced', () => {
     for (let seed = 1; seed <= 20; seed++) {
-      const random = createSeededRandom(seed);
-      const detector = createRefreshRateDetector();
-      for (let n = 0; n < 3 * 87; n++) detector.sample(1000 + (n * 1000) / 87 + random.range(-0.15, 0.15));
-      let t = 4000;
-      let variable = -1;
-      let synced = -1;
-      for (let i = 0; i < 3000; i++) {
-        const state = detector.sample((t += random.range(9, 14))).state;
-        if (state === 'variable' && variable < 0) variable = i;
-        if (variable >= 0 && state === 'synced' && synced < 0) synced = i;
-      }
-      expect({ seed, variable: variable >= 0, synced }).toEqual({ seed, variable: true, synced: -1 });
+      const states = afterGrid(seed, 87, 9, 14);
+      const variable = states.indexOf('variable');
+      expect({ seed, variable: variable >= 0, synced: variable < 0 ? -1 : states.indexOf('synced', variable) }).toEqual({ seed, variable: true, synced: -1 });
     }
   });
 
   it('a limit: 60 Hz, then 15.5–18 ms, 10 seeds × 3,000 frames: the tracker follows the frames as re-phases, synced 60 on 15 to 95 % of them', () => {
     const shares: number[] = [];
-    for (let seed = 1; seed <= 10; seed++) {
-      const random = createSeededRandom(seed);
-      const detector = createRefreshRateDetector();
-      for (let n = 0; n < 3 * 60; n++) detector.sample(1000 + (n * 1000) / 60 + random.range(-0.15, 0.15));
-      let t = 4000;
-      let synced = 0;
-      for (let i = 0; i < 3000; i++) if (detector.sample((t += random.range(15.5, 18))).state === 'synced') synced++;
-      shares.push(Math.round((100 * synced) / 3000));
-    }
+    for (let seed = 1; seed <= 10; seed++) shares.push(Math.round((100 * afterGrid(seed, 60, 15.5, 18).filter((state) => state === 'synced').length) / 3000));
     expect([Math.min(...shares), Math.max(...shares)]).toEqual([15, 95]);
   });
 });
