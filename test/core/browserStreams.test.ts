@@ -1,7 +1,7 @@
 /**
  * Browsers' frame streams (test/fixtures/browsers, docs/browsers.md): on every stream the detector's
  * verdict holds, and on every vsynced stream the counting algorithms hand out the vblanks elapsed —
- * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 20).
+ * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 21).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -18,11 +18,12 @@ const streams = loadBrowserStreams();
  * unseen). docs/browsers.md says why. Misses of sessions 5 to 9 are listed as the one run on each
  * found them, while it was held out (5 to 7 became tuning when a counter rule was chosen on them).
  * A flaps floor a later rule lowered under the bar is gone; the others are left as they were found.
+ * `counted`: the share of frames counted, where a page is so busy that most frames are overloads.
  * Since Firefox's verdicts are judged at the rate set rather than each stream's own fit (see
  * browserFrames.ts), the entries that moved say so; `firefox-201-cpu-s19` (200 Hz read for 201,
  * 0.53 % from its fit, 0.4975 % from the 201 set) left the list by that alone.
  */
-const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: number }> = {
+const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: number; counted?: number }> = {
   // A page so busy at 165 and 240 Hz that frames take 3 to 15 vblanks with 0.4–0.6 ms of jitter.
   'firefox-165-paint': { verdict: 0.965 },
   // Session 2, once held out: re-phases every few frames under a painting browser or memory pressure.
@@ -263,14 +264,28 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   // Behind a tab: from frame 1,358 the lock is lost, `'variable'` and 240 Hz by turns. (Judged at
   // its own fit, 236.93 Hz, 0.43 % under the 238 set, it was right on 37.3 % from frame 213.)
   'firefox-238-tab-s20': { verdict: 0.92 },
+  // Session 21, as its one run found it (recorded this session beside short test runs; opened once,
+  // after Firefox's verdicts were judged at the rate set, with no rule chosen since session 20's
+  // run): 22 of 27 meet the bar (21 judged at each stream's own fit: `firefox-238-paint-s21` too).
+  // 165 Hz (a known rate, 0.6 % from 164) until frame 119.
+  'firefox-164-tab-s21': { first: 125 },
+  // Under memory pressure, the loop read at half the display (132.5 Hz) for 1–6 frames at a time.
+  'firefox-265-mem-s21': { verdict: 0.98 },
+  // Painting so hard that frames take 5 to 12 vblanks and more: 1 flap in the 267 frames counted
+  // (13 %; the others overloaded or ambiguous), the verdict right throughout.
+  'firefox-265-paint-s21': { flaps: 0.004, counted: 0.13 },
+  // Behind a tab, a young fit at 253.4 Hz then `'variable'` until frame 146; 5 flaps in 1,909 frames.
+  'firefox-265-tab-s21': { flaps: 0.0035, first: 150 },
+  // Painting: throttled on 92 Hz at a 23–46 Hz loop for 1–5 frames at a time.
+  'firefox-92-paint-s21': { verdict: 0.98 },
 };
 
 describe('browser streams: the fixtures', () => {
-  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27, 27, 27, 27, 27, 27, 27 and 27 held out', () => {
+  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27 and 27 held out', () => {
     const sessionOf = (n: number) => streams.filter((s) => (s.file.session ?? 1) === n);
     expect(sessionOf(1)).toHaveLength(22);
     expect(sessionOf(2).length).toBeGreaterThanOrEqual(3 * 22);
-    /** Sessions 3 to 20: their streams, and the Firefox rates no earlier session had. */
+    /** Sessions 3 to 21: their streams, and the Firefox rates no earlier session had. */
     const later: Record<number, [streams: number, newRates: number[]]> = {
       3: [34, [72, 85, 200]],
       4: [35, [70, 170, 280]],
@@ -290,6 +305,7 @@ describe('browser streams: the fixtures', () => {
       18: [27, [94, 181, 255]],
       19: [27, [68, 132, 201]],
       20: [27, [84, 112, 238]],
+      21: [27, [92, 164, 265]],
     };
     const rates = (list: typeof streams) => new Set(list.filter((s) => s.browser === 'firefox').map((s) => s.file.settingHz));
     for (const [n, [count, newRates]] of Object.entries(later).map(([k, v]) => [Number(k), v] as const)) {
@@ -298,11 +314,11 @@ describe('browser streams: the fixtures', () => {
       const before = rates(streams.filter((s) => (s.file.session ?? 1) < n));
       expect([...rates(session)].filter((hz) => !before.has(hz)).sort((a, b) => a - b), `session ${n}`).toEqual(newRates);
     }
-    expect(streams).toHaveLength(604);
-    for (let n = 2; n <= 20; n++) {
+    expect(streams).toHaveLength(631);
+    for (let n = 2; n <= 21; n++) {
       for (const load of ['cpu', 'mem', 'paint', 'tab']) expect(sessionOf(n).some((s) => s.file.machineLoad === load), `session ${n} ${load}`).toBe(true);
     }
-    // The split: sessions 8 to 20 are held out, all of them; sessions 1 to 7 are the tuning set.
+    // The split: sessions 8 to 21 are held out, all of them; sessions 1 to 7 are the tuning set.
     for (const s of streams) expect(s.half, s.name).toBe((s.file.session ?? 1) >= 8 ? 'held-out' : 'tuning');
     for (const s of streams) expect(s.half, s.name).toBe(splitHalf(s.file.session));
     // The issue's failures, recorded again on the busier machine.
@@ -323,9 +339,9 @@ describe('browser streams: the fixtures', () => {
     expect(Math.abs(s.rateHz / s.file.settingHz - 1), name).toBeLessThan(0.005);
   });
 
-  it('a Firefox verdict is judged at the rate set: the median fit at each setting is within 0.1 % of it, while 29 single fits stray more than 0.1 % from their siblings (docs/browsers.md)', () => {
+  it('a Firefox verdict is judged at the rate set: the median fit at each setting is within 0.1 % of it, while 30 single fits stray more than 0.1 % from their siblings (docs/browsers.md)', () => {
     const firefox = streams.filter((s) => s.browser === 'firefox' && s.grid);
-    expect(firefox).toHaveLength(442);
+    expect(firefox).toHaveLength(461);
     const upperMedian = (values: number[]) => values.slice().sort((a, b) => a - b)[values.length >> 1]!;
     const bySetting = new Map<number, number[]>();
     for (const s of firefox) bySetting.set(s.file.settingHz, [...(bySetting.get(s.file.settingHz) ?? []), s.rateHz]);
@@ -335,11 +351,12 @@ describe('browser streams: the fixtures', () => {
       .map((s) => ({ s, off: s.rateHz / upperMedian(bySetting.get(s.file.settingHz)!.filter((r) => r !== s.rateHz)) - 1 }))
       .filter(({ off }) => Math.abs(off) > 0.001)
       .sort((a, b) => a.off - b.off);
-    expect(strays).toHaveLength(29);
-    expect(strays.filter(({ off }) => off < 0)).toHaveLength(25);
+    expect(strays).toHaveLength(30);
+    expect(strays.filter(({ off }) => off < 0)).toHaveLength(26);
     expect(strays.filter(({ off }) => Math.abs(off) > 0.002)).toHaveLength(10);
-    expect(strays.filter(({ s }) => s.file.machineLoad === 'paint' || s.file.machineLoad === 'tab')).toHaveLength(24);
+    expect(strays.filter(({ s }) => s.file.machineLoad === 'paint' || s.file.machineLoad === 'tab')).toHaveLength(25);
     expect(strays.slice(0, 3).map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-238-tab-s20 -0.43', 'firefox-215-tab-s16 -0.29', 'firefox-260-paint-s7 -0.27']);
+    expect(strays.filter(({ s }) => s.file.session === 21).map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-265-paint-s21 -0.17']);
     for (const s of firefox) expect(s.expected.state === 'throttled' ? s.expected.throttledRate : s.expected.refreshRate, s.name).toBe(s.file.settingHz);
   });
 
@@ -411,7 +428,7 @@ for (const half of ['tuning', 'held-out'] as const) {
       expect(figures.verdict.share, `${name}: ${figures.verdict.final}`).toBeGreaterThanOrEqual(shortfall?.verdict ?? MIN_VERDICT);
       if (!s.grid) return;
       for (const kind of COUNTING_KINDS) {
-        expect(flaps(s, kind).counted, kind).toBeGreaterThan(s.frames * 0.3);
+        expect(flaps(s, kind).counted, kind).toBeGreaterThan(s.frames * (shortfall?.counted ?? 0.3));
         expect(Math.max(figures.flaps[kind], figures.flapsAtReported[kind]), `${name} ${kind}`).toBeLessThanOrEqual(shortfall?.flaps ?? MAX_FLAPS);
       }
       // A listed shortfall is a real one: the stream misses the bar.
