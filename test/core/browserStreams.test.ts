@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadBrowserStreams, REPHASE_COUNTABLE, splitHalf } from '../fixtures/browserFrames.js';
 import { shownTable } from '../fixtures/docsTable.js';
-import { deriveFrameFixture, FRAME_GAP_MS, loadFrameFixtures, type FrameFixtureFile } from '../fixtures/frames.js';
+import { deriveFrameFixture, fitVblankGrid, FRAME_GAP_MS, loadFrameFixtures, type FrameFixtureFile } from '../fixtures/frames.js';
 import { createRefreshRateDetector } from '../../src/core/index.js';
 import { browserTables, COUNTING_KINDS, flaps, MAX_FLAPS, MIN_VERDICT, streamFigures } from '../fixtures/browserMetrics.js';
 
@@ -358,6 +358,20 @@ describe('browser streams: the fixtures', () => {
     expect(strays.slice(0, 3).map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-238-tab-s20 -0.43', 'firefox-215-tab-s16 -0.29', 'firefox-260-paint-s7 -0.27']);
     expect(strays.filter(({ s }) => s.file.session === 21).map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-265-paint-s21 -0.17']);
     for (const s of firefox) expect(s.expected.state === 'throttled' ? s.expected.throttledRate : s.expected.refreshRate, s.name).toBe(s.file.settingHz);
+  });
+
+  it('a documented limit: behind a tab at 260 Hz, re-phasing every few frames, the detector reads 258.4–258.6 Hz where a fit split as the loader splits reads 259.6–260.8 Hz', () => {
+    const s = streams.find((x) => x.name === 'firefox-260-tab-s13')!;
+    const detector = createRefreshRateDetector();
+    const rates: number[] = [];
+    for (let i = 0; i < s.frames; i++) {
+      const e = detector.sample(s.timestampsMs[i]! + 1000);
+      if (i >= 316 && i <= 1811 && e.state === 'synced') rates.push(e.refreshRate);
+    }
+    expect(rates.length).toBeGreaterThan(1400);
+    expect([Math.min(...rates), Math.max(...rates)].map((r) => r.toFixed(1))).toEqual(['258.4', '258.6']);
+    const split = [[227, 919], [920, 1411], [1412, 1999]].map(([a, b]) => (1000 / fitVblankGrid(s.timestampsMs.slice(a, b! + 1), 1000 / 260).intervalMs).toFixed(1));
+    expect(split).toEqual(['260.8', '259.6', '260.1']);
   });
 
   it('a stream recorded without vsync is judged as a 60 Hz grid when it keeps one: ten WebKitGTK streams, under CPU hogs or a second tab', () => {
