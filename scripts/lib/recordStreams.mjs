@@ -78,7 +78,8 @@
 // Firefox also at 84, 112 and 238 Hz (rates no session had; 84 and 238 Hz are within 1.2 % of 85
 // and 240) and again painting or behind a second tab at 132 and 201 Hz; WebKitGTK under CPU hogs,
 // a second tab and painting, named `-s20`.
-// Session 21 (recorded once session 20 was spent, beside a fresh-clone CI run, for the next rule):
+// Session 21 (recorded once session 20 was spent, beside a fresh-clone CI run, for the next rule;
+// that recording was lost unopened with its machine, and recorded again beside short test runs):
 // Firefox also at 92, 164 and 265 Hz (rates no session had; 164 Hz is within 0.6 % of 165) and
 // again painting or behind a second tab at 84 and 238 Hz; WebKitGTK under CPU hogs, a second tab
 // and memory pressure, named `-s21`.
