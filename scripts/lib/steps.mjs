@@ -88,15 +88,28 @@ function createOutput() {
   };
 }
 
+/** How many of a failed step's last lines its failure repeats: a CI log shows only the run's tail. */
+const TAIL_LINES = 8;
+
+/** Runs `step`; resolves to its exit code (or signal) and the last of its output (both streams). */
 function execute(step, out, { stdout, stderr }) {
   return new Promise((resolve) => {
     const [command, ...args] = step.command;
+    let tail = '';
+    const keep = (data) => void (tail = (tail + data).slice(-4000));
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...(stdout.isTTY ? { FORCE_COLOR: '1' } : {}), ...step.env } });
-    child.stdout.on('data', (data) => out.write(stdout, data));
-    child.stderr.on('data', (data) => out.write(stderr, data));
+    child.stdout.on('data', (data) => (keep(data), out.write(stdout, data)));
+    child.stderr.on('data', (data) => (keep(data), out.write(stderr, data)));
     child.on('error', (error) => out.write(stderr, `${error.message}\n`));
-    child.on('close', (code, signal) => resolve(code ?? signal));
+    child.on('close', (code, signal) => resolve({ code: code ?? signal, tail }));
   });
+}
+
+/** The last lines of `text` that have any, without colour codes, indented under a failure. */
+function lastLines(text) {
+  // eslint-disable-next-line no-control-regex
+  const lines = text.replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((line) => line.trimEnd()).filter((line) => line.trim() !== '');
+  return lines.slice(-TAIL_LINES).map((line) => `\n      │ ${line.slice(0, 300)}`).join('');
 }
 
 /**
@@ -149,7 +162,7 @@ export async function runSteps(steps, { jobs, frameJobs = 0, stdout = process.st
       const alone = { cpu: childCpuSeconds(), still: running === 1 };
       for (const other of company) other.still = false;
       company.add(alone);
-      const code = await execute(step, out, { stdout, stderr });
+      const { code, tail } = await execute(step, out, { stdout, stderr });
       company.delete(alone);
       const seconds = ((Date.now() - startedMs) / 1000).toFixed(1);
       // A step's CPU time is known only when no other step ran beside it (TEST_JOBS=1 TEST_FRAME_JOBS=0).
@@ -159,7 +172,8 @@ export async function runSteps(steps, { jobs, frameJobs = 0, stdout = process.st
       const reason = step.check ? step.check(code) : code === 0 ? null : `failed (exit ${code})`;
       outcome.set(step.label, reason === null ? 'passed' : 'failed');
       if (reason !== null) {
-        result.failures.push(`${step.label}: ${reason} after ${seconds}s`);
+        // With its last lines: the run's closing summary then says why, where a CI log's tail shows it.
+        result.failures.push(`${step.label}: ${reason} after ${seconds}s${lastLines(tail)}`);
         out.write(stderr, `\n✖ ${step.label} ${reason} after ${seconds}s\n`);
       }
     }

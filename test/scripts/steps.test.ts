@@ -108,7 +108,7 @@ describe('runSteps (npm test)', () => {
       [
         { label: 'first', ms: 1100 },
         { label: 'then', needs: ['first'] },
-        { label: 'broken', command: [process.execPath, '-e', 'process.exit(3)'] },
+        { label: 'broken', command: [process.execPath, '-e', "console.log('\\x1b[31mred\\x1b[39m'); console.error('why it broke'); process.exit(3)"] },
         { label: 'after broken', needs: ['broken'] },
       ],
       { jobs: 2 },
@@ -122,6 +122,8 @@ describe('runSteps (npm test)', () => {
     expect(result.outcome.get('broken')).toBe('failed');
     expect(result.outcome.get('after broken')).toBe('skipped');
     expect(result.failures).toEqual([expect.stringMatching(/^broken: failed \(exit 3\) after /)]);
+    // Its last lines, both streams (two pipes: in either order), without colour codes: the summary at the end of a run says why.
+    expect(result.failures[0]!.split('\n').slice(1).sort()).toEqual(['      │ red', '      │ why it broke']);
     expect(result.skipped).toEqual(['after broken: skipped: needs broken, which did not pass']);
     expect(stdout).toContain('⤼ after broken skipped: needs broken, which did not pass');
   });
