@@ -15,7 +15,8 @@ export interface ThreadsResults {
   reads: Record<'latest' | 'interpolated' | 'live', { reads: number; torn: number; alphaOutside: number }>;
   /** Page ms of the worker's `performance.now()` minus the page's, bracketing the question (≤ 0 ≤ …). */
   clock: { before: number; mapped: number; after: number } | null;
-  block: { ms: number; stepsDuring: number; expected: number } | null;
+  /** The last of up to BLOCK_TRIES blocks of the main thread (`tries`: how many ran). */
+  block: { ms: number; stepsDuring: number; expected: number; tries: number } | null;
   steps: { count: number; gaps: number };
   input: { sent: number; seen: number; twice: number; beforeHappened: number; inSpan: number } | null;
   teardown: { heartbeatsBefore: number; heartbeatsAfter: number } | null;
@@ -106,17 +107,29 @@ async function clockCheck(): Promise<number> {
   return offsetMs;
 }
 
+/** Steps a worker must run during a block to show it steps on its own. */
+const BLOCK_MIN_STEPS = 3;
+/**
+ * Blocks tried. The OS decides when the worker's thread runs: with both cores busy (other browsers,
+ * a build) a run once saw 3 of 36 steps during the block, so a worker that steps on its own may
+ * need another try; one driven by the page's thread runs none during any of them.
+ */
+const BLOCK_TRIES = 3;
+
 async function blockCheck(offsetMs: number): Promise<void> {
-  await frames(5);
-  const startMs = performance.now();
-  while (performance.now() - startMs < 300) {
-    // The main thread is busy: no frame, no message, no event handler runs here.
+  for (let tries = 1; tries <= BLOCK_TRIES; tries++) {
+    await frames(5);
+    const startMs = performance.now();
+    while (performance.now() - startMs < 300) {
+      // The main thread is busy: no frame, no message, no event handler runs here.
+    }
+    const endMs = performance.now();
+    // Messages arrive in order: once one sent after the block is here, all sent during it are.
+    await until(() => reports.length > 0 && reports[reports.length - 1]!.ranAtMs + offsetMs > endMs + 1, 'a step after the block reported');
+    const during = reports.filter((r) => r.ranAtMs + offsetMs > startMs + 1 && r.ranAtMs + offsetMs < endMs - 1).length;
+    results.block = { ms: endMs - startMs, stepsDuring: during, expected: Math.floor((endMs - startMs) / (STEP * 1000)), tries };
+    if (during >= BLOCK_MIN_STEPS) return;
   }
-  const endMs = performance.now();
-  // Messages arrive in order: once one sent after the block is here, all sent during it are.
-  await until(() => reports.length > 0 && reports[reports.length - 1]!.ranAtMs + offsetMs > endMs + 1, 'a step after the block reported');
-  const during = reports.filter((r) => r.ranAtMs + offsetMs > startMs + 1 && r.ranAtMs + offsetMs < endMs - 1).length;
-  results.block = { ms: endMs - startMs, stepsDuring: during, expected: Math.floor((endMs - startMs) / (STEP * 1000)) };
 }
 
 async function inputCheck(): Promise<void> {
