@@ -261,7 +261,7 @@ describe('changes in the middle of a frame', () => {
   });
 });
 
-// A leak shows on the first cycle (each is checked); 2,000, not the 10,000 they once ran: under
+// A leak shows within the first cycles (the provider's test checks each); 2,000, not the 10,000 they once ran: under
 // React 19's development build those took 57 and 16 s of a busy CI run (8 s under React 18).
 describe('2,000 mount/unmount cycles (StrictMode)', () => {
   function Game({ onUpdate }: { onUpdate: () => void }) {
