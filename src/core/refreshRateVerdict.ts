@@ -55,6 +55,14 @@ const enum Verdict {
    */
   GRID_CORRELATION = 0.4,
   /**
+   * … as does a fit within this RMS residual (periods) that left no point out, on a clock finer
+   * than 1 ms: frames at random intervals do not fit a grid that tightly for long, and Firefox's
+   * jitter there (correlated by −0.04 to −0.32 at 240 Hz beside a second tab) is not plainly a
+   * grid's, so its breaks at start-up kept a 240 Hz grid `'variable'` for 190 frames. (A whole-ms
+   * clock rounds gridless frames onto a tight chance grid: WebKitGTK's.)
+   */
+  TIGHT_RMS = 0.1,
+  /**
    * Skipping intervals in a row before a slow loop counts as throttled: STEADY_RUN (167 ms at 30
    * Hz) or STEADY_MIN spanning STEADY_SPAN_MS (a 15 Hz loop) of steady counts after a stream that
    * skipped no vblanks or all, else THROTTLE_RUN.
@@ -196,7 +204,8 @@ function decisive(d: Detection): boolean {
   // four young locks in its first 0.3 s would otherwise wait 18 times as long for a grid that holds.
   const squared = breaks <= Verdict.SQUARED_BREAKS ? breaks * breaks : Verdict.SQUARED_BREAKS * breaks;
   const gridJitter = s.jitter.lagSum <= -Verdict.GRID_CORRELATION * s.jitter.squareSum;
-  const byBreaks = gridJitter ? Math.min(squared, Verdict.SQUARED_BREAKS * Verdict.SQUARED_BREAKS) : squared;
+  const tight = !s.wholeMs && s.rejected === 0 && fit.residualVariance <= Verdict.TIGHT_RMS * Verdict.TIGHT_RMS * fit.period * fit.period;
+  const byBreaks = gridJitter || tight ? Math.min(squared, Verdict.SQUARED_BREAKS * Verdict.SQUARED_BREAKS) : squared;
   const proof = Math.max(byBreaks, Math.min(Verdict.SKEPTICAL_NOISY, fit.residualVariance / (quietMs * quietMs)));
   // The last grid believed, at this fit's rate, while the latest frames still jitter as its (locked
   // or not): that grid found again, not a chance fit, which owes no length proof. Firefox beside a
