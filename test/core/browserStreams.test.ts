@@ -1,7 +1,7 @@
 /**
  * Browsers' frame streams (test/fixtures/browsers, docs/browsers.md): on every stream the detector's
  * verdict holds, and on every vsynced stream the counting algorithms hand out the vblanks elapsed —
- * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 21).
+ * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 22).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +18,8 @@ const streams = loadBrowserStreams();
  * unseen). docs/browsers.md says why. Misses of sessions 5 to 9 are listed as the one run on each
  * found them, while it was held out (5 to 7 became tuning when a counter rule was chosen on them).
  * A flaps floor a later rule lowered under the bar is gone; the others are left as they were found.
- * `counted`: the share of frames counted, where a page is so busy that most frames are overloads.
+ * `counted`: the share of frames counted, where a page is so busy that most frames are overloads
+ * (alone, on a stream that meets the bar: fewer frames can be counted than the usual 30 %).
  * Since Firefox's verdicts are judged at the rate set rather than each stream's own fit (see
  * browserFrames.ts), the entries that moved say so; `firefox-201-cpu-s19` (200 Hz read for 201,
  * 0.53 % from its fit, 0.4975 % from the 201 set) left the list by that alone.
@@ -277,6 +278,21 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   // Painting so hard that frames take 5 to 12 vblanks and more: 1 flap in the 267 frames counted
   // (13 %; the others overloaded or ambiguous), the verdict right throughout.
   'firefox-265-paint-s21': { flaps: 0.004, counted: 0.13 },
+  // (Meets the bar: right from frame 29, no flap; frames so long that 371 of 2,000 can be counted.)
+  'firefox-242-paint-s22': { counted: 0.18 },
+  // Session 22 (recorded once session 21 was spent, after the tight-fit rule was chosen on the
+  // tuning set; opened once, after that rule was committed, and measured without it too: the same figures):
+  // 23 of 27 meet the bar.
+  // 240 Hz (a known rate, 0.8 % from 242) until frame 74; 0.23 % flaps (fit 241.36 Hz, 0.26 % under the rate set).
+  'firefox-242-load-cpu-s22': { flaps: 0.0025 },
+  // Every second vblank read as 120 Hz (0.8 % from the loop's 121), then `'variable'` while frames
+  // took one or two vblanks (frames 192–313, 622–760), and the loop read at half for 1–19 frames.
+  'firefox-242-mem-s22': { verdict: 0.85, first: 175 },
+  // Painting so hard that frames take many vblanks: a 50 Hz and then a 213 Hz grid read until frame
+  // 244 (`'variable'` since, right): counted at 213 Hz, nearly every frame is miscounted.
+  'firefox-265-paint-s22': { verdict: 0.915, flaps: 0.99 },
+  // No grid: a throttled loop of 21.6–21.9 Hz on a 60 Hz display read from frame 1,344 to 1,578.
+  'webkitgtk-paint-s22': { verdict: 0.875 },
   // Behind a tab, a young fit at 253.4 Hz then `'variable'` until frame 146; 5 flaps in 1,909 frames.
   'firefox-265-tab-s21': { flaps: 0.0035, first: 150 },
   // Painting: throttled on 92 Hz at a 23–46 Hz loop for 1–5 frames at a time.
@@ -284,11 +300,11 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
 };
 
 describe('browser streams: the fixtures', () => {
-  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27 and 27 held out', () => {
+  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27 and 27 held out', () => {
     const sessionOf = (n: number) => streams.filter((s) => (s.file.session ?? 1) === n);
     expect(sessionOf(1)).toHaveLength(22);
     expect(sessionOf(2).length).toBeGreaterThanOrEqual(3 * 22);
-    /** Sessions 3 to 21: their streams, and the Firefox rates no earlier session had. */
+    /** Sessions 3 to 22: their streams, and the Firefox rates no earlier session had. */
     const later: Record<number, [streams: number, newRates: number[]]> = {
       3: [34, [72, 85, 200]],
       4: [35, [70, 170, 280]],
@@ -309,6 +325,7 @@ describe('browser streams: the fixtures', () => {
       19: [27, [68, 132, 201]],
       20: [27, [84, 112, 238]],
       21: [27, [92, 164, 265]],
+      22: [27, [78, 148, 242]],
     };
     const rates = (list: typeof streams) => new Set(list.filter((s) => s.browser === 'firefox').map((s) => s.file.settingHz));
     for (const [n, [count, newRates]] of Object.entries(later).map(([k, v]) => [Number(k), v] as const)) {
@@ -317,11 +334,11 @@ describe('browser streams: the fixtures', () => {
       const before = rates(streams.filter((s) => (s.file.session ?? 1) < n));
       expect([...rates(session)].filter((hz) => !before.has(hz)).sort((a, b) => a - b), `session ${n}`).toEqual(newRates);
     }
-    expect(streams).toHaveLength(631);
-    for (let n = 2; n <= 21; n++) {
+    expect(streams).toHaveLength(658);
+    for (let n = 2; n <= 22; n++) {
       for (const load of ['cpu', 'mem', 'paint', 'tab']) expect(sessionOf(n).some((s) => s.file.machineLoad === load), `session ${n} ${load}`).toBe(true);
     }
-    // The split: sessions 8 to 21 are held out, all of them; sessions 1 to 7 are the tuning set.
+    // The split: sessions 8 to 22 are held out, all of them; sessions 1 to 7 are the tuning set.
     for (const s of streams) expect(s.half, s.name).toBe((s.file.session ?? 1) >= 8 ? 'held-out' : 'tuning');
     for (const s of streams) expect(s.half, s.name).toBe(splitHalf(s.file.session));
     // The issue's failures, recorded again on the busier machine.
@@ -343,7 +360,9 @@ describe('browser streams: the fixtures', () => {
   });
 
   it('a Firefox verdict is judged at the rate set: the median fit at each setting is within 0.1 % of it, while 30 single fits stray more than 0.1 % from their siblings (docs/browsers.md)', () => {
-    const firefox = streams.filter((s) => s.browser === 'firefox' && s.grid);
+    // As measured when the ruler was chosen: sessions 1 to 21 (session 22's strays are below).
+    const all = streams.filter((s) => s.browser === 'firefox' && s.grid);
+    const firefox = all.filter((s) => (s.file.session ?? 1) <= 21);
     expect(firefox).toHaveLength(461);
     const upperMedian = (values: number[]) => values.slice().sort((a, b) => a - b)[values.length >> 1]!;
     const atSetting = (hz: number) => firefox.filter((s) => s.file.settingHz === hz);
@@ -359,7 +378,14 @@ describe('browser streams: the fixtures', () => {
     expect(strays.filter(({ s }) => s.file.machineLoad === 'paint' || s.file.machineLoad === 'tab')).toHaveLength(25);
     expect(strays.slice(0, 3).map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-238-tab-s20 -0.43', 'firefox-215-tab-s16 -0.29', 'firefox-260-paint-s7 -0.27']);
     expect(strays.filter(({ s }) => s.file.session === 21).map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-265-paint-s21 -0.17']);
-    for (const s of firefox) expect(s.expected.state === 'throttled' ? s.expected.throttledRate : s.expected.refreshRate, s.name).toBe(s.file.settingHz);
+    // Session 22's streams against every other stream at their setting.
+    const later = all
+      .filter((s) => s.file.session === 22)
+      .map((s) => ({ s, off: s.rateHz / upperMedian(all.filter((o) => o !== s && o.file.settingHz === s.file.settingHz).map((o) => o.rateHz)) - 1 }))
+      .filter(({ off }) => Math.abs(off) > 0.001)
+      .sort((a, b) => a.off - b.off);
+    expect(later.map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-242-load-cpu-s22 -0.26', 'firefox-265-paint-s22 -0.13']);
+    for (const s of all) expect(s.expected.state === 'throttled' ? s.expected.throttledRate : s.expected.refreshRate, s.name).toBe(s.file.settingHz);
   });
 
   it('a documented limit: behind a tab at 260 Hz, re-phasing every few frames, the detector reads 258.4–258.6 Hz where a fit split as the loader splits reads 259.6–260.8 Hz', () => {
@@ -460,8 +486,8 @@ for (const half of ['tuning', 'held-out'] as const) {
         expect(flaps(s, kind).counted, kind).toBeGreaterThan(s.frames * (shortfall?.counted ?? 0.3));
         expect(Math.max(figures.flaps[kind], figures.flapsAtReported[kind]), `${name} ${kind}`).toBeLessThanOrEqual(shortfall?.flaps ?? MAX_FLAPS);
       }
-      // A listed shortfall is a real one: the stream misses the bar.
-      expect(figures.meets, name).toBe(shortfall === undefined);
+      // A listed shortfall is a real one: the stream misses the bar (a `counted` floor alone is not a miss).
+      expect(figures.meets, name).toBe(shortfall === undefined || Object.keys(shortfall).every((key) => key === 'counted'));
     });
   });
 }
