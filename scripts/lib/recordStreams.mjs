@@ -91,6 +91,9 @@
 // Firefox also at 101, 179 and 248 Hz (rates no session had; 101 and 179 Hz are within 1 % of 100
 // and 180) and again painting or behind a second tab at 148 and 242 Hz; WebKitGTK under CPU hogs,
 // a second tab and memory pressure, named `-s23`.
+// Session 24 (recorded once session 23 was spent, beside the detector's trials, for the rule after
+// the next): Firefox also at 88, 158 and 216 Hz (rates no session had) and again painting or behind
+// a second tab at 179 and 248 Hz; WebKitGTK under CPU hogs, a second tab and painting, named `-s24`.
 // `load` busy-waits a seeded uniform 0–1.44 refresh intervals in each callback (0–24 ms at 60 Hz,
 // as the 60 Hz load fixtures). Streams are recorded one after another.
 import { mkdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -110,7 +113,7 @@ const FIREFOX_NEW_RATES = [48, 90, 100, 180];
 const BUSY_LOADS = ['cpu', 'mem', 'paint', 'tab'];
 /** The machine loads, and a busy callback on the CPU hogs: a held-out session's new Firefox rates run under each. */
 const EVERY_LOAD = [...BUSY_LOADS, 'load-cpu'];
-/** Sessions 3 to 23: the Firefox rates each held-out session recorded, and the loads each rate ran under. */
+/** Sessions 3 to 24: the Firefox rates each held-out session recorded, and the loads each rate ran under. */
 const FIREFOX_SESSIONS = {
   // Session 3: rates no earlier session had, and the loads each rate is recorded under.
   3: [
@@ -300,8 +303,16 @@ const FIREFOX_SESSIONS = {
     [148, ['paint', 'tab']],
     [242, ['paint', 'tab']],
   ],
+  // Session 24: three other new rates, and again painting or a second tab at 179 and 248 Hz.
+  24: [
+    [88, EVERY_LOAD],
+    [158, EVERY_LOAD],
+    [216, EVERY_LOAD],
+    [179, ['paint', 'tab']],
+    [248, ['paint', 'tab']],
+  ],
 };
-/** Sessions 3 to 23: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
+/** Sessions 3 to 24: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
 const OTHER_BROWSERS = {
   3: [['cpu', 'paint', 'tab'], ['tab', 'paint', 'load-cpu'], 'mem', ['mem', 'tab']],
   4: [['mem', 'tab', 'load-cpu'], ['cpu', 'mem', 'paint'], 'tab', ['cpu', 'paint']],
@@ -324,6 +335,7 @@ const OTHER_BROWSERS = {
   21: [['cpu', 'paint'], ['mem', 'tab'], 'cpu', ['cpu', 'tab', 'mem']],
   22: [['mem', 'tab'], ['cpu', 'paint'], 'paint', ['cpu', 'tab', 'paint']],
   23: [['cpu', 'paint'], ['mem', 'tab'], 'mem', ['cpu', 'tab', 'mem']],
+  24: [['mem', 'tab'], ['cpu', 'paint'], 'tab', ['cpu', 'tab', 'paint']],
 };
 const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
