@@ -4,13 +4,24 @@
  * late frame (Firefox) shifts the grid, keeps its period, and starts a segment.
  */
 
+const enum Fit {
+  /**
+   * A closed segment's weight in the shared slope fades by this factor with every later segment
+   * closed (to half in 23): a fit of many short segments follows the latest. Behind a busy tab
+   * Firefox's software vsync re-phases every few frames, and a young lock whose first segment
+   * counted its vblanks at 195 Hz, on a 205 Hz display, held the slope for hundreds of frames while
+   * each later segment alone read 203–208 Hz. A fit that never re-phases is plain least squares.
+   * Chosen on the tuning set (docs/browsers.md).
+   */
+  SEGMENT_FADE = 0.97,
+}
+
 /** The fit's state: named numeric fields, written in place (no allocation per sample). */
 export interface GridFit {
   /** Timestamp of index 0, ms; x = t − originMs. */
   originMs: number;
-  /** Points in all segments; segments. */
+  /** Points in all segments. */
   points: number;
-  segments: number;
   /** The current segment's points, Welford means and co-moments of n and x; then the closed segments' sums. */
   segmentPoints: number;
   meanN: number;
@@ -21,6 +32,9 @@ export interface GridFit {
   sumNN: number;
   sumNX: number;
   sumXX: number;
+  /** The closed segments' points and count, faded as their sums are (the residual's degrees of freedom). */
+  closedPoints: number;
+  closedSegments: number;
   /** Index and timestamp of the last point that joined the fit. */
   lastIndex: number;
   lastMs: number;
@@ -38,8 +52,8 @@ export interface GridFit {
 /** A fit with fractional fields from the start (V8 then stores them as doubles in place). */
 export function createGridFit(): GridFit {
   return {
-    originMs: 0.5, points: 0, segments: 0, segmentPoints: 0, meanN: 0.5, meanX: 0.5, cNN: 0.5, cNX: 0.5, cXX: 0.5,
-    sumNN: 0.5, sumNX: 0.5, sumXX: 0.5, lastIndex: 0.5, lastMs: 0.5, period: 0.5, residualVariance: 0.5,
+    originMs: 0.5, points: 0, segmentPoints: 0, meanN: 0.5, meanX: 0.5, cNN: 0.5, cNX: 0.5, cXX: 0.5,
+    sumNN: 0.5, sumNX: 0.5, sumXX: 0.5, closedPoints: 0.5, closedSegments: 0.5, lastIndex: 0.5, lastMs: 0.5, period: 0.5, residualVariance: 0.5,
     periodError: 0.5, pointMs: 0.5,
   };
 }
@@ -49,8 +63,8 @@ export function startFit(fit: GridFit): void {
   const originMs = fit.pointMs;
   fit.originMs = originMs;
   fit.points = 0;
-  fit.segments = 1;
   fit.sumNN = fit.sumNX = fit.sumXX = 0;
+  fit.closedPoints = fit.closedSegments = 0;
   startSegment(fit);
   fit.lastIndex = -1;
   fit.lastMs = originMs;
@@ -61,12 +75,13 @@ function startSegment(fit: GridFit): void {
   fit.meanN = fit.meanX = fit.cNN = fit.cNX = fit.cXX = 0;
 }
 
-/** Close the current segment: later points get a phase of their own, the slope keeps its evidence. */
+/** Close the current segment: later points get a phase of their own, the slope keeps its evidence (fading: Fit.SEGMENT_FADE). */
 export function newSegment(fit: GridFit): void {
-  fit.sumNN += fit.cNN;
-  fit.sumNX += fit.cNX;
-  fit.sumXX += fit.cXX;
-  fit.segments++;
+  fit.sumNN = fit.sumNN * Fit.SEGMENT_FADE + fit.cNN;
+  fit.sumNX = fit.sumNX * Fit.SEGMENT_FADE + fit.cNX;
+  fit.sumXX = fit.sumXX * Fit.SEGMENT_FADE + fit.cXX;
+  fit.closedPoints = fit.closedPoints * Fit.SEGMENT_FADE + fit.segmentPoints;
+  fit.closedSegments = fit.closedSegments * Fit.SEGMENT_FADE + 1;
   startSegment(fit);
 }
 
@@ -87,12 +102,12 @@ export function addPoint(fit: GridFit, n: number): void {
   fit.cXX += dx * (x - meanX);
 }
 
-/** The period and residual variance from the pooled co-moments (n − segments − 1 degrees of freedom). */
+/** The period and residual variance from the pooled co-moments (points − segments − 1 degrees of freedom, the closed ones faded). */
 export function refit(fit: GridFit): void {
   const nn = fit.sumNN + fit.cNN;
   const nx = fit.sumNX + fit.cNX;
   const ss = fit.sumXX + fit.cXX - (nx * nx) / nn;
-  const freedom = fit.points - fit.segments - 1;
+  const freedom = fit.closedPoints + fit.segmentPoints - fit.closedSegments - 2;
   fit.period = nx / nn;
   fit.residualVariance = ss > 0 && freedom > 0 ? ss / freedom : 0;
   fit.periodError = Math.sqrt(fit.residualVariance / nn);

@@ -33,15 +33,13 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   // 72.5 % while the proof a new fit owes grew with the square of any number of breaks; 91.6 %
   // until a tight fit on a fine clock owed at most two breaks' proof (first synced 240 at frame 264, now 164).
   'firefox-240-tab': { verdict: 0.965 },
-  // Session 3, held out until the counters' noise weighting was chosen on sessions 1–3. A 30 Hz
-  // grid under a busy callback, locked as a 120 Hz one and read as 30.3–30.5 Hz throttled until
-  // frame 203 (right on 90.5 % from frame 10 while a first quick verdict read 30.00 there; since a
-  // quick throttled verdict needs one count, first right at 203 and right from then on).
-  'firefox-30-load-cpu-s3': { first: 205 },
-  'firefox-85-mem-s3': { verdict: 0.98 },
+  // Session 3, held out until the counters' noise weighting was chosen on sessions 1–3.
+  // firefox-30-load-cpu-s3 (a 30 Hz grid under a busy callback, first right at frame 203 until a
+  // fit's closed segments faded) and firefox-85-mem-s3 (98.3 %, now 99.7 %) meet the bar since.
   'firefox-85-paint-s3': { verdict: 0.975 },
   'firefox-120-paint-s3': { verdict: 0.975 },
-  'firefox-165-paint-s3': { verdict: 0.975 },
+  // 98.3 % until a fit's closed segments faded; 96.2 % since: a 48 Hz loop read for frames 242–307.
+  'firefox-165-paint-s3': { verdict: 0.96 },
   // 0.80 % flaps before the counters weighed the last offset by the stream's noise; 0.27 % until
   // a drifting phase waited for a frame that jumps anyway (0.11 % since).
   'firefox-200-load-cpu-s3': { verdict: 0.86 },
@@ -68,16 +66,18 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   // Session 5, as its one run found it (nothing tuned on it), then judged as the grid it keeps: 68.2 → 53.6 %.
   'webkitgtk-tab-s5': { verdict: 0.53 },
   // Session 6, as its one run found it (recorded on a machine kept busy by a full npm test; nothing
-  // tuned on it). firefox-85-paint-s6 (98.99 %) meets the bar since a quick throttled verdict needs one count.
-  'firefox-130-tab-s6': { verdict: 0.98 },
+  // tuned on it). firefox-85-paint-s6 (98.99 %) meets the bar since a quick throttled verdict needs
+  // one count, firefox-130-tab-s6 (98.5 %, now 100 %) since a fit's closed segments fade.
   'firefox-165-paint-s6': { verdict: 0.96 },
   'firefox-240-paint-s6': { flaps: 0.0045 },
   // Session 7, as its one run found it (beside a full npm test again; nothing tuned on it).
   // firefox-150-paint-s7 (98.2 %, now 99.3 %) meets the bar since a grid found again owes no length
-  // proof.
-  'firefox-220-tab-s7': { verdict: 0.92 },
-  'firefox-240-tab-s7': { verdict: 0.74, flaps: 0.006 },
+  // proof; firefox-220-tab-s7 (92.0 %, now 100 %) and firefox-240-tab-s7 (90.8 %, now 99.8 %) since
+  // a fit's closed segments fade.
   'firefox-260-paint-s7': { flaps: 0.0055 },
+  // Met the bar (0.15 % flaps at its last rate, 259.99 Hz) until a fit's closed segments faded: it
+  // ends at 260.00 Hz, and counted at that rate 0.25 % flap (0.15 % at the fitted 259.989 Hz).
+  'firefox-260-load-cpu-s7': { flaps: 0.003 },
   // Judged as the 60 Hz grid they keep (as webkitgtk-cpu-s4): never right and 96.5 % as gridless.
   'webkitgtk-cpu-s7': { verdict: 0.82 },
   'webkitgtk-tab-s7': { verdict: 0.29 },
@@ -85,6 +85,9 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   // not chosen on it, was committed). Its one Chromium miss (98.7 %) meets the bar since a slow
   // grid reads a display's rate over k (chosen on it: 30 on 60, not a young fit's 29.85).
   'firefox-180-paint-s8': { verdict: 0.97 },
+  // Met the bar (99.3 %) until a fit's closed segments faded: painting, a 75 Hz grid read for 17
+  // frames and then `'variable'` (right); counted at 75 Hz, its last grid, nearly every frame is miscounted.
+  'firefox-210-paint-s8': { verdict: 0.96, flaps: 0.995 },
   'firefox-240-paint-s8': { verdict: 0.855 },
   'firefox-280-paint-s8': { flaps: 0.0055 },
   // Session 9, as its one run found it (beside a full npm test; opened with a counter rule since
@@ -99,8 +102,8 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   // Judged as the 60 Hz grid it keeps: 32.7 % as gridless; counted at 60 Hz, 0.30–0.36 % flapped
   // until a drifting phase waited for a frame that jumps anyway (0.12 % since).
   'webkitgtk-cpu-s9': { verdict: 0.74 },
-  // First right at frame 122.
-  'webkitgtk-mem-s9': { first: 125 },
+  // First right at frame 153 (122 until a fit's closed segments faded): 48 Hz, then `unsynced`.
+  'webkitgtk-mem-s9': { first: 155 },
   // Session 10, as its one run found it (beside a full npm test; opened once the slow-grid rule and
   // the loader's rule for streams that keep a grid without vsync, neither chosen on it, were committed).
   'firefox-155-paint-s10': { verdict: 0.935 },
@@ -109,7 +112,6 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'firefox-245-cpu-s10': { first: 145 },
   // 94.6 % before a grid found again owed no length proof, 94.3 % since.
   'firefox-245-paint-s10': { verdict: 0.94, flaps: 0.004 },
-  'firefox-260-paint-s10': { flaps: 0.004 },
   'firefox-260-tab-s10': { verdict: 0.86, flaps: 0.0075 },
   // No grid (WebKitGTK's frame clock): met the bar (100 %) until a grid found again owed no length
   // proof (95.8 %: `synced 60` for 81 frames).
@@ -117,16 +119,15 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   // Session 11, as its one run found it (beside a full npm test; no rule changed after session 10's run).
   // 160 Hz is no known rate: its first verdict read 159.1 Hz (0.56 % off) for 111 frames.
   'firefox-160-tab-s11': { first: 120 },
-  // After a lost lock at frame 979, a young fit reads 227.4–228.5 Hz (0.7–1.1 % low) until 1,135
-  // (95.5 % when its verdict was judged at its own fit, 229.67 Hz; at the 230 set, 91.6 %).
-  'firefox-230-tab-s11': { verdict: 0.915 },
+  // firefox-230-tab-s11 (91.6 %: a young fit read 227.4–228.5 Hz after a lost lock) meets the bar
+  // since a fit's closed segments fade (99.8 %); firefox-260-paint-s10 (0.21 % flaps) too.
   'firefox-240-paint-s11': { flaps: 0.0065 },
   'firefox-280-paint-s11': { flaps: 0.005 },
   'firefox-280-tab-s11': { flaps: 0.0085 },
   // Session 12, as its one run found it (beside a full npm test; opened once the whole-ms challenger
   // over sixteen intervals was committed: with and without it, the same figures).
+  // firefox-230-tab-s12 (98.0 %, now 99.2 %) meets the bar since a fit's closed segments fade.
   'firefox-230-paint-s12': { verdict: 0.975 },
-  'firefox-230-tab-s12': { verdict: 0.975 },
   // A young fit reads 248.1–248.5 Hz (0.6–0.8 % under the 250 set) until frame 143.
   'firefox-250-tab-s12': { verdict: 0.88, flaps: 0.004, first: 145 },
   'firefox-260-paint-s12': { flaps: 0.005 },
@@ -143,8 +144,12 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'firefox-145-tab-s13': { first: 140 },
   // 185 Hz is no known rate: read as 180 Hz (a known one), then 182.9 Hz, until frame 117.
   'firefox-185-tab-s13': { first: 120 },
-  'firefox-250-tab-s13': { verdict: 0.63, flaps: 0.011 },
-  'firefox-260-paint-s13': { flaps: 0.0025 },
+  // 69.3 % until a fit's closed segments faded (89.4 % since: 247.8–248.8 Hz for stretches).
+  'firefox-250-tab-s13': { verdict: 0.89, flaps: 0.011 },
+  // 0.14 % flaps until a fit's closed segments faded: 0.20 % since.
+  'firefox-250-paint-s13': { flaps: 0.0025 },
+  // 0.22 % flaps until a fit's closed segments faded, 0.36 % since.
+  'firefox-260-paint-s13': { flaps: 0.004 },
   // From frame 227 on read 255.9–258.6 Hz (0.8–1.8 % off).
   'firefox-260-tab-s13': { verdict: 0.1, flaps: 0.0095 },
   // 1.0 ms RMS jitter at 270 Hz (a quarter of the interval): read 273–276 Hz, then unsynced, until frame 373.
@@ -165,16 +170,19 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'firefox-235-paint-s14': { verdict: 0.975 },
   // 166 Hz is no known rate, 0.6 % from 165: a young fit snaps to 165 for tens of frames.
   'firefox-166-load-cpu-s14': { verdict: 0.98 },
-  'firefox-166-tab-s14': { verdict: 0.985 },
+  // 98.5 % until a fit's closed segments faded; 97.1 % since (165 Hz, by turns, until frame 117).
+  'firefox-166-tab-s14': { verdict: 0.97 },
   // 0.29 % flaps before a grid found again owed no length proof; 0.44 % at its last rate since.
   'firefox-270-paint-s14': { flaps: 0.0045 },
-  // 0.93 ms RMS jitter at 270 Hz: `'variable'` from frame 853 to 1,856.
-  'firefox-270-tab-s14': { verdict: 0.47, flaps: 0.0135 },
+  // 0.93 ms RMS jitter at 270 Hz: `'variable'` from frame 853 to 1,856 at its one run; for frames
+  // 699–721 and 1,741–1,813 now (98.8 % until a fit's closed segments faded, 95.1 % since).
+  'firefox-270-tab-s14': { verdict: 0.95, flaps: 0.0135 },
   // Session 15, as its one run found it (beside a fresh-clone CI run; opened with no rule changed
   // after session 14's run). 99 and 171 Hz, within 1 % of 100 and 170, meet the bar at three loads
   // each; behind a tab a young fit snaps to the known rate for over 100 frames.
   'firefox-166-tab-s15': { first: 135 },
-  'firefox-171-tab-s15': { first: 130 },
+  // First right at frame 125 until a fit's closed segments faded, at 154 since (170 Hz until then).
+  'firefox-171-tab-s15': { first: 155 },
   // Painting: skipped frames read as a throttled loop or a half or third of the display for a few
   // frames, and a lost grid `'variable'` for stretches (frames 31–169 of the first). A third,
   // firefox-99-paint-s15 (98.9 %), meets the bar since a quick throttled verdict needs one count, and
@@ -183,10 +191,13 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'firefox-166-paint-s15': { verdict: 0.92 },
   'firefox-171-paint-s15': { verdict: 0.925 },
   'firefox-270-paint-s15': { flaps: 0.009 },
-  // Read 195.3–195.8 Hz (4.6 % low) until frame 293, then `unsynced` and `'variable'` until 1,297.
-  'firefox-205-tab-s15': { verdict: 0.65, first: 890 },
-  // 1.10 ms RMS jitter (half its interval): read 251.7–254.8 Hz, then `'variable'`, until frame 539.
-  'firefox-270-tab-s15': { verdict: 0.46, flaps: 0.008, first: 540 },
+  // Read 195.3–195.8 Hz (4.6 % low) until frame 293, then 200–207 Hz until 651, right since (65.8 %
+  // and first right at frame 887 until a fit's closed segments faded: a first segment that counted
+  // its vblanks at 195 Hz held the slope while later short ones read 203–208 Hz).
+  'firefox-205-tab-s15': { first: 655 },
+  // 1.10 ms RMS jitter (half its interval): read 251.7–257.0 Hz, then `'variable'`, until frame 677
+  // (539 until a fit's closed segments faded; right on 97.5 % then, 100 % since).
+  'firefox-270-tab-s15': { flaps: 0.006, first: 680 },
   // Judged as the 60 Hz grid it keeps (1.75 ms RMS, 0.84 of the bar): `'variable'` for stretches.
   'webkitgtk-cpu-s15': { verdict: 0.66 },
   // Session 16, as its one run found it (beside a full npm test; opened once, after the counting
@@ -195,10 +206,10 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   // 0.7 % from 144: a young fit reads 144, then 143.86.
   'firefox-143-tab-s16': { first: 115 },
   'firefox-143-paint-s16': { verdict: 0.945 },
-  // Behind a tab a young fit reads a known rate near the stream's: 170 Hz (until frame 160, and
-  // again for 60 frames), 200 and then 201.9–202.4 Hz (until 143), 220.6 Hz falling to 216.3 (0.6 %
-  // over the 215 set, until 145; judged at its own fit, 214.37 Hz, until 339).
-  'firefox-171-tab-s16': { verdict: 0.965, first: 165 },
+  // Behind a tab a young fit reads a known rate near the stream's: 170 Hz (until frame 160; again
+  // for 60 frames until a fit's closed segments faded), 200 and then 201.9–202.4 Hz (until 143),
+  // 220.6 Hz falling to 216.3 (0.6 % over the 215 set, until 145; judged at its own fit, 214.37 Hz, until 339).
+  'firefox-171-tab-s16': { first: 165 },
   'firefox-205-tab-s16': { first: 145 },
   'firefox-215-tab-s16': { first: 150 },
   // Painting: a throttled loop or a half or third of the display for a few frames at a time.
@@ -218,9 +229,8 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'firefox-76-mem-s17': { verdict: 0.955 },
   // Painting: a throttled loop (44–47 Hz) for a few frames at a time.
   'firefox-119-paint-s17': { verdict: 0.97 },
-  // Its first verdicts read the loop's 100–101.5 Hz (every second vblank) until frame 52; later a
-  // quarter or a third of the display for a frame.
-  'firefox-215-paint-s17': { verdict: 0.985 },
+  // firefox-215-paint-s17 (98.9 %: the loop's 100–101.5 Hz read until frame 52, later a quarter or
+  // a third of the display for a frame) meets the bar since a fit's closed segments fade (99.7 %).
   // Near the timer-grid bar (a 60 Hz fit 0.34 % off, 2.91 ms RMS, as webkitgtk-cpu-s12): judged
   // gridless, it reads `synced 60` for stretches (frames 515–761, 1,059–1,189, …).
   'webkitgtk-cpu-s17': { verdict: 0.71 },
@@ -233,8 +243,9 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   // 181 Hz is no known rate, 0.6 % from 180: a young fit reads 176.8–178.3 Hz, 180, then 182.3,
   // first right at frame 104.
   'firefox-181-tab-s18': { first: 105 },
-  // Behind a tab a young fit reads 229.5–221.1 Hz (1.7–2 % off), then `'variable'`, until frame 783.
-  'firefox-225-tab-s18': { verdict: 0.72, first: 785 },
+  // Behind a tab a young fit reads 229.5–227.9 Hz (1.3–2 % off), then `'variable'`, until frame 272,
+  // and again from 298 to 546 (first right at frame 783 and 72.1 % until a fit's closed segments faded).
+  'firefox-225-tab-s18': { verdict: 0.855, first: 275 },
   // `'variable'` from frame 37 to 171, and again for 95 frames.
   'firefox-255-mem-s18': { verdict: 0.885 },
   // A young fit reads 252.5 Hz (1 % low) until frame 129, then 253.6 Hz (0.55 % under the 255 set)
@@ -244,16 +255,19 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   // reads `synced 60` for stretches (frames 710–867, 1,005–1,048, …): 79.9 % before a grid found
   // again owed no length proof, 63.3 % since.
   'webkitgtk-cpu-s18': { verdict: 0.63 },
-  // No grid: a throttled loop of 20–25 Hz on a 50 Hz display for stretches (from frame 847).
-  'webkitgtk-paint-s18': { verdict: 0.735 },
+  // No grid: a throttled loop of 20–25 Hz on a 50 Hz display for stretches (from frame 847; 73.9 %
+  // until a fit's closed segments faded, 86.6 % since).
+  'webkitgtk-paint-s18': { verdict: 0.865 },
   // Session 19, as its one run found it (beside a fresh-clone CI run; opened once, on the code of
   // session 18's run: no rule was chosen since): 22 of 27 meet the bar. Behind a tab at 132 Hz, the
   // lock lost at frame 1,113 and a young fit 1.5 % high (133.95 Hz) until frame 1,155.
   'firefox-132-tab-s19': { verdict: 0.98 },
   // Under memory pressure a young fit reads 203.35 then 202.46 Hz (0.7–1.1 % high) from frame 27 to 55.
   'firefox-201-mem-s19': { verdict: 0.985 },
-  // Behind a tab a young fit reads 258.8 then 256.7 Hz until frame 65; counted at the fitted rate, 0.68 % flap.
-  'firefox-255-tab-s19': { verdict: 0.985, flaps: 0.007 },
+  // Behind a tab a young fit reads 258.8 then 256.7 Hz until frame 65; counted at the fitted rate,
+  // 0.68 % flap. After a lost lock at frame 1,221 it reads 251.2–253.0 Hz and `'variable'` until
+  // 1,565 (98.9 % until a fit's closed segments faded, 85.2 % since).
+  'firefox-255-tab-s19': { verdict: 0.85, flaps: 0.007 },
   // Gridless (a 60 Hz fit 1.8 % off, 58.92 Hz at 4.13 ms RMS): reads `synced 60` from frame 611 to 1,026.
   'webkitgtk-cpu-s19': { verdict: 0.785 },
   // Session 20, as its one run found it (beside a full npm test; opened once, after the rule that a
@@ -268,6 +282,8 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   // Behind a tab: from frame 1,358 the lock is lost, `'variable'` and 240 Hz by turns. (Judged at
   // its own fit, 236.93 Hz, 0.43 % under the 238 set, it was right on 37.3 % from frame 213.)
   'firefox-238-tab-s20': { verdict: 0.92 },
+  // Met the bar (99.6 %) until a fit's closed segments faded (98.6 %): `unsynced` for frames 1,748–1,767.
+  'webkitgtk-cpu-s20': { verdict: 0.985 },
   // Session 21, as its one run found it (recorded this session beside short test runs; opened once,
   // after Firefox's verdicts were judged at the rate set, with no rule chosen since session 20's
   // run): 22 of 27 meet the bar (21 judged at each stream's own fit: `firefox-238-paint-s21` too).
@@ -289,8 +305,9 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   // took one or two vblanks (frames 192–313, 622–760), and the loop read at half for 1–19 frames.
   'firefox-242-mem-s22': { verdict: 0.85, first: 175 },
   // Painting so hard that frames take many vblanks: a 50 Hz and then a 213 Hz grid read until frame
-  // 244 (`'variable'` since, right): counted at 213 Hz, nearly every frame is miscounted.
-  'firefox-265-paint-s22': { verdict: 0.915, flaps: 0.99 },
+  // 167 (`'variable'` since, right; 244 until a fit's closed segments faded): counted at 213 Hz,
+  // nearly every frame is miscounted.
+  'firefox-265-paint-s22': { verdict: 0.96, flaps: 0.99 },
   // No grid: a throttled loop of 21.6–21.9 Hz on a 60 Hz display read from frame 1,344 to 1,578.
   'webkitgtk-paint-s22': { verdict: 0.875 },
   // Behind a tab, a young fit at 253.4 Hz then `'variable'` until frame 146; 5 flaps in 1,909 frames.
@@ -386,7 +403,7 @@ describe('browser streams: the fixtures', () => {
     for (const s of all) expect(s.expected.state === 'throttled' ? s.expected.throttledRate : s.expected.refreshRate, s.name).toBe(s.file.settingHz);
   });
 
-  it('a documented limit: behind a tab at 260 Hz, re-phasing every few frames, the detector reads 258.4–258.6 Hz where a fit split as the loader splits reads 259.6–260.8 Hz', () => {
+  it('a documented limit: behind a tab at 260 Hz, re-phasing every few frames, the detector reads 258.4–258.7 Hz where a fit split as the loader splits reads 259.6–260.8 Hz', () => {
     const s = streams.find((x) => x.name === 'firefox-260-tab-s13')!;
     const detector = createRefreshRateDetector();
     const rates: number[] = [];
@@ -395,7 +412,7 @@ describe('browser streams: the fixtures', () => {
       if (i >= 316 && i <= 1811 && e.state === 'synced') rates.push(e.refreshRate);
     }
     expect(rates.length).toBeGreaterThan(1400);
-    expect([Math.min(...rates), Math.max(...rates)].map((r) => r.toFixed(1))).toEqual(['258.4', '258.6']);
+    expect([Math.min(...rates), Math.max(...rates)].map((r) => r.toFixed(1))).toEqual(['258.4', '258.7']);
     const split = [[227, 919], [920, 1411], [1412, 1999]].map(([a, b]) => (1000 / fitVblankGrid(s.timestampsMs.slice(a, b! + 1), 1000 / 260).intervalMs).toFixed(1));
     expect(split).toEqual(['260.8', '259.6', '260.1']);
   });
