@@ -1,7 +1,7 @@
 /**
  * Browsers' frame streams (test/fixtures/browsers, docs/browsers.md): on every stream the detector's
  * verdict holds, and on every vsynced stream the counting algorithms hand out the vblanks elapsed —
- * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 22).
+ * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 23).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -310,6 +310,24 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'firefox-265-paint-s22': { verdict: 0.96, flaps: 0.99 },
   // No grid: a throttled loop of 21.6–21.9 Hz on a 60 Hz display read from frame 1,344 to 1,578.
   'webkitgtk-paint-s22': { verdict: 0.875 },
+  // Session 23 (recorded beside a fresh-clone CI run once session 22 was spent; opened once, after
+  // the fading-segments rule was fixed on the tuning set, and measured without it too: 21 of 27
+  // then, these figures with it): 20 of 27 meet the bar. Painting: the loop read as throttled on
+  // 101 Hz (117 frames) or at half the display (15); a half or third of it for a few frames.
+  'firefox-101-paint-s23': { verdict: 0.93 },
+  'firefox-148-paint-s23': { verdict: 0.985 },
+  // 179 Hz is no known rate, 0.6 % from 180: 180 read until frame 117, and again for frames
+  // 1,666–1,742; painting, for frames 320–339.
+  'firefox-179-cpu-s23': { verdict: 0.95, first: 120 },
+  'firefox-179-paint-s23': { verdict: 0.985 },
+  // Painting so hard that 320 of 2,000 frames can be counted: 0.31 % flap (1 of 320), the verdict right throughout.
+  'firefox-242-paint-s23': { flaps: 0.0035, counted: 0.15 },
+  // 240 Hz (a known rate, 0.8 % from 242) until frame 82, and again for 26 and 22 frames.
+  'firefox-242-tab-s23': { verdict: 0.97 },
+  // Under memory pressure `'variable'` for frames 74–125, and the loop read at half the display (124 Hz) for 22 frames.
+  'firefox-248-mem-s23': { verdict: 0.95 },
+  // (Meets the bar: right from frame 12, no flap; frames so long that 67 of 2,000 can be counted.)
+  'firefox-248-paint-s23': { counted: 0.03 },
   // Behind a tab, a young fit at 253.4 Hz then `'variable'` until frame 146; 5 flaps in 1,909 frames.
   'firefox-265-tab-s21': { flaps: 0.0035, first: 150 },
   // Painting: throttled on 92 Hz at a 23–46 Hz loop for 1–5 frames at a time.
@@ -317,11 +335,11 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
 };
 
 describe('browser streams: the fixtures', () => {
-  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27 and 27 held out', () => {
+  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27 and 27 held out', () => {
     const sessionOf = (n: number) => streams.filter((s) => (s.file.session ?? 1) === n);
     expect(sessionOf(1)).toHaveLength(22);
     expect(sessionOf(2).length).toBeGreaterThanOrEqual(3 * 22);
-    /** Sessions 3 to 22: their streams, and the Firefox rates no earlier session had. */
+    /** Sessions 3 to 23: their streams, and the Firefox rates no earlier session had. */
     const later: Record<number, [streams: number, newRates: number[]]> = {
       3: [34, [72, 85, 200]],
       4: [35, [70, 170, 280]],
@@ -343,6 +361,7 @@ describe('browser streams: the fixtures', () => {
       20: [27, [84, 112, 238]],
       21: [27, [92, 164, 265]],
       22: [27, [78, 148, 242]],
+      23: [27, [101, 179, 248]],
     };
     const rates = (list: typeof streams) => new Set(list.filter((s) => s.browser === 'firefox').map((s) => s.file.settingHz));
     for (const [n, [count, newRates]] of Object.entries(later).map(([k, v]) => [Number(k), v] as const)) {
@@ -351,11 +370,11 @@ describe('browser streams: the fixtures', () => {
       const before = rates(streams.filter((s) => (s.file.session ?? 1) < n));
       expect([...rates(session)].filter((hz) => !before.has(hz)).sort((a, b) => a - b), `session ${n}`).toEqual(newRates);
     }
-    expect(streams).toHaveLength(658);
-    for (let n = 2; n <= 22; n++) {
+    expect(streams).toHaveLength(685);
+    for (let n = 2; n <= 23; n++) {
       for (const load of ['cpu', 'mem', 'paint', 'tab']) expect(sessionOf(n).some((s) => s.file.machineLoad === load), `session ${n} ${load}`).toBe(true);
     }
-    // The split: sessions 8 to 22 are held out, all of them; sessions 1 to 7 are the tuning set.
+    // The split: sessions 8 to 23 are held out, all of them; sessions 1 to 7 are the tuning set.
     for (const s of streams) expect(s.half, s.name).toBe((s.file.session ?? 1) >= 8 ? 'held-out' : 'tuning');
     for (const s of streams) expect(s.half, s.name).toBe(splitHalf(s.file.session));
     // The issue's failures, recorded again on the busier machine.
@@ -377,7 +396,7 @@ describe('browser streams: the fixtures', () => {
   });
 
   it('a Firefox verdict is judged at the rate set: the median fit at each setting is within 0.1 % of it, while 30 single fits stray more than 0.1 % from their siblings (docs/browsers.md)', () => {
-    // As measured when the ruler was chosen: sessions 1 to 21 (session 22's strays are below).
+    // As measured when the ruler was chosen: sessions 1 to 21 (the strays of sessions 22 and 23 are below).
     const all = streams.filter((s) => s.browser === 'firefox' && s.grid);
     const firefox = all.filter((s) => (s.file.session ?? 1) <= 21);
     expect(firefox).toHaveLength(461);
@@ -397,8 +416,8 @@ describe('browser streams: the fixtures', () => {
     expect(strays.filter(({ s }) => s.file.machineLoad === 'paint' || s.file.machineLoad === 'tab')).toHaveLength(25);
     expect(strays.slice(0, 3).map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-238-tab-s20 -0.43', 'firefox-215-tab-s16 -0.29', 'firefox-260-paint-s7 -0.27']);
     expect(strays.filter(({ s }) => s.file.session === 21).map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-265-paint-s21 -0.17']);
-    // Session 22's streams against every other stream at their setting.
-    const later = straysOf(all.filter((s) => s.file.session === 22), all);
+    // The streams of sessions 22 and 23 against every other stream at their setting.
+    const later = straysOf(all.filter((s) => (s.file.session ?? 1) >= 22), all);
     expect(later.map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-242-load-cpu-s22 -0.26', 'firefox-265-paint-s22 -0.13']);
     for (const s of all) expect(s.expected.state === 'throttled' ? s.expected.throttledRate : s.expected.refreshRate, s.name).toBe(s.file.settingHz);
   });
