@@ -86,7 +86,7 @@ const LOUD_NOISE = 0.3;
 const NOISY_WEIGHT = 0.3;
 const MAX_LEAN = 1 - NOISY_WEIGHT;
 const LEAN_PER_NOISE = MAX_LEAN / (LOUD_NOISE - QUIET_NOISE);
-/** A frame this far (intervals) from a whole count jumps anyway: see RECENTRE_PHASE_INTERVALS. */
+/** A frame this far (intervals) from a whole count jumps anyway (see RECENTRE_PHASE_INTERVALS); one within it is plain (see countInput). */
 const ODD_INTERVALS = 0.25;
 
 /**
@@ -191,6 +191,12 @@ function countInput(counter: VblankCounter): number {
   // `| 0`: an int32 (a Math.round result is a double to V8, boxed on return). Counts per frame
   // are far below 2^31.
   let k = Math.round(x - counter.centre) | 0;
+  // A plain frame (within ODD_INTERVALS of a whole count) is that count while the carry sits within
+  // an interval of the phase: a phase lagging Firefox's re-phases handed out 2 for a frame of 0.74
+  // intervals. A carry farther off is time owed (a rate just changed), and is paid as before.
+  const input = counter.input;
+  const plain = Math.round(input) | 0;
+  if (k !== plain && plain > 0 && Math.abs(input - plain) <= ODD_INTERVALS && Math.abs(counter.carry - counter.phase) < 1) k = plain;
   // Negative when the carry sits over half an interval below the phase (just after the phase
   // wrapped upwards, with no new time): hand out nothing then.
   if (k < 0) k = 0;
@@ -206,7 +212,6 @@ function countInput(counter: VblankCounter): number {
     const step = size > STEP_INTERVALS && size > STEP_NOISES * noise;
     const phase = counter.phase + residual * (step ? STEP_GAIN : PHASE_GAIN);
     counter.phase = phase;
-    const input = counter.input;
     const jumps = k >= LONG_FRAME_INTERVALS || Math.abs(input - Math.round(input)) > ODD_INTERVALS;
     if (Math.abs(phase) > (jumps ? RECENTRE_PHASE_INTERVALS : WRAP_PHASE_INTERVALS)) k = wrapPhase(counter, k);
   }
