@@ -1,7 +1,7 @@
 /**
  * Browsers' frame streams (test/fixtures/browsers, docs/browsers.md): on every stream the detector's
  * verdict holds, and on every vsynced stream the counting algorithms hand out the vblanks elapsed —
- * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 23).
+ * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 24).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -326,6 +326,24 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'firefox-248-mem-s23': { verdict: 0.95 },
   // (Meets the bar: right from frame 12, no flap; frames so long that 67 of 2,000 can be counted.)
   'firefox-248-paint-s23': { counted: 0.03 },
+  // Session 24 (recorded beside the detector's trials once session 23 was spent; opened once,
+  // after the plain-frame counting rule was committed, and measured without it too: the same 22 of
+  // 27 meet the bar, `firefox-248-tab-s24` 1 flap fewer). Painting at 158 Hz: a third of the
+  // display (52.7 Hz) for frames 391–399 and a few more.
+  'firefox-158-paint-s24': { verdict: 0.985 },
+  // 179 Hz is no known rate: a young fit reads 175.6–178.0 Hz until frame 103, and 180 (0.6 % off)
+  // for frames 981–1,026.
+  'firefox-179-tab-s24': { verdict: 0.965, first: 105 },
+  // Painting: the loop read as throttled at 27 Hz (every eighth vblank) for stretches of 8–42
+  // frames, 413 in all, where the truth's last 16 frames took fewer vblanks; 259 of 2,000 frames
+  // can be counted.
+  'firefox-216-paint-s24': { verdict: 0.79, counted: 0.12 },
+  // Right from frame 8 on every frame; 0.21 % flaps.
+  'firefox-216-tab-s24': { flaps: 0.0025 },
+  // A first fit at 289 Hz, then `'variable'` until frame 66.
+  'firefox-248-tab-s24': { verdict: 0.975 },
+  // (Meets the bar: right from frame 15, no flap; 101 of 2,000 frames can be counted.)
+  'firefox-248-paint-s24': { counted: 0.05 },
   // Behind a tab, a young fit at 253.4 Hz then `'variable'` until frame 146; 5 flaps in 1,909 frames.
   'firefox-265-tab-s21': { flaps: 0.0035, first: 150 },
   // Painting: throttled on 92 Hz at a 23–46 Hz loop for 1–5 frames at a time.
@@ -333,11 +351,11 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
 };
 
 describe('browser streams: the fixtures', () => {
-  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27 and 27 held out', () => {
+  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27 and 27 held out', () => {
     const sessionOf = (n: number) => streams.filter((s) => (s.file.session ?? 1) === n);
     expect(sessionOf(1)).toHaveLength(22);
     expect(sessionOf(2).length).toBeGreaterThanOrEqual(3 * 22);
-    /** Sessions 3 to 23: their streams, and the Firefox rates no earlier session had. */
+    /** Sessions 3 to 24: their streams, and the Firefox rates no earlier session had. */
     const later: Record<number, [streams: number, newRates: number[]]> = {
       3: [34, [72, 85, 200]],
       4: [35, [70, 170, 280]],
@@ -360,6 +378,7 @@ describe('browser streams: the fixtures', () => {
       21: [27, [92, 164, 265]],
       22: [27, [78, 148, 242]],
       23: [27, [101, 179, 248]],
+      24: [27, [88, 158, 216]],
     };
     const rates = (list: typeof streams) => new Set(list.filter((s) => s.browser === 'firefox').map((s) => s.file.settingHz));
     for (const [n, [count, newRates]] of Object.entries(later).map(([k, v]) => [Number(k), v] as const)) {
@@ -368,11 +387,11 @@ describe('browser streams: the fixtures', () => {
       const before = rates(streams.filter((s) => (s.file.session ?? 1) < n));
       expect([...rates(session)].filter((hz) => !before.has(hz)).sort((a, b) => a - b), `session ${n}`).toEqual(newRates);
     }
-    expect(streams).toHaveLength(685);
-    for (let n = 2; n <= 23; n++) {
+    expect(streams).toHaveLength(712);
+    for (let n = 2; n <= 24; n++) {
       for (const load of ['cpu', 'mem', 'paint', 'tab']) expect(sessionOf(n).some((s) => s.file.machineLoad === load), `session ${n} ${load}`).toBe(true);
     }
-    // The split: sessions 8 to 23 are held out, all of them; sessions 1 to 7 are the tuning set.
+    // The split: sessions 8 to 24 are held out, all of them; sessions 1 to 7 are the tuning set.
     for (const s of streams) expect(s.half, s.name).toBe((s.file.session ?? 1) >= 8 ? 'held-out' : 'tuning');
     for (const s of streams) expect(s.half, s.name).toBe(splitHalf(s.file.session));
     // The issue's failures, recorded again on the busier machine.
@@ -394,7 +413,7 @@ describe('browser streams: the fixtures', () => {
   });
 
   it('a Firefox verdict is judged at the rate set: the median fit at each setting is within 0.1 % of it, while 30 single fits stray more than 0.1 % from their siblings (docs/browsers.md)', () => {
-    // As measured when the ruler was chosen: sessions 1 to 21 (the strays of sessions 22 and 23 are below).
+    // As measured when the ruler was chosen: sessions 1 to 21 (the strays of sessions 22 to 24 are below).
     const all = streams.filter((s) => s.browser === 'firefox' && s.grid);
     const firefox = all.filter((s) => (s.file.session ?? 1) <= 21);
     expect(firefox).toHaveLength(461);
@@ -414,7 +433,7 @@ describe('browser streams: the fixtures', () => {
     expect(strays.filter(({ s }) => s.file.machineLoad === 'paint' || s.file.machineLoad === 'tab')).toHaveLength(25);
     expect(strays.slice(0, 3).map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-238-tab-s20 -0.43', 'firefox-215-tab-s16 -0.29', 'firefox-260-paint-s7 -0.27']);
     expect(strays.filter(({ s }) => s.file.session === 21).map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-265-paint-s21 -0.17']);
-    // The streams of sessions 22 and 23 against every other stream at their setting.
+    // The streams of sessions 22 to 24 against every other stream at their setting.
     const later = straysOf(all.filter((s) => (s.file.session ?? 1) >= 22), all);
     expect(later.map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-242-load-cpu-s22 -0.26', 'firefox-265-paint-s22 -0.13']);
     for (const s of all) expect(s.expected.state === 'throttled' ? s.expected.throttledRate : s.expected.refreshRate, s.name).toBe(s.file.settingHz);
