@@ -94,6 +94,9 @@
 // Session 24 (recorded once session 23 was spent, beside the detector's trials, for the rule after
 // the next): Firefox also at 88, 158 and 216 Hz (rates no session had) and again painting or behind
 // a second tab at 179 and 248 Hz; WebKitGTK under CPU hogs, a second tab and painting, named `-s24`.
+// Session 25 (recorded once session 24 was spent, beside a fresh-clone CI run, for the next rule):
+// Firefox also at 82, 152 and 232 Hz (rates no session had) and again painting or behind a second
+// tab at 158 and 216 Hz; WebKitGTK under CPU hogs, a second tab and memory pressure, named `-s25`.
 // `load` busy-waits a seeded uniform 0–1.44 refresh intervals in each callback (0–24 ms at 60 Hz,
 // as the 60 Hz load fixtures). Streams are recorded one after another.
 import { mkdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -113,7 +116,7 @@ const FIREFOX_NEW_RATES = [48, 90, 100, 180];
 const BUSY_LOADS = ['cpu', 'mem', 'paint', 'tab'];
 /** The machine loads, and a busy callback on the CPU hogs: a held-out session's new Firefox rates run under each. */
 const EVERY_LOAD = [...BUSY_LOADS, 'load-cpu'];
-/** Sessions 3 to 24: the Firefox rates each held-out session recorded, and the loads each rate ran under. */
+/** Sessions 3 to 25: the Firefox rates each held-out session recorded, and the loads each rate ran under. */
 const FIREFOX_SESSIONS = {
   // Session 3: rates no earlier session had, and the loads each rate is recorded under.
   3: [
@@ -311,8 +314,16 @@ const FIREFOX_SESSIONS = {
     [179, ['paint', 'tab']],
     [248, ['paint', 'tab']],
   ],
+  // Session 25: three other new rates, and again painting or a second tab at 158 and 216 Hz.
+  25: [
+    [82, EVERY_LOAD],
+    [152, EVERY_LOAD],
+    [232, EVERY_LOAD],
+    [158, ['paint', 'tab']],
+    [216, ['paint', 'tab']],
+  ],
 };
-/** Sessions 3 to 24: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
+/** Sessions 3 to 25: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
 const OTHER_BROWSERS = {
   3: [['cpu', 'paint', 'tab'], ['tab', 'paint', 'load-cpu'], 'mem', ['mem', 'tab']],
   4: [['mem', 'tab', 'load-cpu'], ['cpu', 'mem', 'paint'], 'tab', ['cpu', 'paint']],
@@ -336,6 +347,7 @@ const OTHER_BROWSERS = {
   22: [['mem', 'tab'], ['cpu', 'paint'], 'paint', ['cpu', 'tab', 'paint']],
   23: [['cpu', 'paint'], ['mem', 'tab'], 'mem', ['cpu', 'tab', 'mem']],
   24: [['mem', 'tab'], ['cpu', 'paint'], 'tab', ['cpu', 'tab', 'paint']],
+  25: [['cpu', 'paint'], ['mem', 'tab'], 'mem', ['cpu', 'tab', 'mem']],
 };
 const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
