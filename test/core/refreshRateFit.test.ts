@@ -18,20 +18,25 @@ function fitOf(segments: readonly (readonly [number, number])[][]): GridFit {
   return fit;
 }
 
-/** Plain least squares of t on n (one phase): the slope and the residual variance (n − 2 degrees of freedom). */
-function leastSquares(points: readonly (readonly [number, number])[]): { slope: number; variance: number } {
-  const m = points.length;
-  const meanN = points.reduce((s, [n]) => s + n, 0) / m;
-  const meanT = points.reduce((s, [, t]) => s + t, 0) / m;
+/** A segment's means of n and t and its co-moments Σ(n − n̄)² and Σ(n − n̄)(t − t̄). */
+function moments(points: readonly (readonly [number, number])[]): { meanN: number; meanT: number; nn: number; nt: number } {
+  const meanN = points.reduce((s, [n]) => s + n, 0) / points.length;
+  const meanT = points.reduce((s, [, t]) => s + t, 0) / points.length;
   let nn = 0;
   let nt = 0;
   for (const [n, t] of points) {
     nn += (n - meanN) ** 2;
     nt += (n - meanN) * (t - meanT);
   }
+  return { meanN, meanT, nn, nt };
+}
+
+/** Plain least squares of t on n (one phase): the slope and the residual variance (n − 2 degrees of freedom). */
+function leastSquares(points: readonly (readonly [number, number])[]): { slope: number; variance: number } {
+  const { meanN, meanT, nn, nt } = moments(points);
   const slope = nt / nn;
   const ss = points.reduce((s, [n, t]) => s + (t - meanT - slope * (n - meanN)) ** 2, 0);
-  return { slope, variance: ss / (m - 2) };
+  return { slope, variance: ss / (points.length - 2) };
 }
 
 /** `count` points on a grid of `periodMs` from index `from`, phase `phaseMs`, each off it by a jitter from `jitter`. */
@@ -74,13 +79,9 @@ describe('the grid fit (refreshRateFit.ts)', () => {
     let nt = 0;
     segments.forEach((points, k) => {
       const weight = fade ** Math.max(0, segments.length - 2 - k);
-      const m = points.length;
-      const meanN = points.reduce((s, [n]) => s + n, 0) / m;
-      const meanT = points.reduce((s, [, t]) => s + t, 0) / m;
-      for (const [n, t] of points) {
-        nn += weight * (n - meanN) ** 2;
-        nt += weight * (n - meanN) * (t - meanT);
-      }
+      const m = moments(points);
+      nn += weight * m.nn;
+      nt += weight * m.nt;
     });
     return nt / nn;
   };
