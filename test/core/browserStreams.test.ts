@@ -1,7 +1,7 @@
 /**
  * Browsers' frame streams (test/fixtures/browsers, docs/browsers.md): on every stream the detector's
  * verdict holds, and on every vsynced stream the counting algorithms hand out the vblanks elapsed —
- * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 24).
+ * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 25).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -348,6 +348,22 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'firefox-265-tab-s21': { flaps: 0.0035, first: 150 },
   // Painting: throttled on 92 Hz at a 23–46 Hz loop for 1–5 frames at a time.
   'firefox-92-paint-s21': { verdict: 0.98 },
+  // Session 25, opened with the code unchanged (no rule chosen for it).
+  // Behind a tab, a young fit snapped to 165 Hz, then `'variable'` until frame 145.
+  'firefox-158-tab-s25': { first: 150 },
+  // A busy callback: a first fit at 235 Hz, 1.3 % fast, closes in on 232 by frame 276.
+  'firefox-232-load-cpu-s25': { first: 280 },
+  // Under memory pressure the loop runs on every second vblank for a few frames at a time: read as
+  // a 116 Hz loop after 6 frames where the ground truth's 16-frame window does not show it yet.
+  'firefox-232-mem-s25': { verdict: 0.94 },
+  // Painting: throttled at a 29 Hz loop for stretches the ground truth calls not busy; 0.50 % flaps.
+  'firefox-232-paint-s25': { verdict: 0.95, flaps: 0.0051, counted: 0.09 },
+  // (Meets the bar: right from frame 16 on 99.3 % of frames; 410 of 2,000 frames can be counted.)
+  'firefox-216-paint-s25': { counted: 0.2 },
+  // Behind a tab: young fits at 236.8 then 227.9 Hz until frame 213; `'unsynced'` for 90 frames at 1,526.
+  'firefox-232-tab-s25': { first: 220, verdict: 0.95 },
+  // Throttled at a 32 Hz loop for 57 frames of a stream without a grid.
+  'webkitgtk-mem-s25': { verdict: 0.97 },
 };
 
 describe('browser streams: the fixtures', () => {
@@ -355,7 +371,7 @@ describe('browser streams: the fixtures', () => {
     const sessionOf = (n: number) => streams.filter((s) => (s.file.session ?? 1) === n);
     expect(sessionOf(1)).toHaveLength(22);
     expect(sessionOf(2).length).toBeGreaterThanOrEqual(3 * 22);
-    /** Sessions 3 to 24: their streams, and the Firefox rates no earlier session had. */
+    /** Sessions 3 to 25: their streams, and the Firefox rates no earlier session had. */
     const later: Record<number, [streams: number, newRates: number[]]> = {
       3: [34, [72, 85, 200]],
       4: [35, [70, 170, 280]],
@@ -379,6 +395,7 @@ describe('browser streams: the fixtures', () => {
       22: [27, [78, 148, 242]],
       23: [27, [101, 179, 248]],
       24: [27, [88, 158, 216]],
+      25: [27, [82, 152, 232]],
     };
     const rates = (list: typeof streams) => new Set(list.filter((s) => s.browser === 'firefox').map((s) => s.file.settingHz));
     for (const [n, [count, newRates]] of Object.entries(later).map(([k, v]) => [Number(k), v] as const)) {
@@ -387,11 +404,11 @@ describe('browser streams: the fixtures', () => {
       const before = rates(streams.filter((s) => (s.file.session ?? 1) < n));
       expect([...rates(session)].filter((hz) => !before.has(hz)).sort((a, b) => a - b), `session ${n}`).toEqual(newRates);
     }
-    expect(streams).toHaveLength(712);
-    for (let n = 2; n <= 24; n++) {
+    expect(streams).toHaveLength(739);
+    for (let n = 2; n <= 25; n++) {
       for (const load of ['cpu', 'mem', 'paint', 'tab']) expect(sessionOf(n).some((s) => s.file.machineLoad === load), `session ${n} ${load}`).toBe(true);
     }
-    // The split: sessions 8 to 24 are held out, all of them; sessions 1 to 7 are the tuning set.
+    // The split: sessions 8 to 25 are held out, all of them; sessions 1 to 7 are the tuning set.
     for (const s of streams) expect(s.half, s.name).toBe((s.file.session ?? 1) >= 8 ? 'held-out' : 'tuning');
     for (const s of streams) expect(s.half, s.name).toBe(splitHalf(s.file.session));
     // The issue's failures, recorded again on the busier machine.
@@ -413,7 +430,7 @@ describe('browser streams: the fixtures', () => {
   });
 
   it('a Firefox verdict is judged at the rate set: the median fit at each setting is within 0.1 % of it, while 30 single fits stray more than 0.1 % from their siblings (docs/browsers.md)', () => {
-    // As measured when the ruler was chosen: sessions 1 to 21 (the strays of sessions 22 to 24 are below).
+    // As measured when the ruler was chosen: sessions 1 to 21 (the strays of sessions 22 to 25 are below).
     const all = streams.filter((s) => s.browser === 'firefox' && s.grid);
     const firefox = all.filter((s) => (s.file.session ?? 1) <= 21);
     expect(firefox).toHaveLength(461);
@@ -433,7 +450,7 @@ describe('browser streams: the fixtures', () => {
     expect(strays.filter(({ s }) => s.file.machineLoad === 'paint' || s.file.machineLoad === 'tab')).toHaveLength(25);
     expect(strays.slice(0, 3).map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-238-tab-s20 -0.43', 'firefox-215-tab-s16 -0.29', 'firefox-260-paint-s7 -0.27']);
     expect(strays.filter(({ s }) => s.file.session === 21).map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-265-paint-s21 -0.17']);
-    // The streams of sessions 22 to 24 against every other stream at their setting.
+    // The streams of sessions 22 to 25 against every other stream at their setting.
     const later = straysOf(all.filter((s) => (s.file.session ?? 1) >= 22), all);
     expect(later.map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-242-load-cpu-s22 -0.26', 'firefox-265-paint-s22 -0.13']);
     for (const s of all) expect(s.expected.state === 'throttled' ? s.expected.throttledRate : s.expected.refreshRate, s.name).toBe(s.file.settingHz);
