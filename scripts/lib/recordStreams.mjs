@@ -97,6 +97,10 @@
 // Session 25 (recorded once session 24 was spent, beside a fresh-clone CI run, for the next rule):
 // Firefox also at 82, 152 and 232 Hz (rates no session had) and again painting or behind a second
 // tab at 158 and 216 Hz; WebKitGTK under CPU hogs, a second tab and memory pressure, named `-s25`.
+// Session 26 (recorded once session 25 was spent, beside the detector's trials, for the next rule):
+// Firefox also at 74, 138 and 226 Hz (rates no session had; 74 Hz is within 1.4 % of 75) and again
+// painting or behind a second tab at 152 and 232 Hz; WebKitGTK under CPU hogs, a second tab and
+// painting, named `-s26`.
 // `load` busy-waits a seeded uniform 0–1.44 refresh intervals in each callback (0–24 ms at 60 Hz,
 // as the 60 Hz load fixtures). Streams are recorded one after another.
 import { mkdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -116,7 +120,7 @@ const FIREFOX_NEW_RATES = [48, 90, 100, 180];
 const BUSY_LOADS = ['cpu', 'mem', 'paint', 'tab'];
 /** The machine loads, and a busy callback on the CPU hogs: a held-out session's new Firefox rates run under each. */
 const EVERY_LOAD = [...BUSY_LOADS, 'load-cpu'];
-/** Sessions 3 to 25: the Firefox rates each held-out session recorded, and the loads each rate ran under. */
+/** Sessions 3 to 26: the Firefox rates each held-out session recorded, and the loads each rate ran under. */
 const FIREFOX_SESSIONS = {
   // Session 3: rates no earlier session had, and the loads each rate is recorded under.
   3: [
@@ -322,8 +326,16 @@ const FIREFOX_SESSIONS = {
     [158, ['paint', 'tab']],
     [216, ['paint', 'tab']],
   ],
+  // Session 26: three other new rates, one of them near a known one (74, 1.3 % from 75), and again painting or a second tab at 152 and 232 Hz.
+  26: [
+    [74, EVERY_LOAD],
+    [138, EVERY_LOAD],
+    [226, EVERY_LOAD],
+    [152, ['paint', 'tab']],
+    [232, ['paint', 'tab']],
+  ],
 };
-/** Sessions 3 to 25: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
+/** Sessions 3 to 26: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
 const OTHER_BROWSERS = {
   3: [['cpu', 'paint', 'tab'], ['tab', 'paint', 'load-cpu'], 'mem', ['mem', 'tab']],
   4: [['mem', 'tab', 'load-cpu'], ['cpu', 'mem', 'paint'], 'tab', ['cpu', 'paint']],
@@ -348,6 +360,7 @@ const OTHER_BROWSERS = {
   23: [['cpu', 'paint'], ['mem', 'tab'], 'mem', ['cpu', 'tab', 'mem']],
   24: [['mem', 'tab'], ['cpu', 'paint'], 'tab', ['cpu', 'tab', 'paint']],
   25: [['cpu', 'paint'], ['mem', 'tab'], 'mem', ['cpu', 'tab', 'mem']],
+  26: [['mem', 'tab'], ['cpu', 'paint'], 'tab', ['cpu', 'tab', 'paint']],
 };
 const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
