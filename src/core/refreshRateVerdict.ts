@@ -71,13 +71,20 @@ const enum Verdict {
   STEADY_MIN = 3,
   STEADY_SPAN_MS = 200,
   THROTTLE_RUN = 16,
-  /** Intervals in a row on every k-th vblank before a loop of a display's rate is reported at it (167 ms at 60 Hz), or as many as a loop slower than 60 Hz shows in COMMON_SPAN_MS (48 Hz: 8). */
-  COMMON_RUN = 10,
+  /**
+   * A loop on every k-th vblank is reported at its own rate (when that is a display's) once it has
+   * held this long, ms: 10 intervals at 60 Hz, 20 at 120 Hz, 8 at 48 Hz. Counted as 10 intervals
+   * whatever the rate, Firefox at 232 Hz under memory pressure, on every second vblank for a few
+   * frames at a time, read as a 116 Hz loop again and again (docs/browsers.md). 250 ms is a rate
+   * switch's limit: from 190 ms, 144 → 48 Hz took 271.
+   */
   COMMON_SPAN_MS = 160,
+  /** Held twice as long, and at least this many intervals, the loop's grid becomes the one fitted (a display drifts off the finer one). */
+  COARSEN_RUN = 20,
   /**
    * When more than this share of the frames before the run skipped vblanks, and more than this share
    * did not, a loaded page that often takes two vblanks is not yet a loop on every second one: no
-   * quick throttled verdict, and twice COMMON_RUN for a loop of a display's rate.
+   * quick throttled verdict, and twice COMMON_SPAN_MS for a loop of a display's rate.
    */
   BUSY_SHARE = 0.2,
   /** A slow grid's rate snaps to a display's over at most this many vblanks (more: a slow timer, as measured). */
@@ -147,14 +154,12 @@ export function classify(d: Detection): void {
     setState(estimate, 'throttled');
     return;
   }
-  // A loop slower than 60 Hz needs fewer frames for the same time (48 Hz: 8).
-  const runFrames = Math.min(Verdict.COMMON_RUN, Math.ceil((Verdict.COMMON_SPAN_MS * rate) / run.common / 1000));
-  const coarse = run.commonFrames >= runFrames * (busy ? 2 : 1) && rate / run.common >= MIN_DISPLAY_HZ;
+  const runFrames = Math.ceil((Verdict.COMMON_SPAN_MS * rate) / run.common / 1000) * (busy ? 2 : 1);
+  const coarse = run.commonFrames >= runFrames && rate / run.common >= MIN_DISPLAY_HZ;
   show(d, coarse ? run.common : 1);
   estimate.throttledRate = 0;
   setState(estimate, 'synced');
-  // Held twice as long, the loop's grid becomes the one fitted (the display drifts off the finer one).
-  if (coarse && run.commonFrames >= 2 * Verdict.COMMON_RUN * (busy ? 2 : 1)) coarsened(s, run.common);
+  if (coarse && run.commonFrames >= Math.max(2 * runFrames, Verdict.COARSEN_RUN * (busy ? 2 : 1))) coarsened(s, run.common);
 }
 
 /**

@@ -273,11 +273,12 @@ describe('createRefreshRateDetector: change of display', () => {
 });
 
 describe('createRefreshRateDetector: a loop on every k-th vblank of a display', () => {
-  // Reported at the loop's own rate once it held 10 intervals, or as many as 160 ms holds when the
-  // loop is slower than 60 Hz: 167 ms at 60 Hz, 139 ms at 72 Hz, 167 ms (8 intervals) at 48 Hz.
+  // Reported at the loop's own rate once it has held as many intervals as 160 ms holds, however
+  // fast the loop: 10 at 60 Hz, 12 at 72 Hz, 20 at 120 Hz (10 before: 83 ms), 8 at 48 and 50 Hz.
   it.each([
     [120, 2, 10],
-    [144, 2, 10],
+    [144, 2, 12],
+    [240, 2, 20],
     [144, 3, 8],
     [100, 2, 8],
   ])("on %d Hz with the loop on one vblank in %d: the loop's rate after %d intervals", (displayHz, every, intervals) => {
