@@ -1,7 +1,7 @@
 /**
  * Browsers' frame streams (test/fixtures/browsers, docs/browsers.md): on every stream the detector's
  * verdict holds, and on every vsynced stream the counting algorithms hand out the vblanks elapsed —
- * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 25).
+ * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 26).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -362,14 +362,28 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'firefox-232-tab-s25': { first: 220, verdict: 0.95 },
   // Throttled at a 32 Hz loop for 57 frames of a stream without a grid.
   'webkitgtk-mem-s25': { verdict: 0.97 },
+  // Session 26 (recorded beside the trials of the 160 ms loop rule; opened once, after it was
+  // committed, and measured without it too: the same 21 of 27 meet the bar).
+  // Behind a tab, young fits at 143.86 (a known rate), 141.6, 140.8 and 136.8 Hz until frame 124.
+  'firefox-138-tab-s26': { first: 130 },
+  // Painting: a third of the display (50.7 Hz) for 19 frames, throttled at 38–40 Hz for 6.
+  'firefox-152-paint-s26': { verdict: 0.985 },
+  // Painting: throttled at 28 Hz (every eighth vblank) for 22 frames, at 46 Hz for 3.
+  'firefox-226-paint-s26': { verdict: 0.985 },
+  // Painting: throttled at 29.6–33.1 Hz for stretches the ground truth calls not busy.
+  'firefox-232-paint-s26': { verdict: 0.975 },
+  // Behind a tab: 233.6–234.1 Hz (0.7–0.9 % fast) for 100 frames, `'unsynced'` for 69.
+  'firefox-232-tab-s26': { verdict: 0.91 },
+  // Without a grid: read `synced 60` for its last 78 frames.
+  'webkitgtk-cpu-s26': { verdict: 0.96 },
 };
 
 describe('browser streams: the fixtures', () => {
-  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27 and 27 held out', () => {
+  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27 and 27 held out', () => {
     const sessionOf = (n: number) => streams.filter((s) => (s.file.session ?? 1) === n);
     expect(sessionOf(1)).toHaveLength(22);
     expect(sessionOf(2).length).toBeGreaterThanOrEqual(3 * 22);
-    /** Sessions 3 to 25: their streams, and the Firefox rates no earlier session had. */
+    /** Sessions 3 to 26: their streams, and the Firefox rates no earlier session had. */
     const later: Record<number, [streams: number, newRates: number[]]> = {
       3: [34, [72, 85, 200]],
       4: [35, [70, 170, 280]],
@@ -394,6 +408,7 @@ describe('browser streams: the fixtures', () => {
       23: [27, [101, 179, 248]],
       24: [27, [88, 158, 216]],
       25: [27, [82, 152, 232]],
+      26: [27, [74, 138, 226]],
     };
     const rates = (list: typeof streams) => new Set(list.filter((s) => s.browser === 'firefox').map((s) => s.file.settingHz));
     for (const [n, [count, newRates]] of Object.entries(later).map(([k, v]) => [Number(k), v] as const)) {
@@ -402,11 +417,11 @@ describe('browser streams: the fixtures', () => {
       const before = rates(streams.filter((s) => (s.file.session ?? 1) < n));
       expect([...rates(session)].filter((hz) => !before.has(hz)).sort((a, b) => a - b), `session ${n}`).toEqual(newRates);
     }
-    expect(streams).toHaveLength(739);
-    for (let n = 2; n <= 25; n++) {
+    expect(streams).toHaveLength(766);
+    for (let n = 2; n <= 26; n++) {
       for (const load of ['cpu', 'mem', 'paint', 'tab']) expect(sessionOf(n).some((s) => s.file.machineLoad === load), `session ${n} ${load}`).toBe(true);
     }
-    // The split: sessions 8 to 25 are held out, all of them; sessions 1 to 7 are the tuning set.
+    // The split: sessions 8 to 26 are held out, all of them; sessions 1 to 7 are the tuning set.
     for (const s of streams) expect(s.half, s.name).toBe((s.file.session ?? 1) >= 8 ? 'held-out' : 'tuning');
     for (const s of streams) expect(s.half, s.name).toBe(splitHalf(s.file.session));
     // The issue's failures, recorded again on the busier machine.
@@ -428,7 +443,7 @@ describe('browser streams: the fixtures', () => {
   });
 
   it('a Firefox verdict is judged at the rate set: the median fit at each setting is within 0.1 % of it, while 30 single fits stray more than 0.1 % from their siblings (docs/browsers.md)', () => {
-    // As measured when the ruler was chosen: sessions 1 to 21 (the strays of sessions 22 to 25 are below).
+    // As measured when the ruler was chosen: sessions 1 to 21 (the strays of sessions 22 to 26 are below).
     const all = streams.filter((s) => s.browser === 'firefox' && s.grid);
     const firefox = all.filter((s) => (s.file.session ?? 1) <= 21);
     expect(firefox).toHaveLength(461);
@@ -448,7 +463,7 @@ describe('browser streams: the fixtures', () => {
     expect(strays.filter(({ s }) => s.file.machineLoad === 'paint' || s.file.machineLoad === 'tab')).toHaveLength(25);
     expect(strays.slice(0, 3).map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-238-tab-s20 -0.43', 'firefox-215-tab-s16 -0.29', 'firefox-260-paint-s7 -0.27']);
     expect(strays.filter(({ s }) => s.file.session === 21).map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-265-paint-s21 -0.17']);
-    // The streams of sessions 22 to 25 against every other stream at their setting.
+    // The streams of sessions 22 to 26 against every other stream at their setting.
     const later = straysOf(all.filter((s) => (s.file.session ?? 1) >= 22), all);
     expect(later.map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-242-load-cpu-s22 -0.26', 'firefox-265-paint-s22 -0.13']);
     for (const s of all) expect(s.expected.state === 'throttled' ? s.expected.throttledRate : s.expected.refreshRate, s.name).toBe(s.file.settingHz);
