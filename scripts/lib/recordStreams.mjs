@@ -98,7 +98,7 @@
 // Firefox also at 82, 152 and 232 Hz (rates no session had) and again painting or behind a second
 // tab at 158 and 216 Hz; WebKitGTK under CPU hogs, a second tab and memory pressure, named `-s25`.
 // Session 26 (recorded once session 25 was spent, beside the detector's trials, for the next rule):
-// Firefox also at 74, 138 and 226 Hz (rates no session had; 74 Hz is within 1.4 % of 75) and again
+// Firefox also at 74, 138 and 226 Hz (rates no session had; 74 Hz is within 1.3 % of 75) and again
 // painting or behind a second tab at 152 and 232 Hz; WebKitGTK under CPU hogs, a second tab and
 // painting, named `-s26`.
 // Session 27 (recorded once session 26 was spent, beside the detector's trials, for the next rule):
