@@ -105,6 +105,10 @@
 // Firefox also at 86, 134 and 222 Hz (rates no session had; 86 Hz is within 1.2 % of 85) and again
 // painting or behind a second tab at 138 and 226 Hz; WebKitGTK under CPU hogs, a second tab and
 // memory pressure, named `-s27`.
+// Session 28 (recorded once session 27 was spent, beside a fresh-clone CI run, for the next rule):
+// Firefox also at 93, 142 and 236 Hz (rates no session had; 142 Hz is within 1.4 % of 144) and
+// again painting or behind a second tab at 134 and 222 Hz; WebKitGTK under CPU hogs, a second tab
+// and painting, named `-s28`.
 // `load` busy-waits a seeded uniform 0–1.44 refresh intervals in each callback (0–24 ms at 60 Hz,
 // as the 60 Hz load fixtures). Streams are recorded one after another.
 import { mkdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -124,7 +128,7 @@ const FIREFOX_NEW_RATES = [48, 90, 100, 180];
 const BUSY_LOADS = ['cpu', 'mem', 'paint', 'tab'];
 /** The machine loads, and a busy callback on the CPU hogs: a held-out session's new Firefox rates run under each. */
 const EVERY_LOAD = [...BUSY_LOADS, 'load-cpu'];
-/** Sessions 3 to 27: the Firefox rates each held-out session recorded, and the loads each rate ran under. */
+/** Sessions 3 to 28: the Firefox rates each held-out session recorded, and the loads each rate ran under. */
 const FIREFOX_SESSIONS = {
   // Session 3: rates no earlier session had, and the loads each rate is recorded under.
   3: [
@@ -346,8 +350,16 @@ const FIREFOX_SESSIONS = {
     [138, ['paint', 'tab']],
     [226, ['paint', 'tab']],
   ],
+  // Session 28: three other new rates, one of them near a known one (142, 1.4 % from 144), and again painting or a second tab at 134 and 222 Hz.
+  28: [
+    [93, EVERY_LOAD],
+    [142, EVERY_LOAD],
+    [236, EVERY_LOAD],
+    [134, ['paint', 'tab']],
+    [222, ['paint', 'tab']],
+  ],
 };
-/** Sessions 3 to 27: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
+/** Sessions 3 to 28: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
 const OTHER_BROWSERS = {
   3: [['cpu', 'paint', 'tab'], ['tab', 'paint', 'load-cpu'], 'mem', ['mem', 'tab']],
   4: [['mem', 'tab', 'load-cpu'], ['cpu', 'mem', 'paint'], 'tab', ['cpu', 'paint']],
@@ -374,6 +386,7 @@ const OTHER_BROWSERS = {
   25: [['cpu', 'paint'], ['mem', 'tab'], 'mem', ['cpu', 'tab', 'mem']],
   26: [['mem', 'tab'], ['cpu', 'paint'], 'tab', ['cpu', 'tab', 'paint']],
   27: [['cpu', 'paint'], ['mem', 'tab'], 'cpu', ['cpu', 'tab', 'mem']],
+  28: [['mem', 'tab'], ['cpu', 'paint'], 'paint', ['cpu', 'tab', 'paint']],
 };
 const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
