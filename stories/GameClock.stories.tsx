@@ -150,13 +150,11 @@ function GameClockDemo({ updateRate, enemyAfterMs, cameraAfterMs }: GameClockPro
   }, [enemyAfterMs, cameraAfterMs]);
   // Each joins a running clock, once due: the enemy after the one clock's first step (on a busy
   // machine the first frame once came after the enemy's timer, and it joined at step 0), the camera
-  // after the enemy's, early in a step of the player's own clock, so its own grid is plainly another
-  // (a timer alone, late on a busy machine, once mounted it on the player's grid: 0.006 px apart).
-  // A clock each starts its grid on its first frame after the mount commits, which can come frames
-  // after the gate below saw the player mid-step (a fresh-clone CI run once put the camera's grid
-  // 0.006 px off the player's): a camera clock within a tenth of a step of the player's starts
-  // again, up to three times (at 60 steps a second on a 60 Hz display every clock's grid is the
-  // frames', and stays so).
+  // after the enemy's, early in a step of the player's own clock, so its own grid is plainly another.
+  // Its clock starts on its first frame after the mount commits, which can come frames after that
+  // gate (a timer alone, and once the gate too, put the two grids 0.006 px apart): a camera clock
+  // within a tenth of a step of the player's starts again, up to three times (at 60 steps a second
+  // on a 60 Hz display every clock's grid is the frames', and stays so).
   const [cameraStart, setCameraStart] = useState(0);
   useFrame(
     () => {
