@@ -1,7 +1,7 @@
 /**
  * Browsers' frame streams (test/fixtures/browsers, docs/browsers.md): on every stream the detector's
  * verdict holds, and on every vsynced stream the counting algorithms hand out the vblanks elapsed —
- * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 27).
+ * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 28).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -384,14 +384,40 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'firefox-222-paint-s27': { verdict: 0.95 },
   // Without a grid: read `synced 60` on 842 frames and `synced 48` on 104, first right at frame 389.
   'webkitgtk-cpu-s27': { verdict: 0.6, first: 390 },
+  // Session 28 (recorded before this session, after the 160 ms loop rule; no rule chosen since;
+  // opened once and measured without that rule too: 18 of 27 meet the bar with it, 17 without).
+  // Painting: throttled at a third or a half of the display (30–31, 46.5 Hz) for 3–8 frames at a time.
+  'firefox-93-paint-s28': { verdict: 0.98 },
+  // Behind a tab: young fits at 119.88 Hz (a known rate) for 49 frames, then 123.99 Hz for 91.
+  'firefox-134-tab-s28': { verdict: 0.92 },
+  // Under memory pressure: 144 Hz (a known rate) for frames 14 to 29; `'unsynced'` for 14 at 1,346.
+  'firefox-142-mem-s28': { verdict: 0.985 },
+  // Behind a tab: young fits at 143.86 and 141.25 Hz until frame 147; later 146.89 and 144 Hz for
+  // 71 frames and `'variable'` for 95.
+  'firefox-142-tab-s28': { verdict: 0.9, first: 150 },
+  // Behind a tab: `'unsynced'` for 18 frames at 1,660; 0.39 % flaps.
+  'firefox-222-tab-s28': { flaps: 0.004 },
+  // A busy callback: young fits at 240 Hz (a known rate), 238.2 and 237.3 Hz until frame 151.
+  'firefox-236-load-cpu-s28': { verdict: 0.985, first: 155 },
+  // Under memory pressure: a young fit at 234.1 Hz for 25 frames, `'unsynced'` for 13 at 1,857
+  // (87.2 % without the 160 ms loop rule: a loop on every second vblank read as 117.9 Hz).
+  'firefox-236-mem-s28': { verdict: 0.985 },
+  // (Meets the bar: right from frame 19 on every frame; 394 of 2,000 frames can be counted.)
+  'firefox-222-paint-s28': { counted: 0.19 },
+  // (Meets the bar: right from frame 11 on every frame; 161 of 2,000 frames can be counted.)
+  'firefox-236-paint-s28': { counted: 0.08 },
+  // Behind a tab: `'variable'`, 240 and 237.3 Hz by turns until frame 40.
+  'firefox-236-tab-s28': { verdict: 0.985 },
+  // Without a grid: read `synced 60` for 81 frames from frame 610.
+  'webkitgtk-cpu-s28': { verdict: 0.95 },
 };
 
 describe('browser streams: the fixtures', () => {
-  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27 and 27 held out', () => {
+  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27 and 27 held out', () => {
     const sessionOf = (n: number) => streams.filter((s) => (s.file.session ?? 1) === n);
     expect(sessionOf(1)).toHaveLength(22);
     expect(sessionOf(2).length).toBeGreaterThanOrEqual(3 * 22);
-    /** Sessions 3 to 27: their streams, and the Firefox rates no earlier session had. */
+    /** Sessions 3 to 28: their streams, and the Firefox rates no earlier session had. */
     const later: Record<number, [streams: number, newRates: number[]]> = {
       3: [34, [72, 85, 200]],
       4: [35, [70, 170, 280]],
@@ -418,6 +444,7 @@ describe('browser streams: the fixtures', () => {
       25: [27, [82, 152, 232]],
       26: [27, [74, 138, 226]],
       27: [27, [86, 134, 222]],
+      28: [27, [93, 142, 236]],
     };
     const rates = (list: typeof streams) => new Set(list.filter((s) => s.browser === 'firefox').map((s) => s.file.settingHz));
     for (const [n, [count, newRates]] of Object.entries(later).map(([k, v]) => [Number(k), v] as const)) {
@@ -426,11 +453,11 @@ describe('browser streams: the fixtures', () => {
       const before = rates(streams.filter((s) => (s.file.session ?? 1) < n));
       expect([...rates(session)].filter((hz) => !before.has(hz)).sort((a, b) => a - b), `session ${n}`).toEqual(newRates);
     }
-    expect(streams).toHaveLength(793);
-    for (let n = 2; n <= 27; n++) {
+    expect(streams).toHaveLength(820);
+    for (let n = 2; n <= 28; n++) {
       for (const load of ['cpu', 'mem', 'paint', 'tab']) expect(sessionOf(n).some((s) => s.file.machineLoad === load), `session ${n} ${load}`).toBe(true);
     }
-    // The split: sessions 8 to 27 are held out, all of them; sessions 1 to 7 are the tuning set.
+    // The split: sessions 8 to 28 are held out, all of them; sessions 1 to 7 are the tuning set.
     for (const s of streams) expect(s.half, s.name).toBe((s.file.session ?? 1) >= 8 ? 'held-out' : 'tuning');
     for (const s of streams) expect(s.half, s.name).toBe(splitHalf(s.file.session));
     // The issue's failures, recorded again on the busier machine.
@@ -452,7 +479,7 @@ describe('browser streams: the fixtures', () => {
   });
 
   it('a Firefox verdict is judged at the rate set: the median fit at each setting is within 0.1 % of it, while 30 single fits stray more than 0.1 % from their siblings (docs/browsers.md)', () => {
-    // As measured when the ruler was chosen: sessions 1 to 21 (the strays of sessions 22 to 27 are below).
+    // As measured when the ruler was chosen: sessions 1 to 21 (the strays of sessions 22 to 28 are below).
     const all = streams.filter((s) => s.browser === 'firefox' && s.grid);
     const firefox = all.filter((s) => (s.file.session ?? 1) <= 21);
     expect(firefox).toHaveLength(461);
@@ -472,9 +499,9 @@ describe('browser streams: the fixtures', () => {
     expect(strays.filter(({ s }) => s.file.machineLoad === 'paint' || s.file.machineLoad === 'tab')).toHaveLength(25);
     expect(strays.slice(0, 3).map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-238-tab-s20 -0.43', 'firefox-215-tab-s16 -0.29', 'firefox-260-paint-s7 -0.27']);
     expect(strays.filter(({ s }) => s.file.session === 21).map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-265-paint-s21 -0.17']);
-    // The streams of sessions 22 to 27 against every other stream at their setting.
+    // The streams of sessions 22 to 28 against every other stream at their setting.
     const later = straysOf(all.filter((s) => (s.file.session ?? 1) >= 22), all);
-    expect(later.map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-242-load-cpu-s22 -0.26', 'firefox-265-paint-s22 -0.13']);
+    expect(later.map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-242-load-cpu-s22 -0.26', 'firefox-236-mem-s28 -0.19', 'firefox-236-paint-s28 -0.14', 'firefox-265-paint-s22 -0.13']);
     for (const s of all) expect(s.expected.state === 'throttled' ? s.expected.throttledRate : s.expected.refreshRate, s.name).toBe(s.file.settingHz);
   });
 
