@@ -109,6 +109,10 @@
 // Firefox also at 93, 142 and 236 Hz (rates no session had; 142 Hz is within 1.4 % of 144) and
 // again painting or behind a second tab at 134 and 222 Hz; WebKitGTK under CPU hogs, a second tab
 // and painting, named `-s28`.
+// Session 29 (recorded once session 28 was spent, beside the detector's trials, for the next rule):
+// Firefox also at 97, 118 and 212 Hz (rates no session had; 118 Hz is within 1.6 % of 119.88) and
+// again painting or behind a second tab at 142 and 236 Hz; WebKitGTK under CPU hogs, a second tab
+// and memory pressure, named `-s29`.
 // `load` busy-waits a seeded uniform 0–1.44 refresh intervals in each callback (0–24 ms at 60 Hz,
 // as the 60 Hz load fixtures). Streams are recorded one after another.
 import { mkdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -128,7 +132,7 @@ const FIREFOX_NEW_RATES = [48, 90, 100, 180];
 const BUSY_LOADS = ['cpu', 'mem', 'paint', 'tab'];
 /** The machine loads, and a busy callback on the CPU hogs: a held-out session's new Firefox rates run under each. */
 const EVERY_LOAD = [...BUSY_LOADS, 'load-cpu'];
-/** Sessions 3 to 28: the Firefox rates each held-out session recorded, and the loads each rate ran under. */
+/** Sessions 3 to 29: the Firefox rates each held-out session recorded, and the loads each rate ran under. */
 const FIREFOX_SESSIONS = {
   // Session 3: rates no earlier session had, and the loads each rate is recorded under.
   3: [
@@ -358,8 +362,16 @@ const FIREFOX_SESSIONS = {
     [134, ['paint', 'tab']],
     [222, ['paint', 'tab']],
   ],
+  // Session 29: three other new rates, one of them near a known one (118, 1.6 % from 119.88), and again painting or a second tab at 142 and 236 Hz.
+  29: [
+    [97, EVERY_LOAD],
+    [118, EVERY_LOAD],
+    [212, EVERY_LOAD],
+    [142, ['paint', 'tab']],
+    [236, ['paint', 'tab']],
+  ],
 };
-/** Sessions 3 to 28: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
+/** Sessions 3 to 29: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
 const OTHER_BROWSERS = {
   3: [['cpu', 'paint', 'tab'], ['tab', 'paint', 'load-cpu'], 'mem', ['mem', 'tab']],
   4: [['mem', 'tab', 'load-cpu'], ['cpu', 'mem', 'paint'], 'tab', ['cpu', 'paint']],
@@ -387,6 +399,7 @@ const OTHER_BROWSERS = {
   26: [['mem', 'tab'], ['cpu', 'paint'], 'tab', ['cpu', 'tab', 'paint']],
   27: [['cpu', 'paint'], ['mem', 'tab'], 'cpu', ['cpu', 'tab', 'mem']],
   28: [['mem', 'tab'], ['cpu', 'paint'], 'paint', ['cpu', 'tab', 'paint']],
+  29: [['cpu', 'paint'], ['mem', 'tab'], 'mem', ['cpu', 'tab', 'mem']],
 };
 const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
