@@ -216,6 +216,22 @@ export function compareIntervals(w: LockWindow): void {
 }
 
 /**
+ * Whether most of the window's intervals sit nearer whole numbers of its `periodMs` (the locked
+ * grid's) than of `other.periodMs` (a challenger's): a new display shows in most intervals, a few
+ * re-phases the same way in a few.
+ */
+export function mostlyOnPeriod(w: LockWindow, other: LockWindow): boolean {
+  let nearer = 0;
+  for (let i = 1; i < w.count; i++) {
+    const intervalMs = w.stamps[i]! - w.stamps[i - 1]!;
+    const here = intervalMs / w.periodMs;
+    const there = intervalMs / other.periodMs;
+    if (Math.abs(here - Math.round(here)) < Math.abs(there - Math.round(there))) nearer++;
+  }
+  return 2 * nearer > w.count - 1;
+}
+
+/**
  * How well the window fits a grid of `w.periodMs` that re-phased once at most (a phase before and
  * one after a step anywhere): the RMS residual, periods. Firefox's re-phase fits; a grid of a
  * period a few percent off drifts away from it steadily and does not.
