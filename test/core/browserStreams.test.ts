@@ -1,7 +1,7 @@
 /**
  * Browsers' frame streams (test/fixtures/browsers, docs/browsers.md): on every stream the detector's
  * verdict holds, and on every vsynced stream the counting algorithms hand out the vblanks elapsed —
- * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 28).
+ * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 29).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -410,14 +410,28 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'firefox-236-tab-s28': { verdict: 0.985 },
   // Without a grid: read `synced 60` for 81 frames from frame 610.
   'webkitgtk-cpu-s28': { verdict: 0.95 },
+  // Session 29 (recorded before the drift rule was found, opened once after it was committed and
+  // measured without it and without the 160 ms loop rule too: 21 of 27 meet the bar either way).
+  // Painting: a young fit at 96.35 Hz for 13 frames, `'variable'` for 7, throttled at 24 Hz for 3.
+  'firefox-97-paint-s29': { verdict: 0.97 },
+  // Painting: the loop at half the display (59 Hz) for 18 frames near the end.
+  'firefox-118-paint-s29': { verdict: 0.975 },
+  // Painting: throttled at 26.5–27.1 Hz for stretches the ground truth calls not busy.
+  'firefox-212-paint-s29': { verdict: 0.975, counted: 0.25 },
+  // Painting: throttled at 29.5 Hz for stretches the ground truth calls not busy (103 frames at 1,623).
+  'firefox-236-paint-s29': { verdict: 0.9 },
+  // Behind a tab: 240 Hz (a known rate) for 4 frames, a fit at 234.8 Hz for 42.
+  'firefox-236-tab-s29': { verdict: 0.975 },
+  // Without a grid: 48, 50, 60, 61.9 and 75 Hz by turns and `'unsynced'` until frame 220.
+  'webkitgtk-mem-s29': { first: 225 },
 };
 
 describe('browser streams: the fixtures', () => {
-  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27 and 27 held out', () => {
+  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27 and 27 held out', () => {
     const sessionOf = (n: number) => streams.filter((s) => (s.file.session ?? 1) === n);
     expect(sessionOf(1)).toHaveLength(22);
     expect(sessionOf(2).length).toBeGreaterThanOrEqual(3 * 22);
-    /** Sessions 3 to 28: their streams, and the Firefox rates no earlier session had. */
+    /** Sessions 3 to 29: their streams, and the Firefox rates no earlier session had. */
     const later: Record<number, [streams: number, newRates: number[]]> = {
       3: [34, [72, 85, 200]],
       4: [35, [70, 170, 280]],
@@ -445,6 +459,7 @@ describe('browser streams: the fixtures', () => {
       26: [27, [74, 138, 226]],
       27: [27, [86, 134, 222]],
       28: [27, [93, 142, 236]],
+      29: [27, [97, 118, 212]],
     };
     const rates = (list: typeof streams) => new Set(list.filter((s) => s.browser === 'firefox').map((s) => s.file.settingHz));
     for (const [n, [count, newRates]] of Object.entries(later).map(([k, v]) => [Number(k), v] as const)) {
@@ -453,11 +468,11 @@ describe('browser streams: the fixtures', () => {
       const before = rates(streams.filter((s) => (s.file.session ?? 1) < n));
       expect([...rates(session)].filter((hz) => !before.has(hz)).sort((a, b) => a - b), `session ${n}`).toEqual(newRates);
     }
-    expect(streams).toHaveLength(820);
-    for (let n = 2; n <= 28; n++) {
+    expect(streams).toHaveLength(847);
+    for (let n = 2; n <= 29; n++) {
       for (const load of ['cpu', 'mem', 'paint', 'tab']) expect(sessionOf(n).some((s) => s.file.machineLoad === load), `session ${n} ${load}`).toBe(true);
     }
-    // The split: sessions 8 to 28 are held out, all of them; sessions 1 to 7 are the tuning set.
+    // The split: sessions 8 to 29 are held out, all of them; sessions 1 to 7 are the tuning set.
     for (const s of streams) expect(s.half, s.name).toBe((s.file.session ?? 1) >= 8 ? 'held-out' : 'tuning');
     for (const s of streams) expect(s.half, s.name).toBe(splitHalf(s.file.session));
     // The issue's failures, recorded again on the busier machine.
@@ -479,7 +494,7 @@ describe('browser streams: the fixtures', () => {
   });
 
   it('a Firefox verdict is judged at the rate set: the median fit at each setting is within 0.1 % of it, while 30 single fits stray more than 0.1 % from their siblings (docs/browsers.md)', () => {
-    // As measured when the ruler was chosen: sessions 1 to 21 (the strays of sessions 22 to 28 are below).
+    // As measured when the ruler was chosen: sessions 1 to 21 (the strays of sessions 22 to 29 are below).
     const all = streams.filter((s) => s.browser === 'firefox' && s.grid);
     const firefox = all.filter((s) => (s.file.session ?? 1) <= 21);
     expect(firefox).toHaveLength(461);
@@ -499,7 +514,7 @@ describe('browser streams: the fixtures', () => {
     expect(strays.filter(({ s }) => s.file.machineLoad === 'paint' || s.file.machineLoad === 'tab')).toHaveLength(25);
     expect(strays.slice(0, 3).map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-238-tab-s20 -0.43', 'firefox-215-tab-s16 -0.29', 'firefox-260-paint-s7 -0.27']);
     expect(strays.filter(({ s }) => s.file.session === 21).map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-265-paint-s21 -0.17']);
-    // The streams of sessions 22 to 28 against every other stream at their setting.
+    // The streams of sessions 22 to 29 against every other stream at their setting.
     const later = straysOf(all.filter((s) => (s.file.session ?? 1) >= 22), all);
     expect(later.map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-242-load-cpu-s22 -0.26', 'firefox-236-mem-s28 -0.19', 'firefox-236-paint-s28 -0.14', 'firefox-265-paint-s22 -0.13']);
     for (const s of all) expect(s.expected.state === 'throttled' ? s.expected.throttledRate : s.expected.refreshRate, s.name).toBe(s.file.settingHz);
