@@ -227,7 +227,9 @@ function dropSteps(c: FixedStepClock, excess: number): void {
   const lastCount = Math.abs(lastRatio - lastWhole) <= FIXED_STEP_SNAP_STEPS ? lastWhole : Math.ceil(lastRatio);
   const clockRatio = c.gameMs / c.stepMs;
   const clockWhole = Math.round(clockRatio);
-  const clockCount = Math.abs(clockRatio - clockWhole) <= FIXED_STEP_SNAP_STEPS ? clockWhole : Math.ceil(clockRatio);
+  // A clock within the boundary tolerance past a boundary counts to it, as the target may
+  // (countTarget): counted to the next one, a state a step ahead dropped a step more each time.
+  const clockCount = Math.abs(clockRatio - clockWhole) <= FIXED_STEP_SNAP_STEPS || (clockRatio > clockWhole && clockRatio - clockWhole <= c.toleranceSteps) ? clockWhole : Math.ceil(clockRatio);
   const owed = clockCount - (consumed < lastCount ? consumed : lastCount) - c.run;
   if (owed < excess) c.dropped = owed > 0 ? owed : 0;
 }
