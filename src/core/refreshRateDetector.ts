@@ -251,7 +251,7 @@ function challenge(d: DetectorState, placed: Placed): boolean {
   // A drift alone moves to a known display rate, or to a grid that fits as tightly as the locked one
   // did (a few re-phases the same way can tilt nine timestamps too, but do not fit a line).
   if (!another && w.residual > (Tuning.TIGHT_NOISES * s.noiseMs) / s.challenger.period && !knownRate(d, false)) return false;
-  // And on a fine clock, only when most intervals sit nearer the new grid than the locked one: Firefox
+  // And on a fine clock, not when most intervals sit nearer the locked grid than the new one: Firefox
   // behind a tab re-phased three times the same way within nine frames, and their fit (117.6 Hz,
   // snapped to 119.88) held a 134 Hz stream for 140 frames. On a whole-ms clock rounding hides a
   // change of a few percent in every interval (144 → 150 Hz) and the drift alone must tell.
