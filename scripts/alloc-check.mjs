@@ -2,9 +2,11 @@
 // Allocation check: every per-frame hot path of the BUILT package (dist/, what users get) runs
 // 10⁶ frames after a warm-up and must allocate (almost) nothing on the JS heap.
 //
-//   node scripts/build.mjs && node --expose-gc scripts/alloc-check.mjs [--frames N] [--only TEXT] [--sites]
+//   node scripts/build.mjs && node --expose-gc scripts/alloc-check.mjs [--frames N] [--chunk N] [--only TEXT] [--sites]
 //
-// --only TEXT measures only the paths whose name contains TEXT; --sites also samples where the
+// --frames N measures N frames a path (10⁶), in chunks of --chunk N (10⁵; at least 5 × 10⁴: see
+// below; `npm test` runs 2.5 × 10⁵ in chunks of 5 × 10⁴). --only TEXT measures only the paths
+// whose name contains TEXT; --sites also samples where the
 // allocations happen (V8's sampling heap profiler, collected objects included) and prints the top
 // functions of each path that allocates, to find the culprit (the byte counts are then inflated
 // by the profiler's own work); --verbose prints bytes/frame of every warm-up and measured chunk.
@@ -24,7 +26,7 @@
 // HeapNumber (12 bytes with pointer compression, 16 without), and a closure or an array is larger.
 // So a path that allocates on even one frame in twelve exceeds 1 byte/frame, while one-off costs
 // (the profiler's bookkeeping, an inline-cache transition) are a few KB: under 0.1 byte/frame over
-// a chunk of 10⁵ frames.
+// a chunk of 10⁵ frames, under 0.2 over one of 5 × 10⁴.
 //
 // Why chunks, a warm-up and the median. What is left after that is the JIT: V8 re-optimises a
 // function when it first takes a branch it has no feedback for, and until the new code is ready
@@ -91,12 +93,14 @@ const { FrameLoop } = await import(pathToFileURL(resolve(root, 'dist/scheduler/f
 
 const argv = process.argv.slice(2);
 const framesArg = argv.indexOf('--frames');
+const chunkArg = argv.indexOf('--chunk');
 /** Frames run per measured chunk, and per warm-up chunk. */
-const CHUNK = 100_000;
+const CHUNK = chunkArg >= 0 ? Number(argv[chunkArg + 1]) : 100_000;
 /** Frames measured per path (after the warm-up). */
 const FRAMES = framesArg >= 0 ? Number(argv[framesArg + 1]) : 1_000_000;
-if (!Number.isInteger(FRAMES) || FRAMES < CHUNK || FRAMES % CHUNK !== 0) {
-  console.error(`alloc-check: --frames must be a multiple of ${CHUNK}`);
+// Under 5 × 10⁴ a chunk's one-off costs (a few KB) near the 1 byte-a-frame threshold.
+if (!Number.isInteger(CHUNK) || CHUNK < 50_000 || !Number.isInteger(FRAMES) || FRAMES < CHUNK || FRAMES % CHUNK !== 0) {
+  console.error(`alloc-check: --chunk must be a whole number of frames, at least 50,000 (got ${CHUNK}), and --frames a multiple of it (got ${FRAMES})`);
   process.exit(1);
 }
 const onlyArg = argv.indexOf('--only');
