@@ -1,8 +1,9 @@
 // The stories in real Chromium, for what a story's own play function cannot check: a control
 // change reaches the running demo without a remount (the same canvas element, the history kept),
 // the transport bar's pause freezes the picture and its single step runs exactly one frame, the
-// story fits a phone (390 px, and the narrower column of a docs page there), and screenshots at
-// 1280 and 390 px wide are written to test-results/screenshots/ for review. Any console.error,
+// story fits a phone (390 px, and the narrower column of a docs page there), and, with
+// VITE_SCREENSHOTS=1, screenshots at 1280 and 390 px wide are written to test-results/screenshots/
+// for review (11 of the file's 46 core-seconds: not in every npm test). Any console.error,
 // uncaught error or unhandled rejection on the page fails the test. Every wait counts animation
 // frames, not milliseconds: the machine may run the page at 15 fps.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +94,7 @@ interface Case {
 // `VITE_DOCS_IMAGES=1 npx vitest run --project browser test/browser/stories.test.tsx` regenerates
 // the README's pictures from the current stories (before any control change, at 1280 px).
 const writeDocsImages = import.meta.env.VITE_DOCS_IMAGES === '1';
+const writeScreenshots = import.meta.env.VITE_SCREENSHOTS === '1';
 
 const cases: Case[] = [
   {
@@ -320,7 +322,7 @@ function mount(c: Case): HTMLElement {
 
 describe('stories in Chromium', () => {
   for (const c of cases) {
-    it(`${c.name}: a control acts without a remount, pause freezes the picture, step runs one frame, screenshots`, async () => {
+    it(`${c.name}: a control acts without a remount, pause freezes the picture, step runs one frame, fits a phone`, async () => {
       errors = [];
       await page.viewport(1280, 900);
       const el = mount(c);
@@ -375,10 +377,10 @@ describe('stories in Chromium', () => {
       expect(errors).toEqual([]);
 
       // For review (not compared): the story at a desktop and a phone width.
-      await page.screenshot({ path: `../../test-results/screenshots/${c.name}-1280.png` });
+      if (writeScreenshots) await page.screenshot({ path: `../../test-results/screenshots/${c.name}-1280.png` });
       await page.viewport(390, 844);
       await frames(5);
-      await page.screenshot({ path: `../../test-results/screenshots/${c.name}-390.png` });
+      if (writeScreenshots) await page.screenshot({ path: `../../test-results/screenshots/${c.name}-390.png` });
       // Nothing wider than the phone's screen (the canvases and plots follow the width), with the
       // folded readouts and plots opened too.
       for (const details of el.querySelectorAll('details')) details.open = true;
