@@ -7,7 +7,7 @@
  * refreshRateVerdict.ts.
  */
 import { KNOWN_REFRESH_RATES } from './knownRefreshRates.js';
-import { createLockWindow, fitWindow, LOCK_INTERVALS, MIN_PERIOD_MS, mostlyOnPeriod, ready, compareIntervals, rephasedResidual, slide, type LockWindow } from './refreshRateLock.js';
+import { createLockWindow, fitWindow, LOCK_INTERVALS, FAST_GRID_MS, mostlyOnPeriod, ready, compareIntervals, rephasedResidual, slide, type LockWindow } from './refreshRateLock.js';
 import { clearSkips, recordSkip } from './refreshRateSkips.js';
 import { createSnapQuery, singlesOut, snapRate } from './refreshRateSnap.js';
 import { addEvidence, addInterval, clearJitter } from './refreshRateJitter.js';
@@ -187,12 +187,12 @@ function track(d: DetectorState, t: number): void {
 function tryLock(d: DetectorState): void {
   const w = d.window;
   if (!ready(w)) return;
-  if (!fitWindow(d.track.fit, w)) {
+  if (!fitWindow(d.track.fit, w, d.known)) {
     slide(w);
     // A lost grid not found again at once: the next lock must prove itself.
     d.track.trusted = false;
-    // A loop faster than any display has no grid to wait for.
-    d.track.misfits += w.stamps[w.count - 1]! - w.stamps[0]! < (w.count - 1) * MIN_PERIOD_MS ? Tuning.MISFITS : 1;
+    // A loop faster than 400 Hz that fits no known rate has no grid to wait for.
+    d.track.misfits += w.stamps[w.count - 1]! - w.stamps[0]! < (w.count - 1) * FAST_GRID_MS ? Tuning.MISFITS : 1;
     return noGrid(d);
   }
   const state = d.estimate.state;
@@ -235,7 +235,7 @@ function challenge(d: DetectorState, placed: Placed): boolean {
   const source = long ? d.longRecent : r;
   for (let i = 0; i < source.count; i++) w.stamps[i] = source.stamps[i]!;
   w.count = source.count;
-  if (!fitWindow(s.challenger, w)) return false;
+  if (!fitWindow(s.challenger, w, d.known)) return false;
   const allowedMs = long ? Tuning.WHOLE_MS_RESIDUAL : Math.max(Tuning.CHALLENGE_FLOOR * s.challenger.period, noise * s.fit.period, s.wholeMs ? Tuning.WHOLE_MS_RESIDUAL : 0);
   if (w.residual > allowedMs / s.challenger.period) return false;
   // The loop's own grid: consecutive frames on consecutive vblanks (one missed at most), not a finer

@@ -10,8 +10,15 @@ const enum Lock {
   INTERVALS = 8,
   SLOW_INTERVALS = 3,
   SLOW_SPAN_MS = 1000,
-  /** No display refreshes faster than 400 Hz. */
-  MIN_PERIOD_MS = 1000 / 400,
+  /** No display refreshes faster than 600 Hz (480–540 Hz monitors ship). */
+  MIN_PERIOD_MS = 1000 / 600,
+  /**
+   * A grid faster than 400 Hz is a display only within FAST_KNOWN of a known rate (480, 500, 540):
+   * an unthrottled loop (Chromium's unlimited frame rate) can keep 2 ms for a window. A busy page's
+   * intervals are split into vblanks no finer than it, and a loop faster off every known rate has no
+   * grid to wait for.
+   */
+  FAST_GRID_MS = 1000 / 400,
   /** Largest RMS residual (fraction of a period) of a grid; uniformly random phases give 0.29. */
   MAX_RMS_RESIDUAL = 0.2,
   /**
@@ -75,7 +82,7 @@ export function createLockWindow(intervals: number = Lock.INTERVALS): LockWindow
  * object with every member's name in the built one-file-per-module output.
  */
 export const LOCK_INTERVALS: number = Lock.INTERVALS;
-export const MIN_PERIOD_MS: number = Lock.MIN_PERIOD_MS;
+export const FAST_GRID_MS: number = Lock.FAST_GRID_MS;
 
 /** Whether `intervals` spanning `spanMs` are a slow loop's lock: 3 spanning a second (a 1 Hz hidden tab). */
 export function slowLock(intervals: number, spanMs: number): boolean {
@@ -90,9 +97,10 @@ export function ready(w: LockWindow): boolean {
 
 /**
  * Fit a grid through the window's timestamps into `fit`: true when they sit on one (RMS residual
- * at most 0.2 period, period at least 2.5 ms), with each timestamp's grid index in `w.indices`.
+ * at most 0.2 period; period at least 2.5 ms, or down to 1.67 ms at one of the `known` rates),
+ * with each timestamp's grid index in `w.indices`.
  */
-export function fitWindow(fit: GridFit, w: LockWindow): boolean {
+export function fitWindow(fit: GridFit, w: LockWindow, known: Float64Array): boolean {
   const m = w.count - 1;
   const spanMs = w.stamps[m]! - w.stamps[0]!;
   typicalInterval(w);
@@ -124,11 +132,21 @@ export function fitWindow(fit: GridFit, w: LockWindow): boolean {
     // Firefox's first callback comes 6–9 ms before the first vsynced one: fit without it.
     w.stamps.copyWithin(0, 1);
     w.count--;
-    return fitWindow(fit, w);
+    return fitWindow(fit, w, known);
   }
   const residual = Math.sqrt(fit.residualVariance) / fit.period;
   w.residual = residual;
-  return residual <= Lock.MAX_RMS_RESIDUAL && preciseEnough(fit) && fit.period >= Lock.MIN_PERIOD_MS;
+  return residual <= Lock.MAX_RMS_RESIDUAL && preciseEnough(fit) && (fit.period >= Lock.FAST_GRID_MS || fastKnown(fit.period, known));
+}
+
+/** How near (a fraction) a grid faster than 400 Hz must be to a known rate. */
+const FAST_KNOWN = 0.005;
+
+/** Whether a period shorter than FAST_GRID_MS is that of a known display rate (within FAST_KNOWN). */
+function fastKnown(periodMs: number, known: Float64Array): boolean {
+  if (!(periodMs >= Lock.MIN_PERIOD_MS)) return false;
+  for (let i = 0; i < known.length; i++) if (Math.abs((periodMs * known[i]!) / 1000 - 1) <= FAST_KNOWN) return true;
+  return false;
 }
 
 /** A grid slower than any display is a throttled loop on a display's vblanks: as precise as a display's (see SLOW_JITTER_MS). */
@@ -175,7 +193,7 @@ function gridInterval(w: LockWindow): void {
   for (let d = 1; d <= Lock.SPLITS; d++) {
     for (let pass = 0; pass < 2; pass++) {
       const candidateMs = (pass === 0 ? typicalMs : shortestMs) / d;
-      if (candidateMs < Lock.MIN_PERIOD_MS || (found && candidateMs <= w.baseMs)) continue;
+      if (candidateMs < Lock.FAST_GRID_MS || (found && candidateMs <= w.baseMs)) continue;
       w.periodMs = candidateMs;
       if (wholeIntervals(w) < w.count - 2) continue;
       w.baseMs = candidateMs;

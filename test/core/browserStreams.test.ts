@@ -578,6 +578,22 @@ describe('browser streams: the fixtures', () => {
     expect([firstSynced('firefox-240-tab'), firstSynced('firefox-240-mem-s3')]).toEqual([164, 258]);
   });
 
+  it('a loop with no frame-rate limit never reads synced above 400 Hz: the 30 Chromium streams without one (two read 400.2 and 540 Hz, at frames 8 and 41, when any grid up to 600 Hz was believed)', () => {
+    const unlimited = streams.filter((s) => s.name.startsWith('chromium-unlimited'));
+    const fast: string[] = [];
+    for (const s of unlimited) {
+      const detector = createRefreshRateDetector();
+      for (let i = 0; i < s.frames; i++) {
+        const e = detector.sample(s.timestampsMs[i]! + 1000);
+        if (e.state === 'synced' && e.refreshRate > 400) {
+          fast.push(`${s.name} frame ${i}: ${e.refreshRate.toFixed(1)}`);
+          break;
+        }
+      }
+    }
+    expect({ streams: unlimited.length, fast }).toEqual({ streams: 30, fast: [] });
+  });
+
   it('a drift must show in half the intervals: behind a tab, three re-phases the same way within nine frames (frames 199–207 of firefox-134-tab-s28) leave it at 134 Hz, not 119.88', () => {
     const s = streams.find((x) => x.name === 'firefox-134-tab-s28')!;
     const detector = createRefreshRateDetector();
