@@ -113,6 +113,9 @@
 // Firefox also at 97, 118 and 212 Hz (rates no session had; 118 Hz is within 1.6 % of 119.88) and
 // again painting or behind a second tab at 142 and 236 Hz; WebKitGTK under CPU hogs, a second tab
 // and memory pressure, named `-s29`.
+// Session 30 (recorded once the detector was allowed displays up to 540 Hz, for its judge): Firefox
+// at 480, 500 and 540 Hz under every load; Chromium's battery saver, Chromium at 60 Hz and WebKitGTK
+// under CPU hogs, and Chromium without a frame-rate limit behind a second tab, named `-s30`.
 // `load` busy-waits a seeded uniform 0–1.44 refresh intervals in each callback (0–24 ms at 60 Hz,
 // as the 60 Hz load fixtures). Streams are recorded one after another.
 import { mkdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -132,7 +135,7 @@ const FIREFOX_NEW_RATES = [48, 90, 100, 180];
 const BUSY_LOADS = ['cpu', 'mem', 'paint', 'tab'];
 /** The machine loads, and a busy callback on the CPU hogs: a held-out session's new Firefox rates run under each. */
 const EVERY_LOAD = [...BUSY_LOADS, 'load-cpu'];
-/** Sessions 3 to 29: the Firefox rates each held-out session recorded, and the loads each rate ran under. */
+/** Sessions 3 to 30: the Firefox rates each held-out session recorded, and the loads each rate ran under. */
 const FIREFOX_SESSIONS = {
   // Session 3: rates no earlier session had, and the loads each rate is recorded under.
   3: [
@@ -370,8 +373,14 @@ const FIREFOX_SESSIONS = {
     [142, ['paint', 'tab']],
     [236, ['paint', 'tab']],
   ],
+  // Session 30: displays faster than 400 Hz (480, 500 and 540 Hz monitors ship) under every load.
+  30: [
+    [480, EVERY_LOAD],
+    [500, EVERY_LOAD],
+    [540, EVERY_LOAD],
+  ],
 };
-/** Sessions 3 to 29: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
+/** Sessions 3 to 30: the loads Chromium's battery saver, Chromium at 60 Hz, Chromium unthrottled and WebKitGTK run under. */
 const OTHER_BROWSERS = {
   3: [['cpu', 'paint', 'tab'], ['tab', 'paint', 'load-cpu'], 'mem', ['mem', 'tab']],
   4: [['mem', 'tab', 'load-cpu'], ['cpu', 'mem', 'paint'], 'tab', ['cpu', 'paint']],
@@ -400,6 +409,7 @@ const OTHER_BROWSERS = {
   27: [['cpu', 'paint'], ['mem', 'tab'], 'cpu', ['cpu', 'tab', 'mem']],
   28: [['mem', 'tab'], ['cpu', 'paint'], 'paint', ['cpu', 'tab', 'paint']],
   29: [['cpu', 'paint'], ['mem', 'tab'], 'mem', ['cpu', 'tab', 'mem']],
+  30: [['cpu'], ['cpu'], 'tab', ['cpu']],
 };
 const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
