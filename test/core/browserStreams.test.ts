@@ -1,7 +1,7 @@
 /**
  * Browsers' frame streams (test/fixtures/browsers, docs/browsers.md): on every stream the detector's
  * verdict holds, and on every vsynced stream the counting algorithms hand out the vblanks elapsed —
- * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 29).
+ * on the set the constants were tuned on (sessions 1 to 7) and on the set held out (sessions 8 to 30).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -424,14 +424,36 @@ const SHORTFALLS: Record<string, { verdict?: number; flaps?: number; first?: num
   'firefox-236-tab-s29': { verdict: 0.975 },
   // Without a grid: 48, 50, 60, 61.9 and 75 Hz by turns and `'unsynced'` until frame 220.
   'webkitgtk-mem-s29': { first: 225 },
+  // Session 30 (Firefox at 480, 500 and 540 Hz, recorded after the rule that reads displays faster
+  // than 400 Hz was written, opened once after it was committed): 6 of 19 meet the bar. At these
+  // rates Firefox's software vsync under load jitters 0.1–5 ms RMS (up to 2.5 periods); where the
+  // detector is wrong it reads `'variable'` or `'unsynced'` (no grid), never another rate (tested
+  // below). Before the rule each of them read no grid (`'measuring'`, `'variable'`) at 60 Hz from frame 30 on.
+  'firefox-480-cpu-s30': { verdict: 0.915 },
+  'firefox-480-load-cpu-s30': { verdict: 0.945, flaps: 0.0025 },
+  'firefox-480-mem-s30': { verdict: 0.745, flaps: 0.018 },
+  // (Meets the bar: right from frame 26; nearly every frame an overload, few can be counted.)
+  'firefox-480-paint-s30': { counted: 0 },
+  'firefox-480-tab-s30': { verdict: 0.4, flaps: 0.0095 },
+  'firefox-500-cpu-s30': { verdict: 0.965, flaps: 0.003 },
+  'firefox-500-load-cpu-s30': { verdict: 0.815, flaps: 0.007 },
+  'firefox-500-mem-s30': { verdict: 0.89, flaps: 0.0225 },
+  // (Meets the bar: right from frame 18; nearly every frame an overload, few can be counted.)
+  'firefox-500-paint-s30': { counted: 0.006 },
+  'firefox-500-tab-s30': { verdict: 0.225, flaps: 0.0135 },
+  'firefox-540-cpu-s30': { verdict: 0.94, flaps: 0.0115 },
+  'firefox-540-load-cpu-s30': { first: 225, verdict: 0.85, flaps: 0.0235 },
+  'firefox-540-mem-s30': { verdict: 0.7, flaps: 0.0245 },
+  'firefox-540-paint-s30': { flaps: 0.0715, counted: 0.006 },
+  'firefox-540-tab-s30': { verdict: 0.42, flaps: 0.0195 },
 };
 
 describe('browser streams: the fixtures', () => {
-  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27 and 27 held out', () => {
+  it('three times the first session: 22 streams, then 67, 34 and 35 on a busier machine, then 34, 31 and 30, and 28, 26, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27 and 19 held out', () => {
     const sessionOf = (n: number) => streams.filter((s) => (s.file.session ?? 1) === n);
     expect(sessionOf(1)).toHaveLength(22);
     expect(sessionOf(2).length).toBeGreaterThanOrEqual(3 * 22);
-    /** Sessions 3 to 29: their streams, and the Firefox rates no earlier session had. */
+    /** Sessions 3 to 30: their streams, and the Firefox rates no earlier session had. */
     const later: Record<number, [streams: number, newRates: number[]]> = {
       3: [34, [72, 85, 200]],
       4: [35, [70, 170, 280]],
@@ -460,6 +482,7 @@ describe('browser streams: the fixtures', () => {
       27: [27, [86, 134, 222]],
       28: [27, [93, 142, 236]],
       29: [27, [97, 118, 212]],
+      30: [19, [480, 500, 540]],
     };
     const rates = (list: typeof streams) => new Set(list.filter((s) => s.browser === 'firefox').map((s) => s.file.settingHz));
     for (const [n, [count, newRates]] of Object.entries(later).map(([k, v]) => [Number(k), v] as const)) {
@@ -468,11 +491,11 @@ describe('browser streams: the fixtures', () => {
       const before = rates(streams.filter((s) => (s.file.session ?? 1) < n));
       expect([...rates(session)].filter((hz) => !before.has(hz)).sort((a, b) => a - b), `session ${n}`).toEqual(newRates);
     }
-    expect(streams).toHaveLength(847);
-    for (let n = 2; n <= 29; n++) {
+    expect(streams).toHaveLength(866);
+    for (let n = 2; n <= 30; n++) {
       for (const load of ['cpu', 'mem', 'paint', 'tab']) expect(sessionOf(n).some((s) => s.file.machineLoad === load), `session ${n} ${load}`).toBe(true);
     }
-    // The split: sessions 8 to 29 are held out, all of them; sessions 1 to 7 are the tuning set.
+    // The split: sessions 8 to 30 are held out, all of them; sessions 1 to 7 are the tuning set.
     for (const s of streams) expect(s.half, s.name).toBe((s.file.session ?? 1) >= 8 ? 'held-out' : 'tuning');
     for (const s of streams) expect(s.half, s.name).toBe(splitHalf(s.file.session));
     // The issue's failures, recorded again on the busier machine.
@@ -490,11 +513,14 @@ describe('browser streams: the fixtures', () => {
 
   it.each(streams.filter((s) => s.browser === 'firefox').map((s) => s.name))('%s: the grid is the layout.frame_rate set (59 gives 58.99 Hz)', (name) => {
     const s = streams.find((x) => x.name === name)!;
-    expect(Math.abs(s.rateHz / s.file.settingHz - 1), name).toBeLessThan(0.005);
+    // One exception: at 480 Hz under CPU hogs the truth's own fit reads 471.7 Hz, 1.7 % low (its
+    // verdicts are judged at the 480 set, as every Firefox stream's).
+    if (name === 'firefox-480-cpu-s30') expect(s.rateHz.toFixed(1)).toBe('471.7');
+    else expect(Math.abs(s.rateHz / s.file.settingHz - 1), name).toBeLessThan(0.005);
   });
 
   it('a Firefox verdict is judged at the rate set: the median fit at each setting is within 0.1 % of it, while 30 single fits stray more than 0.1 % from their siblings (docs/browsers.md)', () => {
-    // As measured when the ruler was chosen: sessions 1 to 21 (the strays of sessions 22 to 29 are below).
+    // As measured when the ruler was chosen: sessions 1 to 21 (the strays of sessions 22 to 30 are below).
     const all = streams.filter((s) => s.browser === 'firefox' && s.grid);
     const firefox = all.filter((s) => (s.file.session ?? 1) <= 21);
     expect(firefox).toHaveLength(461);
@@ -514,9 +540,9 @@ describe('browser streams: the fixtures', () => {
     expect(strays.filter(({ s }) => s.file.machineLoad === 'paint' || s.file.machineLoad === 'tab')).toHaveLength(25);
     expect(strays.slice(0, 3).map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-238-tab-s20 -0.43', 'firefox-215-tab-s16 -0.29', 'firefox-260-paint-s7 -0.27']);
     expect(strays.filter(({ s }) => s.file.session === 21).map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-265-paint-s21 -0.17']);
-    // The streams of sessions 22 to 29 against every other stream at their setting.
+    // The streams of sessions 22 to 30 against every other stream at their setting.
     const later = straysOf(all.filter((s) => (s.file.session ?? 1) >= 22), all);
-    expect(later.map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-242-load-cpu-s22 -0.26', 'firefox-236-mem-s28 -0.19', 'firefox-236-paint-s28 -0.14', 'firefox-265-paint-s22 -0.13']);
+    expect(later.map(({ s, off }) => `${s.name} ${(100 * off).toFixed(2)}`)).toEqual(['firefox-480-cpu-s30 -1.77', 'firefox-242-load-cpu-s22 -0.26', 'firefox-500-cpu-s30 -0.26', 'firefox-236-mem-s28 -0.19', 'firefox-236-paint-s28 -0.14', 'firefox-265-paint-s22 -0.13', 'firefox-540-paint-s30 0.12']);
     for (const s of all) expect(s.expected.state === 'throttled' ? s.expected.throttledRate : s.expected.refreshRate, s.name).toBe(s.file.settingHz);
   });
 
@@ -578,7 +604,7 @@ describe('browser streams: the fixtures', () => {
     expect([firstSynced('firefox-240-tab'), firstSynced('firefox-240-mem-s3')]).toEqual([164, 258]);
   });
 
-  it('a loop with no frame-rate limit never reads synced above 400 Hz: the 30 Chromium streams without one (two read 400.2 and 540 Hz, at frames 8 and 41, when any grid up to 600 Hz was believed)', () => {
+  it('a loop with no frame-rate limit never reads synced above 400 Hz: the 31 Chromium streams without one (two read 400.2 and 540 Hz, at frames 8 and 41, when any grid up to 600 Hz was believed)', () => {
     const unlimited = streams.filter((s) => s.name.startsWith('chromium-unlimited'));
     const fast: string[] = [];
     for (const s of unlimited) {
@@ -591,7 +617,21 @@ describe('browser streams: the fixtures', () => {
         }
       }
     }
-    expect({ streams: unlimited.length, fast }).toEqual({ streams: 30, fast: [] });
+    expect({ streams: unlimited.length, fast }).toEqual({ streams: 31, fast: [] });
+  });
+
+  it('displays faster than 400 Hz (session 30, Firefox at 480, 500 and 540 Hz under every load): every synced reading is the rate set, within 0.5 %; where wrong, no grid is read', () => {
+    const fast = streams.filter((s) => s.browser === 'firefox' && s.file.settingHz > 400);
+    const readings = new Set<string>();
+    for (const s of fast) {
+      const detector = createRefreshRateDetector();
+      for (let i = 0; i < s.frames; i++) {
+        const e = detector.sample(s.timestampsMs[i]! + 1000);
+        readings.add(e.state === 'synced' ? (Math.abs(e.refreshRate / s.file.settingHz - 1) <= 0.005 ? 'synced at the rate set' : `synced ${e.refreshRate}`) : e.state);
+      }
+    }
+    expect(fast).toHaveLength(15);
+    expect([...readings].sort()).toEqual(['measuring', 'synced at the rate set', 'unsynced', 'variable']);
   });
 
   it('a drift must show in half the intervals: behind a tab, three re-phases the same way within nine frames (frames 199–207 of firefox-134-tab-s28) leave it at 134 Hz, not 119.88', () => {
@@ -711,7 +751,7 @@ describe('the 60 Hz Chromium and Firefox fixtures (test/fixtures/frames) meet th
 describe('docs/browsers.md', () => {
   // After the per-stream tests, which compute (and memoize) every stream's figures: run first, this
   // test alone computed all 847 and took over 20 s on a busy machine.
-  it("where the bar stands (docs/browsers.md): 236 of 253 tuning streams and 472 of 594 held out meet it, the detector right on 99.27 % and 98.71 % of frames after its first right verdict; by the final verdict and the flaps alone, 250 and 560", () => {
+  it("where the bar stands (docs/browsers.md): 236 of 253 tuning streams and 478 of 613 held out meet it, the detector right on 99.27 % and 98.23 % of frames after its first right verdict; by the final verdict and the flaps alone, 250 and 567", () => {
     const stand = (half: 'tuning' | 'held-out') => {
       const list = streams.filter((s) => s.half === half);
       let judged = 0;
@@ -727,7 +767,7 @@ describe('docs/browsers.md', () => {
     };
     expect([stand('tuning'), stand('held-out')]).toEqual([
       [253, 236, '99.27', 250],
-      [594, 472, '98.71', 560],
+      [613, 478, '98.23', 567],
     ]);
   }, 120_000);
 
