@@ -98,7 +98,7 @@ const chunkArg = argv.indexOf('--chunk');
 const CHUNK = chunkArg >= 0 ? Number(argv[chunkArg + 1]) : 100_000;
 /** Frames measured per path (after the warm-up). */
 const FRAMES = framesArg >= 0 ? Number(argv[framesArg + 1]) : 1_000_000;
-// Under 5 × 10⁴ a chunk's one-off costs (a few KB) near the 1 byte-a-frame threshold.
+// Under 5 × 10⁴ frames a chunk's one-off costs (a few KB) come near the 1 byte-a-frame threshold.
 if (!Number.isInteger(CHUNK) || CHUNK < 50_000 || !Number.isInteger(FRAMES) || FRAMES < CHUNK || FRAMES % CHUNK !== 0) {
   console.error(`alloc-check: --chunk must be a whole number of frames, at least 50,000 (got ${CHUNK}), and --frames a multiple of it (got ${FRAMES})`);
   process.exit(1);
