@@ -78,7 +78,6 @@ describe("'predicted' against 'ahead' (property)", () => {
     expect(extra).toEqual([0, 0, -1, -1, 0, 0, 0, 0]);
   });
 
-
   it('any first frame and later frames: drops at most one step more; the accounting identity holds', () => {
     fc.assert(
       fc.property(
